@@ -1,0 +1,215 @@
+"""The `scorepad` command. Only the TUI commands import Textual (start-up cost)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from scorepad import __version__
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """Bad input on the command line: printed as one line, exit 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="scorepad",
+        description="A terminal score pad for Five Hundred, Swiss Jass (Schieber) and Auction Bridge. "
+        "Without a command it opens the app on your saved games.",
+    )
+    parser.add_argument("--version", action="version", version=f"scorepad {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+
+    new = sub.add_parser("new", help="start a new game and open it")
+    new.add_argument("game", choices=["five_hundred", "jass", "auction_bridge"], help="which game")
+    new.add_argument("--players", nargs="+", required=True, metavar="NAME", help="names in seating order, clockwise")
+    new.add_argument("--title", default="", help="a title for the game")
+    new.add_argument(
+        "--rule", action="append", default=[], metavar="KEY=VALUE",
+        help="a ruleset setting (e.g. target=1000, preset=flat_1000); JSON values allowed",
+    )
+    new.add_argument("--no-open", action="store_true", help="only create the file and print its path")
+
+    opener = sub.add_parser("open", help="open a game file in the app")
+    opener.add_argument("file", type=Path)
+
+    sub.add_parser("list", help="list saved games, newest first")
+
+    replay = sub.add_parser("replay", help="replay a game file and print its score sheet")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--json", action="store_true", help="print the summary as JSON (design §4)")
+
+    export = sub.add_parser("export", help="export a game's score sheet")
+    export.add_argument("file", type=Path)
+    export.add_argument("--format", choices=["csv", "md", "json"], default="csv")
+    export.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output")
+
+    sub.add_parser("stats", help="statistics across saved games")
+    sub.add_parser("demo", help="add demo games (one per game) and open the app on them")
+
+    serve = sub.add_parser("serve", help="serve the app to a web browser on this machine (textual-serve)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="localhost")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return run(args)
+    except UsageError as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+def run(args: argparse.Namespace) -> int:
+    from scorepad.store import LogError, StoreError
+
+    try:
+        match args.command:
+            case None:
+                return _run_app()
+            case "new":
+                return _new(args)
+            case "open":
+                return _run_app(open_path=args.file)
+            case "list":
+                return _list()
+            case "replay":
+                return _replay(args.file, as_json=args.json)
+            case "export":
+                return _export(args.file, args.format, args.output)
+            case "stats":
+                return _stats()
+            case "demo":
+                return _demo()
+            case "serve":
+                return _serve(args.host, args.port)
+    except (LogError, StoreError) as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    raise UsageError(f"unknown command {args.command!r}")
+
+
+def _parse_rules(pairs: list[str]) -> dict[str, Any]:
+    rules: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"scorepad new: --rule wants KEY=VALUE, not {pair!r}")
+        try:
+            rules[key] = json.loads(value)
+        except ValueError:
+            rules[key] = value
+    return rules
+
+
+def _new(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from scorepad.store import create, header_problem, new_header
+
+    try:
+        header = new_header(args.game, args.players, title=args.title, rules=_parse_rules(args.rule))
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise UsageError(f"scorepad new: {first['msg'].removeprefix('Value error, ')}") from None
+    problem = header_problem(header)
+    if problem:
+        raise UsageError(f"scorepad new: {problem}")
+    path = create(header)
+    if args.no_open:
+        print(path)
+        return 0
+    return _run_app(open_path=path)
+
+
+def _list() -> int:
+    from scorepad.games import describe_listing
+    from scorepad.store import games_dir, list_games
+
+    games = list(list_games())
+    if not games:
+        print(f"No games yet in {games_dir()}. Start one with: scorepad new GAME --players …")
+        return 0
+    for listing in games:
+        print(describe_listing(listing))
+    return 0
+
+
+def _replay(path: Path, as_json: bool) -> int:
+    from scorepad.games import replay_file
+
+    sheet, notices = replay_file(path)
+    for notice in notices:
+        print(notice, file=sys.stderr)
+    if as_json:
+        print(json.dumps(sheet.summary(), ensure_ascii=False, indent=2))
+        return 0
+    from rich.console import Console
+
+    from scorepad.report import sheet_renderable
+
+    Console().print(sheet_renderable(sheet))
+    return 0
+
+
+def _export(path: Path, fmt: str, output: Path | None) -> int:
+    from scorepad.export import export_sheet
+    from scorepad.games import replay_file
+
+    sheet, _ = replay_file(path)
+    text = export_sheet(sheet, fmt)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+        print(f"wrote {output}")
+    return 0
+
+
+def _stats() -> int:
+    from rich.console import Console
+
+    from scorepad.stats import collect_stats, stats_renderable
+
+    Console().print(stats_renderable(collect_stats()))
+    return 0
+
+
+def _demo() -> int:
+    from scorepad.demo import ensure_demo_games
+
+    ensure_demo_games()
+    return _run_app()
+
+
+def _serve(host: str, port: int) -> int:
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        raise UsageError("scorepad serve: needs textual-serve (pip install 'scorepad[serve]')") from None
+    Server(f"{sys.executable} -m scorepad", host=host, port=port, title="scorepad").serve()
+    return 0
+
+
+def _run_app(open_path: Path | None = None) -> int:
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        raise UsageError("scorepad: the app needs a terminal; try 'scorepad list' or 'scorepad replay FILE'")
+    from scorepad.tui.app import ScorepadApp
+
+    ScorepadApp(open_path=open_path).run()
+    return 0

@@ -1,0 +1,57 @@
+"""Score sheets as CSV (a row per deal, a column per side), Markdown, or the JSON summary."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from scorepad.rules import GAME_TITLES
+from scorepad.rules.base import Sheet
+
+
+def to_csv(sheet: Sheet) -> str:
+    sides = list(sheet.sides)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["seq", "deal", *[f"{side} +/-" for side in sides], *[f"{side} total" for side in sides]])
+    for row in sheet.rows:
+        writer.writerow([row.seq, row.text, *[row.delta[s] for s in sides], *[row.totals[s] for s in sides]])
+    return out.getvalue()
+
+
+def to_markdown(sheet: Sheet) -> str:
+    sides = list(sheet.sides)
+    header = sheet.header
+    title = header.title or GAME_TITLES[header.game]
+    lines = [f"# {title}", "", f"{GAME_TITLES[header.game]} — {', '.join(sheet.names[p] for p in header.players)}", ""]
+    lines.append("| # | deal | " + " | ".join(sides) + " |")
+    lines.append("|---|---|" + "---:|" * len(sides))
+    for number, row in enumerate(sheet.rows, start=1):
+        cells = " | ".join(f"{row.delta[s]:+d} → {row.totals[s]}" for s in sides)
+        lines.append(f"| {number} | {_md(row.text)} | {cells} |")
+    lines.append("| | **total** | " + " | ".join(f"**{sheet.totals[s]}**" for s in sides) + " |")
+    lines.append("")
+    if sheet.finished:
+        lines.append(f"**{sheet.result or 'Finished'}**")
+    else:
+        lines.append("Game in progress.")
+    if sheet.questions:
+        lines += ["", *[f"- Open question: {q}" for q in sheet.questions]]
+    return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def to_json(sheet: Sheet) -> str:
+    return json.dumps(sheet.summary(), ensure_ascii=False, indent=2) + "\n"
+
+
+EXPORTERS = {"csv": to_csv, "md": to_markdown, "json": to_json}
+SUFFIXES = {"csv": ".csv", "md": ".md", "json": ".json"}
+
+
+def export_sheet(sheet: Sheet, fmt: str) -> str:
+    return EXPORTERS[fmt](sheet)

@@ -1,0 +1,388 @@
+"""The log format, version 1 (design §3): pydantic models of the header and every entry.
+
+No I/O and no Textual here. A game file is a header line followed by entry lines; the entry
+types of the three games share names (`deal`, `bid`, `result`, `claim` …) with different
+fields, so each game has its own discriminated union and `ENTRY_ADAPTERS[game]` parses a line
+of that game.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+
+FORMAT_VERSION = 1
+GAMES = ("five_hundred", "jass", "auction_bridge")
+GameName = Literal["five_hundred", "jass", "auction_bridge"]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --------------------------------------------------------------------------- header
+
+
+class Header(Model):
+    scorepad: Literal[1]
+    game: GameName
+    id: str = Field(min_length=1)
+    created: datetime
+    title: str = ""
+    players: tuple[str, ...] = Field(min_length=2)
+    sides: dict[str, tuple[str, ...]] | None = None
+    rules: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("players")
+    @classmethod
+    def _players_named_and_unique(cls, players: tuple[str, ...]) -> tuple[str, ...]:
+        if any(not name.strip() for name in players):
+            raise ValueError("player names must not be empty")
+        if len(set(players)) != len(players):
+            raise ValueError("player names must be unique within a game")
+        return players
+
+    @model_validator(mode="after")
+    def _sides_cover_players(self) -> Header:
+        if self.sides is None:
+            return self
+        seated = [p for members in self.sides.values() for p in members]
+        unknown = [p for p in seated if p not in self.players]
+        if unknown:
+            raise ValueError(f"sides name unknown players: {', '.join(unknown)}")
+        if sorted(seated) != sorted(self.players):
+            raise ValueError("every player must be on exactly one side")
+        return self
+
+
+# --------------------------------------------------------------------------- entries
+
+
+class Entry(Model):
+    """Fields every log line carries. Inside an `amend` the replacement has neither."""
+
+    seq: int | None = Field(default=None, ge=1)
+    at: datetime | None = None
+
+
+class Deal(Entry):
+    type: Literal["deal"] = "deal"
+    dealer: str
+
+
+class Note(Entry):
+    type: Literal["note"] = "note"
+    text: str
+
+
+class Rename(Entry):
+    """A player changes the name shown from here on (the header keeps the original)."""
+
+    type: Literal["rename"] = "rename"
+    player: str
+    new_name: str = Field(min_length=1)
+
+
+# ---- Five Hundred
+
+FH_CALL = re.compile(r"^(pass|nullo|open_nullo|(6|7|8|9|10)(S|C|D|H|NT))$")
+
+
+class FHBid(Entry):
+    type: Literal["bid"] = "bid"
+    player: str
+    call: str
+
+    @field_validator("call")
+    @classmethod
+    def _call(cls, call: str) -> str:
+        if not FH_CALL.match(call):
+            raise ValueError(f"{call!r} is not a Five Hundred call (pass, 6S…10NT, nullo, open_nullo)")
+        return call
+
+
+class FHContract(FHBid):
+    type: Literal["contract"] = "contract"  # type: ignore[assignment]
+
+    @field_validator("call")
+    @classmethod
+    def _not_pass(cls, call: str) -> str:
+        if call == "pass":
+            raise ValueError("a contract cannot be a pass")
+        return call
+
+
+class FHResult(Entry):
+    type: Literal["result"] = "result"
+    tricks: dict[str, int]
+    partner: str | None = None
+    card_points: dict[str, int] | None = None
+    first_to_target: str | None = None
+    trick_winners: tuple[str, ...] | None = None
+
+    @field_validator("tricks")
+    @classmethod
+    def _tricks(cls, tricks: dict[str, int]) -> dict[str, int]:
+        if any(n < 0 for n in tricks.values()):
+            raise ValueError("trick counts cannot be negative")
+        return tricks
+
+
+class FHIrregularity(Entry):
+    type: Literal["irregularity"] = "irregularity"
+    kind: Literal["revoke", "wrong_cards", "bid_out_of_turn", "redeal"]
+    player: str
+    note: str = ""
+
+
+class FHClaim(Entry):
+    type: Literal["claim"] = "claim"
+    player: str
+    upheld: bool
+
+
+# ---- Jass
+
+JASS_CONTRACTS = ("hearts", "diamonds", "clubs", "spades", "obenabe", "undenufe")
+JASS_SUITS = ("hearts", "diamonds", "clubs", "spades")
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
+JassContract = Literal["hearts", "diamonds", "clubs", "spades", "obenabe", "undenufe"]
+Suit = Literal["hearts", "diamonds", "clubs", "spades"]
+Rank = Literal["A", "K", "Q", "J", "10", "9", "8", "7", "6"]
+
+
+class SequenceMeld(Model):
+    kind: Literal["sequence"] = "sequence"
+    length: int = Field(ge=3, le=9)
+    top: Rank
+    suit: Suit
+
+    @model_validator(mode="after")
+    def _fits_below_top(self) -> SequenceMeld:
+        below = len(RANKS) - RANKS.index(self.top)
+        if self.length > below:
+            raise ValueError(
+                f"a sequence of {self.length} cannot be headed by the {self.top}: only {below} cards run down from it"
+            )
+        return self
+
+    @property
+    def cards(self) -> tuple[tuple[str, str], ...]:
+        start = RANKS.index(self.top)
+        return tuple((self.suit, rank) for rank in RANKS[start : start + self.length])
+
+
+class FourMeld(Model):
+    kind: Literal["four"] = "four"
+    rank: Rank
+
+    @property
+    def cards(self) -> tuple[tuple[str, str], ...]:
+        return tuple((suit, self.rank) for suit in JASS_SUITS)
+
+
+Meld = Annotated[SequenceMeld | FourMeld, Field(discriminator="kind")]
+
+
+class JassTrump(Entry):
+    type: Literal["trump"] = "trump"
+    player: str
+    contract: JassContract
+    pushed: bool = False
+
+
+class JassWeis(Entry):
+    type: Literal["weis"] = "weis"
+    player: str
+    melds: tuple[Meld, ...] = Field(min_length=1)
+
+
+class JassStoeck(Entry):
+    type: Literal["stoeck"] = "stoeck"
+    player: str
+
+
+class JassTricks(Entry):
+    type: Literal["tricks"] = "tricks"
+    points: dict[str, int] = Field(min_length=1, max_length=2)
+    match: str | None = None
+
+
+class JassPenalty(Entry):
+    type: Literal["penalty"] = "penalty"
+    kind: Literal["uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis", "custom"]
+    against: str
+    points: int | None = None
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _points_only_for_custom(self) -> JassPenalty:
+        if self.kind == "custom" and self.points is None:
+            raise ValueError("a custom penalty needs its points")
+        if self.kind != "custom" and self.points is not None:
+            raise ValueError("only a custom penalty carries points; the others come from the ruleset")
+        return self
+
+
+class JassClaim(Entry):
+    type: Literal["claim"] = "claim"
+    team: str
+    counted: int = Field(ge=0)
+
+
+# ---- Auction Bridge
+
+AB_CALL = re.compile(r"^(pass|double|redouble|[1-7](S|C|D|H|R|NT))$")
+HONOUR_HOLDINGS = ("3", "4", "5", "4_one_hand", "4_one_hand_5th_partner", "5_one_hand")
+NT_HONOUR_HOLDINGS = ("3_aces", "4_aces", "4_aces_one_hand")
+
+
+class ABBid(Entry):
+    type: Literal["bid"] = "bid"
+    player: str
+    call: str
+
+    @field_validator("call")
+    @classmethod
+    def _call(cls, call: str) -> str:
+        if not AB_CALL.match(call):
+            raise ValueError(f"{call!r} is not an Auction Bridge call (pass, double, redouble, 1S…7NT)")
+        return call
+
+
+class ABContract(Entry):
+    type: Literal["contract"] = "contract"
+    player: str
+    call: str
+    double: Literal["none", "doubled", "redoubled"] = "none"
+    dealers_one_spade: bool = False
+
+    @field_validator("call")
+    @classmethod
+    def _call(cls, call: str) -> str:
+        if not re.match(r"^[1-7](S|C|D|H|R|NT)$", call):
+            raise ValueError(f"{call!r} is not a contract (1S…7NT)")
+        return call
+
+
+class Honours(Model):
+    side: str
+    holding: Literal["3", "4", "5", "4_one_hand", "4_one_hand_5th_partner", "5_one_hand", "3_aces", "4_aces",
+                     "4_aces_one_hand"]
+
+
+class Revoke(Model):
+    side: str
+    choice: Literal["points", "tricks"] | None = None
+
+
+class Chicane(Model):
+    side: str
+    double: bool = False
+
+
+class ABResult(Entry):
+    type: Literal["result"] = "result"
+    tricks: int = Field(ge=0, le=13)
+    honours: Honours | None = None
+    revoke: Revoke | None = None
+    chicane: Chicane | None = None
+
+
+class ABAgree(Entry):
+    type: Literal["agree"] = "agree"
+
+
+class ABStop(Entry):
+    type: Literal["stop"] = "stop"
+    reason: str = ""
+
+
+# ---- corrections (common to every game)
+
+FH_PLAIN = FHBid | FHContract | FHResult | FHIrregularity | FHClaim
+JASS_PLAIN = JassTrump | JassWeis | JassStoeck | JassTricks | JassPenalty | JassClaim
+AB_PLAIN = ABBid | ABContract | ABResult | ABAgree | ABStop
+COMMON_PLAIN = Deal | Note | Rename
+
+
+def _correction_models(plain: Any, suffix: str) -> tuple[type[Entry], type[Entry]]:
+    replacement = Annotated[plain | COMMON_PLAIN, Field(discriminator="type")]
+
+    class Amend(Entry):
+        type: Literal["amend"] = "amend"
+        target: int = Field(ge=1)
+        entry: replacement  # type: ignore[valid-type]
+        override: bool = False
+        note: str = ""
+
+    class Void(Entry):
+        type: Literal["void"] = "void"
+        target: int = Field(ge=1)
+        override: bool = False
+        note: str = ""
+
+    Amend.__name__ = Amend.__qualname__ = f"Amend{suffix}"
+    Void.__name__ = Void.__qualname__ = f"Void{suffix}"
+    return Amend, Void
+
+
+FHAmend, FHVoid = _correction_models(FH_PLAIN, "FiveHundred")
+JassAmend, JassVoid = _correction_models(JASS_PLAIN, "Jass")
+ABAmend, ABVoid = _correction_models(AB_PLAIN, "AuctionBridge")
+
+CORRECTION_TYPES = ("amend", "void")
+
+
+def _adapter(plain: Any, amend: type, void: type) -> TypeAdapter[Any]:
+    return TypeAdapter(Annotated[plain | COMMON_PLAIN | amend | void, Field(discriminator="type")])
+
+
+#: one adapter per game: parses one entry line (a dict or JSON text) of that game
+ENTRY_ADAPTERS: dict[str, TypeAdapter[Any]] = {
+    "five_hundred": _adapter(FH_PLAIN, FHAmend, FHVoid),
+    "jass": _adapter(JASS_PLAIN, JassAmend, JassVoid),
+    "auction_bridge": _adapter(AB_PLAIN, ABAmend, ABVoid),
+}
+HEADER_ADAPTER: TypeAdapter[Header] = TypeAdapter(Header)
+
+
+def parse_entry(game: str, data: dict[str, Any] | str | bytes) -> Entry:
+    adapter = ENTRY_ADAPTERS[game]
+    if isinstance(data, (str, bytes)):
+        return adapter.validate_json(data)
+    return adapter.validate_python(data)
+
+
+def amend_model(game: str) -> type[Entry]:
+    return {"five_hundred": FHAmend, "jass": JassAmend, "auction_bridge": ABAmend}[game]
+
+
+def void_model(game: str) -> type[Entry]:
+    return {"five_hundred": FHVoid, "jass": JassVoid, "auction_bridge": ABVoid}[game]
+
+
+def dump_entry(entry: Entry) -> str:
+    """One log line (without newline). A replacement inside an amend drops its empty seq/at."""
+    data = entry.model_dump(mode="json")
+    inner = data.get("entry")
+    if isinstance(inner, dict):
+        inner.pop("seq", None)
+        inner.pop("at", None)
+    return _dumps(data)
+
+
+def dump_header(header: Header) -> str:
+    data = header.model_dump(mode="json")
+    if data.get("sides") is None:
+        data.pop("sides", None)
+    return _dumps(data)
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))

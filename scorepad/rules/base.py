@@ -1,0 +1,405 @@
+"""What every game's rules share: the Sheet, the replay loop and the correction windows.
+
+A game module supplies a `Rules` object: its settings, its default sides, a mutable replay
+`State`, and four pure steps — `validate` (may this entry come now?), `apply` (fold it in),
+`correction_window` (may entry N still be changed?) and `extra` (game-specific summary keys).
+`Replayer` drives them: it keeps the raw log, judges `amend`/`void` against the window at the
+moment they were logged, and re-folds the effective log whenever a correction lands, so a
+changed result re-derives everything after it.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from scorepad.log import Entry, Header
+
+FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One scored deal or hand."""
+
+    seq: int
+    text: str
+    delta: Mapping[str, int]
+    totals: Mapping[str, int]
+    cells: Mapping[str, Any] = field(default_factory=lambda: FROZEN_EMPTY)  # game-specific columns for screens and exports
+
+    def summary(self) -> dict[str, Any]:
+        return {"seq": self.seq, "text": self.text, "delta": dict(self.delta), "totals": dict(self.totals)}
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    seq: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The replayed score sheet: immutable, rebuilt (cheaply) after every entry."""
+
+    header: Header
+    sides: Mapping[str, tuple[str, ...]]
+    status: str
+    winner: str | None
+    result: str  # the sentence that says who won and by which law, or ""
+    totals: Mapping[str, int]
+    rows: tuple[Row, ...]
+    rejected: tuple[Rejection, ...]
+    questions: tuple[str, ...]
+    prompt: str  # what the table enters next
+    names: Mapping[str, str]  # player (as in the header) -> name shown now
+    side_names: Mapping[str, str]  # side label -> how to show it now (follows renames)
+    overrides: tuple[int, ...]  # seqs of corrections accepted by table override
+    entries: tuple[Entry, ...] = field(repr=False)
+    extra: Mapping[str, Any] = field(default_factory=lambda: FROZEN_EMPTY)
+    state_view: Mapping[str, Any] = field(default_factory=lambda: FROZEN_EMPTY)  # the deal in progress, for screens
+
+    @property
+    def game(self) -> str:
+        return self.header.game
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    def summary(self) -> dict[str, Any]:
+        """The `scorepad replay --json` object (design §4)."""
+        data: dict[str, Any] = {
+            "game": self.header.game,
+            "status": self.status,
+            "winner": self.winner,
+            "totals": dict(self.totals),
+            "rows": [row.summary() for row in self.rows],
+            "rejected": [{"seq": r.seq, "reason": r.reason} for r in self.rejected],
+            "questions": list(self.questions),
+        }
+        for key, value in self.extra.items():
+            data[key] = value
+        return data
+
+
+class State:
+    """Mutable replay state; a game subclasses it with its own deal-in-progress fields."""
+
+    def __init__(self, header: Header, settings: Any, sides: Mapping[str, tuple[str, ...]]):
+        self.header = header
+        self.settings = settings
+        self.sides: dict[str, tuple[str, ...]] = dict(sides)
+        self.side_of: dict[str, str] = {p: s for s, members in sides.items() for p in members}
+        self.players: tuple[str, ...] = header.players
+        self.totals: dict[str, int] = {side: 0 for side in sides}
+        self.rows: list[Row] = []
+        self.rejected: list[Rejection] = []
+        self.questions: list[str] = []
+        self.status = "in_progress"
+        self.winner: str | None = None
+        self.result = ""
+        self.prompt = ""
+        self.names: dict[str, str] = {p: p for p in header.players}
+        self.positions: dict[int, Any] = {}  # seq -> where in the game it was logged (for windows)
+
+    # helpers the games share
+    def name(self, player: str) -> str:
+        return self.names.get(player, player)
+
+    def side_name(self, side: str) -> str:
+        members = self.sides.get(side, ())
+        if len(members) == 1:
+            return self.name(members[0])
+        if all(self.names[p] == p for p in members):
+            return side
+        return " & ".join(self.name(p) for p in members)
+
+    def add_row(self, seq: int, text: str, delta: Mapping[str, int], **cells: Any) -> None:
+        for side, points in delta.items():
+            self.totals[side] += points
+        full = {side: delta.get(side, 0) for side in self.sides}
+        self.rows.append(Row(seq, text, frozen(full), frozen(self.totals), frozen(cells)))
+
+    def finish(self, winner: str | None, result: str) -> None:
+        self.status = "finished"
+        self.winner = winner
+        self.result = result
+
+    def view(self) -> dict[str, Any]:
+        """What a screen needs of the deal in progress (game states extend it)."""
+        return {}
+
+
+class Rules(ABC):
+    game: str
+    title: str
+    settings_model: type[BaseModel]
+    presets: Mapping[str, Mapping[str, Any]] = FROZEN_EMPTY
+    min_players = 2
+    max_players = 6
+
+    def settings(self, rules: Mapping[str, Any]) -> Any:
+        """The header's `rules` over the defaults (or over a named preset)."""
+        values = dict(rules)
+        preset = values.get("preset")
+        if preset is not None and self.presets:
+            if preset not in self.presets:
+                raise ValueError(f"unknown preset {preset!r} (presets: {', '.join(self.presets)})")
+            values = {**self.presets[preset], **values}
+        return self.settings_model(**values)
+
+    def check_players(self, players: tuple[str, ...]) -> str | None:
+        if not self.min_players <= len(players) <= self.max_players:
+            if self.min_players == self.max_players:
+                return f"{self.title} is played by {self.min_players} players, not {len(players)}"
+            return f"{self.title} is played by {self.min_players} to {self.max_players} players, not {len(players)}"
+        return None
+
+    @abstractmethod
+    def default_sides(self, players: tuple[str, ...], settings: Any) -> dict[str, tuple[str, ...]]: ...
+
+    @abstractmethod
+    def new_state(self, header: Header, settings: Any, sides: Mapping[str, tuple[str, ...]]) -> State: ...
+
+    @abstractmethod
+    def validate(self, state: Any, entry: Entry) -> str | None:
+        """Why `entry` cannot come now, or None. Never mutates the state."""
+
+    @abstractmethod
+    def apply(self, state: Any, entry: Entry, seq: int) -> None:
+        """Fold a validated entry into the state."""
+
+    @abstractmethod
+    def correction_window(self, state: Any, target: int, original: Entry, replacement: Entry | None) -> str | None:
+        """Why entry `target` can no longer be amended (to `replacement`) or voided, or None."""
+
+    def extra(self, state: Any) -> dict[str, Any]:
+        return {}
+
+    def sides_for(self, header: Header, settings: Any) -> dict[str, tuple[str, ...]]:
+        if header.sides is not None:
+            return {side: tuple(members) for side, members in header.sides.items()}
+        return self.default_sides(header.players, settings)
+
+
+def pairs_opposite(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Four seats as two partnerships, 1+3 and 2+4, labelled 'A & C' and 'B & D'."""
+    first, second = (players[0], players[2]), (players[1], players[3])
+    return {" & ".join(first): first, " & ".join(second): second}
+
+
+def describe_validation_error(error: ValidationError) -> str:
+    """A pydantic error as one short sentence for a player."""
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item["loc"] if not isinstance(p, int) or True)
+        msg = item["msg"].removeprefix("Value error, ")
+        parts.append(f"{where}: {msg}" if where else msg)
+    return "; ".join(parts)
+
+
+class Replayer:
+    """Folds a log into a Sheet, entry by entry, so the app can update in O(1) per new entry."""
+
+    def __init__(self, header: Header, rules: Rules | None = None):
+        from scorepad.rules import rules_for
+
+        self.header = header
+        self.rules = rules or rules_for(header.game)
+        self.settings = self.rules.settings(header.rules)
+        self.sides = self.rules.sides_for(header, self.settings)
+        self.log: list[Entry] = []
+        self.by_seq: dict[int, Entry] = {}
+        # correction seq -> its verdict (None = accepted); judged once, when it was logged
+        self.correction_verdicts: dict[int, str | None] = {}
+        self.replacements: dict[int, Entry | None] = {}  # target -> replacement (None: voided)
+        self.overrides: list[int] = []
+        self.state = self._fresh_state()
+
+    def _fresh_state(self) -> State:
+        return self.rules.new_state(self.header, self.settings, self.sides)
+
+    # ------------------------------------------------------------------ feeding
+
+    def extend(self, entries: Iterable[Entry]) -> Replayer:
+        for entry in entries:
+            self.push(entry)
+        return self
+
+    def push(self, entry: Entry) -> str | None:
+        """Append one logged entry; returns why it does not count, or None."""
+        seq = entry.seq if entry.seq is not None else len(self.log) + 1
+        self.log.append(entry)
+        self.by_seq[seq] = entry
+        if entry.type in ("amend", "void"):
+            reason = self._judge_correction(entry, seq)
+            self.correction_verdicts[seq] = reason
+            if reason is None:
+                self.replacements[entry.target] = entry.entry if entry.type == "amend" else None
+                if entry.override:
+                    self.overrides.append(seq)
+                self._refold()
+            else:
+                self.state.rejected.append(Rejection(seq, reason))
+            return reason
+        return self._fold_plain(self.state, entry, seq)
+
+    def _fold_plain(self, state: State, entry: Entry, seq: int) -> str | None:
+        state.positions[seq] = self._position(state)
+        if entry.type == "note":
+            return None
+        if entry.type == "rename":
+            reason = self._check_rename(state, entry)
+            if reason is None:
+                state.names[entry.player] = entry.new_name
+            else:
+                state.rejected.append(Rejection(seq, reason))
+            return reason
+        reason = self.rules.validate(state, entry)
+        if reason is None:
+            self.rules.apply(state, entry, seq)
+        else:
+            state.rejected.append(Rejection(seq, reason))
+        return reason
+
+    @staticmethod
+    def _position(state: State) -> Any:
+        return getattr(state, "position", None)
+
+    @staticmethod
+    def _check_rename(state: State, entry: Entry) -> str | None:
+        if entry.player not in state.names:
+            return f"{entry.player!r} is not a player of this game"
+        others = {n for p, n in state.names.items() if p != entry.player}
+        if entry.new_name in others:
+            return f"{entry.new_name!r} is already a player's name"
+        return None
+
+    def _effective(self) -> Iterable[tuple[int, Entry]]:
+        for entry in self.log:
+            seq = entry.seq if entry.seq is not None else 0
+            if entry.type in ("amend", "void"):
+                continue
+            if seq in self.replacements:
+                replacement = self.replacements[seq]
+                if replacement is None:
+                    continue
+                yield seq, replacement
+            else:
+                yield seq, entry
+
+    def _refold(self) -> None:
+        old_rejected_corrections = [r for r in self.state.rejected if r.seq in self.correction_verdicts]
+        self.state = self._fresh_state()
+        for seq, entry in self._effective():
+            self._fold_plain(self.state, entry, seq)
+        # keep the corrections' own verdicts (judged when they were logged), in log order
+        self.state.rejected = sorted(self.state.rejected + old_rejected_corrections, key=lambda r: r.seq)
+
+    # ------------------------------------------------------------------ corrections
+
+    def _judge_correction(self, correction: Entry, seq: int) -> str | None:
+        target = correction.target
+        original = self.by_seq.get(target)
+        if original is None or target >= seq:
+            return f"{correction.type} of entry {target}: there is no such entry before it"
+        if original.type in ("amend", "void"):
+            return f"{correction.type} of entry {target}: a correction cannot be corrected; correct entry {original.target}"
+        if target in self.replacements and self.replacements[target] is None:
+            return f"{correction.type} of entry {target}: that entry is already void"
+        current = self.replacements.get(target) or original
+        replacement = correction.entry if correction.type == "amend" else None
+        if replacement is not None and replacement.type != original.type:
+            return f"amend of entry {target}: it replaces a {original.type} entry with a {replacement.type}"
+        if not correction.override:
+            reason = self.rules.correction_window(self.state, target, current, replacement)
+            if reason:
+                return f"{correction.type} of entry {target} is too late: {reason}"
+        if replacement is not None:
+            return self._trial(target, replacement)
+        return None
+
+    def _trial(self, target: int, replacement: Entry) -> str | None:
+        """Would the replacement itself be refused where it stands?"""
+        trial = Replayer(self.header, self.rules)
+        trial.replacements = {**self.replacements, target: replacement}
+        trial.log = self.log
+        trial.correction_verdicts = self.correction_verdicts
+        state = trial._fresh_state()
+        for seq, entry in trial._effective():
+            reason = trial._fold_plain(state, entry, seq)
+            if seq == target and reason:
+                return f"amend of entry {target}: {reason}"
+        return None
+
+    def check(self, entry: Entry) -> str | None:
+        """Would this entry, appended now, be refused? The state is not changed."""
+        seq = len(self.log) + 1
+        if entry.type in ("amend", "void"):
+            return self._judge_correction(entry, seq)
+        if entry.type == "note":
+            return None
+        if entry.type == "rename":
+            return self._check_rename(self.state, entry)
+        return self.rules.validate(self.state, entry)
+
+    def check_many(self, entries: list[Entry]) -> str | None:
+        """Would these plain entries, appended in order now, all count? Nothing is changed."""
+        if len(entries) == 1:
+            return self.check(entries[0])
+        trial = self._scratch_state()
+        seq = len(self.log)
+        for entry in entries:
+            seq += 1
+            if entry.type in ("amend", "void"):
+                raise ValueError("check_many takes plain entries only")
+            reason = self._fold_plain(trial, entry, seq)
+            if reason:
+                return reason
+        return None
+
+    def _scratch_state(self) -> State:
+        """A copy of the state to try entries on; immutable parts are shared, not copied."""
+        state = self.state
+        memo: dict[int, Any] = {id(state.header): state.header, id(state.settings): state.settings}
+        for row in state.rows:
+            memo[id(row)] = row
+        return copy.deepcopy(state, memo)
+
+    # ------------------------------------------------------------------ output
+
+    def sheet(self) -> Sheet:
+        state = self.state
+        return Sheet(
+            header=self.header,
+            sides=frozen(state.sides),
+            status=state.status,
+            winner=state.winner,
+            result=state.result,
+            totals=frozen(state.totals),
+            rows=tuple(state.rows),
+            rejected=tuple(state.rejected),
+            questions=tuple(state.questions),
+            prompt=state.prompt,
+            names=frozen(state.names),
+            side_names=frozen({side: state.side_name(side) for side in state.sides}),
+            overrides=tuple(self.overrides),
+            entries=tuple(self.log),
+            extra=frozen(self.rules.extra(state)),
+            state_view=frozen(state.view()),
+        )
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.log) + 1

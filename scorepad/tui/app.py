@@ -1,0 +1,77 @@
+"""The Textual app: themes, the home screen, and opening a game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from scorepad.config import load_config, update_config
+from scorepad.store import GameFile, LogError
+from scorepad.tui.screens.home import HomeScreen
+from scorepad.tui.themes import load_themes
+
+FALLBACK_THEME = "textual-dark"
+
+
+class ScorepadApp(App[None]):
+    TITLE = "scorepad"
+    CSS_PATH = "scorepad.tcss"
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(self, open_path: Path | None = None, *, remember_theme: bool = True):
+        super().__init__()
+        self.open_path = open_path
+        self.remember_theme = remember_theme
+        self.startup_notices: list[str] = []
+        themes, problems = load_themes()
+        for theme in themes:
+            self.register_theme(theme)
+        self.startup_notices += problems
+        wanted = load_config().get("theme", "green-felt")
+        if wanted in self.available_themes:
+            self.theme = wanted
+        else:
+            self.theme = FALLBACK_THEME
+            self.startup_notices.append(f"theme {wanted!r} is not installed; using {FALLBACK_THEME}")
+
+    def on_mount(self) -> None:
+        self.push_screen(HomeScreen())
+        for notice in self.startup_notices:
+            self.notify(notice, severity="warning", timeout=8)
+        if self.open_path is not None:
+            self.open_game(self.open_path)
+
+    def watch_theme(self, theme: str) -> None:
+        if self.remember_theme and self.is_running:
+            update_config(theme=theme)
+
+    def open_game(self, path: Path) -> bool:
+        """Open a game file on its screen; a damaged file is reported, never raised."""
+        from scorepad.tui.screens.registry import game_screen_for
+
+        try:
+            game_file = GameFile.open(path)
+        except LogError as error:
+            self.notify(str(error), title="Cannot open this game", severity="error", timeout=12)
+            return False
+        for notice in game_file.notices:
+            self.notify(notice, severity="warning", timeout=10)
+        self.push_screen(game_screen_for(game_file))
+        return True
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Home: saved games", "Go back to the list of saved games", self.action_go_home)
+        yield SystemCommand("New game", "Start a new game", self.action_new_game)
+
+    def action_go_home(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def action_new_game(self) -> None:
+        from scorepad.tui.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen())

@@ -1,0 +1,273 @@
+"""The frame every game's screen fills in: score sheet, log pane, entry form, and the keys they share.
+
+A game screen subclasses `GameScreen`, sets `form_class` (its entry form) and optionally
+`sheet_class` (its score sheet) and `compose_board()` (extra widgets such as the Jass-Tafel),
+and may react to `sheet_changed()`. Logging, undo, edit, overrides, renames and the
+end-of-game banner live here once.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Label, Static
+
+from scorepad.describe import describe
+from scorepad.log import Entry, Note, Rename, amend_model, void_model
+from scorepad.rules import GAME_TITLES, Replayer
+from scorepad.rules.base import Sheet
+from scorepad.store import GameFile, StoreError
+from scorepad.tui.screens.modals import EditEntryScreen, OverrideScreen, RenameScreen, TextScreen
+from scorepad.tui.widgets.entry_form import EntryForm
+from scorepad.tui.widgets.log_pane import LogPane
+from scorepad.tui.widgets.sheet_table import SheetTable
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo last"),
+        Binding("ctrl+e", "edit", "Edit entry"),
+        Binding("f1", "help", "Laws"),
+        Binding("f3", "chart", "Chart"),
+        Binding("f4", "export", "Export"),
+        Binding("ctrl+r", "rename", "Rename", show=False),
+        Binding("ctrl+n", "rematch", "Same players"),
+        Binding("escape", "leave", "Games"),
+    ]
+
+    form_class: type[EntryForm] | None = None
+    sheet_class: type[SheetTable] = SheetTable
+
+    def __init__(self, game_file: GameFile):
+        super().__init__()
+        self.game_file = game_file
+        self.header = game_file.header
+        self.replayer = Replayer(game_file.header).extend(game_file.entries)
+        self.sheet: Sheet = self.replayer.sheet()
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="game-body"):
+            with Vertical(id="board"):
+                yield Static(id="banner")
+                yield Static(id="prompt")
+                yield from self.compose_board()
+            with Vertical(id="log-side"):
+                yield Label("Log — Ctrl+E to pick an entry to correct", classes="pane-title")
+                yield LogPane()
+        if self.game_file.readonly:
+            yield Static("Read-only: this game is open in another scorepad. Nothing can be entered here.",
+                         id="readonly")
+        elif self.form_class is not None:
+            yield self.form_class()
+        yield Footer()
+
+    def compose_board(self) -> ComposeResult:
+        yield self.sheet_class()
+
+    def on_mount(self) -> None:
+        title = GAME_TITLES[self.header.game]
+        self.title = f"{title} — {self.header.title}" if self.header.title else title
+        self.refresh_sheet()
+        form = self.form
+        if form is not None:
+            first = next(iter(form.query("Input")), None)
+            if first is not None:
+                first.focus()
+
+    def on_unmount(self) -> None:
+        self.game_file.close()
+
+    @property
+    def form(self) -> EntryForm | None:
+        forms = self.query(EntryForm)
+        return forms.first() if forms else None
+
+    # ------------------------------------------------------------------ the sheet
+
+    def refresh_sheet(self) -> None:
+        sheet = self.replayer.sheet()
+        self.sheet = sheet
+        self.query_one(SheetTable).show(sheet)
+        self.query_one(LogPane).show(sheet)
+        self.sub_title = "  ·  ".join(f"{sheet.side_names[s]} {sheet.totals[s]}" for s in sheet.sides)
+        banner = self.query_one("#banner", Static)
+        if sheet.finished:
+            banner.update(f"🏆  {sheet.result or 'The game is over.'}   (Ctrl+N: new game, same players)")
+        banner.display = sheet.finished
+        prompt = self.query_one("#prompt", Static)
+        lines = [] if sheet.finished else [f"Next: {sheet.prompt}"] if sheet.prompt else []
+        lines += [f"Question for the table: {q}" for q in sheet.questions]
+        if sheet.overrides:
+            lines.append("Table overrides in this game: " + ", ".join(f"#{s}" for s in sheet.overrides))
+        prompt.update("\n".join(lines))
+        if self.form is not None:
+            self.form.update_sheet(sheet)
+        self.sheet_changed(sheet)
+
+    def sheet_changed(self, sheet: Sheet) -> None:
+        """Hook for game screens with more than the table to update."""
+
+    # ------------------------------------------------------------------ logging
+
+    @on(EntryForm.Submitted)
+    def _form_submitted(self, event: EntryForm.Submitted) -> None:
+        event.stop()
+        self.log_entries(event.entries, event.form)
+
+    def log_entries(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
+        """Check the entries together against the rules; log them all, or none with the reason."""
+        if not entries:
+            return False
+        reason = self.replayer.check_many(entries)
+        if reason:
+            self._say_error(reason, form)
+            return False
+        if not self._append(entries, form):
+            return False
+        if form is not None:
+            form.logged()
+            form.show_info("Logged: " + "; ".join(describe(e, self.sheet.names) for e in entries))
+        return True
+
+    def _append(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
+        try:
+            for entry in entries:
+                logged = self.game_file.append(entry)
+                self.replayer.push(logged)
+        except (StoreError, OSError) as error:
+            self._say_error(f"Not saved: {error}", form)
+            self.refresh_sheet()
+            return False
+        self.refresh_sheet()
+        return True
+
+    def _say_error(self, reason: str, form: EntryForm | None = None) -> None:
+        if form is not None:
+            form.show_error(reason)
+        else:
+            self.notify(reason, severity="error", timeout=8)
+
+    # ------------------------------------------------------------------ corrections
+
+    def correct(self, correction: Entry) -> None:
+        """Log an amend/void; if the laws' window has closed, ask whether the table overrides."""
+        reason = self.replayer.check(correction)
+        if reason is None:
+            self._append([correction])
+            self.notify(describe(correction, self.sheet.names), title="Corrected")
+            return
+        overridden = correction.model_copy(update={"override": True, "note": correction.note or "table agreed"})
+        if self.replayer.check(overridden) is not None:  # not a matter of time: the change itself is refused
+            self.notify(reason, title="Not corrected", severity="error", timeout=10)
+            return
+
+        def decided(agreed: bool | None) -> None:
+            if agreed:
+                self._append([overridden])
+                self.notify("Logged as a table override.", title="Corrected", severity="warning")
+
+        self.app.push_screen(OverrideScreen(reason), decided)
+
+    def action_undo(self) -> None:
+        target = self._last_counting_entry()
+        if target is None:
+            self.notify("Nothing to undo.")
+            return
+        self.correct(void_model(self.header.game)(target=target.seq, note="undo"))
+
+    def _last_counting_entry(self) -> Entry | None:
+        voided = {e.target for e in self.sheet.entries if e.type == "void"}
+        for entry in reversed(self.sheet.entries):
+            if entry.type not in ("amend", "void", "note") and entry.seq not in voided:
+                return entry
+        return None
+
+    def action_edit(self) -> None:
+        log = self.query_one(LogPane)
+        log.focus()
+        self.notify("Pick the entry with ↑↓ and press Enter to correct it (Delete strikes it out).", timeout=5)
+
+    @on(DataTable.RowSelected, "LogPane")
+    def _log_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.edit_entry(int(str(event.row_key.value)))
+
+    def edit_entry(self, seq: int) -> None:
+        entry = self.sheet.entries[seq - 1]
+        if entry.type in ("amend", "void"):
+            self.notify(f"#{seq} is itself a correction: correct entry #{entry.target} instead.")
+            return
+        current = self._current_version(seq)
+        if current is None:
+            self.notify(f"#{seq} is struck out.")
+            return
+
+        def edited(replacement: Entry | None) -> None:
+            if replacement is not None and replacement != current:
+                self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
+
+        self.app.push_screen(EditEntryScreen(current, dict(self.sheet.names)), edited)
+
+    def _current_version(self, seq: int) -> Entry | None:
+        replacement = self.replayer.replacements.get(seq, ...)
+        if replacement is ...:
+            return self.sheet.entries[seq - 1]
+        return replacement  # None when struck out
+
+    def strike_out(self, seq: int) -> None:
+        entry = self.sheet.entries[seq - 1]
+        if entry.type in ("amend", "void"):
+            self.notify(f"#{seq} is itself a correction.")
+            return
+        self.correct(void_model(self.header.game)(target=seq, note="struck out"))
+
+    def on_key(self, event) -> None:
+        log = self.query_one(LogPane)
+        if event.key == "delete" and log.has_focus and log.row_count:
+            key = log.coordinate_to_cell_key(log.cursor_coordinate).row_key
+            self.strike_out(int(str(key.value)))
+            event.stop()
+
+    # ------------------------------------------------------------------ the rest
+
+    def action_rename(self) -> None:
+        def renamed(choice: tuple[str, str] | None) -> None:
+            if choice:
+                self.log_entries([Rename(player=choice[0], new_name=choice[1])])
+
+        self.app.push_screen(RenameScreen(dict(self.sheet.names)), renamed)
+
+    def add_note(self, text: str) -> None:
+        self.log_entries([Note(text=text)])
+
+    def action_help(self) -> None:
+        from scorepad.help import laws_in_brief
+
+        self.app.push_screen(TextScreen(f"{GAME_TITLES[self.header.game]}: the laws in brief",
+                                        laws_in_brief(self.header.game, self.replayer.settings), "f1"))
+
+    def action_chart(self) -> None:
+        from scorepad.tui.screens.chart import ChartScreen
+
+        self.app.push_screen(ChartScreen(self.sheet))
+
+    def action_export(self) -> None:
+        from scorepad.tui.screens.export import ExportScreen
+
+        self.app.push_screen(ExportScreen(self.sheet, self.game_file.path))
+
+    def action_rematch(self) -> None:
+        from scorepad.tui.screens.new_game import NewGameScreen
+
+        players = [self.sheet.names[p] for p in self.header.players]
+        sides = list(self.header.sides) if self.header.sides else []
+        self.app.push_screen(NewGameScreen(self.header.game, players, dict(self.header.rules), sides))
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,193 @@
+"""Small dialogs: the table-override question, the entry editor, renaming a player, help."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Markdown, Select, Static
+
+from scorepad.describe import describe
+from scorepad.log import Entry
+
+HIDDEN_FIELDS = {"seq", "at", "type"}
+
+
+class OverrideScreen(ModalScreen[bool]):
+    """A correction the laws no longer allow: does the whole table agree to make it anyway?"""
+
+    BINDINGS = [
+        Binding("y", "agree", "Table agrees"),
+        Binding("n,escape", "cancel", "Leave it"),
+    ]
+
+    def __init__(self, reason: str):
+        super().__init__()
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("The laws do not allow this correction now", classes="dialog-title")
+            yield Static(self.reason, id="override-reason")
+            yield Static(
+                "If everyone at the table agrees, it can be made anyway: the override is written to the log "
+                "and shown on the sheet.",
+                classes="hint",
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Table agrees (y)", id="agree", variant="warning")
+                yield Button("Leave it (n)", id="cancel")
+
+    @on(Button.Pressed, "#agree")
+    def action_agree(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+def _to_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str | int):
+        return str(value)
+    if isinstance(value, BaseModel):
+        return json.dumps(value.model_dump(mode="json"), ensure_ascii=False)
+    if isinstance(value, tuple | list):
+        return json.dumps([v.model_dump(mode="json") if isinstance(v, BaseModel) else v for v in value],
+                          ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _from_text(text: str, original: Any) -> Any:
+    text = text.strip()
+    if text == "":
+        return None if not isinstance(original, str) else ""
+    if isinstance(original, bool):
+        return text.lower() in ("yes", "y", "true", "1")
+    if isinstance(original, str) or original is None and not text.startswith(("{", "[")):
+        return text
+    if isinstance(original, int):
+        return int(text) if text.lstrip("-").isdigit() else text
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+class EditEntryScreen(ModalScreen[Entry | None]):
+    """Edit one logged entry field by field; returns the replacement (without seq/at) or None."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save the correction", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, entry: Entry, names: dict[str, str]):
+        super().__init__()
+        self.entry = entry
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label(f"Correct entry #{self.entry.seq}: {describe(self.entry, self.names)}",
+                        classes="dialog-title")
+            yield Static("Change the fields, then Ctrl+S. Lists and tables are written as JSON.", classes="hint")
+            with VerticalScroll(id="edit-fields"):
+                for name in type(self.entry).model_fields:
+                    if name in HIDDEN_FIELDS:
+                        continue
+                    with Horizontal(classes="field"):
+                        yield Label(name.replace("_", " "))
+                        yield Input(_to_text(getattr(self.entry, name)), id=f"edit-{name}")
+            yield Static("", id="edit-error", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Save (Ctrl+S)", id="save", variant="primary")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    @on(Button.Pressed, "#save")
+    def action_save(self) -> None:
+        data: dict[str, Any] = {"type": self.entry.type}
+        for name in type(self.entry).model_fields:
+            if name in HIDDEN_FIELDS:
+                continue
+            text = self.query_one(f"#edit-{name}", Input).value
+            value = _from_text(text, getattr(self.entry, name))
+            if value is not None:
+                data[name] = value
+        try:
+            replacement = type(self.entry).model_validate(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            self.query_one("#edit-error", Static).update(f"{where}: {first['msg'].removeprefix('Value error, ')}")
+            return
+        self.dismiss(replacement)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class RenameScreen(ModalScreen[tuple[str, str] | None]):
+    """Rename a player from here on (a log entry; the header keeps the first name)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, names: dict[str, str]):
+        super().__init__()
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Rename a player", classes="dialog-title")
+            yield Select([(shown, player) for player, shown in self.names.items()], id="rename-player",
+                         allow_blank=False)
+            yield Input(placeholder="new name, then Enter", id="rename-new")
+            yield Static("", id="rename-error", classes="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#rename-new", Input).focus()
+
+    @on(Input.Submitted, "#rename-new")
+    def _submitted(self, event: Input.Submitted) -> None:
+        new = event.value.strip()
+        if not new:
+            self.query_one("#rename-error", Static).update("type the new name")
+            return
+        self.dismiss((str(self.query_one("#rename-player", Select).value), new))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TextScreen(ModalScreen[None]):
+    """A page of Markdown (the laws in brief, the bid table …); any of Esc, q or the opening key closes it."""
+
+    BINDINGS = [Binding("escape,q", "close", "Close")]
+
+    def __init__(self, title: str, markdown: str, close_key: str | None = None):
+        super().__init__()
+        self.title_text = title
+        self.markdown = markdown
+        if close_key:
+            self._bindings.bind(close_key, "close", "Close", show=False)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide tall"):
+            yield Label(self.title_text, classes="dialog-title")
+            with VerticalScroll():
+                yield Markdown(self.markdown)
+            yield Static("Esc closes", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,193 @@
+"""A validated form for a new game: game, players in seat order, side names, ruleset preset and settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.validation import Function
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from scorepad.rules import GAME_TITLES, rules_for
+from scorepad.store import create, header_problem, new_header
+from scorepad.tui.widgets.settings_form import SettingsForm
+
+GAME_CHOICES = [(title, game) for game, title in GAME_TITLES.items()]
+
+
+def split_names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+class NewGameScreen(Screen[None]):
+    """Start a game; `players` and `game` may be prefilled (rematch, same players)."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "create", "Start the game", priority=True),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, game: str = "five_hundred", players: list[str] | None = None,
+                 rules: dict[str, Any] | None = None, sides: list[str] | None = None):
+        super().__init__()
+        self.game = game
+        self.prefill_players = players or []
+        self.prefill_rules = rules or {}
+        self.prefill_sides = sides or []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="new-game"):
+            yield Static("A new game. Tab moves between fields; Ctrl+S starts it.", classes="hint")
+            with Horizontal(classes="field"):
+                yield Label("Game")
+                yield Select(GAME_CHOICES, value=self.game, allow_blank=False, id="game")
+            with Horizontal(classes="field"):
+                yield Label("Title")
+                yield Input(placeholder="optional, e.g. Friday at Ann's", id="title")
+            with Horizontal(classes="field"):
+                yield Label("Players")
+                yield Input(
+                    ", ".join(self.prefill_players),
+                    placeholder="names in seat order, clockwise: Ann, Bob, Cid",
+                    id="players",
+                    validators=[Function(self._players_ok, "see the note below")],
+                )
+            with Horizontal(classes="field"):
+                yield Label("Side names")
+                yield Input(", ".join(self.prefill_sides),
+                            placeholder="optional, for partnerships: We, They", id="side-names")
+            with Horizontal(classes="field", id="preset-row"):
+                yield Label("Preset")
+                yield Select([], allow_blank=False, id="preset")
+            yield Static(id="sides-preview", classes="hint")
+            yield Static(id="form-error", classes="error")
+            with Vertical(id="settings-box"):
+                yield Label("Settings (Tab through; defaults follow the rules the app ships)", classes="hint")
+            with Horizontal(id="buttons"):
+                yield Button("Start the game", id="create", variant="primary")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "new game"
+        self._game_changed()
+        self.query_one("#players", Input).focus()
+
+    # --------------------------------------------------------------- reactions
+
+    @on(Select.Changed, "#game")
+    def _on_game(self, event: Select.Changed) -> None:
+        if event.value != self.game:
+            self.game = str(event.value)
+            self.prefill_rules = {}
+            self._game_changed()
+
+    @on(Select.Changed, "#preset")
+    def _on_preset(self, event: Select.Changed) -> None:
+        self._rebuild_settings()
+
+    @on(Input.Changed, "#players")
+    @on(Input.Changed, "#side-names")
+    def _on_players(self) -> None:
+        self._preview_sides()
+
+    def _game_changed(self) -> None:
+        rules = rules_for(self.game)
+        preset = self.query_one("#preset", Select)
+        names = list(rules.presets)
+        self.query_one("#preset-row").display = bool(names)
+        if names:
+            preset.set_options([(n.replace("_", " "), n) for n in names])
+            preset.value = self.prefill_rules.get("preset", names[0])
+        self._rebuild_settings()
+        self._preview_sides()
+
+    def _rebuild_settings(self) -> None:
+        rules = rules_for(self.game)
+        base = rules.settings(self._preset_rules()).model_dump()
+        base = {**base, **{k: v for k, v in self.prefill_rules.items() if k != "preset"}}
+        box = self.query_one("#settings-box", Vertical)
+        for old in box.query(SettingsForm):
+            old.remove()
+        box.mount(SettingsForm(rules.settings_model, base, id="settings"))
+
+    def _preset_rules(self) -> dict[str, Any]:
+        preset = self.query_one("#preset", Select)
+        if self.query_one("#preset-row").display and preset.value is not Select.NULL:
+            return {"preset": preset.value}
+        return {}
+
+    def _players_ok(self, text: str) -> bool:
+        return self._players_problem(split_names(text)) is None
+
+    def _players_problem(self, players: list[str]) -> str | None:
+        if len(set(players)) != len(players):
+            return "player names must be unique"
+        return rules_for(self.game).check_players(tuple(players))
+
+    def _preview_sides(self) -> None:
+        players = split_names(self.query_one("#players", Input).value)
+        preview = self.query_one("#sides-preview", Static)
+        problem = self._players_problem(players)
+        if problem:
+            preview.update(problem if players else "")
+            return
+        sides = self._sides(players)
+        rules = rules_for(self.game)
+        layout = sides or rules.default_sides(tuple(players), rules.settings(self._preset_rules()))
+        preview.update("Sides: " + "   ".join(f"{label}: {' + '.join(m)}" for label, m in layout.items()))
+
+    def _sides(self, players: list[str]) -> dict[str, list[str]] | None:
+        """Side names typed by the table, laid over the game's default sides."""
+        labels = split_names(self.query_one("#side-names", Input).value)
+        if not labels:
+            return None
+        rules = rules_for(self.game)
+        default = rules.default_sides(tuple(players), rules.settings(self._preset_rules()))
+        if len(labels) != len(default):
+            raise ValueError(f"give {len(default)} side names, or none")
+        return {label: list(members) for label, members in zip(labels, default.values(), strict=True)}
+
+    # --------------------------------------------------------------- create
+
+    @on(Button.Pressed, "#create")
+    def _create_pressed(self) -> None:
+        self.action_create()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        self.app.pop_screen()
+
+    def action_create(self) -> None:
+        error = self.query_one("#form-error", Static)
+        try:
+            header = self._header()
+        except ValueError as problem:
+            error.update(str(problem))
+            return
+        error.update("")
+        path = create(header)
+        self.app.pop_screen()
+        self.app.open_game(path)  # type: ignore[attr-defined]
+
+    def _header(self) -> Any:
+        players = split_names(self.query_one("#players", Input).value)
+        problem = self._players_problem(players)
+        if problem:
+            raise ValueError(problem)
+        rules = {**self._preset_rules(), **self.query_one(SettingsForm).values()}
+        title = self.query_one("#title", Input).value.strip()
+        try:
+            header = new_header(self.game, players, title=title, sides=self._sides(players), rules=rules)
+        except ValidationError as error:
+            raise ValueError(error.errors()[0]["msg"].removeprefix("Value error, ")) from None
+        problem = header_problem(header)
+        if problem:
+            raise ValueError(problem)
+        return header

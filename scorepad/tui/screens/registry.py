@@ -1,0 +1,23 @@
+"""Which screen shows which game (imported lazily: a game's screen loads only when opened)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from scorepad.store import GameFile
+from scorepad.tui.screens.game import GameScreen
+
+SCREENS = {
+    "five_hundred": ("scorepad.tui.screens.five_hundred", "FiveHundredScreen"),
+    "jass": ("scorepad.tui.screens.jass", "JassScreen"),
+    "auction_bridge": ("scorepad.tui.screens.auction_bridge", "AuctionBridgeScreen"),
+}
+
+
+def game_screen_for(game_file: GameFile) -> GameScreen:
+    module_name, class_name = SCREENS[game_file.header.game]
+    try:
+        screen_class = getattr(import_module(module_name), class_name)
+    except ModuleNotFoundError:
+        screen_class = GameScreen
+    return screen_class(game_file)

@@ -1,0 +1,81 @@
+"""Small input helpers every entry form uses: players by initial, numbers in a range."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from textual.suggester import SuggestFromList
+from textual.validation import ValidationResult, Validator
+from textual.widgets import Input
+
+
+def resolve_name(text: str, names: Sequence[str]) -> str | None:
+    """A name from its seat number (1…n), its whole name or a unique beginning, any case."""
+    text = text.strip()
+    if not text:
+        return None
+    if text.isdigit() and 1 <= int(text) <= len(names):
+        return names[int(text) - 1]
+    lowered = text.casefold()
+    exact = [n for n in names if n.casefold() == lowered]
+    if exact:
+        return exact[0]
+    starts = [n for n in names if n.casefold().startswith(lowered)]
+    return starts[0] if len(starts) == 1 else None
+
+
+class NameValidator(Validator):
+    def __init__(self, names: Callable[[], Sequence[str]], what: str = "player", optional: bool = False):
+        super().__init__()
+        self.names = names
+        self.what = what
+        self.optional = optional
+
+    def validate(self, value: str) -> ValidationResult:
+        if not value.strip() and self.optional:
+            return self.success()
+        if resolve_name(value, self.names()):
+            return self.success()
+        return self.failure(f"which {self.what}? one of {', '.join(self.names())} (a first letter is enough)")
+
+
+class ParseValidator(Validator):
+    """Valid when `parse(value)` gives no error sentence."""
+
+    def __init__(self, problem: Callable[[str], str | None]):
+        super().__init__()
+        self.problem = problem
+
+    def validate(self, value: str) -> ValidationResult:
+        problem = self.problem(value)
+        return self.success() if problem is None else self.failure(problem)
+
+
+class NameInput(Input):
+    """An Input for a player or a side, completing from the names."""
+
+    def __init__(self, names: Callable[[], Sequence[str]], what: str = "player", optional: bool = False, **kwargs):
+        super().__init__(
+            validators=[NameValidator(names, what, optional)],
+            suggester=SuggestFromList(list(names()), case_sensitive=False),
+            **kwargs,
+        )
+        self.names = names
+
+    @property
+    def resolved(self) -> str | None:
+        return resolve_name(self.value, self.names())
+
+
+def int_problem(low: int, high: int, what: str) -> Callable[[str], str | None]:
+    def problem(value: str) -> str | None:
+        value = value.strip()
+        try:
+            number = int(value)
+        except ValueError:
+            return f"{what}: a number from {low} to {high}"
+        if not low <= number <= high:
+            return f"{what}: {number} is not between {low} and {high}"
+        return None
+
+    return problem
