@@ -31,6 +31,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo last"),
         Binding("ctrl+e", "edit", "Edit entry"),
         Binding("f1", "help", "Laws"),
+        Binding("f2", "table", "Table"),
         Binding("f3", "chart", "Chart"),
         Binding("f4", "export", "Export"),
         Binding("ctrl+r", "rename", "Rename", show=False),
@@ -251,6 +252,17 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(TextScreen(f"{GAME_TITLES[self.header.game]}: the laws in brief",
                                         laws_in_brief(self.header.game, self.replayer.settings), "f1"))
+
+    def table_markdown(self) -> str | None:
+        """The game's table (bid values …) as Markdown, for F2; game screens provide it."""
+        return None
+
+    def action_table(self) -> None:
+        text = self.table_markdown()
+        if text is None:
+            self.notify("This game has no table to show.")
+            return
+        self.app.push_screen(TextScreen(f"{GAME_TITLES[self.header.game]}: the table", text, "f2"))
 
     def action_chart(self) -> None:
         from scorepad.tui.screens.chart import ChartScreen

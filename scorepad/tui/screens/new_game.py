@@ -64,7 +64,7 @@ class NewGameScreen(Screen[None]):
                             placeholder="optional, for partnerships: We, They", id="side-names")
             with Horizontal(classes="field", id="preset-row"):
                 yield Label("Preset")
-                yield Select([], allow_blank=False, id="preset")
+                yield Select([], id="preset")
             yield Static(id="sides-preview", classes="hint")
             yield Static(id="form-error", classes="error")
             with Vertical(id="settings-box"):
@@ -74,30 +74,30 @@ class NewGameScreen(Screen[None]):
                 yield Button("Back", id="back")
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.sub_title = "new game"
-        self._game_changed()
+        await self._game_changed()
         self.query_one("#players", Input).focus()
 
     # --------------------------------------------------------------- reactions
 
     @on(Select.Changed, "#game")
-    def _on_game(self, event: Select.Changed) -> None:
+    async def _on_game(self, event: Select.Changed) -> None:
         if event.value != self.game:
             self.game = str(event.value)
             self.prefill_rules = {}
-            self._game_changed()
+            await self._game_changed()
 
     @on(Select.Changed, "#preset")
-    def _on_preset(self, event: Select.Changed) -> None:
-        self._rebuild_settings()
+    async def _on_preset(self, event: Select.Changed) -> None:
+        await self._rebuild_settings()
 
     @on(Input.Changed, "#players")
     @on(Input.Changed, "#side-names")
     def _on_players(self) -> None:
         self._preview_sides()
 
-    def _game_changed(self) -> None:
+    async def _game_changed(self) -> None:
         rules = rules_for(self.game)
         preset = self.query_one("#preset", Select)
         names = list(rules.presets)
@@ -105,17 +105,16 @@ class NewGameScreen(Screen[None]):
         if names:
             preset.set_options([(n.replace("_", " "), n) for n in names])
             preset.value = self.prefill_rules.get("preset", names[0])
-        self._rebuild_settings()
+        await self._rebuild_settings()
         self._preview_sides()
 
-    def _rebuild_settings(self) -> None:
+    async def _rebuild_settings(self) -> None:
         rules = rules_for(self.game)
         base = rules.settings(self._preset_rules()).model_dump()
         base = {**base, **{k: v for k, v in self.prefill_rules.items() if k != "preset"}}
         box = self.query_one("#settings-box", Vertical)
-        for old in box.query(SettingsForm):
-            old.remove()
-        box.mount(SettingsForm(rules.settings_model, base, id="settings"))
+        await box.query(SettingsForm).remove()
+        await box.mount(SettingsForm(rules.settings_model, base, id="settings"))
 
     def _preset_rules(self) -> dict[str, Any]:
         preset = self.query_one("#preset", Select)
@@ -138,7 +137,11 @@ class NewGameScreen(Screen[None]):
         if problem:
             preview.update(problem if players else "")
             return
-        sides = self._sides(players)
+        try:
+            sides = self._sides(players)
+        except ValueError as error:
+            preview.update(str(error))
+            return
         rules = rules_for(self.game)
         layout = sides or rules.default_sides(tuple(players), rules.settings(self._preset_rules()))
         preview.update("Sides: " + "   ".join(f"{label}: {' + '.join(m)}" for label, m in layout.items()))

@@ -35,7 +35,8 @@ class SettingsForm(Widget):
     DEFAULT_CSS = """
     SettingsForm { height: auto; }
     SettingsForm .setting { height: auto; margin-bottom: 0; }
-    SettingsForm .setting Label { width: 28; padding: 1 1 0 0; }
+    SettingsForm .setting Label { width: 28; padding: 0 1 0 0; }
+    SettingsForm .setting Switch { height: 1; border: none; padding: 0; }
     SettingsForm .setting Input { width: 1fr; }
     SettingsForm .setting Select { width: 1fr; }
     """
@@ -62,13 +63,13 @@ class SettingsForm(Widget):
         if annotation is bool:
             widget: Widget = Switch(value=bool(value), id=widget_id)
         elif choices is not None:
-            widget = Select([(str(c), c) for c in choices], value=value, allow_blank=False, id=widget_id)
+            widget = Select([(str(c), c) for c in choices], value=value, allow_blank=False, id=widget_id, compact=True)
         elif annotation is int:
-            widget = Input(str(value), type="integer", id=widget_id)
+            widget = Input(str(value), type="integer", id=widget_id, compact=True)
         elif annotation in (str, float):
-            widget = Input(str(value), id=widget_id)
+            widget = Input(str(value), id=widget_id, compact=True)
         else:  # dicts and lists: edited as JSON
-            widget = Input(json.dumps(value, ensure_ascii=False), id=widget_id)
+            widget = Input(json.dumps(value, ensure_ascii=False), id=widget_id, compact=True)
         widget.tooltip = description
         return widget
 

@@ -1,0 +1,245 @@
+"""scorepad's performance figures. Prints them; asserts nothing (timed tests would be flaky).
+
+    python benchmarks/bench.py            # all four
+    python benchmarks/bench.py --quick    # smaller logs, for a smoke run
+
+(a) load + replay of a 100,000-entry log, absolute and as a ratio to plain json.loads of the same lines
+(b) app start to first paint with a 1,000-deal game, as a ratio to a bare Textual app (Header, DataTable, Footer)
+(c) from submitting a deal to the sheet updated, with 1,000 deals logged
+(d) peak memory of the app with 1,000 deals
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from scorepad.log import dump_entry, dump_header, parse_entry
+from scorepad.store import new_header
+
+PLAYERS = ["Ann", "Bob", "Cid"]
+CALLS = ["6S", "7C", "6NT", "7H", "8D", "6H", "7S"]
+
+
+def deal_items(number: int) -> list[dict]:
+    """One 3-hand Five Hundred deal as quick entries: the deal, the contract, the result."""
+    dealer = PLAYERS[number % 3]
+    contractor = PLAYERS[(number + 1) % 3]
+    others = [p for p in PLAYERS if p != contractor]
+    call = CALLS[number % len(CALLS)]
+    made = 8 if number % 4 else 5  # every fourth contract is set
+    tricks = {contractor: made, others[0]: (10 - made) // 2, others[1]: 10 - made - (10 - made) // 2}
+    return [
+        {"type": "deal", "dealer": dealer},
+        {"type": "contract", "player": contractor, "call": call},
+        {"type": "result", "tricks": tricks},
+    ]
+
+
+def write_log(path: Path, deals: int, target: int) -> Path:
+    """A log of `deals` deals (3 entries each); the target is set high enough that no one wins."""
+    header = new_header("five_hundred", PLAYERS, title="benchmark", rules={"target": target})
+    lines = [dump_header(header)]
+    seq = 0
+    for number in range(deals):
+        for item in deal_items(number):
+            seq += 1
+            entry = parse_entry("five_hundred", {**item, "seq": seq, "at": "2026-11-29T20:00:00+01:00"})
+            lines.append(dump_entry(entry))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def best_of(runs: int, work) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+# ---------------------------------------------------------------- (a)
+
+
+def bench_load_replay(directory: Path, entries: int) -> dict:
+    from scorepad.games import replay_log
+    from scorepad.store import load
+
+    path = write_log(directory / "big.jsonl", entries // 3, target=10**9)
+    data = path.read_bytes()
+
+    def plain_json() -> None:
+        for line in data.splitlines():
+            json.loads(line)
+
+    def load_and_replay() -> None:
+        sheet = replay_log(load(path))
+        assert len(sheet.rows) == entries // 3
+
+    baseline = best_of(5, plain_json)
+    ours = best_of(5, load_and_replay)
+    load_only = best_of(5, lambda: load(path))
+    return {
+        "entries": (entries // 3) * 3,
+        "json_loads_s": baseline,
+        "load_s": load_only,
+        "load_replay_s": ours,
+        "ratio": ours / baseline,
+    }
+
+
+# ---------------------------------------------------------------- (b)
+
+BARE_APP = """
+import sys, time
+start = time.perf_counter()
+from textual.app import App
+from textual.widgets import DataTable, Footer, Header
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        yield DataTable()
+        yield Footer()
+    def on_mount(self):
+        table = self.query_one(DataTable)
+        table.add_columns("#", "deal", "Ann", "Bob", "Cid")
+        self.call_after_refresh(self.painted)
+    def painted(self):
+        print(time.perf_counter() - start, flush=True)
+        self.exit()
+
+Bare().run(headless=True, size=(120, 40))
+"""
+
+OUR_APP = """
+import sys, time
+start = time.perf_counter()
+from pathlib import Path
+from scorepad.tui.app import ScorepadApp
+from scorepad.tui.screens.game import GameScreen
+
+opened = GameScreen.on_mount
+
+def timed_mount(self):
+    opened(self)
+    self.call_after_refresh(lambda: (print(time.perf_counter() - start, flush=True), self.app.exit()))
+
+GameScreen.on_mount = timed_mount
+ScorepadApp(open_path=Path(sys.argv[1]), remember_theme=False).run(headless=True, size=(120, 40))
+"""
+
+
+def bench_start(directory: Path, deals: int, runs: int) -> dict:
+    path = write_log(directory / "start.jsonl", deals, target=10**9)
+    env = {**os.environ, "SCOREPAD_HOME": str(directory / "home")}
+
+    def run(code: str, *args: str) -> float:
+        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
+                              timeout=120)
+        lines = [ln for ln in done.stdout.splitlines() if ln.strip()]
+        if done.returncode != 0 or not lines:
+            raise RuntimeError(done.stderr[-2000:])
+        return float(lines[-1])
+
+    bare = statistics.median(run(BARE_APP) for _ in range(runs))
+    ours = statistics.median(run(OUR_APP, str(path)) for _ in range(runs))
+    return {"deals": deals, "bare_textual_s": bare, "scorepad_s": ours, "ratio": ours / bare}
+
+
+# ---------------------------------------------------------------- (c) and (d)
+
+
+async def _submit_latency(path: Path, samples: int) -> dict:
+    import tracemalloc
+
+    from scorepad.log import parse_entry
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.screens.game import GameScreen
+
+    tracemalloc.start()
+    app = ScorepadApp(open_path=path, remember_theme=False)
+    timings = []
+    async with app.run_test(headless=True, size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        deals = len(screen.sheet.rows)
+        for number in range(samples):
+            items = deal_items(deals + number)
+            entries = [parse_entry("five_hundred", item) for item in items]
+            start = time.perf_counter()
+            assert screen.log_entries(entries)
+            await pilot.pause()  # the table and log pane have taken the new rows
+            timings.append(time.perf_counter() - start)
+        _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"timings": timings, "peak_traced": peak}
+
+
+def bench_submit(directory: Path, deals: int, samples: int) -> dict:
+    path = write_log(directory / "submit.jsonl", deals, target=10**9)
+    os.environ["SCOREPAD_HOME"] = str(directory / "home")
+    result = asyncio.run(_submit_latency(path, samples))
+    timings = sorted(result["timings"])
+    return {
+        "deals": deals,
+        "samples": samples,
+        "median_ms": statistics.median(timings) * 1000,
+        "p95_ms": timings[int(len(timings) * 0.95) - 1] * 1000,
+        "peak_traced_mib": result["peak_traced"] / 2**20,
+    }
+
+
+def peak_rss_mib(directory: Path, deals: int) -> float:
+    """Peak resident memory of a whole process that opens the app on the game and logs a deal."""
+    path = write_log(directory / "memory.jsonl", deals, target=10**9)
+    code = (
+        "import asyncio, resource, sys; sys.path.insert(0, sys.argv[2]);"
+        "from pathlib import Path; import bench;"
+        "asyncio.run(bench._submit_latency(Path(sys.argv[1]), 5));"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    )
+    env = {**os.environ, "SCOREPAD_HOME": str(directory / "home")}
+    done = subprocess.run([sys.executable, "-c", code, str(path), str(Path(__file__).parent)], capture_output=True,
+                          text=True, env=env, timeout=300)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr[-2000:])
+    return int(done.stdout.split()[-1]) / 1024  # ru_maxrss is in KiB on Linux
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    entries, deals, runs, samples = (10_000, 200, 2, 10) if args.quick else (100_000, 1_000, 5, 50)
+    print(f"scorepad benchmarks — Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores")
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        a = bench_load_replay(directory, entries)
+        print(f"(a) load + replay {a['entries']:,} entries: {a['load_replay_s']:.3f} s "
+              f"(load alone {a['load_s']:.3f} s); json.loads of the same lines {a['json_loads_s']:.3f} s "
+              f"→ ratio {a['ratio']:.2f}× (goal ≤ 3×)")
+        b = bench_start(directory, deals, runs)
+        print(f"(b) start to first paint with {b['deals']:,} deals: {b['scorepad_s']:.3f} s; bare Textual app "
+              f"(Header, DataTable, Footer) {b['bare_textual_s']:.3f} s → ratio {b['ratio']:.2f}× (goal ≤ 1.5×)")
+        c = bench_submit(directory, deals, samples)
+        print(f"(c) submit a deal → sheet updated, {c['deals']:,} deals logged: median {c['median_ms']:.1f} ms, "
+              f"p95 {c['p95_ms']:.1f} ms over {c['samples']} deals (goal ≤ 30 ms)")
+        rss = peak_rss_mib(directory, deals)
+        print(f"(d) peak memory with {deals:,} deals: {rss:.1f} MiB resident (whole process), "
+              f"{c['peak_traced_mib']:.1f} MiB allocated by Python (goal ≤ 100 MiB)")
+
+
+if __name__ == "__main__":
+    main()

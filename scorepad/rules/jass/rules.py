@@ -1,0 +1,643 @@
+"""Jass (Schieber): the replay state and the rules (validate, apply, correction window).
+
+A hand is logged as `deal`, `trump`, then any `weis` (one entry per player) and `stoeck`, then
+`tricks` — or a `claim` (bedanken) during the hand. The hand is scored as one row when its tricks
+(or the claim) arrive; who reached the target first within the hand follows the count order
+(Stöck – Wys – Stich). Penalties count when logged. "After the dealer" means the next player in
+the header's seating order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from scorepad.log import Entry, Header
+from scorepad.rules import base
+from scorepad.rules.jass.cards import (
+    HAND_POINTS,
+    NO_TRUMP,
+    Card,
+    Declared,
+    WeisVerdict,
+    card_label,
+    contract_label,
+    describe_meld,
+    judge_weis,
+    meld_cards,
+    melds_problem,
+    tafel,
+)
+from scorepad.rules.jass.settings import PRESETS, Settings
+
+STEP_LABELS = {"stoeck": "Stöck", "weis": "Weis", "tricks": "tricks"}
+ORDER_LABELS = {"stoeck_weis_tricks": "Stöck – Wys – Stich", "stoeck_tricks_weis": "Stöck – Stich – Wys"}
+PENALTY_LABELS = {
+    "uncut_deck": "deck not cut",
+    "misdeal": "misdeal",
+    "out_of_turn": "playing out of turn",
+    "wrong_play": "wrong play",
+    "false_weis": "wrongly declared Weis",
+    "custom": "correction",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Who first reached a mark within a hand: a side, or sides tied on the same step."""
+
+    side: str | None
+    step: str | None
+    tied: tuple[str, ...] = ()
+
+
+def first_to_reach(start: Mapping[str, int], steps: list[tuple[str, dict[str, int]]], mark: int) -> Reach:
+    """Walk the hand's steps in count order; the first step that takes a side to `mark` decides."""
+    running = dict(start)
+    for name, points in steps:
+        before = dict(running)
+        for side, value in points.items():
+            running[side] += value
+        reached = tuple(s for s in running if before[s] < mark <= running[s])
+        if len(reached) == 1:
+            return Reach(reached[0], name)
+        if reached:
+            return Reach(None, name, reached)
+    return Reach(None, None)
+
+
+class JassState(base.State):
+    def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
+        super().__init__(header, settings, sides)
+        self.settings: Settings = settings
+        self.hand = 0  # number of the latest hand dealt
+        self.phase = "start"  # start | dealt | trump (in play) | scored
+        self.dealer: str | None = None
+        self.contract: str | None = None
+        self.caller: str | None = None
+        self.pushed = False
+        self.trump_entry: int | None = None
+        self.trump_seqs: dict[int, int] = {}  # hand -> seq of its trump (closes the previous hand's window)
+        self.weis: dict[str, tuple[Any, int]] = {}  # player -> (melds, seq) this hand
+        self.stoeck: tuple[str, int] | None = None  # (player, seq) this hand
+        self.pending_tie: dict[str, Any] | None = None  # both teams passed the target on the tricks
+        self.bergpreis: str | None = None
+        self.bergpreis_note = ""
+        self.prompt = f"Who deals hand 1? ({self.name(self.players[0])} by seat)"
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def position(self) -> int:
+        """The hand the next entry belongs to (between hands: the coming one)."""
+        return self.hand + 1 if self.phase in ("start", "scored") else self.hand
+
+    def after(self, player: str, seats: int = 1) -> str:
+        return self.players[(self.players.index(player) + seats) % len(self.players)]
+
+    def partner(self, player: str) -> str:
+        mates = [p for p in self.sides[self.side_of[player]] if p != player]
+        return mates[0] if mates else self.after(player, 2)
+
+    def other_side(self, side: str) -> str:
+        return next(s for s in self.sides if s != side)
+
+    @property
+    def forehand(self) -> str | None:
+        """The first to play: the player after the dealer (he names trump or pushes)."""
+        return self.after(self.dealer) if self.dealer else None
+
+    @property
+    def next_dealer(self) -> str:
+        return self.after(self.dealer) if self.dealer else self.players[0]
+
+    def seats_from_forehand(self) -> dict[str, int]:
+        first = self.players.index(self.forehand) if self.forehand else 0
+        return {p: (i - first) % len(self.players) for i, p in enumerate(self.players)}
+
+    # ------------------------------------------------------------------ this hand
+
+    @property
+    def multiplier(self) -> int:
+        return self.settings.multipliers[self.contract] if self.contract else 1
+
+    def contract_text(self) -> str:
+        if not self.contract:
+            return ""
+        return f"{contract_label(self.contract, self.settings.suit_names)} ×{self.multiplier}"
+
+    def declared(self) -> list[Declared]:
+        return [Declared(p, meld) for p, (melds, _) in self.weis.items() for meld in melds]
+
+    def weis_verdict(self) -> WeisVerdict:
+        return judge_weis(
+            self.declared(),
+            self.side_of,
+            self.contract or "",
+            self.seats_from_forehand(),
+            self.settings,
+            self.names,
+        )
+
+    def known_cards(self, exclude: str | None = None) -> dict[Card, tuple[str, str]]:
+        """Cards some player showed this hand (Weis or Stöck): card -> (player, what)."""
+        known: dict[Card, tuple[str, str]] = {}
+        for player, (melds, _) in self.weis.items():
+            if player == exclude:
+                continue
+            for meld in melds:
+                for card in meld_cards(meld):
+                    known.setdefault(card, (player, describe_meld(meld, self.settings.suit_names)))
+        if self.stoeck and self.stoeck[0] != exclude:
+            for card in self.stoeck_cards():
+                known.setdefault(card, (self.stoeck[0], "Stöck"))
+        return known
+
+    def stoeck_cards(self) -> frozenset[Card]:
+        if not self.contract or self.contract in NO_TRUMP:
+            return frozenset()
+        return frozenset({(self.contract, "K"), (self.contract, "Q")})
+
+    def hand_steps(self, card_points: Mapping[str, int]) -> list[tuple[str, dict[str, int]]]:
+        """This hand's points per step (after the multiplier), in the ruleset's count order."""
+        s, mult = self.settings, self.multiplier
+        stoeck: dict[str, int] = {}
+        if self.stoeck:
+            stoeck[self.side_of[self.stoeck[0]]] = s.stoeck_points * (mult if s.multiply_stoeck else 1)
+        verdict = self.weis_verdict()
+        weis = {verdict.winner: verdict.points * (mult if s.multiply_weis else 1)} if verdict.winner else {}
+        tricks = {side: points * mult for side, points in card_points.items()}
+        by_name = {"stoeck": stoeck, "weis": weis, "tricks": tricks}
+        return [(name, by_name[name]) for name in s.count_order.split("_")]
+
+    def hand_cells(self, steps: list[tuple[str, dict[str, int]]]) -> dict[str, Any]:
+        caller = self.name(self.caller) if self.caller else ""
+        cells: dict[str, Any] = {
+            "hand": self.hand,
+            "dealer": self.name(self.dealer) if self.dealer else "",
+            "contract": self.contract_text(),
+            "multiplier": self.multiplier,
+            "trump_by": f"{caller} (pushed)" if self.pushed else caller,
+            "pushed": self.pushed,
+            "weis_verdict": self.weis_verdict().sentence,
+        }
+        by_name = dict(steps)
+        for side in self.sides:
+            cells[f"weis.{side}"] = by_name["weis"].get(side, 0)
+            cells[f"stoeck.{side}"] = by_name["stoeck"].get(side, 0)
+        return cells
+
+    def end_hand(self) -> None:
+        self.phase = "scored"
+        self.weis = {}
+        self.stoeck = None
+        self.prompt = f"Who deals hand {self.hand + 1}? ({self.name(self.next_dealer)} by turn)"
+
+    # ------------------------------------------------------------------ screens
+
+    def view(self) -> dict[str, Any]:
+        verdict = self.weis_verdict() if self.contract else WeisVerdict(None, 0, "")
+        return {
+            "hand": self.hand,
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "forehand": self.forehand,
+            "next_dealer": self.next_dealer,
+            "trump_callers": [self.forehand, self.partner(self.forehand)] if self.forehand else [],
+            "contract": self.contract if self.phase == "trump" else None,
+            "contract_label": self.contract_text() if self.phase == "trump" else "",
+            "multiplier": self.multiplier if self.phase == "trump" else None,
+            "caller": self.caller if self.phase == "trump" else None,
+            "pushed": self.pushed,
+            "weis": {
+                p: [describe_meld(m, self.settings.suit_names) for m in melds]
+                for p, (melds, _) in self.weis.items()
+            },
+            "weis_verdict": verdict.sentence,
+            "stoeck": self.stoeck[0] if self.stoeck else None,
+            "target": self.settings.target,
+            "tafel": {side: asdict(tafel(total)) for side, total in self.totals.items()},
+            "bergpreis": self.bergpreis,
+            "bergpreis_note": self.bergpreis_note,
+            "count_order": ORDER_LABELS[self.settings.count_order],
+        }
+
+
+class JassRules(base.Rules):
+    game = "jass"
+    title = "Jass (Schieber)"
+    settings_model = Settings
+    presets = PRESETS
+    min_players = 4
+    max_players = 4
+
+    def settings(self, rules: Mapping[str, Any]) -> Settings:
+        """The header's rules over a preset; a dict setting (multipliers …) keeps the keys it does not name."""
+        values = dict(rules)
+        preset = values.get("preset")
+        if preset is not None:
+            if preset not in PRESETS:
+                raise ValueError(f"unknown preset {preset!r} (presets: {', '.join(PRESETS)})")
+            base_values = PRESETS[preset]
+            merged = {**base_values, **values}
+            for key, value in base_values.items():
+                if isinstance(value, dict) and isinstance(values.get(key), dict):
+                    merged[key] = {**value, **values[key]}
+            values = merged
+        return Settings(**values)
+
+    def default_sides(self, players: tuple[str, ...], settings: Any) -> dict[str, tuple[str, ...]]:
+        return base.pairs_opposite(players)
+
+    def new_state(self, header: Header, settings: Any, sides: Mapping[str, tuple[str, ...]]) -> JassState:
+        return JassState(header, settings, sides)
+
+    # ------------------------------------------------------------------ validate
+
+    def validate(self, state: JassState, entry: Entry) -> str | None:
+        check = getattr(self, f"_check_{entry.type}", None)
+        if check is None:
+            return f"a {entry.type!r} entry has no place in Jass"
+        if state.pending_tie and entry.type != "claim":
+            return f"first the table must say which team reached {state.settings.target} first: log that team's claim"
+        if state.status == "finished":
+            return f"the game is over: {state.result}"
+        return check(state, entry)
+
+    @staticmethod
+    def _unknown_player(state: JassState, player: str) -> str | None:
+        if player not in state.players:
+            return f"{player!r} is not a player of this game"
+        return None
+
+    @staticmethod
+    def _unknown_side(state: JassState, side: str) -> str | None:
+        if side not in state.sides:
+            return f"{side!r} is not a team: the teams are {' and '.join(state.sides)}"
+        return None
+
+    def _check_deal(self, state: JassState, entry: Entry) -> str | None:
+        if problem := self._unknown_player(state, entry.dealer):
+            return problem
+        if state.phase == "trump":
+            return (
+                f"hand {state.hand} is in play ({state.name(state.caller)} named "
+                f"{state.contract_text()}, entry {state.trump_entry}): log its card points first"
+            )
+        return None
+
+    def _check_trump(self, state: JassState, entry: Entry) -> str | None:
+        if problem := self._unknown_player(state, entry.player):
+            return problem
+        if state.phase in ("start", "scored"):
+            return f"deal first: who deals hand {state.hand + 1}?"
+        if state.phase == "trump":
+            return (
+                f"{state.name(state.caller)} already named {state.contract_text()} for hand {state.hand} "
+                f"(entry {state.trump_entry}); amend that entry to change it"
+            )
+        forehand = state.forehand
+        partner = state.partner(forehand)
+        dealer = state.name(state.dealer)
+        if entry.pushed and entry.player != partner:
+            if entry.player == forehand:
+                return f"{state.name(forehand)} pushed, so the partner {state.name(partner)} names the trump"
+            return f"a pushed trump is named by {state.name(partner)}, partner of {state.name(forehand)}"
+        if not entry.pushed and entry.player != forehand:
+            return (
+                f"{state.name(forehand)} (after the dealer {dealer}) names the trump, "
+                f"or pushes it to {state.name(partner)}"
+            )
+        return None
+
+    def _hand_in_play(self, state: JassState, what: str) -> str | None:
+        if state.phase in ("start", "scored"):
+            return f"{what}: no hand is in play; deal hand {state.hand + 1} and name its trump first"
+        if state.phase == "dealt":
+            return f"{what}: nobody has named the trump of hand {state.hand} yet"
+        return None
+
+    def _check_weis(self, state: JassState, entry: Entry) -> str | None:
+        if problem := self._unknown_player(state, entry.player) or self._hand_in_play(state, "Weis"):
+            return problem
+        name = state.name(entry.player)
+        if entry.player in state.weis:
+            return (
+                f"{name}'s Weis is already entry {state.weis[entry.player][1]}; amend it to change the melds"
+            )
+        suit_names = state.settings.suit_names
+        if problem := melds_problem(entry.melds, state.settings, suit_names):
+            return f"{name} cannot declare that: {problem}"
+        own = frozenset().union(*(meld_cards(m) for m in entry.melds))
+        if state.stoeck and state.stoeck[0] == entry.player:
+            own |= state.stoeck_cards()
+            if len(own) > 9:
+                return f"{name} cannot declare that: with the Stöck it needs {len(own)} cards; a hand has 9"
+        return self._card_clash(state, entry.player, own)
+
+    @staticmethod
+    def _card_clash(state: JassState, player: str, cards: frozenset[Card]) -> str | None:
+        known = state.known_cards(exclude=player)
+        for card in sorted(cards, key=lambda c: (c[1], c[0])):
+            if card in known:
+                holder, what = known[card]
+                label = card_label(card, state.settings.suit_names)
+                return f"the {label} is in {state.name(holder)}'s {what}: it cannot be in {state.name(player)}'s hand too"
+        return None
+
+    def _check_stoeck(self, state: JassState, entry: Entry) -> str | None:
+        if problem := self._unknown_player(state, entry.player) or self._hand_in_play(state, "Stöck"):
+            return problem
+        if state.contract in NO_TRUMP:
+            return f"there are no Stöck in {contract_label(state.contract)}: Stöck are the king and queen of trumps"
+        if state.stoeck:
+            holder, seq = state.stoeck
+            return (
+                f"{state.name(holder)} already has the Stöck this hand (entry {seq}): "
+                "there is one king and one queen of trumps"
+            )
+        own = state.stoeck_cards()
+        if entry.player in state.weis:
+            own |= frozenset().union(*(meld_cards(m) for m in state.weis[entry.player][0]))
+            if len(own) > 9:
+                return (
+                    f"{state.name(entry.player)}'s Weis and Stöck would need {len(own)} cards; a hand has 9"
+                )
+        return self._card_clash(state, entry.player, state.stoeck_cards())
+
+    def _check_tricks(self, state: JassState, entry: Entry) -> str | None:
+        if problem := self._hand_in_play(state, "card points"):
+            return problem
+        for side in [*entry.points, *([entry.match] if entry.match else [])]:
+            if problem := self._unknown_side(state, side):
+                return problem
+        for side, points in entry.points.items():
+            if points < 0:
+                return f"card points cannot be negative ({side}: {points})"
+            if points > HAND_POINTS:
+                return f"a hand has {HAND_POINTS} card points; {points} is more"
+        if len(entry.points) == 2 and sum(entry.points.values()) != HAND_POINTS:
+            shown = " + ".join(str(p) for p in entry.points.values())
+            return f"a hand has {HAND_POINTS} card points: {shown} is {sum(entry.points.values())}"
+        if entry.match:
+            cards = self.card_points(state, entry)
+            other = state.other_side(entry.match)
+            if cards[entry.match] != HAND_POINTS or cards[other] != 0:
+                return (
+                    f"a Match takes all nine tricks and all {HAND_POINTS} card points: "
+                    f"{entry.match} {cards[entry.match]}, {other} {cards[other]} is not a Match"
+                )
+        return None
+
+    def _check_penalty(self, state: JassState, entry: Entry) -> str | None:
+        if problem := self._unknown_side(state, entry.against):
+            return problem
+        if entry.kind == "custom":
+            if entry.points == 0:
+                return "a custom penalty of 0 points changes nothing"
+            return None
+        if state.settings.penalties[entry.kind] == 0:
+            return f"this table charges nothing for {PENALTY_LABELS[entry.kind]} (ruleset)"
+        return None
+
+    def _check_claim(self, state: JassState, entry: Entry) -> str | None:
+        if problem := self._unknown_side(state, entry.team):
+            return problem
+        if entry.counted > HAND_POINTS:
+            return f"a hand has {HAND_POINTS} card points; {entry.counted} counted is more"
+        target = state.settings.target
+        if state.pending_tie:
+            tie = state.pending_tie
+            if entry.team not in tie["sides"]:
+                return f"{entry.team} did not reach {target} in hand {tie['hand']}"
+            if entry.counted > tie["cards"][entry.team]:
+                return f"{entry.team} took {tie['cards'][entry.team]} card points in hand {tie['hand']}, not {entry.counted}"
+            standing = tie["before"][entry.team] + entry.counted * tie["multiplier"]
+            if standing < target:
+                return (
+                    f"{entry.counted} card points (×{tie['multiplier']}) take {entry.team} to {standing}, "
+                    f"short of {target}: say how many they had counted when they reached it"
+                )
+            return None
+        return self._hand_in_play(state, "a claim (bedanken)")
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: JassState, entry: Entry, seq: int) -> None:
+        getattr(self, f"_apply_{entry.type}")(state, entry, seq)
+
+    def _apply_deal(self, state: JassState, entry: Entry, seq: int) -> None:
+        if state.phase != "dealt":  # a deal over a dealt hand without trump is a redeal of that hand
+            state.hand += 1
+        state.phase = "dealt"
+        state.dealer = entry.dealer
+        state.contract = state.caller = state.trump_entry = None
+        state.pushed = False
+        state.weis, state.stoeck = {}, None
+        forehand = state.forehand
+        state.prompt = (
+            f"Hand {state.hand}: {state.name(forehand)} names the trump "
+            f"or pushes to {state.name(state.partner(forehand))}"
+        )
+
+    def _apply_trump(self, state: JassState, entry: Entry, seq: int) -> None:
+        state.phase = "trump"
+        state.contract, state.caller, state.pushed = entry.contract, entry.player, entry.pushed
+        state.trump_entry = seq
+        state.trump_seqs[state.hand] = seq
+        state.prompt = f"Hand {state.hand}, {state.contract_text()}: Weis, Stöck, then the card points"
+
+    def _apply_weis(self, state: JassState, entry: Entry, seq: int) -> None:
+        state.weis[entry.player] = (entry.melds, seq)
+
+    def _apply_stoeck(self, state: JassState, entry: Entry, seq: int) -> None:
+        state.stoeck = (entry.player, seq)
+
+    @staticmethod
+    def card_points(state: JassState, entry: Entry) -> dict[str, int]:
+        """Both teams' card points from a tricks entry (one team is enough: the other has 157 − x)."""
+        points = dict(entry.points)
+        for side in state.sides:
+            if side not in points:
+                points[side] = HAND_POINTS - sum(points.values())
+        return points
+
+    def _apply_tricks(self, state: JassState, entry: Entry, seq: int) -> None:
+        cards = self.card_points(state, entry)
+        written = dict(cards)
+        if entry.match:
+            written[entry.match] = state.settings.match_points
+        steps = state.hand_steps(written)
+        cells = state.hand_cells(steps)
+        for side in state.sides:
+            cells[f"cards.{side}"] = cards[side]
+        cells["match"] = entry.match or ""
+        text = f"Hand {state.hand}: {state.contract_text()} by {cells['trump_by']}"
+        if entry.match:
+            text += f", Match for {entry.match}"
+        self._score_hand(state, seq, text, steps, cells)
+        if state.pending_tie:
+            state.pending_tie["cards"] = cards
+
+    def _apply_claim(self, state: JassState, entry: Entry, seq: int) -> None:
+        target = state.settings.target
+        if state.pending_tie:
+            tie, state.pending_tie = state.pending_tie, None
+            state.questions = [q for q in state.questions if q != tie["question"]]
+            other = state.other_side(entry.team)
+            state.finish(
+                entry.team,
+                f"{entry.team} win: they reached {target} first in hand {tie['hand']} "
+                f"(claimed with {entry.counted} card points counted; {other} passed it later in the same hand)",
+            )
+            return
+        steps = state.hand_steps({entry.team: entry.counted})
+        cells = state.hand_cells(steps)
+        cells.update({"claim": entry.team, "counted": entry.counted, f"cards.{entry.team}": entry.counted})
+        text = (
+            f"Hand {state.hand}: {entry.team} bedanken with {entry.counted} counted ({state.contract_text()})"
+        )
+        start = dict(state.totals)
+        self._add_hand_row(state, seq, text, steps, cells)
+        reach = first_to_reach(start, steps, target)
+        other = state.other_side(entry.team)
+        if reach.side == entry.team:
+            state.finish(
+                entry.team,
+                f"{entry.team} win: they thanked off (bedanken) with {state.totals[entry.team]}, "
+                f"reaching {target}",
+            )
+        elif reach.side == other:
+            state.finish(
+                other,
+                f"{other} win: their {STEP_LABELS[reach.step]} reached {target} before {entry.team}'s claim",
+            )
+        else:
+            state.finish(
+                other,
+                f"{other} win: {entry.team} thanked off (bedanken) at {state.totals[entry.team]}, short of {target}",
+            )
+        state.end_hand()
+        state.prompt = state.result
+
+    def _apply_penalty(self, state: JassState, entry: Entry, seq: int) -> None:
+        points = entry.points if entry.kind == "custom" else state.settings.penalties[entry.kind]
+        to = state.other_side(entry.against)
+        label = PENALTY_LABELS[entry.kind]
+        text = f"Penalty ({label}) against {entry.against}: {to} {points:+d}"
+        if entry.note:
+            text += f" — {entry.note}"
+        start = dict(state.totals)
+        state.add_row(
+            seq, text, {to: points}, penalty=entry.kind, against=entry.against, points=points, note=entry.note
+        )
+        self._check_bergpreis(state, start, [("penalty", {to: points})])
+        if start[to] < state.settings.target <= state.totals[to]:
+            state.finish(
+                to, f"{to} win: the {label} penalty against {entry.against} takes them to {state.totals[to]}"
+            )
+            state.prompt = state.result
+
+    # ------------------------------------------------------------------ scoring a hand
+
+    def _add_hand_row(
+        self,
+        state: JassState,
+        seq: int,
+        text: str,
+        steps: list[tuple[str, dict[str, int]]],
+        cells: dict[str, Any],
+    ) -> None:
+        delta = {side: sum(points.get(side, 0) for _, points in steps) for side in state.sides}
+        start = dict(state.totals)
+        if self._check_bergpreis(state, start, steps):
+            cells["bergpreis"] = state.bergpreis or ""
+        state.add_row(seq, text, delta, **cells)
+
+    def _score_hand(
+        self,
+        state: JassState,
+        seq: int,
+        text: str,
+        steps: list[tuple[str, dict[str, int]]],
+        cells: dict[str, Any],
+    ) -> None:
+        target = state.settings.target
+        start = dict(state.totals)
+        self._add_hand_row(state, seq, text, steps, cells)
+        reach = first_to_reach(start, steps, target)
+        hand = state.hand
+        state.end_hand()
+        if reach.side:
+            state.finish(reach.side, self._win_sentence(state, reach, start, hand))
+            state.prompt = state.result
+        elif reach.tied:
+            question = (
+                f"Both {' and '.join(reach.tied)} passed {target} with the card points of hand {hand}: "
+                "which team reached it first? Log its claim (bedanken) with the card points it had counted."
+            )
+            before = dict(start)
+            for _step, points in steps[: [n for n, _ in steps].index(reach.step)]:
+                for side, value in points.items():
+                    before[side] += value
+            state.pending_tie = {
+                "hand": hand, "sides": reach.tied, "before": before, "multiplier": cells["multiplier"],
+                "question": question, "cards": {},
+            }  # fmt: skip
+            state.questions.append(question)
+            state.prompt = question
+
+    @staticmethod
+    def _win_sentence(state: JassState, reach: Reach, start: Mapping[str, int], hand: int) -> str:
+        target = state.settings.target
+        winner, other = reach.side, state.other_side(reach.side)
+        if state.totals[other] >= target:
+            order = ORDER_LABELS[state.settings.count_order]
+            return (
+                f"{winner} win: both teams passed {target} in hand {hand}, but {STEP_LABELS[reach.step]} count "
+                f"first ({order}), so {winner} got there first"
+            )
+        return f"{winner} win: {state.totals[winner]} reaches {target} in hand {hand}"
+
+    @staticmethod
+    def _check_bergpreis(
+        state: JassState, start: Mapping[str, int], steps: list[tuple[str, dict[str, int]]]
+    ) -> bool:
+        """Award the Bergpreis if this row brings a team to half the target first; True if decided now."""
+        if not state.settings.bergpreis or state.bergpreis or state.bergpreis_note:
+            return False
+        mark = state.settings.bergpreis_mark
+        if any(total >= mark for total in start.values()):
+            return False
+        reach = first_to_reach(start, steps, mark)
+        if reach.side:
+            state.bergpreis = reach.side
+            return True
+        if reach.tied:
+            state.bergpreis_note = (
+                f"both teams passed {mark} with the card points of the same hand: no Bergpreis"
+            )
+            return True
+        return False
+
+    # ------------------------------------------------------------------ corrections
+
+    def correction_window(
+        self, state: JassState, target: int, original: Entry, replacement: Entry | None
+    ) -> str | None:
+        hand = state.positions.get(target)
+        if hand is None:
+            return None
+        next_trump = state.trump_seqs.get(hand + 1)
+        if next_trump is not None:
+            return f"the next hand's trump was entry {next_trump} (a hand may be corrected until the next trump is named)"
+        return None
+
+    def extra(self, state: JassState) -> dict[str, Any]:
+        if not state.settings.bergpreis:
+            return {}
+        return {"bergpreis": state.bergpreis}
+
+
+RULES = JassRules()

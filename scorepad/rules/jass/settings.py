@@ -1,0 +1,144 @@
+"""Jass settings: every number and option a table may vary, and the four presets of the rules file.
+
+The card values (Jack 20 in trumps, Nell 14 …) are the deck's, not a house rule: they live in
+`cards.py` and the 157 points of a hand are derived from them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from scorepad.log import JASS_CONTRACTS, JassContract, Rank
+
+PenaltyKind = Literal["uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis"]
+PENALTY_KINDS: tuple[str, ...] = ("uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis")
+
+CLASSIC_MULTIPLIERS = {"hearts": 1, "diamonds": 1, "clubs": 2, "spades": 2, "obenabe": 3, "undenufe": 3}
+FLAT_MULTIPLIERS = dict.fromkeys(JASS_CONTRACTS, 1)
+PARLETT_MULTIPLIERS = {**CLASSIC_MULTIPLIERS, "undenufe": 4}
+# the source document's penalty table (points to the opposing team)
+DEFAULT_PENALTIES = {"uncut_deck": 50, "misdeal": 100, "out_of_turn": 20, "wrong_play": 100, "false_weis": 50}
+DEFAULT_SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
+DEFAULT_FOUR_POINTS = {
+    "A": 100,
+    "K": 100,
+    "Q": 100,
+    "J": 200,
+    "10": 100,
+    "9": 150,
+    "8": 100,
+    "7": 100,
+    "6": 100,
+}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "classic_2500": {"target": 2500, "multipliers": CLASSIC_MULTIPLIERS},
+    "flat_1000": {"target": 1000, "multipliers": FLAT_MULTIPLIERS},
+    "srf_1000": {"target": 1000, "multipliers": CLASSIC_MULTIPLIERS},
+    "parlett_3000": {"target": 3000, "multipliers": PARLETT_MULTIPLIERS},
+}
+# dict-valued settings: a header that names some keys keeps the rest from the preset / default
+DICT_DEFAULTS: dict[str, dict[Any, int]] = {
+    "multipliers": CLASSIC_MULTIPLIERS,
+    "penalties": DEFAULT_PENALTIES,
+    "sequence_points": DEFAULT_SEQUENCE_POINTS,
+    "four_points": DEFAULT_FOUR_POINTS,
+}
+
+
+class Settings(BaseModel):
+    """The Jass ruleset (design §5). Defaults are the `classic_2500` preset and the source document."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    preset: Literal["classic_2500", "flat_1000", "srf_1000", "parlett_3000"] = Field(
+        "classic_2500",
+        description="Named preset: target and multipliers (classic 2500, flat 1000, SRF 1000, Parlett 3000)",
+    )
+    target: int = Field(2500, ge=1, description="A team wins when its total reaches this many points")
+    multipliers: dict[JassContract, int] = Field(
+        default_factory=lambda: dict(CLASSIC_MULTIPLIERS),
+        description="Factor per contract (hearts, diamonds, clubs, spades, obenabe, undenufe)",
+    )
+    multiply_weis: bool = Field(True, description="Weis are multiplied by the contract's factor")
+    multiply_stoeck: bool = Field(True, description="Stöck are multiplied by the contract's factor")
+    match_points: int = Field(
+        257, description="What a team writes for taking all nine tricks (157, 207 or 257)"
+    )
+    weis_tiebreak: Literal["suit_ladder", "trump_then_seat"] = Field(
+        "suit_ladder",
+        description="Equal Weis: suit ladder (hearts > diamonds > clubs > spades) or trump, then the earlier seat",
+    )
+    penalties: dict[PenaltyKind, int] = Field(
+        default_factory=lambda: dict(DEFAULT_PENALTIES),
+        description="Points to the opposing team per offence (uncut deck, misdeal, out of turn, wrong play, false Weis)",
+    )
+    count_order: Literal["stoeck_weis_tricks", "stoeck_tricks_weis"] = Field(
+        "stoeck_weis_tricks",
+        description="Who reached the target first within a hand: Stöck – Wys – Stich, or Stöck – Stich – Wys",
+    )
+    bergpreis: bool = Field(
+        False, description="The first team to reach half the target gets a stroke (shown, not added)"
+    )
+    suit_names: Literal["french", "german"] = Field(
+        "french", description="Show suits as ♥ ♦ ♣ ♠ or as Rosen, Eicheln, Schellen, Schilten"
+    )
+    stoeck_points: int = Field(20, ge=0, description="Stöck: king and queen of trumps")
+    sequence_points: dict[int, int] = Field(
+        default_factory=lambda: dict(DEFAULT_SEQUENCE_POINTS),
+        description="Weis points of a sequence of 3 … 9 cards in one suit",
+    )
+    four_points: dict[Rank, int] = Field(
+        default_factory=lambda: dict(DEFAULT_FOUR_POINTS),
+        description="Weis points of four cards of a rank (0: not a Weis at this table)",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _complete_dicts(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        for key, default in DICT_DEFAULTS.items():
+            given = data.get(key)
+            if isinstance(given, dict):
+                if key == "sequence_points":  # JSON keys are strings: "3" means 3
+                    given = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in given.items()}
+                data[key] = {**default, **given}
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Settings:
+        bad = {c: f for c, f in self.multipliers.items() if f < 1}
+        if bad:
+            raise ValueError(f"a multiplier must be at least 1, not {bad}")
+        if self.match_points < 157:
+            raise ValueError(
+                f"a Match is worth at least the 157 card points of the hand, not {self.match_points}"
+            )
+        if any(points < 0 for points in self.penalties.values()):
+            raise ValueError("a penalty cannot give negative points (log a custom penalty for a correction)")
+        if sorted(self.sequence_points) != list(range(3, 10)):
+            raise ValueError("sequence points are needed for exactly the lengths 3 to 9")
+        lengths = sorted(self.sequence_points)
+        for short, long in zip(lengths, lengths[1:], strict=False):
+            if self.sequence_points[long] < self.sequence_points[short]:
+                raise ValueError(
+                    f"a sequence of {long} ({self.sequence_points[long]}) cannot be worth less than "
+                    f"a sequence of {short} ({self.sequence_points[short]})"
+                )
+        if self.sequence_points[3] <= 0:
+            raise ValueError("a sequence of three must be worth something")
+        if any(points < 0 for points in self.four_points.values()):
+            raise ValueError("four of a rank cannot be worth negative points")
+        return self
+
+    @property
+    def bergpreis_mark(self) -> int:
+        """Half the target, rounded up: the Bergpreis goes to the first team at or past it."""
+        return (self.target + 1) // 2
+
+    def multiplier(self, contract: str) -> int:
+        return self.multipliers[contract]

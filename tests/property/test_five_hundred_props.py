@@ -1,0 +1,225 @@
+"""Five Hundred properties: random games score by the schedule; random input is accepted or refused, never crashes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from scorepad.log import ENTRY_ADAPTERS, parse_entry
+from scorepad.rules import Replayer
+from tests.helpers import AT, header
+
+THREE = ["Ann", "Bob", "Cid"]
+FOUR = ["N", "E", "S", "W"]
+BOUNDED = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# The rules file's tables, written out here so the check does not lean on the module under test.
+BASES = {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120}
+
+
+def schedule_value(call: str, rules: dict[str, Any]) -> int:
+    if call == "nullo":
+        return 250
+    if call == "open_nullo":
+        return 500
+    tricks, strain = int(call[:-2] if call.endswith("NT") else call[:-1]), call[-2:] if call.endswith("NT") else call[-1]
+    if rules.get("schedule") == "original":
+        return BASES[strain] * (tricks - 5)
+    return BASES[strain] + 100 * (tricks - 6)
+
+
+RULE_SETS = st.fixed_dictionaries(
+    {},
+    optional={
+        "schedule": st.sampled_from(["avondale", "original"]),
+        "slam_bonus": st.booleans(),
+        "defenders_score": st.sampled_from(["always", "never", "when_set"]),
+        "defenders_cap": st.booleans(),
+        "nullo": st.booleans(),
+        "failed_nullo_opponents": st.sampled_from(["per_trick", "nothing"]),
+        "all_pass": st.sampled_from(["redeal", "no_trump"]),
+    },
+)
+
+
+def expected_delta(rules: dict[str, Any], view: dict[str, Any], tricks: dict[str, int], sides: dict[str, Any],
+                   before: dict[str, int]) -> dict[str, int]:
+    """The rules file's "Scoring one deal", from scratch."""
+    cap = rules.get("defenders_cap", False)
+    call, contracting = view["contract"], view["contractor_side"]
+    if call is None:  # all passed, played at no trump: 10 a trick each
+        delta = {side: 10 * tricks[side] for side in sides}
+        opponents = list(sides)
+    else:
+        value = schedule_value(call, rules)
+        taken = tricks[contracting]
+        opponents = [side for side in sides if side != contracting]
+        delta = {}
+        if call in ("nullo", "open_nullo"):
+            made = taken == 0
+            delta[contracting] = value if made else -value
+            pays = not made and rules.get("failed_nullo_opponents", "per_trick") == "per_trick"
+            for side in opponents:
+                delta[side] = 10 * taken if pays else 0
+        else:
+            made = taken >= int(call[:-2] if call.endswith("NT") else call[:-1])
+            if not made:
+                delta[contracting] = -value
+            elif taken == 10 and rules.get("slam_bonus", True):
+                delta[contracting] = max(value, 250)
+            else:
+                delta[contracting] = value
+            how = rules.get("defenders_score", "always")
+            scores = how == "always" or (how == "when_set" and not made)
+            for side in opponents:
+                delta[side] = 10 * tricks[side] if scores else 0
+    if cap:
+        for side in opponents:
+            if delta[side] > 0:
+                delta[side] = max(0, min(delta[side], 490 - before[side]))
+    return delta
+
+
+def push(replayer: Replayer, type: str, **fields: Any) -> str | None:
+    entry = parse_entry("five_hundred", {"type": type, "seq": replayer.next_seq, "at": AT.isoformat(), **fields})
+    return replayer.push(entry)
+
+
+@BOUNDED
+@given(data=st.data(), players=st.sampled_from([THREE, FOUR]), rules=RULE_SETS)
+def test_random_games_score_every_deal_by_the_schedule(data, players, rules):
+    replayer = Replayer(header("five_hundred", players, rules))
+    sides = dict(replayer.sheet().sides)
+    for _ in range(data.draw(st.integers(1, 6), label="deals")):
+        sheet = replayer.sheet()
+        if sheet.finished or sheet.questions:
+            break
+        calls = 0
+        while replayer.sheet().state_view["phase"] == "auction" or calls == 0:
+            view = replayer.sheet().state_view
+            call = data.draw(st.one_of(st.just("pass"), st.sampled_from(view["legal_calls"])), label="call")
+            assert push(replayer, "bid", player=view["to_bid"], call=call) is None
+            calls += 1
+        view = replayer.sheet().state_view
+        if view["phase"] != "play":
+            assert view["phase"] == "start" and view["thrown_in"] == "all passed"  # all passed, thrown in
+            continue
+        counts = data.draw(st.lists(st.integers(0, 10), min_size=len(sides), max_size=len(sides)), label="tricks")
+        tricks = dict(zip(sides, _to_ten(counts), strict=True))
+        before = dict(replayer.sheet().totals)
+        assert push(replayer, "result", tricks=tricks) is None
+        sheet = replayer.sheet()
+        row = sheet.rows[-1]
+        assert dict(row.delta) == expected_delta(rules, view, tricks, sides, before)
+        assert all(sheet.totals[s] == before[s] + row.delta[s] for s in sides)
+    sheet = replayer.sheet()
+    assert sheet.rejected == ()
+    assert all(sum(row.delta[s] for row in sheet.rows) == sheet.totals[s] for s in sides)
+
+
+def _to_ten(counts: list[int]) -> list[int]:
+    """Any list of counts, squeezed to sum to exactly 10 tricks."""
+    out, left = [], 10
+    for count in counts[:-1]:
+        take = min(count, left)
+        out.append(take)
+        left -= take
+    return [*out, left]
+
+
+# ---------------------------------------------------------------------------------------------- robustness
+
+NAMES = st.sampled_from(["Ann", "Bob", "Cid", "N", "E", "S", "W", "N & S", "E & W", "Zed", ""])
+CALLS = st.sampled_from(["pass", "6S", "7H", "8S", "8C", "10D", "10H", "10NT", "nullo", "open_nullo", "11S", "7X"])
+
+
+def _tricks(names: list[str]) -> st.SearchStrategy[dict[str, int]]:
+    plausible = st.lists(st.integers(0, 10), min_size=len(names), max_size=len(names)).map(
+        lambda counts: dict(zip(names, _to_ten(counts), strict=True)))
+    return st.one_of(plausible, st.dictionaries(NAMES, st.integers(-3, 12), max_size=4))
+
+
+def _plain(names: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    sides = st.sampled_from(names)
+    return st.one_of(
+        st.fixed_dictionaries({"type": st.just("deal"), "dealer": NAMES}),
+        st.fixed_dictionaries({"type": st.just("bid"), "player": NAMES, "call": CALLS}),
+        st.fixed_dictionaries({"type": st.just("contract"), "player": NAMES, "call": CALLS}),
+        st.fixed_dictionaries(
+            {"type": st.just("result"), "tricks": _tricks(names)},
+            optional={
+                "partner": NAMES,
+                "card_points": st.dictionaries(NAMES, st.integers(-10, 400), max_size=3),
+                "first_to_target": st.one_of(NAMES, sides),
+                "trick_winners": st.lists(NAMES, min_size=0, max_size=11),
+            },
+        ),
+        st.fixed_dictionaries({"type": st.just("irregularity"), "player": NAMES,
+                               "kind": st.sampled_from(["revoke", "wrong_cards", "bid_out_of_turn", "redeal", "x"])}),
+        st.fixed_dictionaries({"type": st.just("claim"), "player": NAMES, "upheld": st.booleans()}),
+        st.fixed_dictionaries({"type": st.just("note"), "text": st.text(max_size=5)}),
+        st.fixed_dictionaries({"type": st.just("rename"), "player": NAMES, "new_name": NAMES}),
+        st.dictionaries(st.sampled_from(["type", "player", "call", "x"]), st.one_of(st.integers(), st.text(max_size=3)),
+                        max_size=3),
+    )
+
+
+def _entry(names: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    plain = _plain(names)
+    return st.one_of(
+        plain,
+        plain,
+        st.fixed_dictionaries({"type": st.just("amend"), "target": st.integers(0, 40), "entry": plain,
+                               "override": st.booleans()}),
+        st.fixed_dictionaries({"type": st.just("void"), "target": st.integers(0, 40), "override": st.booleans()}),
+    )
+
+
+@BOUNDED
+@given(data=st.data(), players=st.sampled_from([THREE, FOUR]), rules=RULE_SETS)
+def test_random_entries_are_accepted_or_refused_with_a_reason(data, players, rules):
+    replayer = Replayer(header("five_hundred", players, rules))
+    names = list(replayer.sheet().sides)
+    for raw in data.draw(st.lists(_entry(names), max_size=30), label="entries"):
+        item = {**raw, "seq": replayer.next_seq, "at": AT.isoformat()}
+        try:
+            entry = parse_entry("five_hundred", item)
+        except ValidationError:
+            continue
+        verdict = replayer.check(entry)
+        assert verdict is None or (isinstance(verdict, str) and verdict)
+        reason = replayer.push(entry)
+        assert reason is None or (isinstance(reason, str) and reason)
+        if entry.type not in ("amend", "void"):
+            assert reason == verdict  # check() predicts push()
+        sheet = replayer.sheet()
+        sheet.summary()
+        assert sheet.prompt
+    sheet = replayer.sheet()
+    assert all(sum(row.delta[s] for row in sheet.rows) == sheet.totals[s] for s in sheet.sides)
+
+
+@BOUNDED
+@given(raw=st.binary(max_size=200))
+def test_random_bytes_parse_or_raise_validation_error(raw):
+    try:
+        entry = ENTRY_ADAPTERS["five_hundred"].validate_json(raw)
+    except ValidationError:
+        return
+    Replayer(header("five_hundred", THREE)).push(entry)
+
+
+@BOUNDED
+@given(item=_entry(["Ann", "Bob", "Cid"]))
+def test_random_json_lines_parse_or_raise_validation_error(item):
+    import json
+
+    try:
+        entry = ENTRY_ADAPTERS["five_hundred"].validate_json(json.dumps({**item, "seq": 1}))
+    except ValidationError:
+        return
+    reason = Replayer(header("five_hundred", THREE)).push(entry)
+    assert reason is None or reason

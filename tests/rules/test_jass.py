@@ -1,0 +1,975 @@
+"""Jass (Schieber): every rule of /work/shared/rules/jass.md, its worked examples and the correction window."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from scorepad.log import Header, parse_entry
+from scorepad.rules import Replayer, replay, rules_for
+from scorepad.rules.jass import (
+    HAND_POINTS,
+    PRESETS,
+    RULES,
+    Settings,
+    card_label,
+    contract_label,
+    describe_meld,
+    melds_problem,
+    other_team_points,
+    parse_contract,
+    sequence_problem,
+    tafel,
+)
+
+PLAYERS = ("Ann", "Bob", "Cid", "Dan")
+A, B = "Ann & Cid", "Bob & Dan"  # default teams: seats 1+3 and 2+4
+AT = "2026-11-29T20:15:00+01:00"
+
+
+def seq(length: int, top: str, suit: str) -> dict[str, Any]:
+    return {"kind": "sequence", "length": length, "top": top, "suit": suit}
+
+
+def four(rank: str) -> dict[str, Any]:
+    return {"kind": "four", "rank": rank}
+
+
+class Log:
+    """A game log under construction: assigns seq/at, parses every line like the store would."""
+
+    def __init__(self, rules: dict[str, Any] | None = None, sides: dict[str, tuple[str, ...]] | None = None):
+        self.header = Header(
+            scorepad=1, game="jass", id="t1", created=AT, players=PLAYERS, sides=sides, rules=rules or {}
+        )
+        self.entries: list[Any] = []
+
+    def add(self, **data: Any) -> int:
+        number = len(self.entries) + 1
+        self.entries.append(parse_entry("jass", {"seq": number, "at": AT, **data}))
+        return number
+
+    def deal(self, dealer: str) -> int:
+        return self.add(type="deal", dealer=dealer)
+
+    def trump(self, player: str, contract: str, pushed: bool = False) -> int:
+        return self.add(type="trump", player=player, contract=contract, pushed=pushed)
+
+    def weis(self, player: str, *melds: dict[str, Any]) -> int:
+        return self.add(type="weis", player=player, melds=list(melds))
+
+    def stoeck(self, player: str) -> int:
+        return self.add(type="stoeck", player=player)
+
+    def tricks(self, points: dict[str, int], match: str | None = None) -> int:
+        return self.add(type="tricks", points=points, match=match)
+
+    def penalty(self, kind: str, against: str, points: int | None = None, note: str = "") -> int:
+        return self.add(type="penalty", kind=kind, against=against, points=points, note=note)
+
+    def claim(self, team: str, counted: int) -> int:
+        return self.add(type="claim", team=team, counted=counted)
+
+    def amend(self, target: int, entry: dict[str, Any], override: bool = False) -> int:
+        return self.add(type="amend", target=target, entry=entry, override=override)
+
+    def void(self, target: int, override: bool = False) -> int:
+        return self.add(type="void", target=target, override=override)
+
+    def hand(
+        self, contract: str, points: dict[str, int], dealer: str = "Dan", match: str | None = None
+    ) -> int:
+        """A plain hand: the player after `dealer` names `contract`; returns the tricks entry's seq."""
+        self.deal(dealer)
+        self.trump(PLAYERS[(PLAYERS.index(dealer) + 1) % 4], contract)
+        return self.tricks(points, match)
+
+    def start_with(self, a: int, b: int) -> None:
+        """Bring the totals to a, b with custom corrections (not multiplied, count when logged)."""
+        if a:
+            self.penalty("custom", B, a, note="carried over")
+        if b:
+            self.penalty("custom", A, b, note="carried over")
+
+    def sheet(self):
+        return replay(self.header, self.entries)
+
+    def check(self, **data: Any) -> str | None:
+        replayer = Replayer(self.header).extend(self.entries)
+        return replayer.check(parse_entry("jass", data))
+
+
+def last_rejection(log: Log) -> str:
+    sheet = log.sheet()
+    assert sheet.rejected, "expected the last entry to be refused"
+    assert sheet.rejected[-1].seq == len(log.entries)
+    return sheet.rejected[-1].reason
+
+
+# --------------------------------------------------------------------------- worked examples
+
+
+def test_example_1_flat_1000_hearts_other_team_gets_157_minus_x():
+    log = Log({"preset": "flat_1000"})
+    log.hand("hearts", {A: 97})
+    sheet = log.sheet()
+    row = sheet.rows[-1]
+    assert dict(row.delta) == {A: 97, B: 60}
+    assert row.cells[f"cards.{A}"] == 97 and row.cells[f"cards.{B}"] == 60
+    assert dict(sheet.totals) == {A: 97, B: 60}
+
+
+def test_example_2_spades_doubles_cards_weis_and_stoeck():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "spades")
+    log.weis("Bob", seq(4, "10", "hearts"))
+    log.stoeck("Bob")
+    log.tricks({A: 97})
+    row = log.sheet().rows[-1]
+    assert dict(row.delta) == {A: 194, B: 260}  # B: (60 + 50 + 20) × 2
+    assert row.cells[f"weis.{B}"] == 100 and row.cells[f"stoeck.{B}"] == 40
+    assert row.cells["contract"] == "♠ spades ×2"
+
+
+def test_example_3_obenabe_match_is_771_and_the_losers_winning_weis_counts():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "obenabe")
+    log.weis("Bob", seq(4, "10", "hearts"))
+    log.tricks({A: 157}, match=A)
+    row = log.sheet().rows[-1]
+    assert dict(row.delta) == {A: 771, B: 150}
+    assert row.cells["match"] == A
+    assert "Match" in row.text
+
+
+def test_example_4_five_sequence_beats_four_kings_on_cards_and_team_writes_all_its_weis():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", four("K"))
+    log.weis("Bob", seq(5, "10", "clubs"), seq(3, "J", "hearts"))
+    log.tricks({A: 80})
+    row = log.sheet().rows[-1]
+    assert row.cells[f"weis.{B}"] == 120 and row.cells[f"weis.{A}"] == 0
+    assert row.cells["weis_verdict"] == "Weis: Bob's five to the 10♣ beats Ann's four Kings (more cards)"
+    assert dict(row.delta) == {A: 80, B: 77 + 120}
+
+
+def test_example_5_suit_ladder_diamonds_beat_spades():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "spades")
+    log.weis("Ann", seq(3, "9", "spades"))
+    log.weis("Bob", seq(3, "9", "diamonds"))
+    log.tricks({A: 80})
+    row = log.sheet().rows[-1]
+    assert row.cells[f"weis.{B}"] == 40 and row.cells[f"weis.{A}"] == 0
+    assert row.cells["weis_verdict"].endswith("(♦ ranks above ♠)")
+
+
+def test_example_5_trump_then_seat_the_weis_in_trump_wins():
+    log = Log({"weis_tiebreak": "trump_then_seat"})
+    log.deal("Dan")
+    log.trump("Ann", "spades")
+    log.weis("Ann", seq(3, "9", "spades"))
+    log.weis("Bob", seq(3, "9", "diamonds"))
+    log.tricks({A: 80})
+    row = log.sheet().rows[-1]
+    assert row.cells[f"weis.{A}"] == 40 and row.cells[f"weis.{B}"] == 0
+    assert row.cells["weis_verdict"] == "Weis: Ann's three to the 9♠ beats Bob's three to the 9♦ (in trump)"
+
+
+def example_6(count_order: str = "stoeck_weis_tricks", b_stoeck: bool = False) -> Any:
+    log = Log({"count_order": count_order})
+    log.start_with(2410, 2460)
+    log.deal("Dan")
+    log.trump("Ann", "clubs")
+    log.weis("Ann", seq(4, "10", "hearts"))
+    if b_stoeck:
+        log.stoeck("Bob")
+    log.tricks({A: 30})  # A +60 stays short on its own; B: 127 card points, ×2 = 254 -> past 2500
+    return log.sheet()
+
+
+def test_example_6_weis_count_before_tricks_so_a_wins():
+    sheet = example_6()
+    assert sheet.status == "finished" and sheet.winner == A
+    assert dict(sheet.totals) == {A: 2410 + 100 + 60, B: 2460 + 254}  # the hand is written in full
+    assert "Weis count first (Stöck – Wys – Stich)" in sheet.result
+
+
+def test_example_6_stoeck_count_first_so_b_wins():
+    sheet = example_6(b_stoeck=True)
+    assert sheet.winner == B
+    assert dict(sheet.totals) == {A: 2410 + 100 + 60, B: 2460 + 40 + 254}
+    assert "Stöck count first" in sheet.result
+
+
+def test_count_order_stoeck_tricks_weis_lets_the_tricks_win():
+    sheet = example_6(count_order="stoeck_tricks_weis")
+    assert sheet.winner == B
+    assert "tricks count first (Stöck – Stich – Wys)" in sheet.result
+
+
+def test_a_single_team_reaching_the_target_wins_with_a_plain_sentence():
+    log = Log({"preset": "flat_1000"})
+    log.start_with(950, 0)
+    log.hand("hearts", {A: 60})
+    sheet = log.sheet()
+    assert sheet.winner == A
+    assert sheet.result == f"{A} win: 1010 reaches 1000 in hand 1"
+
+
+# --------------------------------------------------------------------------- presets and settings
+
+
+@pytest.mark.parametrize(
+    ("preset", "target", "mults"),
+    [
+        ("classic_2500", 2500, (1, 1, 2, 2, 3, 3)),
+        ("flat_1000", 1000, (1, 1, 1, 1, 1, 1)),
+        ("srf_1000", 1000, (1, 1, 2, 2, 3, 3)),
+        ("parlett_3000", 3000, (1, 1, 2, 2, 3, 4)),
+    ],
+)
+def test_each_preset_sets_target_and_multiplies_each_contract(preset, target, mults):
+    contracts = ("hearts", "diamonds", "clubs", "spades", "obenabe", "undenufe")
+    log = Log({"preset": preset})
+    for contract in contracts:
+        log.hand(contract, {A: 100})
+    sheet = log.sheet()
+    assert RULES.settings({"preset": preset}).target == target
+    assert [row.delta[A] for row in sheet.rows] == [100 * m for m in mults]
+    assert [row.delta[B] for row in sheet.rows] == [57 * m for m in mults]
+    assert [row.cells["multiplier"] for row in sheet.rows] == list(mults)
+
+
+def test_default_ruleset_is_classic_2500_with_source_penalties():
+    settings = RULES.settings({})
+    assert settings.preset == "classic_2500" and settings.target == 2500
+    assert settings.multipliers == PRESETS["classic_2500"]["multipliers"]
+    assert settings.penalties == {
+        "uncut_deck": 50,
+        "misdeal": 100,
+        "out_of_turn": 20,
+        "wrong_play": 100,
+        "false_weis": 50,
+    }
+    assert settings.match_points == 257 and settings.stoeck_points == 20
+    assert settings.sequence_points == {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
+    assert (
+        settings.four_points["J"] == 200
+        and settings.four_points["9"] == 150
+        and settings.four_points["A"] == 100
+    )
+
+
+def test_a_header_override_keeps_the_rest_of_the_presets_multipliers():
+    settings = RULES.settings({"preset": "parlett_3000", "multipliers": {"hearts": 2}, "target": 2000})
+    assert settings.multipliers == {**PRESETS["parlett_3000"]["multipliers"], "hearts": 2}
+    assert settings.target == 2000
+    partial = RULES.settings({"penalties": {"misdeal": 70}})
+    assert partial.penalties["misdeal"] == 70 and partial.penalties["uncut_deck"] == 50
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ({"multipliers": {"clubs": 0}}, "multiplier must be at least 1"),
+        ({"match_points": 100}, "at least the 157 card points"),
+        ({"sequence_points": {5: 40}}, "cannot be worth less"),
+        ({"penalties": {"misdeal": -5}}, "negative"),
+        ({"four_points": {"K": -1}}, "negative"),
+        ({"colour": "red"}, "Extra inputs"),
+        ({"preset": "bogus"}, "unknown preset"),
+        ({"multipliers": {"notrump": 2}}, "notrump"),
+    ],
+)
+def test_invalid_settings_raise_value_error_with_a_clear_message(rules, message):
+    with pytest.raises(ValueError, match=message):
+        RULES.settings(rules)
+
+
+def test_every_setting_has_a_description_for_the_form():
+    assert all(field.description for field in Settings.model_fields.values())
+
+
+def test_match_points_setting_changes_the_match_value():
+    for match_points, expected in ((157, 157), (207, 207), (257, 257)):
+        log = Log({"match_points": match_points})
+        log.hand("hearts", {A: 157}, match=A)
+        assert log.sheet().rows[-1].delta[A] == expected
+
+
+def test_all_points_without_all_tricks_is_no_match():
+    log = Log()
+    log.hand("hearts", {A: 157, B: 0})
+    assert dict(log.sheet().rows[-1].delta) == {A: 157, B: 0}
+
+
+def test_multiply_weis_and_stoeck_settings():
+    log = Log({"multiply_weis": False, "multiply_stoeck": False})
+    log.deal("Dan")
+    log.trump("Ann", "spades")
+    log.weis("Bob", seq(4, "10", "hearts"))
+    log.stoeck("Bob")
+    log.tricks({A: 97})
+    row = log.sheet().rows[-1]
+    assert dict(row.delta) == {A: 194, B: 120 + 50 + 20}
+
+
+def test_stoeck_and_weis_values_are_settings():
+    log = Log({"stoeck_points": 30, "sequence_points": {4: 60}, "preset": "flat_1000"})
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Bob", seq(4, "10", "clubs"))
+    log.stoeck("Ann")
+    log.tricks({A: 100})
+    row = log.sheet().rows[-1]
+    assert row.cells[f"weis.{B}"] == 60 and row.cells[f"stoeck.{A}"] == 30
+
+
+def test_four_worth_nothing_at_this_table_is_refused():
+    log = Log({"four_points": {"6": 0}})
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", four("6"))
+    assert last_rejection(log) == "Ann cannot declare that: four Sixes are not a Weis under this ruleset"
+
+
+def test_german_suit_names_keep_the_multiplier_groups():
+    settings = RULES.settings({"suit_names": "german"})
+    assert [contract_label(c, "german") for c in ("hearts", "diamonds", "clubs", "spades")] == [
+        "Rosen", "Eicheln", "Schellen", "Schilten",
+    ]  # fmt: skip
+    # Rosen and Eicheln ×1, Schellen and Schilten ×2 (the rules file's table)
+    assert [settings.multipliers[c] for c in ("hearts", "diamonds", "clubs", "spades")] == [1, 1, 2, 2]
+    log = Log({"suit_names": "german"})
+    log.deal("Dan")
+    log.trump("Ann", "clubs")
+    log.weis("Ann", seq(3, "9", "spades"))
+    log.weis("Bob", seq(3, "9", "diamonds"))
+    log.tricks({A: 80})
+    row = log.sheet().rows[-1]
+    assert row.cells["contract"] == "Schellen ×2"
+    assert row.cells["weis_verdict"] == (
+        "Weis: Bob's three to the Eicheln 9 beats Ann's three to the Schilten 9 (Eicheln ranks above Schilten)"
+    )
+
+
+def test_team_labels_from_the_header_sides():
+    log = Log(sides={"Us": ("Ann", "Cid"), "Them": ("Bob", "Dan")})
+    log.hand("hearts", {"Us": 100})
+    log.deal("Ann")
+    log.trump("Bob", "hearts")
+    log.tricks({A: 50})
+    sheet = log.sheet()
+    assert dict(sheet.totals) == {"Us": 100, "Them": 57}
+    assert sheet.rejected[-1].reason.startswith(f"{A!r} is not a team: the teams are Us and Them")
+
+
+def test_jass_needs_four_players():
+    assert (
+        rules_for("jass").check_players(("Ann", "Bob", "Cid"))
+        == "Jass (Schieber) is played by 4 players, not 3"
+    )
+    assert rules_for("jass") is RULES
+
+
+# --------------------------------------------------------------------------- deal and trump
+
+
+def test_the_player_after_the_dealer_names_trump_or_pushes_to_the_partner():
+    log = Log()
+    log.deal("Ann")
+    log.trump("Cid", "hearts")
+    assert last_rejection(log) == "Bob (after the dealer Ann) names the trump, or pushes it to Dan"
+    log.trump("Bob", "hearts", pushed=True)
+    assert last_rejection(log) == "Bob pushed, so the partner Dan names the trump"
+    log.trump("Ann", "hearts", pushed=True)
+    assert last_rejection(log) == "a pushed trump is named by Dan, partner of Bob"
+    log.trump("Dan", "undenufe", pushed=True)
+    log.tricks({A: 57})
+    row = log.sheet().rows[-1]
+    assert row.cells["trump_by"] == "Dan (pushed)" and row.cells["pushed"] is True
+    assert row.cells["dealer"] == "Ann"
+
+
+def test_trump_needs_a_deal_and_comes_once():
+    log = Log()
+    log.trump("Ann", "hearts")
+    assert last_rejection(log) == "deal first: who deals hand 1?"
+    log.deal("Dan")
+    first = log.trump("Ann", "hearts")
+    log.trump("Ann", "clubs")
+    assert (
+        last_rejection(log)
+        == f"Ann already named ♥ hearts ×1 for hand 1 (entry {first}); amend that entry to change it"
+    )
+
+
+def test_a_deal_during_a_hand_in_play_is_refused_but_a_redeal_before_trump_is_not():
+    log = Log()
+    log.deal("Dan")
+    log.deal("Dan")  # misdeal: dealt again before any trump
+    log.trump("Ann", "hearts")
+    log.deal("Ann")
+    assert last_rejection(log).startswith("hand 1 is in play (Ann named ♥ hearts ×1, entry 3)")
+    log.tricks({A: 100})
+    assert log.sheet().rows[-1].cells["hand"] == 1
+
+
+def test_unknown_players_are_refused():
+    log = Log()
+    log.deal("Zed")
+    assert last_rejection(log) == "'Zed' is not a player of this game"
+
+
+def test_prompt_and_view_follow_the_hand():
+    log = Log()
+    assert log.sheet().prompt == "Who deals hand 1? (Ann by seat)"
+    log.deal("Dan")
+    assert log.sheet().prompt == "Hand 1: Ann names the trump or pushes to Cid"
+    log.trump("Ann", "spades")
+    log.weis("Bob", seq(3, "A", "hearts"))
+    sheet = log.sheet()
+    assert sheet.prompt == "Hand 1, ♠ spades ×2: Weis, Stöck, then the card points"
+    view = sheet.state_view
+    assert view["dealer"] == "Dan" and view["forehand"] == "Ann" and view["trump_callers"] == ["Ann", "Cid"]
+    assert view["contract"] == "spades" and view["multiplier"] == 2
+    assert view["weis"] == {"Bob": ["three to the A♥"]}
+    assert view["weis_verdict"] == "Weis: Bob's three to the A♥ (no Weis against it)"
+    log.tricks({A: 100})
+    sheet = log.sheet()
+    assert sheet.prompt == "Who deals hand 2? (Ann by turn)"
+    assert sheet.state_view["tafel"][A] == {
+        "fives": 0, "hundreds": 2, "fifties": 0, "twenties": 0, "rest": 0, "negative": False,
+    }  # fmt: skip
+
+
+def test_summary_has_the_design_keys_and_nothing_else_without_bergpreis():
+    log = Log()
+    log.hand("hearts", {A: 100})
+    summary = log.sheet().summary()
+    assert set(summary) == {"game", "status", "winner", "totals", "rows", "rejected", "questions"}
+    assert summary["game"] == "jass" and summary["status"] == "in_progress"
+    assert summary["rows"][0] == {"seq": 3, "text": "Hand 1: ♥ hearts ×1 by Ann", "delta": {A: 100, B: 57},
+                                  "totals": {A: 100, B: 57}}  # fmt: skip
+
+
+# --------------------------------------------------------------------------- card points
+
+
+def test_170_points_are_refused_with_the_157_law():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.tricks({A: 170})
+    assert last_rejection(log) == "a hand has 157 card points; 170 is more"
+
+
+def test_both_teams_points_must_add_to_157():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.tricks({A: 97, B: 70})
+    assert last_rejection(log) == "a hand has 157 card points: 97 + 70 is 167"
+    log.tricks({A: -3})
+    assert last_rejection(log) == f"card points cannot be negative ({A}: -3)"
+    log.tricks({A: 97, B: 60})
+    assert dict(log.sheet().rows[-1].delta) == {A: 97, B: 60}
+
+
+def test_a_match_with_points_other_than_157_and_0_is_refused():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.tricks({A: 150}, match=A)
+    assert (
+        last_rejection(log)
+        == f"a Match takes all nine tricks and all 157 card points: {A} 150, {B} 7 is not a Match"
+    )
+    log.tricks({B: 0}, match=A)
+    assert log.sheet().rows[-1].delta[A] == 257
+
+
+def test_card_points_need_a_named_trump():
+    log = Log()
+    log.tricks({A: 100})
+    assert last_rejection(log) == "card points: no hand is in play; deal hand 1 and name its trump first"
+    log.deal("Dan")
+    log.tricks({A: 100})
+    assert last_rejection(log) == "card points: nobody has named the trump of hand 1 yet"
+
+
+def test_157_is_derived_from_the_card_values_in_every_contract():
+    from scorepad.rules.jass import hand_points
+
+    assert HAND_POINTS == 157
+    assert {hand_points(c) for c in ("hearts", "obenabe", "undenufe")} == {157}
+    assert other_team_points(97) == 60
+
+
+# --------------------------------------------------------------------------- Weis comparison
+
+
+def weis_row(
+    contract: str,
+    ann: list[dict],
+    bob: list[dict],
+    rules: dict | None = None,
+    dealer: str = "Dan",
+    **more: list,
+):
+    log = Log(rules)
+    log.deal(dealer)
+    caller = PLAYERS[(PLAYERS.index(dealer) + 1) % 4]
+    log.trump(caller, contract)
+    for player, melds in (("Ann", ann), ("Bob", bob), *more.items()):
+        if melds:
+            log.weis(player, *melds)
+    log.tricks({A: 80})
+    sheet = log.sheet()
+    assert not sheet.rejected, sheet.rejected
+    return sheet.rows[-1]
+
+
+def test_weis_more_points_wins():
+    row = weis_row("hearts", [four("J")], [seq(5, "10", "clubs")])
+    assert row.cells[f"weis.{A}"] == 200 and row.cells[f"weis.{B}"] == 0
+    assert row.cells["weis_verdict"] == "Weis: Ann's four Jacks beats Bob's five to the 10♣ (more points)"
+
+
+def test_weis_equal_points_more_cards_wins():
+    row = weis_row("hearts", [four("A")], [seq(5, "10", "spades")])
+    assert row.cells[f"weis.{B}"] == 100
+    assert row.cells["weis_verdict"].endswith("(more cards)")
+
+
+def test_weis_equal_cards_higher_top_card_wins():
+    row = weis_row("hearts", [seq(3, "Q", "spades")], [seq(3, "K", "clubs")])
+    assert row.cells[f"weis.{B}"] == 20 and row.cells[f"weis.{A}"] == 0
+    assert (
+        row.cells["weis_verdict"]
+        == "Weis: Bob's three to the K♣ beats Ann's three to the Q♠ (higher top card)"
+    )
+
+
+def test_weis_in_undenufe_the_lower_top_card_wins():
+    row = weis_row("undenufe", [seq(3, "8", "spades")], [seq(3, "K", "hearts")])
+    assert row.cells[f"weis.{A}"] == 60  # ×3
+    assert row.cells["weis_verdict"].endswith("(lower top card in Undenufe)")
+
+
+def test_weis_four_aces_beat_four_kings_but_not_in_undenufe():
+    assert weis_row("hearts", [four("A")], [four("K")]).cells[f"weis.{A}"] == 100
+    assert weis_row("undenufe", [four("A")], [four("K")]).cells[f"weis.{B}"] == 300
+
+
+def test_weis_trump_then_seat_without_trump_the_player_nearer_the_first_to_play_wins():
+    rules = {"weis_tiebreak": "trump_then_seat"}
+    row = weis_row("hearts", [seq(3, "9", "spades")], [seq(3, "9", "diamonds")], rules)
+    assert row.cells[f"weis.{A}"] == 20
+    assert row.cells["weis_verdict"].endswith("(Ann plays before Bob)")
+    # Ann deals: Bob plays first, so his Weis wins
+    row = weis_row("hearts", [seq(3, "9", "spades")], [seq(3, "9", "diamonds")], rules, dealer="Ann")
+    assert row.cells[f"weis.{B}"] == 20
+    assert row.cells["weis_verdict"].endswith("(Bob plays before Ann)")
+    # Obenabe has no trump: the seat decides
+    row = weis_row("obenabe", [seq(3, "9", "spades")], [seq(3, "9", "diamonds")], rules)
+    assert row.cells[f"weis.{A}"] == 60
+
+
+def test_only_the_better_team_writes_weis_all_of_it_partner_included():
+    row = weis_row("hearts", [four("J")], [seq(5, "10", "clubs")], Cid=[seq(3, "8", "diamonds")])
+    assert row.cells[f"weis.{A}"] == 220 and row.cells[f"weis.{B}"] == 0
+    assert dict(row.delta) == {A: 80 + 220, B: 77}
+
+
+def test_partner_holds_the_better_weis_of_the_team():
+    row = weis_row("hearts", [seq(3, "8", "diamonds")], [seq(4, "A", "clubs")], Cid=[seq(5, "K", "spades")])
+    assert row.cells[f"weis.{A}"] == 120
+    assert row.cells["weis_verdict"] == "Weis: Cid's five to the K♠ beats Bob's four to the A♣ (more points)"
+
+
+def test_stoeck_count_even_for_the_team_that_loses_the_weis():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", seq(3, "9", "spades"))
+    log.weis("Bob", seq(5, "A", "clubs"))
+    log.stoeck("Cid")
+    log.tricks({A: 80})
+    row = log.sheet().rows[-1]
+    assert row.cells[f"stoeck.{A}"] == 20 and row.cells[f"weis.{A}"] == 0
+    assert dict(row.delta) == {A: 100, B: 177}
+
+
+def test_stoeck_count_when_the_cards_are_also_in_a_weis():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", seq(3, "K", "hearts"))
+    log.stoeck("Ann")
+    log.tricks({A: 80})
+    assert dict(log.sheet().rows[-1].delta) == {A: 80 + 20 + 20, B: 77}
+
+
+# --------------------------------------------------------------------------- impossible Weis and Stöck
+
+
+def test_a_sequence_too_long_for_its_top_card_is_refused():
+    assert (
+        sequence_problem(4, "8") == "a sequence of 4 cannot be headed by the 8: only 3 cards run down from it"
+    )
+    assert sequence_problem(3, "8") is None and sequence_problem(9, "A") is None
+    with pytest.raises(ValidationError, match="cannot be headed by the 7"):
+        parse_entry("jass", {"type": "weis", "player": "Ann", "melds": [seq(3, "7", "hearts")]})
+
+
+def in_hand(*melds: dict[str, Any]) -> list:
+    entry = parse_entry("jass", {"type": "weis", "player": "Ann", "melds": list(melds)})
+    return list(entry.melds)
+
+
+def test_one_players_melds_the_same_card_twice_is_refused_but_a_four_and_a_sequence_may_share():
+    settings = RULES.settings({})
+    assert melds_problem(in_hand(four("J"), seq(3, "K", "hearts")), settings) is None
+    assert (
+        melds_problem(in_hand(four("K"), four("K")), settings)
+        == "four Kings twice: a hand holds each card once"
+    )
+    assert melds_problem(in_hand(seq(4, "A", "hearts"), seq(3, "Q", "hearts")), settings) == (
+        "the Q♥ is in both the four to the A♥ and the three to the Q♥: a hand holds each card once"
+    )
+    assert melds_problem(in_hand(seq(3, "A", "hearts"), seq(3, "J", "hearts")), settings) == (
+        "the three to the A♥ and the three to the J♥ run on into one sequence of 6: declare it as one Weis"
+    )
+    assert melds_problem(in_hand(seq(3, "A", "hearts"), seq(3, "10", "hearts")), settings) is None
+    assert melds_problem(in_hand(seq(9, "A", "hearts"), four("K")), settings) == (
+        "these melds need 12 different cards; a hand has 9"
+    )
+
+
+def test_an_impossible_weis_entry_is_refused_with_the_reason():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", four("K"), four("K"))
+    assert last_rejection(log) == "Ann cannot declare that: four Kings twice: a hand holds each card once"
+
+
+def test_a_card_already_shown_in_another_players_weis_is_refused():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "spades")
+    log.weis("Ann", four("K"))
+    log.weis("Bob", seq(3, "A", "hearts"))
+    assert last_rejection(log) == "the K♥ is in Ann's four Kings: it cannot be in Bob's hand too"
+
+
+def test_weis_before_trump_and_a_second_weis_of_one_player_are_refused():
+    log = Log()
+    log.deal("Dan")
+    log.weis("Ann", four("K"))
+    assert last_rejection(log) == "Weis: nobody has named the trump of hand 1 yet"
+    log.trump("Ann", "hearts")
+    first = log.weis("Ann", four("K"))
+    log.weis("Ann", four("Q"))
+    assert last_rejection(log) == f"Ann's Weis is already entry {first}; amend it to change the melds"
+
+
+@pytest.mark.parametrize("contract", ["obenabe", "undenufe"])
+def test_no_stoeck_without_a_trump_suit(contract):
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", contract)
+    log.stoeck("Ann")
+    assert last_rejection(log) == (
+        f"there are no Stöck in {contract.capitalize()}: Stöck are the king and queen of trumps"
+    )
+
+
+def test_a_second_stoeck_in_one_hand_is_refused():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    first = log.stoeck("Cid")
+    log.stoeck("Bob")
+    assert last_rejection(log) == (
+        f"Cid already has the Stöck this hand (entry {first}): there is one king and one queen of trumps"
+    )
+
+
+def test_stoeck_clashing_with_another_players_weis_is_refused():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Bob", four("Q"))
+    log.stoeck("Ann")
+    assert last_rejection(log) == "the Q♥ is in Bob's four Queens: it cannot be in Ann's hand too"
+    log.stoeck("Bob")
+    log.weis("Cid", seq(3, "K", "hearts"))
+    assert last_rejection(log) == "the K♥ is in Bob's Stöck: it cannot be in Cid's hand too"
+
+
+def test_stoeck_before_trump_refused():
+    log = Log()
+    log.deal("Dan")
+    log.stoeck("Ann")
+    assert last_rejection(log) == "Stöck: nobody has named the trump of hand 1 yet"
+
+
+# --------------------------------------------------------------------------- penalties
+
+
+@pytest.mark.parametrize(
+    ("kind", "points"),
+    [("uncut_deck", 50), ("misdeal", 100), ("out_of_turn", 20), ("wrong_play", 100), ("false_weis", 50)],
+)
+def test_each_penalty_goes_to_the_opposing_team_unmultiplied(kind, points):
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "spades")  # ×2 does not touch penalties
+    log.penalty(kind, A)
+    row = log.sheet().rows[-1]
+    assert dict(row.delta) == {A: 0, B: points}
+    assert row.cells["penalty"] == kind and row.cells["against"] == A and row.cells["points"] == points
+
+
+def test_penalty_table_is_a_setting():
+    log = Log({"penalties": {"out_of_turn": 40, "uncut_deck": 0}})
+    log.penalty("out_of_turn", B)
+    assert log.sheet().rows[-1].delta[A] == 40
+    log.penalty("uncut_deck", B)
+    assert last_rejection(log) == "this table charges nothing for deck not cut (ruleset)"
+
+
+def test_custom_penalty_is_a_free_plus_or_minus_correction_with_a_note():
+    log = Log()
+    log.penalty("custom", A, 30, note="forgot a Weis")
+    log.penalty("custom", A, -10, note="over-counted")
+    sheet = log.sheet()
+    assert [row.delta[B] for row in sheet.rows] == [30, -10]
+    assert sheet.rows[0].text == f"Penalty (correction) against {A}: {B} +30 — forgot a Weis"
+    assert sheet.rows[0].cells["note"] == "forgot a Weis"
+    log.penalty("custom", A, 0)
+    assert last_rejection(log) == "a custom penalty of 0 points changes nothing"
+    with pytest.raises(ValidationError):
+        parse_entry("jass", {"type": "penalty", "kind": "custom", "against": A})
+
+
+def test_a_penalty_against_an_unknown_team_is_refused():
+    log = Log()
+    log.penalty("misdeal", "Ann")
+    assert last_rejection(log) == f"'Ann' is not a team: the teams are {A} and {B}"
+
+
+def test_a_penalty_can_end_the_game():
+    log = Log({"preset": "flat_1000"})
+    log.start_with(0, 950)
+    log.penalty("wrong_play", A)
+    sheet = log.sheet()
+    assert sheet.winner == B
+    assert sheet.result == f"{B} win: the wrong play penalty against {A} takes them to 1050"
+
+
+# --------------------------------------------------------------------------- bedanken and the end of the game
+
+
+def test_bedanken_with_enough_points_wins_at_once():
+    log = Log({"preset": "flat_1000"})
+    log.start_with(900, 950)
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.claim(A, 100)
+    sheet = log.sheet()
+    assert sheet.winner == A and sheet.status == "finished"
+    assert sheet.totals[A] == 1000
+    assert sheet.rows[-1].cells["claim"] == A and sheet.rows[-1].cells["counted"] == 100
+
+
+def test_bedanken_short_of_the_target_loses_the_game():
+    log = Log({"preset": "flat_1000"})
+    log.start_with(900, 200)
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.claim(A, 50)
+    sheet = log.sheet()
+    assert sheet.winner == B
+    assert sheet.result == f"{B} win: {A} thanked off (bedanken) at 950, short of 1000"
+
+
+def test_bedanken_multiplies_the_count_and_includes_the_hands_stoeck_and_weis():
+    log = Log()  # classic 2500
+    log.start_with(2300, 0)
+    log.deal("Dan")
+    log.trump("Ann", "clubs")  # ×2
+    log.stoeck("Cid")  # 40
+    log.claim(A, 80)  # 160 -> 2300 + 40 + 160 = 2500
+    sheet = log.sheet()
+    assert sheet.winner == A and sheet.totals[A] == 2500
+
+
+def test_bedanken_needs_a_hand_in_play_and_at_most_157():
+    log = Log()
+    log.claim(A, 10)
+    assert (
+        last_rejection(log) == "a claim (bedanken): no hand is in play; deal hand 1 and name its trump first"
+    )
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.claim(A, 158)
+    assert last_rejection(log) == "a hand has 157 card points; 158 counted is more"
+
+
+def test_entries_after_the_end_are_refused_but_corrections_reopen_the_game():
+    log = Log({"preset": "flat_1000"})
+    log.start_with(950, 0)
+    final = log.hand("hearts", {A: 60})
+    log.deal("Ann")
+    assert last_rejection(log) == f"the game is over: {A} win: 1010 reaches 1000 in hand 1"
+    log.amend(final, {"type": "tricks", "points": {A: 40}})
+    sheet = log.sheet()
+    assert sheet.status == "in_progress" and sheet.winner is None
+    assert dict(sheet.totals) == {A: 990, B: 117}
+
+
+def test_both_teams_passing_on_the_tricks_asks_who_got_there_first():
+    log = Log({"preset": "flat_1000"})
+    log.start_with(950, 950)
+    log.hand("hearts", {A: 80})
+    sheet = log.sheet()
+    assert sheet.status == "in_progress" and sheet.winner is None
+    assert sheet.questions and "which team reached it first?" in sheet.questions[0]
+    log.deal("Ann")
+    assert (
+        last_rejection(log) == "first the table must say which team reached 1000 first: log that team's claim"
+    )
+    log.claim(B, 30)
+    assert (
+        last_rejection(log)
+        == f"30 card points (×1) take {B} to 980, short of 1000: say how many they had counted when they reached it"
+    )
+    log.claim(B, 60)
+    sheet = log.sheet()
+    assert sheet.winner == B and not sheet.questions
+    assert dict(sheet.totals) == {A: 1030, B: 1027}
+
+
+def test_bergpreis_goes_to_the_first_team_to_half_the_target():
+    log = Log({"preset": "flat_1000", "bergpreis": True})
+    assert log.sheet().summary()["bergpreis"] is None
+    log.start_with(400, 450)
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", seq(5, "A", "clubs"))  # Weis before tricks: A reaches 500 first
+    log.tricks({A: 20})
+    sheet = log.sheet()
+    assert sheet.extra["bergpreis"] == A and sheet.summary()["bergpreis"] == A
+    assert sheet.rows[-1].cells["bergpreis"] == A
+    assert dict(sheet.totals) == {A: 520, B: 587}  # a stroke, not points
+
+
+# --------------------------------------------------------------------------- correction window
+
+
+def test_a_hand_may_be_corrected_until_the_next_trump():
+    log = Log()
+    first = log.hand("hearts", {A: 100})
+    log.deal("Ann")
+    log.amend(first, {"type": "tricks", "points": {A: 90}})  # next trump not yet named: inside
+    assert not log.sheet().rejected
+    trump = log.trump("Bob", "hearts")
+    late = log.amend(first, {"type": "tricks", "points": {A: 80}})
+    sheet = log.sheet()
+    assert sheet.rejected[-1].seq == late
+    assert sheet.rejected[-1].reason == (
+        f"amend of entry {first} is too late: the next hand's trump was entry {trump} "
+        "(a hand may be corrected until the next trump is named)"
+    )
+    assert sheet.rows[0].delta[A] == 90
+
+
+def test_a_late_correction_with_table_override_is_accepted_and_listed():
+    log = Log()
+    first = log.hand("hearts", {A: 100})
+    log.hand("hearts", {A: 100}, dealer="Ann")
+    log.void(first)
+    assert "too late" in log.sheet().rejected[-1].reason
+    override = log.void(first, override=True)
+    sheet = log.sheet()
+    assert override in sheet.overrides
+    assert len(sheet.rows) == 1 and dict(sheet.totals) == {A: 100, B: 57}
+
+
+def test_the_weis_of_a_hand_may_be_amended_inside_the_window():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    weis = log.weis("Bob", seq(4, "10", "clubs"))
+    log.tricks({A: 100})
+    log.amend(weis, {"type": "weis", "player": "Bob", "melds": [seq(5, "10", "clubs")]})
+    assert log.sheet().rows[-1].delta[B] == 57 + 100
+
+
+def test_a_correction_that_would_itself_be_refused_is_refused():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.stoeck("Ann")
+    tricks = log.tricks({A: 100})
+    log.amend(tricks, {"type": "tricks", "points": {A: 170}})
+    assert last_rejection(log) == f"amend of entry {tricks}: a hand has 157 card points; 170 is more"
+    log.amend(tricks, {"type": "deal", "dealer": "Ann"})
+    assert last_rejection(log) == f"amend of entry {tricks}: it replaces a tricks entry with a deal"
+
+
+def test_a_changed_trump_refuses_the_stoeck_that_no_longer_fit():
+    log = Log()
+    log.deal("Dan")
+    trump = log.trump("Ann", "hearts")
+    stoeck = log.stoeck("Ann")
+    log.tricks({A: 100})
+    log.amend(trump, {"type": "trump", "player": "Ann", "contract": "obenabe"})
+    sheet = log.sheet()
+    assert [(r.seq, r.reason) for r in sheet.rejected] == [
+        (stoeck, "there are no Stöck in Obenabe: Stöck are the king and queen of trumps")
+    ]
+    assert dict(sheet.rows[-1].delta) == {A: 300, B: 171}
+
+
+def test_the_replayer_check_refuses_without_logging():
+    log = Log()
+    assert log.check(type="tricks", points={A: 100}) == (
+        "card points: no hand is in play; deal hand 1 and name its trump first"
+    )
+    assert log.check(type="deal", dealer="Dan") is None
+    assert not log.entries
+
+
+# --------------------------------------------------------------------------- helpers for screens
+
+
+def test_tafel_breakdown():
+    assert tafel(157) == tafel(157).__class__(0, 1, 1, 0, 7)
+    assert (tafel(771).fives, tafel(771).hundreds, tafel(771).fifties, tafel(771).twenties, tafel(771).rest) == (
+        1, 2, 1, 1, 1,
+    )  # fmt: skip
+    assert tafel(771).marks() == ("V ||", "/", "|", "1")
+    assert tafel(2499) == tafel(0).__class__(4, 4, 1, 2, 9)
+    assert tafel(0).marks() == ("", "", "", "0")
+    assert tafel(-60).negative and tafel(-60).fifties == 1
+
+
+def test_names_and_parsing_for_screens():
+    assert parse_contract("♥") == "hearts" and parse_contract("Rosen") == "hearts"
+    assert parse_contract("Eicheln") == "diamonds" and parse_contract("oben") == "obenabe"
+    assert parse_contract("xyz") is None
+    assert card_label(("clubs", "10")) == "10♣" and card_label(("clubs", "10"), "german") == "Schellen 10"
+    weis = parse_entry("jass", {"type": "weis", "player": "Ann", "melds": [seq(5, "10", "clubs"), four("K")]})
+    assert [describe_meld(m) for m in weis.melds] == ["five to the 10♣", "four Kings"]

@@ -1,0 +1,133 @@
+"""The app shell by keys: home → new game → game screen → back → resume; themes; snapshots."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Input, Select, Static
+
+from scorepad.config import load_config
+from scorepad.store import create, games_dir, list_games, new_header
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.screens.home import HomeScreen
+from scorepad.tui.screens.new_game import NewGameScreen
+
+from .conftest import freeze_times, make_app, no_blink, settle
+
+
+async def test_empty_home_says_how_to_start():
+    app = make_app()
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        intro = str(app.screen.query_one("#home-intro", Static).render())
+        assert "No games yet" in intro
+
+
+async def test_new_game_by_keys_then_resume_it(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#game", Select).value = "jass"
+        await settle(pilot)
+        app.screen.query_one("#players", Input).focus()
+        await pilot.press(*"Ann, Bob, Cid, Dan")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.header.players == ("Ann", "Bob", "Cid", "Dan")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        table = app.screen.query_one("#games", DataTable)
+        assert table.row_count == 1
+        assert "Ann, Bob, Cid, Dan" in [str(c) for c in table.get_row_at(0)]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+    (listing,) = list(list_games())
+    assert listing.log.header.game == "jass"
+
+
+async def test_new_game_form_refuses_a_wrong_table():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        app.screen.query_one("#game", Select).value = "auction_bridge"
+        await settle(pilot)
+        app.screen.query_one("#players", Input).focus()
+        await pilot.press(*"Ann, Bob, Cid")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        error = str(app.screen.query_one("#form-error", Static).render())
+        assert "4 players" in error and "not 3" in error
+    assert not list(list_games())
+
+
+async def test_side_names_must_match_the_sides():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        app.screen.query_one("#game", Select).value = "auction_bridge"
+        await settle(pilot)
+        app.screen.query_one("#players", Input).value = "Ann, Bob, Cid, Dan"
+        app.screen.query_one("#side-names", Input).value = "We"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "give 2 side names" in str(app.screen.query_one("#form-error", Static).render())
+        app.screen.query_one("#side-names", Input).value = "We, They"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.header.sides == {"We": ("Ann", "Cid"), "They": ("Bob", "Dan")}
+
+
+async def test_the_chosen_theme_is_remembered(scorepad_home):
+    from scorepad.tui.app import ScorepadApp
+
+    app = ScorepadApp()
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert app.theme == "green-felt"
+        app.theme = "chalkboard"
+        await settle(pilot)
+    assert load_config()["theme"] == "chalkboard"
+    again = ScorepadApp()
+    assert again.theme == "chalkboard"
+
+
+async def test_an_unknown_theme_falls_back_with_a_notice(scorepad_home):
+    from scorepad.config import update_config
+    from scorepad.tui.app import FALLBACK_THEME, ScorepadApp
+
+    update_config(theme="neon-disco")
+    app = ScorepadApp(remember_theme=False)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert app.theme == FALLBACK_THEME
+        assert any("neon-disco" in n.message for n in app._notifications)
+
+
+def test_home_snapshot(snap_compare, snapshot_home):
+    create(new_header("five_hundred", ["Ann", "Bob", "Cid"], title="Friday"))
+    create(new_header("jass", ["Ann", "Bob", "Cid", "Dan"], title="Sunday"))
+    freeze_times(games_dir())
+    assert snap_compare(make_app(), terminal_size=(110, 24), run_before=settle)
+
+
+def test_new_game_snapshot(snap_compare, snapshot_home):
+    async def open_form(pilot):
+        await pilot.press("n")
+        await settle(pilot)
+        app = pilot.app
+        app.screen.query_one("#players", Input).value = "Ann, Bob, Cid"
+        await settle(pilot)
+        no_blink(app)
+
+    assert snap_compare(make_app(), terminal_size=(110, 40), run_before=open_form)
