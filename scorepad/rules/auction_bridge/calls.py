@@ -1,0 +1,295 @@
+"""Calls, their values and the auction (Laws 42–46, 54).
+
+A call in the log is `pass`, `double`, `redouble` or a bid `1S`…`7NT` (strains S C D H R NT, R = royal
+spades). A bid's value is its odd tricks times its denomination's trick value; a bid is higher when it is
+worth more, or worth the same and names more tricks (Law 44). Doubling never changes a bid's rank.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from scorepad.rules.auction_bridge.settings import (
+    DEFAULT_SETTINGS,
+    NO_TRUMP_HOLDINGS,
+    STRAINS,
+    TRUMP_HOLDINGS,
+    Settings,
+)
+
+PASS, DOUBLE, REDOUBLE = "pass", "double", "redouble"
+DOUBLINGS = ("none", "doubled", "redoubled")
+STRAIN_NAMES = {
+    "S": "spades",
+    "C": "clubs",
+    "D": "diamonds",
+    "H": "hearts",
+    "R": "royal spades",
+    "NT": "no trump",
+}
+STRAIN_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "R♠", "NT": "NT"}
+HOLDING_TEXT = {
+    "3": "simple honours",
+    "4": "4 honours",
+    "5": "5 honours",
+    "4_one_hand": "4 honours in one hand",
+    "4_one_hand_5th_partner": "4 in one hand, 5th in partner's",
+    "5_one_hand": "5 honours in one hand",
+    "3_aces": "3 aces",
+    "4_aces": "4 aces",
+    "4_aces_one_hand": "4 aces in one hand",
+}
+BID = re.compile(r"^([1-7])(S|C|D|H|R|NT)$")
+
+
+# --------------------------------------------------------------------------- single calls
+
+
+def is_bid(call: str) -> bool:
+    return bool(BID.match(call))
+
+
+def split_bid(call: str) -> tuple[int, str]:
+    """'3H' -> (3, 'H')."""
+    match = BID.match(call)
+    if not match:
+        raise ValueError(f"{call!r} is not a bid (1S…7NT)")
+    return int(match.group(1)), match.group(2)
+
+
+def bid_value(call: str, settings: Settings = DEFAULT_SETTINGS) -> int:
+    """Odd tricks × trick value: '3S' -> 6, '1C' -> 6, '2NT' -> 20."""
+    level, strain = split_bid(call)
+    return level * settings.trick_values[strain]
+
+
+def bid_rank(call: str, settings: Settings = DEFAULT_SETTINGS) -> tuple[int, int]:
+    """Sort key of a bid: value first, then the number of tricks (Law 44)."""
+    return bid_value(call, settings), split_bid(call)[0]
+
+
+def outranks(call: str, other: str | None, settings: Settings = DEFAULT_SETTINGS) -> bool:
+    """Is bid `call` higher than bid `other` (None: nothing bid yet)?"""
+    return other is None or bid_rank(call, settings) > bid_rank(other, settings)
+
+
+def all_bids(settings: Settings = DEFAULT_SETTINGS) -> list[str]:
+    """Every bid, lowest first (ties of value ordered by tricks, as Law 44 ranks them)."""
+    bids = [f"{level}{strain}" for level in range(1, 8) for strain in STRAINS]
+    return sorted(bids, key=lambda c: bid_rank(c, settings))
+
+
+def bids_above(call: str | None, settings: Settings = DEFAULT_SETTINGS) -> list[str]:
+    return [bid for bid in all_bids(settings) if outranks(bid, call, settings)]
+
+
+def format_call(call: str, double: str = "none") -> str:
+    """'3H' -> '3♥', with ' doubled'/' redoubled' when the contract is; passes and doubles as words."""
+    if not is_bid(call):
+        return call
+    level, strain = split_bid(call)
+    text = f"{level}{STRAIN_SYMBOLS[strain]}"
+    return text if double == "none" else f"{text} {double}"
+
+
+def describe_bid(call: str, settings: Settings = DEFAULT_SETTINGS) -> str:
+    """'3♥ (24)' — the call with its value, for reasons and pickers."""
+    return f"{format_call(call)} ({bid_value(call, settings)})"
+
+
+_STRAIN_WORDS = {
+    "S": ("s", "♠", "♤", "spade", "spades"),
+    "C": ("c", "♣", "♧", "club", "clubs"),
+    "D": ("d", "♦", "♢", "diamond", "diamonds"),
+    "H": ("h", "♥", "♡", "heart", "hearts"),
+    "R": ("r", "rs", "r♠", "♠r", "royal", "royals", "royalspade", "royalspades", "lilies", "lily"),
+    "NT": ("nt", "n", "notrump", "notrumps", "no-trump", "no-trumps", "ntr"),
+}
+_STRAIN_BY_WORD = {word: strain for strain, words in _STRAIN_WORDS.items() for word in words}
+_WORD_CALLS = {
+    "p": PASS,
+    "pass": PASS,
+    "x": DOUBLE,
+    "d": DOUBLE,
+    "dbl": DOUBLE,
+    "double": DOUBLE,
+    "xx": REDOUBLE,
+    "rd": REDOUBLE,
+    "rdbl": REDOUBLE,
+    "redouble": REDOUBLE,
+}
+
+
+def parse_call(text: str) -> str:
+    """What a player types -> the log's call: '3h' '3H' '3♥' '3 hearts' -> '3H'; '2r' -> '2R' (royal spades);
+    '1nt' '1n' -> '1NT'; 'p' -> pass; 'x' 'd' -> double; 'xx' 'rd' -> redouble. Raises ValueError otherwise."""
+    word = "".join(text.split()).lower()
+    if word in _WORD_CALLS:
+        return _WORD_CALLS[word]
+    if word == "r":
+        raise ValueError(
+            "'r' is ambiguous: type 'xx' or 'rd' to redouble, or a level and 'r' for royal spades"
+        )
+    if word[:1].isdigit():
+        level, rest = word[0], word[1:]
+        strain = _STRAIN_BY_WORD.get(rest)
+        if strain is None:
+            raise ValueError(f"{text.strip()!r}: {rest!r} is not a denomination (s c d h r nt)")
+        if not "1" <= level <= "7":
+            raise ValueError(f"{text.strip()!r}: a bid names 1 to 7 odd tricks")
+        return f"{level}{strain}"
+    raise ValueError(f"{text.strip()!r} is not a call: type e.g. 3h, 1nt, 2r (royal spades), p, x or xx")
+
+
+def holdings_for(strain: str) -> tuple[str, ...]:
+    """The honour holdings that can be scored in a contract of this denomination (for the honours picker)."""
+    if strain not in STRAINS:
+        raise ValueError(f"{strain!r} is not a denomination ({', '.join(STRAINS)})")
+    return NO_TRUMP_HOLDINGS if strain == "NT" else TRUMP_HOLDINGS
+
+
+def honour_value(strain: str, holding: str, settings: Settings = DEFAULT_SETTINGS) -> int:
+    """Law 6: trump honours in tricks of the trump suit; at no trump the aces in points."""
+    if holding not in holdings_for(strain):
+        raise ValueError(f"{holding!r} is not an honour holding at {STRAIN_NAMES[strain]}")
+    if strain == "NT":
+        return settings.no_trump_honours[holding]
+    return settings.honour_tricks[holding] * settings.trick_values[strain]
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+@dataclass(frozen=True)
+class Contract:
+    call: str
+    declarer: str
+    double: str = "none"
+    dealers_one_spade: bool = False
+
+    @property
+    def level(self) -> int:
+        return split_bid(self.call)[0]
+
+    @property
+    def strain(self) -> str:
+        return split_bid(self.call)[1]
+
+    @property
+    def text(self) -> str:
+        return format_call(self.call, self.double)
+
+
+# --------------------------------------------------------------------------- the auction
+
+
+@dataclass
+class Auction:
+    """One deal's calls, from the dealer round the table to the left (clockwise)."""
+
+    dealer: str
+    seats: tuple[str, ...]
+    side_of: dict[str, str]
+    calls: list[tuple[str, str]] = field(default_factory=list)
+    last_bid: str | None = None
+    last_bidder: str | None = None
+    doubling: str = "none"
+    passes: int = 0  # passes since the last bid, double or redouble
+    bids_made: int = 0
+    first_namer: dict[tuple[str, str], str] = field(default_factory=dict)  # (side, strain) -> player
+    names: dict[str, str] = field(default_factory=dict)  # player -> name shown now (renames)
+
+    def _name(self, player: str | None) -> str:
+        return self.names.get(player, player) if player else ""
+
+    @property
+    def turn(self) -> str:
+        start = self.seats.index(self.dealer)
+        return self.seats[(start + len(self.calls)) % len(self.seats)]
+
+    @property
+    def closed(self) -> bool:
+        """Three passes after the last bid, double or redouble (the dealer always bids first)."""
+        return self.last_bid is not None and self.passes >= len(self.seats) - 1
+
+    def refuse(self, player: str, call: str, settings: Settings) -> str | None:
+        """Why `player` may not make `call` now, or None."""
+        if self.closed:
+            return f"the auction is over: the contract is {self.contract().text}; enter the result"
+        if player != self.turn:
+            return f"it is {self._name(self.turn)}'s turn to call, not {self._name(player)}'s"
+        if call == PASS:
+            if self.last_bid is None:
+                return "Law 42: the dealer must bid at least one odd trick (the lowest bid is 1♠); he cannot pass"
+            return None
+        if self.last_bid is None and not is_bid(call):
+            return f"Law 42: the dealer must open with a bid, not {call}"
+        if call == DOUBLE:
+            return self._refuse_double(player)
+        if call == REDOUBLE:
+            return self._refuse_redouble(player)
+        if not outranks(call, self.last_bid, settings):
+            return self._too_low(call, settings)
+        return None
+
+    def _refuse_double(self, player: str) -> str | None:
+        assert self.last_bid is not None and self.last_bidder is not None
+        if self.side_of[self.last_bidder] == self.side_of[player]:
+            return f"Law 54: a player may double only the adversaries' bid; {format_call(self.last_bid)} is his side's"
+        if self.doubling != "none":
+            return f"Law 54: {self._name(self.last_bidder)}'s {format_call(self.last_bid)} is already {self.doubling}"
+        return None
+
+    def _refuse_redouble(self, player: str) -> str | None:
+        assert self.last_bid is not None and self.last_bidder is not None
+        if self.doubling == "none":
+            return f"Law 54: only a doubled bid can be redoubled; {format_call(self.last_bid)} is not doubled"
+        if self.doubling == "redoubled":
+            return (
+                f"Law 54: {format_call(self.last_bid)} is already redoubled; a bid is redoubled once at most"
+            )
+        if self.side_of[self.last_bidder] != self.side_of[player]:
+            return "Law 54: a player may redouble only a double of his own side's bid"
+        return None
+
+    def _too_low(self, call: str, settings: Settings) -> str:
+        assert self.last_bid is not None
+        beat = f"{self._name(self.last_bidder)}'s {describe_bid(self.last_bid, settings)}"
+        if bid_value(call, settings) == bid_value(self.last_bid, settings):
+            return (
+                f"{describe_bid(call, settings)} does not beat {beat}: at equal value the bid naming more tricks "
+                "is higher (Law 44)"
+            )
+        return f"{describe_bid(call, settings)} does not beat {beat}; the bid to beat is worth {bid_value(self.last_bid, settings)}"
+
+    def add(self, player: str, call: str) -> None:
+        self.calls.append((player, call))
+        if call == PASS:
+            self.passes += 1
+            return
+        self.passes = 0
+        if call == DOUBLE:
+            self.doubling = "doubled"
+        elif call == REDOUBLE:
+            self.doubling = "redoubled"
+        else:  # a new bid reopens: any double lapses
+            self.last_bid, self.last_bidder, self.doubling = call, player, "none"
+            self.bids_made += 1
+            self.first_namer.setdefault((self.side_of[player], split_bid(call)[1]), player)
+
+    def contract(self) -> Contract:
+        """The final bid; the declarer is the first of the winning side to name its denomination (Law 46)."""
+        assert self.last_bid is not None and self.last_bidder is not None
+        strain = split_bid(self.last_bid)[1]
+        declarer = self.first_namer[(self.side_of[self.last_bidder], strain)]
+        dealers_one_spade = self.bids_made == 1 and self.last_bid == "1S"
+        return Contract(self.last_bid, declarer, self.doubling, dealers_one_spade)
+
+    def legal_calls(self, settings: Settings) -> list[str]:
+        """Every call the player on turn may make now."""
+        if self.closed:
+            return []
+        player = self.turn
+        calls = [PASS, DOUBLE, REDOUBLE, *bids_above(self.last_bid, settings)]
+        return [call for call in calls if self.refuse(player, call, settings) is None]

@@ -1,0 +1,359 @@
+"""Auction Bridge replay: applying entries, games and the rubber, rows, and the correction windows.
+
+One game file is one rubber (design §4 has one `rubber` object). After the rubber ends (two games, or `stop`)
+only `agree` and corrections are accepted; after `agree` nothing more, and every correction window is closed.
+
+Lenience: a `bid` or `contract` with no deal open starts one with the next dealer (the first dealer is the first
+player), so a table that never logs `deal` entries still gets a correct rotation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from scorepad.log import Entry, Header
+from scorepad.rules import base
+from scorepad.rules.auction_bridge import checks
+from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, Contract, format_call, is_bid
+from scorepad.rules.auction_bridge.scoring import HONOUR_PARTS, DealScore, Outcome, score_deal
+from scorepad.rules.auction_bridge.settings import Settings
+from scorepad.rules.auction_bridge.state import (
+    SEATS,
+    BridgeState,
+    DealInProgress,
+    DealRecord,
+    GameRecord,
+    Rubber,
+    contract_text,
+)
+
+# --------------------------------------------------------------------------- the rules
+
+
+class AuctionBridgeRules(base.Rules):
+    game = "auction_bridge"
+    title = "Auction Bridge"
+    settings_model = Settings
+    min_players = SEATS
+    max_players = SEATS
+
+    def default_sides(self, players: tuple[str, ...], settings: Any) -> dict[str, tuple[str, ...]]:
+        if len(players) == SEATS:
+            return base.pairs_opposite(players)
+        return {player: (player,) for player in players}  # refused entry by entry with the setup problem
+
+    def new_state(self, header: Header, settings: Any, sides: Mapping[str, tuple[str, ...]]) -> BridgeState:
+        return BridgeState(header, settings, sides)
+
+    # ------------------------------------------------------------------ validate
+
+    def validate(self, state: BridgeState, entry: Entry) -> str | None:
+        if state.problem:
+            return state.problem
+        check = self._checks().get(entry.type)
+        if check is None:
+            return f"a {entry.type} entry has no meaning in Auction Bridge"
+        if state.agreed_seq is not None:
+            return f"the rubber's score was agreed in entry {state.agreed_seq}; nothing more can be entered"
+        if state.rubber is not None and entry.type != "agree":
+            return f"the rubber is over ({state.result}); only the agreement of its score may follow"
+        return check(state, entry)
+
+    def _checks(self) -> dict[str, Callable[[BridgeState, Any], str | None]]:
+        return {
+            "deal": checks.check_deal,
+            "bid": checks.check_bid,
+            "contract": checks.check_contract,
+            "result": checks.check_result,
+            "agree": checks.check_agree,
+            "stop": checks.check_stop,
+        }
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: BridgeState, entry: Entry, seq: int) -> None:
+        state.applied.append((seq, entry))
+        {
+            "deal": _apply_deal,
+            "bid": _apply_bid,
+            "contract": _apply_contract,
+            "result": _apply_result,
+            "agree": _apply_agree,
+            "stop": _apply_stop,
+        }[entry.type](state, entry, seq)
+        state.position = state.current.number if state.current else len(state.deals) + 1
+        state.prompt = _prompt(state)
+
+    # ------------------------------------------------------------------ corrections (Laws 12, 13)
+
+    def correction_window(
+        self, state: BridgeState, target: int, original: Entry, replacement: Entry | None
+    ) -> str | None:
+        if state.agreed_seq is not None:
+            return f"Laws 12 and 13: the rubber's score was made up and agreed in entry {state.agreed_seq}"
+        trial = self._trial(state, target, replacement)
+        if trial is None:
+            return None  # the replacement itself is refused; the Replayer says why
+        for deal in state.deals:
+            changed = trial.deal_record(deal.number)
+            trick_after = changed.score.trick if changed else {}
+            if _points(deal.score.trick) != _points(trick_after):
+                reason = _trick_window_closed(state, deal)
+                if reason:
+                    return reason
+        # honour-score changes may be made until the rubber is agreed (Law 12), which it is not yet
+        return None
+
+    def _trial(self, state: BridgeState, target: int, replacement: Entry | None) -> BridgeState | None:
+        """The state as it would be with entry `target` replaced (or removed); None if the replacement is refused."""
+        trial = self.new_state(state.header, state.settings, state.sides)
+        entries = [(seq, entry) for seq, entry in state.applied if seq != target]
+        if replacement is not None:
+            entries = sorted([*entries, (target, replacement)], key=lambda item: item[0])
+        for seq, entry in entries:
+            reason = self.validate(trial, entry)
+            if reason is None:
+                self.apply(trial, entry, seq)
+            elif seq == target:
+                return None
+        return trial
+
+    def extra(self, state: BridgeState) -> dict[str, Any]:
+        rubber = state.rubber
+        return {
+            "trick_score": dict(state.trick_score),
+            "honour_score": dict(state.honour_score),
+            "games": dict(state.games_won),
+            "rubber": None if rubber is None else {"winner": rubber.winner, "size": rubber.size},
+        }
+
+
+def _points(by_side: Mapping[str, int]) -> dict[str, int]:
+    return {side: points for side, points in by_side.items() if points}
+
+
+def _trick_window_closed(state: BridgeState, deal: DealRecord) -> str | None:
+    """Law 13: until a declaration in the following game; in the last game, until the rubber is agreed."""
+    if deal.game < len(state.games):
+        following = state.games[deal.game]
+        if following.first_declaration is not None:
+            return (
+                "Law 13: a trick-score error may be corrected only before a declaration has been made in the "
+                f"following game; entry {following.first_declaration} was one"
+            )
+    return None
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def _open_deal(state: BridgeState, dealer: str) -> DealInProgress:
+    number = len(state.deals) + 1
+    state.current = DealInProgress(number, dealer, state.game_no, state.new_auction(dealer))
+    return state.current
+
+
+def _current_or_new(state: BridgeState) -> DealInProgress:
+    return state.current or _open_deal(state, state.next_dealer())
+
+
+def _declared(state: BridgeState, seq: int) -> None:
+    game = state.games[-1]
+    if game.first_declaration is None:
+        game.first_declaration = seq
+
+
+def _apply_deal(state: BridgeState, entry: Any, seq: int) -> None:
+    _open_deal(state, entry.dealer)  # a redeal replaces the deal in progress
+
+
+def _apply_bid(state: BridgeState, entry: Any, seq: int) -> None:
+    current = _current_or_new(state)
+    current.auction.add(entry.player, entry.call)
+    if is_bid(entry.call):
+        _declared(state, seq)
+    if current.auction.closed:
+        current.contract = current.auction.contract()
+
+
+def _apply_contract(state: BridgeState, entry: Any, seq: int) -> None:
+    current = _current_or_new(state)
+    current.contract = Contract(entry.call, entry.player, entry.double, entry.dealers_one_spade)
+    _declared(state, seq)
+
+
+def _apply_result(state: BridgeState, entry: Any, seq: int) -> None:
+    current = state.current
+    assert current is not None and current.contract is not None
+    contract = current.contract
+    declarers = state.side_of[contract.declarer]
+    outcome = Outcome(
+        tricks=entry.tricks,
+        honours=(entry.honours.side, entry.honours.holding) if entry.honours else None,
+        revoke=(entry.revoke.side, entry.revoke.choice) if entry.revoke else None,
+        chicane=(entry.chicane.side, entry.chicane.double) if entry.chicane else None,
+    )
+    score = score_deal(contract, declarers, state.other_side(declarers), outcome, state.settings)
+    record = DealRecord(current.number, current.dealer, current.game, contract, outcome, score, seq)
+    state.deals.append(record)
+    state.current = None
+    state.last_dealer = current.dealer
+
+    for side in state.side_labels:
+        state.trick_score[side] += score.trick[side]
+        state.honour_score[side] += score.honour[side]
+        state.below_line[side] += score.trick[side]
+    game = state.games[-1]
+    if state.below_line[declarers] >= state.settings.game_points:
+        record.won_game = declarers
+        game.winner, game.won_at = declarers, seq
+        state.games_won[declarers] += 1
+        state.below_line = dict.fromkeys(state.side_labels, 0)  # both start the next game from love
+        if state.games_won[declarers] < state.settings.games_to_win:
+            state.games.append(GameRecord(game.number + 1))
+
+    bonus = dict.fromkeys(state.side_labels, 0)
+    if state.games_won[declarers] >= state.settings.games_to_win:
+        bonus[declarers] = state.settings.rubber_bonus
+    delta = {side: score.total(side) + bonus[side] for side in state.side_labels}
+    state.add_row(seq, _deal_text(state, record), delta, **_deal_cells(state, record, bonus))
+    if any(bonus.values()):
+        _end_rubber(state, bonus, seq, games_winner=declarers)
+
+
+def _apply_stop(state: BridgeState, entry: Any, seq: int) -> None:
+    state.current = None  # a deal with no calls yet has not started
+    bonus = {side: state.games_won[side] * state.settings.unfinished_game_bonus for side in state.side_labels}
+    cells: dict[str, Any] = {"kind": "unfinished", "game": state.game_no, "reason": entry.reason}
+    cells.update({f"bonus:{side}": bonus[side] for side in state.side_labels})
+    state.add_row(seq, "Rubber stopped unfinished (Law 11)", bonus, **cells)
+    _end_rubber(state, bonus, seq, games_winner=None)
+
+
+def _apply_agree(state: BridgeState, entry: Any, seq: int) -> None:
+    state.agreed_seq = seq
+
+
+def _end_rubber(state: BridgeState, bonus: dict[str, int], seq: int, games_winner: str | None) -> None:
+    """Law 10 (or 11 when stopped): the larger total wins the difference."""
+    for side, points in bonus.items():
+        state.bonus[side] += points
+    first, second = state.side_labels
+    size = abs(state.totals[first] - state.totals[second])
+    winner = None if size == 0 else max(state.side_labels, key=lambda s: state.totals[s])
+    state.rubber = Rubber(winner, size, games_winner, seq, stopped=games_winner is None)
+    state.finish(winner, _rubber_sentence(state, state.rubber))
+
+
+def _rubber_sentence(state: BridgeState, rubber: Rubber) -> str:
+    score = " to ".join(
+        str(state.totals[s]) for s in sorted(state.side_labels, key=lambda s: -state.totals[s])
+    )
+    if rubber.winner is None:
+        law = "Law 11" if rubber.stopped else "Law 10"
+        return f"the rubber is drawn at {state.totals[state.side_labels[0]]} each ({law})"
+    winner = state.side_name(rubber.winner)
+    if rubber.stopped:
+        return f"{winner} win the unfinished rubber by {rubber.size}, {score} (Law 11)"
+    if rubber.games_winner != rubber.winner:
+        return (
+            f"{state.side_name(rubber.games_winner or '')} won the rubber's games, but {winner} have the larger "
+            f"total and win {rubber.size}, {score} (Law 10)"
+        )
+    return f"{winner} win the rubber by {rubber.size}, {score} (Law 10)"
+
+
+# --------------------------------------------------------------------------- rows and prompts
+
+
+def _deal_text(state: BridgeState, record: DealRecord) -> str:
+    contract, score = record.contract, record.score
+    outcome = "made" if score.made else f"set {-score.over_under}"
+    text = f"{state.name(contract.declarer)} {contract.text} {outcome}"
+    if record.won_game:
+        text += f", game to {state.side_name(record.won_game)}"
+    return text
+
+
+def _deal_cells(state: BridgeState, record: DealRecord, bonus: Mapping[str, int]) -> dict[str, Any]:
+    contract, score, outcome = record.contract, record.score, record.outcome
+    cells: dict[str, Any] = {
+        "kind": "deal",
+        "deal": record.number,
+        "game": record.game,
+        "dealer": record.dealer,
+        "declarer": contract.declarer,
+        "side": state.side_of[contract.declarer],
+        "call": contract.call,
+        "double": contract.double,
+        "contract": contract.text,
+        "dealers_one_spade": int(contract.dealers_one_spade),
+        "tricks": outcome.tricks,
+        "outcome": "made" if score.made else "set",
+        "over_under": score.over_under,
+        "honours": _honours_text(state, outcome),
+        "revoke": _revoke_text(state, outcome, score),
+        "won_game": record.won_game or "",
+        "rubber_over": int(any(bonus.values())),
+    }
+    for side in state.side_labels:
+        cells[f"trick:{side}"] = score.trick[side]
+        cells[f"honour:{side}"] = score.honour[side]
+        cells[f"bonus:{side}"] = bonus[side]
+        for part in HONOUR_PARTS:
+            cells[f"{part}:{side}"] = score.parts[part][side]
+    return cells
+
+
+def row_points(row: base.Row, sides: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    """A row's points per side as the pad writes them: below the line (`trick`), above it (`honour`) and the
+    rubber's 250 / unfinished 125s (`bonus`)."""
+    return {
+        side: {part: int(row.cells.get(f"{part}:{side}", 0)) for part in ("trick", "honour", "bonus")}
+        for side in sides
+    }
+
+
+def _honours_text(state: BridgeState, outcome: Outcome) -> str:
+    parts = []
+    if outcome.honours:
+        side, holding = outcome.honours
+        parts.append(f"{HOLDING_TEXT[holding]} ({state.side_name(side)})")
+    if outcome.chicane:
+        side, double = outcome.chicane
+        parts.append(f"{'double chicane' if double else 'chicane'} ({state.side_name(side)})")
+    return ", ".join(parts)
+
+
+def _revoke_text(state: BridgeState, outcome: Outcome, score: DealScore) -> str:
+    if outcome.revoke is None:
+        return ""
+    side, choice = outcome.revoke
+    text = f"revoke by {state.side_name(side)}"
+    if choice == "tricks":
+        return f"{text}: {score.transferred} tricks transferred"
+    if choice == "points":
+        return f"{text}: {state.settings.revoke_penalty} points"
+    return text
+
+
+def _prompt(state: BridgeState) -> str:
+    if state.agreed_seq is not None:
+        return "The rubber's score is agreed."
+    if state.rubber is not None:
+        return "Rubber over: agree the score."
+    current = state.current
+    if current is None:
+        return f"{state.name(state.next_dealer())} to deal and bid (game {state.game_no})"
+    if current.contract is None:
+        auction = current.auction
+        if auction.last_bid is None:
+            return f"{state.name(current.dealer)} to bid (the dealer cannot pass)"
+        beat = f"{state.name(auction.last_bidder or '')}'s {format_call(auction.last_bid, auction.doubling)}"
+        return f"{state.name(auction.turn)} to call (to beat: {beat})"
+    side = state.side_name(state.side_of[current.contract.declarer])
+    return f"Result of {contract_text(state, current.contract)}: tricks won by {side}"
+
+
+RULES = AuctionBridgeRules()

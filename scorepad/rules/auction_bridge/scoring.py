@@ -1,0 +1,128 @@
+"""Scoring one deal (Laws 2–9, 47–48, the revoke penalty and chicane): a pure function of the contract and result.
+
+Each side gets a trick score (below the line: only the declarer's side, only when the contract is made) and an
+honour score (above the line: honours, chicane, slams, under-tricks, the doubled bonus, revoke points).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorepad.rules.auction_bridge.calls import Contract, honour_value
+from scorepad.rules.auction_bridge.settings import Settings
+
+TRICKS_IN_A_DEAL = 13
+BOOK = 6  # tricks before the odd tricks count
+
+#: the parts of the honour score, in the order a pad lists them
+HONOUR_PARTS = ("honours", "chicane", "slam", "undertricks", "doubled_bonus", "revoke")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the table reports after play (the `result` entry, with sides resolved)."""
+
+    tricks: int  # won in play by the declarer's side
+    honours: tuple[str, str] | None = None  # (side, holding)
+    revoke: tuple[str, str | None] | None = None  # (side that revoked, declarer's choice)
+    chicane: tuple[str, bool] | None = None  # (side with a hand void of trumps, both hands void)
+
+
+@dataclass(frozen=True)
+class DealScore:
+    trick: dict[str, int]
+    honour: dict[str, int]
+    made: bool
+    over_under: int  # tricks over the contract (negative: under-tricks), counting transferred tricks
+    transferred: int  # revoke tricks given to the declarer
+    parts: dict[str, dict[str, int]] = field(default_factory=dict)  # honour part -> side -> points
+
+    def total(self, side: str) -> int:
+        return self.trick.get(side, 0) + self.honour.get(side, 0)
+
+
+def score_deal(
+    contract: Contract, declarers: str, adversaries: str, outcome: Outcome, settings: Settings
+) -> DealScore:
+    sides = (declarers, adversaries)
+    parts: dict[str, dict[str, int]] = {part: dict.fromkeys(sides, 0) for part in HONOUR_PARTS}
+    needed = BOOK + contract.level
+    declarers_revoked = outcome.revoke is not None and outcome.revoke[0] == declarers
+    adversaries_revoked = outcome.revoke is not None and outcome.revoke[0] == adversaries
+    choice = outcome.revoke[1] if outcome.revoke else None
+
+    # A revoke by the adversaries may cost them tricks; those count toward the contract and the trick score
+    # but never toward the doubled bonus or a slam, which look at the tricks won in play.
+    transferred = 0
+    if adversaries_revoked and choice == "tricks":
+        transferred = min(settings.revoke_tricks, TRICKS_IN_A_DEAL - outcome.tricks)
+    counted = outcome.tricks + transferred
+    made = counted >= needed
+
+    trick = dict.fromkeys(sides, 0)
+    if made and not declarers_revoked:
+        trick[declarers] = (
+            (counted - BOOK) * settings.trick_values[contract.strain] * settings.multiplier(contract.double)
+        )
+        if outcome.tricks >= needed:
+            parts["doubled_bonus"][declarers] = settings.bonus_value(contract.double) * (
+                1 + outcome.tricks - needed
+            )
+    if not made and not adversaries_revoked:
+        parts["undertricks"][adversaries] = _undertricks(contract, needed - counted, settings)
+
+    if declarers_revoked:
+        parts["revoke"][adversaries] = settings.revoke_penalty
+    elif adversaries_revoked and choice == "points":
+        parts["revoke"][declarers] = settings.revoke_penalty
+
+    _slams(parts["slam"], declarers, outcome.tricks, settings, revoked=declarers_revoked)
+    _slams(
+        parts["slam"], adversaries, TRICKS_IN_A_DEAL - outcome.tricks, settings, revoked=adversaries_revoked
+    )
+    _honours(parts, contract, outcome, sides, settings)
+
+    honour = {side: sum(part[side] for part in parts.values()) for side in sides}
+    return DealScore(trick, honour, made, counted - needed, transferred, parts)
+
+
+def _undertricks(contract: Contract, short: int, settings: Settings) -> int:
+    points = short * settings.undertrick_value(contract.double)
+    if contract.dealers_one_spade and contract.double != "redoubled":  # Law 48
+        points = min(points, settings.dealers_one_spade_cap)
+    return points
+
+
+def _slams(slam: dict[str, int], side: str, tricks: int, settings: Settings, *, revoked: bool) -> None:
+    """Laws 7–8: either side, bid or not; a side that revoked scores nothing but honours."""
+    if revoked:
+        return
+    if tricks == TRICKS_IN_A_DEAL:
+        slam[side] = settings.slam_bonus
+    elif tricks == TRICKS_IN_A_DEAL - 1:
+        slam[side] = settings.little_slam_bonus
+
+
+def _honours(
+    parts: dict[str, dict[str, int]],
+    contract: Contract,
+    outcome: Outcome,
+    sides: tuple[str, str],
+    settings: Settings,
+) -> None:
+    """Law 6 (credited to the holders, whatever happened) and chicane (added to or deducted from honours)."""
+    holder = None
+    if outcome.honours is not None:
+        holder, holding = outcome.honours
+        parts["honours"][holder] = honour_value(contract.strain, holding, settings)
+    if outcome.chicane is None or not settings.chicane or contract.strain == "NT":
+        return
+    void_side, double = outcome.chicane
+    worth = (settings.double_chicane_tricks if double else settings.chicane_tricks) * settings.trick_values[
+        contract.strain
+    ]
+    other = sides[1] if void_side == sides[0] else sides[0]
+    if holder == other:
+        parts["chicane"][other] = -worth
+    else:  # the void side holds the honours, or none were claimed: chicane counts as simple honours
+        parts["chicane"][void_side] = worth

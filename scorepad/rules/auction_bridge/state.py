@@ -1,0 +1,166 @@
+"""The replay state of a rubber: the deal in progress, the scored deals, the games and the rubber."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorepad.log import Entry, Header
+from scorepad.rules import base
+from scorepad.rules.auction_bridge.calls import Auction, Contract, holdings_for
+from scorepad.rules.auction_bridge.scoring import DealScore, Outcome
+from scorepad.rules.auction_bridge.settings import Settings
+
+SEATS = 4
+
+
+@dataclass
+class DealInProgress:
+    number: int
+    dealer: str
+    game: int
+    auction: Auction
+    contract: Contract | None = None
+
+
+@dataclass
+class DealRecord:
+    """A scored deal, kept for the correction windows and the screen."""
+
+    number: int
+    dealer: str
+    game: int
+    contract: Contract
+    outcome: Outcome
+    score: DealScore
+    result_seq: int
+    won_game: str | None = None
+
+
+@dataclass
+class GameRecord:
+    number: int
+    first_declaration: int | None = None  # seq of the first bid (not pass) or contract in this game
+    winner: str | None = None
+    won_at: int | None = None  # seq of the result that won it
+
+
+@dataclass
+class Rubber:
+    winner: str | None  # the side with the larger final total (None: equal totals)
+    size: int
+    games_winner: str | None  # the side that won the games (None: unfinished rubber)
+    ended_at: int
+    stopped: bool
+
+
+class BridgeState(base.State):
+    settings: Settings
+
+    def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
+        super().__init__(header, settings, sides)
+        self.problem = setup_problem(header.players, self.sides)
+        self.side_labels = tuple(self.sides)
+        self.trick_score = dict.fromkeys(self.sides, 0)
+        self.honour_score = dict.fromkeys(self.sides, 0)
+        self.bonus = dict.fromkeys(self.sides, 0)  # rubber bonus / unfinished-game bonuses
+        self.games_won = dict.fromkeys(self.sides, 0)
+        self.below_line = dict.fromkeys(self.sides, 0)  # the game in progress
+        self.games: list[GameRecord] = [GameRecord(1)]
+        self.deals: list[DealRecord] = []
+        self.current: DealInProgress | None = None
+        self.last_dealer: str | None = None
+        self.rubber: Rubber | None = None
+        self.agreed_seq: int | None = None
+        self.applied: list[tuple[int, Entry]] = []  # accepted entries, for trial re-folds of corrections
+        self.position: Any = 1
+        self.prompt = self.problem or f"{self.name(self.players[0])} to deal and bid"
+
+    # ------------------------------------------------------------------ seats and sides
+
+    @property
+    def game_no(self) -> int:
+        return self.games[-1].number
+
+    def seat_after(self, player: str) -> str:
+        return self.players[(self.players.index(player) + 1) % len(self.players)]
+
+    def next_dealer(self) -> str:
+        return self.seat_after(self.last_dealer) if self.last_dealer else self.players[0]
+
+    def other_side(self, side: str) -> str:
+        return next(s for s in self.side_labels if s != side)
+
+    def new_auction(self, dealer: str) -> Auction:
+        return Auction(dealer, self.players, self.side_of, names=self.names)
+
+    def deal_record(self, number: int) -> DealRecord | None:
+        return next((d for d in self.deals if d.number == number), None)
+
+    # ------------------------------------------------------------------ for screens
+
+    def view(self) -> dict[str, Any]:
+        current = self.current
+        contract = current.contract if current else None
+        auction = current.auction if current else None
+        if self.rubber is not None:
+            stage = "agreed" if self.agreed_seq else "over"
+        else:
+            stage = "deal" if current is None else ("auction" if contract is None else "play")
+        return {
+            "stage": stage,
+            "deal": current.number if current else len(self.deals) + 1,
+            "game": self.game_no,
+            "dealer": current.dealer if current else self.next_dealer(),
+            "turn": auction.turn if auction and contract is None else None,
+            "calls": [[player, call] for player, call in auction.calls] if auction else [],
+            "bid_to_beat": auction.last_bid if auction else None,
+            "bid_by": auction.last_bidder if auction else None,
+            "doubling": auction.doubling if auction else "none",
+            "contract": _contract_view(self, contract) if contract else None,
+            "legal_calls": legal_calls(self),
+            "below_line": dict(self.below_line),
+            "games": dict(self.games_won),
+            "honour_holdings": list(holdings_for(contract.strain)) if contract else [],
+        }
+
+
+def _contract_view(state: BridgeState, contract: Contract) -> dict[str, Any]:
+    return {
+        "call": contract.call,
+        "double": contract.double,
+        "dealers_one_spade": contract.dealers_one_spade,
+        "declarer": contract.declarer,
+        "side": state.side_of[contract.declarer],
+        "text": contract.text,
+        "tricks_needed": 6 + contract.level,
+    }
+
+
+def setup_problem(players: tuple[str, ...], sides: Mapping[str, tuple[str, ...]]) -> str | None:
+    if len(players) != SEATS:
+        return f"Auction Bridge is played by {SEATS} players, not {len(players)}"
+    opposite = {frozenset((players[0], players[2])), frozenset((players[1], players[3]))}
+    if len(sides) != 2 or {frozenset(members) for members in sides.values()} != opposite:
+        return (
+            "Auction Bridge needs two partnerships with partners sitting opposite: "
+            f"{players[0]} & {players[2]} against {players[1]} & {players[3]}"
+        )
+    return None
+
+
+def legal_calls(state: BridgeState) -> list[str]:
+    """The calls the player on turn may make now ([] when a result, agreement or nothing is due)."""
+    if state.problem or state.rubber is not None:
+        return []
+    if state.current is None:
+        return state.new_auction(state.next_dealer()).legal_calls(state.settings)
+    if state.current.contract is not None:
+        return []
+    return state.current.auction.legal_calls(state.settings)
+
+
+def contract_text(state: BridgeState, contract: Contract) -> str:
+    """ "Ann's 3♥ doubled" (the name shown now)."""
+    return f"{state.name(contract.declarer)}'s {contract.text}"
