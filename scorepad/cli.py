@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
+import os
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -73,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `scorepad replay … | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -202,12 +207,14 @@ def _serve(host: str, port: int) -> int:
         from textual_serve.server import Server
     except ImportError:
         raise UsageError("scorepad serve: needs textual-serve (pip install 'scorepad[serve]')") from None
-    Server(f"{sys.executable} -m scorepad", host=host, port=port, title="scorepad").serve()
+    Server(f"{shlex.quote(sys.executable)} -m scorepad", host=host, port=port, title="scorepad").serve()
     return 0
 
 
 def _run_app(open_path: Path | None = None) -> int:
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
+    # textual-serve runs the app over pipes and names its web driver in TEXTUAL_DRIVER: no tty needed then
+    served = bool(os.environ.get("TEXTUAL_DRIVER"))
+    if not served and (not sys.stdin.isatty() or not sys.stdout.isatty()):
         raise UsageError("scorepad: the app needs a terminal; try 'scorepad list' or 'scorepad replay FILE'")
     from scorepad.tui.app import ScorepadApp
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from scorepad.log import Entry, Header, parse_entry
 
-AT = datetime(2026, 11, 29, 20, 15, tzinfo=timezone.utc)
+AT = datetime(2026, 11, 29, 20, 15, tzinfo=UTC)
 
 
 def header(game: str, players: list[str], rules: dict[str, Any] | None = None,

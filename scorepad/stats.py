@@ -1,0 +1,236 @@
+"""Statistics across saved games (`scorepad stats`, the home screen's `s`). Pure: no Textual.
+
+Every figure is read from the replayed sheets, so it follows corrections exactly as the score
+sheets do. Players are counted by the name they carry at the end of each game (renames included).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from scorepad.rules import GAME_TITLES
+from scorepad.rules.base import Row, Sheet
+
+SUIT_CALL = re.compile(r"^(?:6|7|8|9|10)(S|C|D|H|NT)$")
+STRAIN_ORDER = ("S", "C", "D", "H", "NT", "nullo", "open_nullo")
+STRAIN_LABELS = {"S": "♠ spades", "C": "♣ clubs", "D": "♦ diamonds", "H": "♥ hearts", "NT": "no trump",
+                 "nullo": "nullo", "open_nullo": "open nullo"}
+
+
+@dataclass
+class PlayerRecord:
+    played: int = 0
+    finished: int = 0
+    won: int = 0
+
+
+@dataclass
+class BidRecord:
+    made: int = 0
+    set: int = 0
+
+    @property
+    def bids(self) -> int:
+        return self.made + self.set
+
+
+@dataclass
+class WeisRecord:
+    hands: int = 0  # hands in which the team's Weis counted
+    points: int = 0  # as written on the sheet (after the multiplier)
+    matches: int = 0
+
+
+@dataclass
+class Stats:
+    games: Counter[str] = field(default_factory=Counter)  # game -> files read
+    finished: int = 0
+    damaged: list[str] = field(default_factory=list)  # one line per file skipped
+    players: dict[str, PlayerRecord] = field(default_factory=dict)
+    bids: dict[str, BidRecord] = field(default_factory=dict)  # Five Hundred: strain -> made/set
+    weis: dict[str, WeisRecord] = field(default_factory=dict)  # Jass: team (as shown) -> Weis, Matches
+    rubbers: dict[str, PlayerRecord] = field(default_factory=dict)  # Auction Bridge: player -> rubbers
+    rubber_sizes: list[int] = field(default_factory=list)
+
+    @property
+    def average_rubber(self) -> float | None:
+        return sum(self.rubber_sizes) / len(self.rubber_sizes) if self.rubber_sizes else None
+
+
+# --------------------------------------------------------------------------- collecting
+
+
+def collect_stats(directory: Path | None = None) -> Stats:
+    from scorepad.games import replay_log
+    from scorepad.store import list_games
+
+    stats = Stats()
+    for listing in list_games(directory):
+        if listing.log is None:
+            stats.damaged.append(listing.error)
+            continue
+        try:
+            sheet = replay_log(listing.log)
+        except Exception as error:  # one broken file must not hide the rest of the statistics
+            stats.damaged.append(f"{listing.path}: cannot be replayed ({type(error).__name__}: {error})")
+            continue
+        add_sheet(stats, sheet)
+    return stats
+
+
+def add_sheet(stats: Stats, sheet: Sheet) -> None:
+    stats.games[sheet.game] += 1
+    stats.finished += sheet.finished
+    for side, members in sheet.sides.items():
+        for player in members:
+            record = stats.players.setdefault(sheet.names.get(player, player), PlayerRecord())
+            record.played += 1
+            record.finished += sheet.finished
+            record.won += sheet.finished and sheet.winner == side
+    if sheet.game == "five_hundred":
+        _add_bids(stats, sheet)
+    elif sheet.game == "jass":
+        _add_weis(stats, sheet)
+    elif sheet.game == "auction_bridge":
+        _add_rubber(stats, sheet)
+
+
+def strain_of(call: str) -> str | None:
+    """"7H" -> "H", "10NT" -> "NT", "nullo" -> "nullo"; None for pass or anything else."""
+    if call in ("nullo", "open_nullo"):
+        return call
+    match = SUIT_CALL.match(call)
+    return match.group(1) if match else None
+
+
+def _add_bids(stats: Stats, sheet: Sheet) -> None:
+    previous_seq = 0
+    for row in sheet.rows:
+        contract = _contract_of(sheet, row, previous_seq)
+        previous_seq = row.seq
+        if contract is None:
+            continue  # all passed, or a row that is not a contract
+        strain, made = contract
+        record = stats.bids.setdefault(strain, BidRecord())
+        if made:
+            record.made += 1
+        else:
+            record.set += 1
+
+
+def _contract_of(sheet: Sheet, row: Row, previous_seq: int) -> tuple[str, bool] | None:
+    """(strain, made) of the deal a Five Hundred row scores."""
+    cells = row.cells
+    if "call" in cells:
+        strain = strain_of(str(cells["call"]))
+        if strain is None:
+            return None
+        outcome = str(cells.get("outcome", ""))
+        if outcome:
+            return strain, not outcome.endswith("set")
+        side = cells.get("contractor_side")
+        return strain, row.delta.get(str(side), 0) > 0
+    # no cells: the deal's winning call is the last contract or bid logged since the row before
+    found = None
+    for entry in sheet.entries[previous_seq: row.seq]:
+        if entry.type in ("contract", "bid") and strain_of(entry.call):
+            found = entry
+    if found is None:
+        return None
+    side = next((s for s, members in sheet.sides.items() if found.player in members), None)
+    return strain_of(found.call) or "", side is not None and row.delta.get(side, 0) > 0
+
+
+def _add_weis(stats: Stats, sheet: Sheet) -> None:
+    for row in sheet.rows:
+        for side in sheet.sides:
+            team = stats.weis.setdefault(sheet.side_names.get(side, side), WeisRecord())
+            weis = int(row.cells.get(f"weis.{side}", 0) or 0)
+            if weis > 0:
+                team.hands += 1
+                team.points += weis
+            if row.cells.get("match") == side:
+                team.matches += 1
+
+
+def _add_rubber(stats: Stats, sheet: Sheet) -> None:
+    rubber = sheet.extra.get("rubber")
+    for side, members in sheet.sides.items():
+        for player in members:
+            record = stats.rubbers.setdefault(sheet.names.get(player, player), PlayerRecord())
+            record.played += 1
+            if rubber:
+                record.finished += 1
+                record.won += rubber.get("winner") == side
+    if rubber:
+        stats.rubber_sizes.append(int(rubber.get("size", 0)))
+
+
+# --------------------------------------------------------------------------- showing
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "—"
+
+
+def _sorted_players(records: Mapping[str, PlayerRecord]) -> list[tuple[str, PlayerRecord]]:
+    return sorted(records.items(), key=lambda item: (-item[1].won, -item[1].played, item[0].casefold()))
+
+
+def stats_renderable(stats: Stats) -> RenderableType:
+    total = sum(stats.games.values())
+    if not total and not stats.damaged:
+        return Text("No saved games yet: statistics appear once games are played.")
+    kinds = ", ".join(f"{count} {GAME_TITLES[game]}" for game, count in sorted(stats.games.items()))
+    parts: list[RenderableType] = [Text(f"{total} games ({kinds or 'none readable'}), {stats.finished} finished.")]
+
+    players = Table(title="Players", title_justify="left")
+    for name, justify in (("player", "left"), ("games", "right"), ("finished", "right"), ("won", "right"),
+                          ("won of finished", "right")):
+        players.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for name, record in _sorted_players(stats.players):
+        players.add_row(name, str(record.played), str(record.finished), str(record.won),
+                        _percent(record.won, record.finished))
+    parts.append(players)
+
+    if stats.bids:
+        bids = Table(title="Five Hundred: contracts by strain", title_justify="left")
+        for name in ("strain", "bids", "made", "set", "made %"):
+            bids.add_column(name, justify="left" if name == "strain" else "right")
+        for strain in sorted(stats.bids, key=lambda s: STRAIN_ORDER.index(s) if s in STRAIN_ORDER else 99):
+            record = stats.bids[strain]
+            bids.add_row(STRAIN_LABELS.get(strain, strain), str(record.bids), str(record.made), str(record.set),
+                         _percent(record.made, record.bids))
+        parts.append(bids)
+
+    if stats.weis:
+        weis = Table(title="Jass: Weis won and Matches", title_justify="left")
+        for name in ("team", "hands with Weis", "Weis points", "Matches"):
+            weis.add_column(name, justify="left" if name == "team" else "right")
+        for team, record in sorted(stats.weis.items(), key=lambda item: (-item[1].points, item[0].casefold())):
+            weis.add_row(team, str(record.hands), str(record.points), str(record.matches))
+        parts.append(weis)
+
+    if stats.rubbers:
+        rubbers = Table(title="Auction Bridge: rubbers", title_justify="left")
+        for name in ("player", "rubbers", "finished", "won"):
+            rubbers.add_column(name, justify="left" if name == "player" else "right")
+        for name, record in _sorted_players(stats.rubbers):
+            rubbers.add_row(name, str(record.played), str(record.finished), str(record.won))
+        parts.append(rubbers)
+        average = stats.average_rubber
+        if average is not None:
+            parts.append(Text(f"Average rubber: {average:.0f} points over {len(stats.rubber_sizes)} rubbers."))
+
+    if stats.damaged:
+        parts.append(Text(f"{len(stats.damaged)} damaged files skipped:", style="red"))
+        parts += [Text(f"  {line}", style="red") for line in stats.damaged]
+    return Group(*parts)

@@ -1,0 +1,150 @@
+"""Statistics across saved games, from hand-made game files."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+from rich.console import Console
+
+from scorepad.games import replay_file
+from scorepad.rules.base import Row
+from scorepad.stats import Stats, add_sheet, collect_stats, stats_renderable, strain_of
+from tests.helpers import entries, header, log_lines
+
+FOUR = ["Ann", "Bob", "Cid", "Dan"]
+
+FIVE_HUNDRED = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Cid", "call": "nullo"},
+    {"type": "result", "tricks": {"Ann": 5, "Bob": 4, "Cid": 1}},  # nullo set
+    {"type": "deal", "dealer": "Bob"},
+    {"type": "contract", "player": "Ann", "call": "6S"},
+    {"type": "result", "tricks": {"Ann": 5, "Bob": 3, "Cid": 2}},  # 6♠ set
+    {"type": "deal", "dealer": "Cid"},
+    {"type": "contract", "player": "Bob", "call": "7H"},
+    {"type": "result", "tricks": {"Ann": 1, "Bob": 8, "Cid": 1}},  # 7♥ made
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Bob", "call": "10NT"},
+    {"type": "result", "tricks": {"Ann": 0, "Bob": 10, "Cid": 0}},  # slam: Bob wins
+]
+
+JASS = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "trump", "player": "Bob", "contract": "hearts"},
+    {"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}]},
+    {"type": "tricks", "points": {"Ann & Cid": 61}},
+    {"type": "deal", "dealer": "Bob"},
+    {"type": "trump", "player": "Cid", "contract": "obenabe"},
+    {"type": "tricks", "points": {"Ann & Cid": 157}, "match": "Ann & Cid"},
+]
+
+BRIDGE = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Ann", "call": "4H"},
+    {"type": "result", "tricks": 10},
+    {"type": "deal", "dealer": "Bob"},
+    {"type": "contract", "player": "Cid", "call": "4H"},
+    {"type": "result", "tricks": 10},
+]
+
+
+def write(directory, name, game, players, items, sides=None):
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{name}.jsonl"
+    path.write_text(log_lines(header(game, players, sides=sides), entries(game, *items)), encoding="utf-8")
+    return path
+
+
+def games(tmp_path):
+    directory = tmp_path / "games"
+    write(directory, "fh", "five_hundred", ["Ann", "Bob", "Cid"], FIVE_HUNDRED)
+    write(directory, "jass", "jass", FOUR, JASS)
+    write(directory, "bridge", "auction_bridge", FOUR, BRIDGE, sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]})
+    return directory
+
+
+def test_games_played_and_won_per_player(tmp_path):
+    stats = collect_stats(games(tmp_path))
+    assert stats.games == {"five_hundred": 1, "jass": 1, "auction_bridge": 1}
+    assert stats.finished == 2  # Five Hundred (Bob) and the rubber (We); the Jass game runs on
+    played = {name: (r.played, r.finished, r.won) for name, r in stats.players.items()}
+    assert played == {"Ann": (3, 2, 1), "Bob": (3, 2, 1), "Cid": (3, 2, 1), "Dan": (2, 1, 0)}
+
+
+def test_five_hundred_bids_made_and_set_by_strain(tmp_path):
+    bids = collect_stats(games(tmp_path)).bids
+    assert {strain: (b.made, b.set) for strain, b in bids.items()} == {
+        "nullo": (0, 1), "S": (0, 1), "H": (1, 0), "NT": (1, 0),
+    }
+
+
+def test_bids_without_row_cells_are_read_from_the_entries(tmp_path):
+    sheet, _ = replay_file(write(tmp_path, "fh", "five_hundred", ["Ann", "Bob", "Cid"], FIVE_HUNDRED))
+    bare = dataclasses.replace(sheet, rows=tuple(Row(r.seq, r.text, r.delta, r.totals) for r in sheet.rows))
+    with_cells, without = Stats(), Stats()
+    add_sheet(with_cells, sheet)
+    add_sheet(without, bare)
+    assert without.bids == with_cells.bids
+
+
+def test_jass_weis_and_matches_per_team(tmp_path):
+    weis = collect_stats(games(tmp_path)).weis
+    assert (weis["Bob & Dan"].hands, weis["Bob & Dan"].points, weis["Bob & Dan"].matches) == (1, 50, 0)
+    assert (weis["Ann & Cid"].hands, weis["Ann & Cid"].points, weis["Ann & Cid"].matches) == (0, 0, 1)
+
+
+def test_bridge_rubbers_and_their_average_size(tmp_path):
+    stats = collect_stats(games(tmp_path))
+    sheet, _ = replay_file(tmp_path / "games" / "bridge.jsonl")
+    assert stats.rubber_sizes == [sheet.extra["rubber"]["size"]]
+    assert stats.average_rubber == sheet.extra["rubber"]["size"]
+    assert {name: r.won for name, r in stats.rubbers.items()} == {"Ann": 1, "Cid": 1, "Bob": 0, "Dan": 0}
+
+
+def test_damaged_files_are_skipped_and_counted(tmp_path):
+    directory = games(tmp_path)
+    (directory / "broken.jsonl").write_text("this is not a game\n", encoding="utf-8")
+    stats = collect_stats(directory)
+    assert sum(stats.games.values()) == 3
+    assert len(stats.damaged) == 1 and "broken.jsonl" in stats.damaged[0]
+
+
+def test_renamed_players_count_under_their_new_name(tmp_path):
+    directory = tmp_path / "games"
+    write(directory, "fh", "five_hundred", ["Ann", "Bob", "Cid"], [{"type": "rename", "player": "Cid", "new_name": "Cyd"}])
+    assert set(collect_stats(directory).players) == {"Ann", "Bob", "Cyd"}
+
+
+def test_strain_of_calls():
+    assert [strain_of(c) for c in ("6S", "10NT", "8D", "nullo", "open_nullo", "pass", "11H")] == [
+        "S", "NT", "D", "nullo", "open_nullo", None, None,
+    ]
+
+
+def render(stats: Stats) -> str:
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(stats_renderable(stats))
+    return console.export_text()
+
+
+def test_renderable_shows_every_table(tmp_path):
+    directory = games(tmp_path)
+    (directory / "broken.jsonl").write_text("{}\n", encoding="utf-8")
+    text = render(collect_stats(directory))
+    for expected in ("3 games", "Players", "Five Hundred: contracts by strain", "♥ hearts", "nullo",
+                     "Jass: Weis won and Matches", "Bob & Dan", "Auction Bridge: rubbers", "Average rubber",
+                     "1 damaged files skipped"):
+        assert expected in text
+
+
+def test_no_games_says_so(tmp_path):
+    assert "No saved games yet" in render(collect_stats(tmp_path / "nothing"))
+
+
+def test_stats_command_prints_the_tables(tmp_path, scorepad_home, capsys):
+    from scorepad.cli import main
+
+    games(scorepad_home)
+    assert main(["stats"]) == 0
+    assert "Players" in capsys.readouterr().out
