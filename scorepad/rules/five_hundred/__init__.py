@@ -1,0 +1,65 @@
+"""Five Hundred (`five_hundred`): the rules in the project's rules/five-hundred.md.
+
+Dealing: a `deal` entry names the dealer. A `bid` or `contract` with no deal open starts one implicitly
+with the next dealer (the first player at first, then clockwise; the same dealer after a redeal), so a
+table may skip `deal` entries altogether.
+
+Packs used for the card-point variant's check ("a deal's card points cannot exceed the pack's"):
+2 players: the 33-card three-hand pack (260); 3: 33 cards, A–7 and the joker (260); 4: 43 cards, A–5 with
+the red fours and the joker (312); 5: 53 cards, the full pack and the joker (340); 6: 63 cards, with elevens,
+twelves and the red thirteens (458).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.rules.base import Sheet
+from scorepad.rules.five_hundred.calls import (
+    NULLOS,
+    PASS,
+    STRAINS,
+    all_calls,
+    bid_rank,
+    bid_value,
+    calls_above,
+    display_call,
+    is_nullo,
+    outranks,
+    parse_call,
+    schedule_table,
+    tricks_bid,
+)
+from scorepad.rules.five_hundred.game import RULES, FiveHundredRules, FiveHundredState
+from scorepad.rules.five_hundred.settings import PACKS, PRESETS, Settings, deck_description, deck_points
+
+
+def legal_calls(sheet: Sheet) -> list[str]:
+    """The calls the player to bid may make now (pass first, then the bids that outrank the last)."""
+    return list(sheet.state_view.get("legal_calls", []))
+
+
+def won_lost_net(sheet: Sheet) -> dict[str, dict[str, int]]:
+    """The classic three-hand sheet: per side, the points won, the points lost and the net (won − lost)."""
+    table = {side: {"won": 0, "lost": 0, "net": 0} for side in sheet.sides}
+    for row in sheet.rows:
+        for side, line in table.items():
+            line["won"] += int(row.cells.get(f"won:{side}", max(row.delta.get(side, 0), 0)))
+            line["lost"] += int(row.cells.get(f"lost:{side}", max(-row.delta.get(side, 0), 0)))
+    for line in table.values():
+        line["net"] = line["won"] - line["lost"]
+    return table
+
+
+def call_choices(settings: Settings | dict[str, Any] | None = None) -> list[tuple[str, str, int]]:
+    """(call, display, value) for every bid, lowest rank first: a ladder a form can offer."""
+    settings = settings if isinstance(settings, Settings) else RULES.settings(settings or {})
+    return [(call, display_call(call), bid_value(call, settings)) for call in all_calls(settings)]
+
+
+__all__ = [
+    "NULLOS", "PACKS", "PASS", "PRESETS", "RULES", "STRAINS", "FiveHundredRules", "FiveHundredState", "Settings",
+    "all_calls", "bid_rank", "bid_value", "call_choices", "calls_above", "deck_description", "deck_points",
+    "display_call", "is_nullo", "legal_calls", "outranks", "parse_call", "schedule_table", "tricks_bid",
+    "won_lost_net",
+]

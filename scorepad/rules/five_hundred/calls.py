@@ -1,0 +1,143 @@
+"""Five Hundred calls: values, ranks (kept apart: nullo ranks by its place in the table, not its value),
+parsing what a player types, and the bid table for display."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scorepad.rules.five_hundred.settings import Settings
+
+STRAINS = ("S", "C", "D", "H", "NT")  # lowest to highest
+SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
+STRAIN_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no trump"}
+#: base value of each strain; both schedules start from it (Avondale adds 100 a trick, the original multiplies)
+STRAIN_BASES = {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120}
+NULLOS = ("nullo", "open_nullo")
+#: the suit bid each nullo ranks just above (nullo: between 8♠ and 8♣; open nullo: between 10♦ and 10♥)
+NULLO_RANKS_ABOVE = {"nullo": "8S", "open_nullo": "10D"}
+PASS = "pass"
+
+_SUIT_CALL = re.compile(r"^(6|7|8|9|10)(S|C|D|H|NT)$")
+
+
+def split(call: str) -> tuple[int, str]:
+    """(tricks, strain) of a suit or no-trump bid."""
+    match = _SUIT_CALL.match(call)
+    if match is None:
+        raise ValueError(f"{call!r} is not a suit or no-trump bid")
+    return int(match.group(1)), match.group(2)
+
+
+def is_nullo(call: str) -> bool:
+    return call in NULLOS
+
+
+def tricks_bid(call: str) -> int:
+    """Tricks the contractor undertakes to win (0 for the nullos: the contractor undertakes to win none)."""
+    return 0 if is_nullo(call) else split(call)[0]
+
+
+def bid_value(call: str, settings: Settings) -> int:
+    """What the bid scores when made (and loses when set)."""
+    if call == "nullo":
+        return settings.nullo_value
+    if call == "open_nullo":
+        return settings.open_nullo_value
+    tricks, strain = split(call)
+    base = STRAIN_BASES[strain]
+    if settings.schedule == "avondale":
+        return base + 100 * (tricks - 6)
+    return base * (tricks - 5)
+
+
+def bid_rank(call: str, settings: Settings) -> tuple[int, int]:
+    """Sort key: a bid may follow another only with a greater rank.
+
+    Suit bids rank by value; with the original schedule equal values tie, so an equal bid is not enough.
+    A nullo ranks just above its neighbour in the table (nullo above 8♠, open nullo above 10♦),
+    whatever value it is given.
+    """
+    if is_nullo(call):
+        return (bid_value(NULLO_RANKS_ABOVE[call], settings), 1)
+    return (bid_value(call, settings), 0)
+
+
+def outranks(call: str, previous: str, settings: Settings) -> bool:
+    return bid_rank(call, settings) > bid_rank(previous, settings)
+
+
+def display_call(call: str) -> str:
+    """"7H" -> "7♥", "10NT" -> "10NT", "open_nullo" -> "open nullo"."""
+    if call == PASS:
+        return "pass"
+    if is_nullo(call):
+        return call.replace("_", " ")
+    tricks, strain = split(call)
+    return f"{tricks}{SYMBOLS[strain]}"
+
+
+def all_calls(settings: Settings) -> list[str]:
+    """Every bid this ruleset allows (no pass), lowest rank first."""
+    calls = [f"{tricks}{strain}" for tricks in range(6, 11) for strain in STRAINS]
+    if settings.nullo:
+        calls += list(NULLOS)
+    return sorted(calls, key=lambda call: bid_rank(call, settings))
+
+
+def calls_above(previous: str | None, settings: Settings) -> list[str]:
+    """The bids that outrank `previous` (all of them when nothing has been bid)."""
+    calls = all_calls(settings)
+    if previous is None:
+        return calls
+    return [call for call in calls if outranks(call, previous, settings)]
+
+
+_SUIT_WORDS = {
+    "S": "S", "♠": "S", "♤": "S", "SPADES": "S", "SPADE": "S",
+    "C": "C", "♣": "C", "♧": "C", "CLUBS": "C", "CLUB": "C",
+    "D": "D", "♦": "D", "♢": "D", "DIAMONDS": "D", "DIAMOND": "D",
+    "H": "H", "♥": "H", "♡": "H", "HEARTS": "H", "HEART": "H",
+    "NT": "NT", "N": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT",
+}
+_WORDS = {"P": PASS, "PASS": PASS, "N": "nullo", "NULLO": "nullo", "MISERE": "nullo",
+          "ON": "open_nullo", "OPENNULLO": "open_nullo", "OPENMISERE": "open_nullo"}
+_TYPED = re.compile(r"^(6|7|8|9|10)(.+)$")
+
+
+def parse_call(text: str) -> str:
+    """What a player types -> the log's call: "7h", "7H", "7♥" -> "7H"; "10nt" -> "10NT"; "n", "nullo" ->
+    "nullo"; "on", "open nullo" -> "open_nullo"; "p", "pass" -> "pass". Raises ValueError otherwise."""
+    squeezed = re.sub(r"[\s_-]+", "", text).upper().replace("\ufe0f", "")
+    if squeezed in _WORDS:
+        return _WORDS[squeezed]
+    match = _TYPED.match(squeezed)
+    if match and match.group(2) in _SUIT_WORDS:
+        return f"{match.group(1)}{_SUIT_WORDS[match.group(2)]}"
+    raise ValueError(f"{text!r} is not a call: type e.g. 7h, 7♥, 10nt, n (nullo), on (open nullo) or p (pass)")
+
+
+def schedule_table(settings: Settings) -> dict[str, Any]:
+    """The bid table to show: one row per trick count, the nullos with their place, every call by rank.
+
+    {"schedule": "avondale", "strains": ["S", …], "symbols": {…},
+     "rows": [{"tricks": 6, "S": 40, "C": 60, …}, …],
+     "nullos": [{"call": "nullo", "display": "nullo", "value": 250, "ranks": "between 8♠ and 8♣"}, …],
+     "ladder": [{"call": "6S", "display": "6♠", "value": 40}, …]}   # lowest rank first
+    """
+    rows = [
+        {"tricks": tricks, **{strain: bid_value(f"{tricks}{strain}", settings) for strain in STRAINS}}
+        for tricks in range(6, 11)
+    ]
+    nullos = []
+    if settings.nullo:
+        for call in NULLOS:
+            below = NULLO_RANKS_ABOVE[call]
+            ladder = all_calls(settings)
+            above = next((c for c in ladder if bid_rank(c, settings) > bid_rank(call, settings)), None)
+            place = f"above {display_call(below)}" + (f", below {display_call(above)}" if above else "")
+            nullos.append({"call": call, "display": display_call(call), "value": bid_value(call, settings),
+                           "ranks": place})
+    ladder = [{"call": c, "display": display_call(c), "value": bid_value(c, settings)} for c in all_calls(settings)]
+    return {"schedule": settings.schedule, "strains": list(STRAINS), "symbols": dict(SYMBOLS), "rows": rows,
+            "nullos": nullos, "ladder": ladder}

@@ -1,0 +1,157 @@
+"""One deal in progress: its auction (turns, passes, players barred from bidding), contract, result and
+the irregularities that belong to it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorepad.log import FHResult
+from scorepad.rules.five_hundred.calls import PASS, calls_above, display_call
+from scorepad.rules.five_hundred.settings import Settings
+
+
+@dataclass
+class Snapshot:
+    """What scoring a deal changes, kept so a late irregularity (or redeal) can score the deal again."""
+
+    totals: dict[str, int]
+    rows: int
+    status: str
+    winner: str | None
+    result: str
+    questions: list[str]
+    out: set[str]
+    finished_by: str
+
+
+@dataclass
+class Irregularity:
+    kind: str
+    player: str
+    seq: int
+    in_auction: bool = False  # wrong cards found during the bidding only bar the player from bidding
+
+
+@dataclass
+class Deal:
+    index: int  # 1, 2, … in log order; a redeal is a new deal with the same dealer
+    dealer: str
+    players: tuple[str, ...]
+    calls: list[tuple[str, str, int]] = field(default_factory=list)  # (player, call, seq) in turn
+    passed: set[str] = field(default_factory=set)
+    barred: dict[str, str] = field(default_factory=dict)  # player -> why he may not bid this deal
+    high: tuple[str, str] | None = None  # (player, call) of the bid to beat
+    last_actor: str = ""
+    contract: str | None = None
+    contractor: str | None = None
+    quick: bool = False  # the contract came as a `contract` entry, without the auction
+    first_bid_seq: int | None = None
+    all_passed: bool = False
+    thrown_in: str = ""  # why the deal was thrown in (no score), or ""
+    same_dealer_again: bool = False  # thrown in by a redeal: the same dealer deals again (else the deal passes on)
+    result: FHResult | None = None
+    result_seq: int | None = None
+    irregularities: list[Irregularity] = field(default_factory=list)
+    claims: list[tuple[str, bool, int]] = field(default_factory=list)
+    snapshot: Snapshot | None = None  # set once the deal has been scored
+
+    def __post_init__(self) -> None:
+        if not self.last_actor:
+            self.last_actor = self.dealer  # the player left of the dealer bids first
+
+    # ------------------------------------------------------------------ phases
+
+    @property
+    def auction_open(self) -> bool:
+        return self.contract is None and not self.all_passed and not self.thrown_in and self.result is None
+
+    @property
+    def awaiting_result(self) -> bool:
+        """Played (or being played): a contract, or all passed at no trump; no result yet."""
+        return not self.thrown_in and self.result is None and (self.contract is not None or self.all_passed)
+
+    @property
+    def closed(self) -> bool:
+        """No more bids or result: scored or thrown in. Irregularities may still come (they belong to it)."""
+        return self.result is not None or bool(self.thrown_in)
+
+    @property
+    def scored(self) -> bool:
+        return self.snapshot is not None
+
+    def is_out(self, player: str) -> bool:
+        return player in self.passed or player in self.barred
+
+    def to_bid(self) -> str | None:
+        """Whose turn it is: clockwise from the last to bid, skipping players who passed or are barred."""
+        if not self.auction_open:
+            return None
+        start = self.players.index(self.last_actor)
+        for step in range(1, len(self.players) + 1):
+            player = self.players[(start + step) % len(self.players)]
+            if not self.is_out(player):
+                return player
+        return None
+
+    def legal_calls(self, settings: Settings) -> list[str]:
+        if self.to_bid() is None:
+            return []
+        return [PASS, *calls_above(self.high[1] if self.high else None, settings)]
+
+    # ------------------------------------------------------------------ changes
+
+    def record_call(self, player: str, call: str, seq: int) -> None:
+        self.calls.append((player, call, seq))
+        self.last_actor = player
+        if call == PASS:
+            self.passed.add(player)
+        else:
+            self.high = (player, call)
+            if self.first_bid_seq is None:
+                self.first_bid_seq = seq
+        self.close_auction_if_done()
+
+    def set_contract(self, player: str, call: str, seq: int) -> None:
+        self.contract, self.contractor, self.quick = call, player, True
+        if self.first_bid_seq is None:
+            self.first_bid_seq = seq
+
+    def bar(self, player: str, why: str) -> None:
+        self.barred.setdefault(player, why)
+        self.close_auction_if_done()
+
+    def close_auction_if_done(self) -> None:
+        """All but the high bidder out: he has the contract. Everybody out with no bid: all passed."""
+        if not self.auction_open:
+            return
+        others = [p for p in self.players if self.high is None or p != self.high[0]]
+        if not all(self.is_out(p) for p in others):
+            return
+        if self.high is None:
+            self.all_passed = True
+        else:
+            self.contractor, self.contract = self.high
+
+    def view(self, settings: Settings) -> dict[str, Any]:
+        to_bid = self.to_bid()
+        return {
+            "deal": self.index,
+            "dealer": self.dealer,
+            "to_bid": to_bid,
+            "auction": [[player, call] for player, call, _ in self.calls],
+            "passed": sorted(self.passed, key=self.players.index),
+            "barred": dict(self.barred),
+            "high_bid": self.high[1] if self.high else None,
+            "high_bidder": self.high[0] if self.high else None,
+            "bid_to_beat": display_call(self.high[1]) if self.high else None,
+            "legal_calls": self.legal_calls(settings),
+            "contract": self.contract,
+            "contract_display": display_call(self.contract) if self.contract else None,
+            "contractor": self.contractor,
+            "all_passed": self.all_passed,
+            "thrown_in": self.thrown_in or None,
+            "result_seq": self.result_seq,
+            "irregularities": [[i.kind, i.player] for i in self.irregularities],
+            "claims": [[player, upheld] for player, upheld, _ in self.claims],
+        }

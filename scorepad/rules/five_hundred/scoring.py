@@ -1,0 +1,291 @@
+"""Scoring one deal and judging whether it ends the game. Pure: they read the replay state, never change it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scorepad.rules.five_hundred.calls import bid_value, display_call, is_nullo, tricks_bid
+from scorepad.rules.five_hundred.deal import Deal
+from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
+
+if TYPE_CHECKING:
+    from scorepad.rules.five_hundred import FiveHundredState
+
+
+@dataclass(frozen=True)
+class Scored:
+    delta: dict[str, int]
+    text: str
+    cells: dict[str, Any]
+    contracting: tuple[str, ...] = ()  # contracting sides, the contractor's first; () when all passed
+    made: bool = False
+    thrown_in: str = ""  # the irregularities call for a new deal instead of a score
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """How the irregularities of a deal override its play (source: "Нарушения правил")."""
+
+    forced: str | None = None  # "made" or "set" regardless of the tricks
+    defenders_nothing: bool = False  # an opponent revoked: the opponents score nothing this deal
+    thrown_in: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    finished: bool = False
+    winner: str | None = None
+    sentence: str = ""
+    question: str | None = None
+    newly_out: tuple[str, ...] = field(default_factory=tuple)
+
+
+# ---------------------------------------------------------------------------------------------- one deal
+
+
+def contracting_sides(state: FiveHundredState, deal: Deal) -> tuple[str, ...]:
+    if deal.contractor is None:
+        return ()
+    sides = [state.side_of[deal.contractor]]
+    partner = deal.result.partner if deal.result else None
+    if partner and state.side_of[partner] not in sides:
+        sides.append(state.side_of[partner])
+    return tuple(sides)
+
+
+def penalty(state: FiveHundredState, deal: Deal, contracting: tuple[str, ...]) -> Penalty:
+    in_play = [i for i in deal.irregularities if not i.in_auction and i.kind in ("revoke", "wrong_cards")]
+    if not in_play:
+        return Penalty()
+    ours = {i.kind for i in in_play if state.side_of[i.player] in contracting}
+    theirs = {i.kind for i in in_play if state.side_of[i.player] not in contracting}
+    note = ", ".join(f"{i.kind.replace('_', ' ')} by {state.name(i.player)}" for i in in_play)
+    if "wrong_cards" in ours and "wrong_cards" in theirs:
+        return Penalty(thrown_in="the contractor's and an opponent's hands were both wrong: the same dealer deals "
+                       "again", note=note)
+    forced = None
+    if "wrong_cards" in theirs:
+        forced = "made"  # the contractor's hand was right: the contract counts as made
+    if "wrong_cards" in ours or "revoke" in ours:
+        forced = "set"
+    if "revoke" in theirs and forced is None:
+        forced = "made"
+    return Penalty(forced=forced, defenders_nothing="revoke" in theirs, note=note)
+
+
+def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
+    assert deal.result is not None
+    if deal.contract is None:
+        return _score_no_trump(state, deal)
+    settings = state.settings
+    result = deal.result
+    contracting = contracting_sides(state, deal)
+    pen = penalty(state, deal, contracting)
+    if pen.thrown_in:
+        return Scored({}, "", {}, contracting, thrown_in=pen.thrown_in)
+    tricks = {side: result.tricks.get(side, 0) for side in state.sides}
+    taken = sum(tricks[side] for side in contracting)
+    value = bid_value(deal.contract, settings)
+    opponents = [side for side in state.sides if side not in contracting]
+    delta = dict.fromkeys(state.sides, 0)
+
+    if is_nullo(deal.contract):
+        made = taken == 0 if pen.forced is None else pen.forced == "made"
+        outcome = f"{display_call(deal.contract)} {'made' if made else 'set'}"
+        short = "made" if made else "set"
+        contract_points = value if made else -value
+        # a failed nullo pays the opponents for the contractor's tricks; their own tricks never score
+        per_opponent = taken * settings.trick_value
+        opponent_points = dict.fromkeys(
+            opponents, per_opponent if not made and settings.failed_nullo_opponents == "per_trick" else 0
+        )
+    else:
+        made = taken >= tricks_bid(deal.contract) if pen.forced is None else pen.forced == "made"
+        slam = made and taken == TRICKS_PER_DEAL
+        short = outcome = "slam" if slam else ("made" if made else "set")
+        if not made:
+            contract_points = -value
+        elif slam and settings.slam_bonus:
+            contract_points = max(value, settings.slam_value)
+        else:
+            contract_points = value
+        defenders_score = settings.defenders_score == "always" or (
+            settings.defenders_score == "when_set" and not made
+        )
+        opponent_points = {side: tricks[side] * settings.trick_value if defenders_score else 0 for side in opponents}
+
+    for side in contracting:
+        delta[side] = contract_points
+    for side in opponents:
+        delta[side] = 0 if pen.defenders_nothing else opponent_points[side]
+    _add_card_points(state, deal, delta, skip=opponents if pen.defenders_nothing else ())
+    _cap(state, delta, opponents)
+
+    contractor = state.name(deal.contractor or "")
+    partner = result.partner
+    text = f"{contractor} {display_call(deal.contract)} {short}"
+    if partner:
+        text += f" (with {state.name(partner)})"
+    if pen.note:
+        text += f" ({pen.note})"
+    cells = _cells(state, deal, delta, tricks, outcome, pen.note)
+    cells.update(
+        contractor=contractor,
+        contractor_side=contracting[0],
+        partner=state.name(partner) if partner else "",
+        value=value,
+        tricks_bid=tricks_bid(deal.contract),
+        tricks_won=taken,
+    )
+    return Scored(delta, text, cells, contracting, made)
+
+
+def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
+    """All passed and the table plays at no trump: every side scores its tricks."""
+    assert deal.result is not None
+    tricks = {side: deal.result.tricks.get(side, 0) for side in state.sides}
+    delta = {side: tricks[side] * state.settings.trick_value for side in state.sides}
+    _add_card_points(state, deal, delta, skip=())
+    _cap(state, delta, list(state.sides))  # nobody won a bid, so nobody may go out on tricks under the cap
+    cells = _cells(state, deal, delta, tricks, "no trump", "")
+    cells.update(contractor="", contractor_side="", partner="", value=0, tricks_bid=0, tricks_won=0)
+    return Scored(delta, "all passed: played at no trump", cells)
+
+
+def _add_card_points(state: FiveHundredState, deal: Deal, delta: dict[str, int], skip: Any) -> None:
+    if not state.settings.card_points or deal.result is None or deal.result.card_points is None:
+        return
+    for side, points in deal.result.card_points.items():
+        if side not in skip:
+            delta[side] += points
+
+
+def _cap(state: FiveHundredState, delta: dict[str, int], capped: list[str]) -> None:
+    """defenders_cap: those sides cannot pass target − one trick (490) on this deal's tricks."""
+    if not state.settings.defenders_cap:
+        return
+    ceiling = state.settings.defenders_cap_points
+    for side in capped:
+        if delta[side] > 0:
+            delta[side] = max(0, min(delta[side], ceiling - state.totals[side]))
+
+
+def _cells(state: FiveHundredState, deal: Deal, delta: dict[str, int], tricks: dict[str, int], outcome: str,
+           irregularity: str) -> dict[str, Any]:
+    cells: dict[str, Any] = {
+        "deal": deal.index,
+        "dealer": state.name(deal.dealer),
+        "contract": display_call(deal.contract) if deal.contract else "",
+        "call": deal.contract or "",
+        "outcome": outcome,
+        "irregularity": irregularity,
+        "tricks": ", ".join(f"{state.side_name(side)} {n}" for side, n in tricks.items()),
+    }
+    card_points = deal.result.card_points if deal.result and state.settings.card_points else None
+    for side in state.sides:
+        # the classic three-hand sheet keeps points won and lost apart; net = won − lost
+        cells[f"tricks:{side}"] = tricks[side]
+        cells[f"won:{side}"] = max(delta[side], 0)
+        cells[f"lost:{side}"] = max(-delta[side], 0)
+        if card_points is not None:
+            cells[f"card_points:{side}"] = card_points.get(side, 0)
+    return cells
+
+
+# ---------------------------------------------------------------------------------------------- game end
+
+
+def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str, int]) -> Verdict:
+    """Does the deal just scored end the game? `state.totals` already include it."""
+    settings = state.settings
+    target = settings.target
+    after = state.totals
+    reached = [side for side in state.sides if after[side] >= target and side not in state.out]
+    for rank, side in enumerate(scored.contracting):
+        if side in reached and (scored.made or not settings.must_bid_to_win):
+            role = "the contractor" if rank == 0 else "the contractor's partner"
+            rivals = [state.side_name(s) for s in reached if s != side]
+            why = f"{role} reaches {target}"
+            if rivals:
+                why += f" on the same deal as {_and(rivals)}, and {role} wins"
+            return _win(state, side, why)
+    if not settings.must_bid_to_win:
+        rivals = [side for side in reached if side not in scored.contracting]
+        if len(rivals) == 1:
+            return _win(state, rivals[0], f"{state.side_name(rivals[0])} reaches {target}")
+        if len(rivals) > 1:
+            first = first_to_target(state, deal, rivals, before)
+            names = _and([state.side_name(s) for s in rivals])
+            if first:
+                return _win(state, first, f"{names} reach {target} on the same deal and "
+                                          f"{state.side_name(first)} reached it first in the play")
+            question = (f"Who reached {target} first in the play of deal {deal.index}: "
+                        f"{_or([state.side_name(s) for s in rivals])}? Amend the result (entry {deal.result_seq}) "
+                        "with first_to_target, or with trick_winners.")
+            return Verdict(question=question)
+    return _judge_minus(state)
+
+
+def _judge_minus(state: FiveHundredState) -> Verdict:
+    """A side at minus the target (500 in the hole) loses."""
+    settings = state.settings
+    limit = -settings.target
+    sunk = [side for side in state.sides if state.totals[side] <= limit and side not in state.out]
+    if not sunk:
+        return Verdict()
+    holes = _and([f"{state.side_name(s)} at {state.totals[s]}" for s in sunk])
+    if len(state.sides) == 2 or settings.minus_target == "ends_game":
+        best = max(state.totals[s] for s in state.sides)
+        leaders = [s for s in state.sides if state.totals[s] == best]
+        if len(leaders) > 1:
+            return Verdict(finished=True, sentence=f"nobody wins: {holes} ends the game and "
+                                                   f"{_and([state.side_name(s) for s in leaders])} share the lead")
+        return _win(state, leaders[0], f"{holes} {'is' if len(sunk) == 1 else 'are'} {settings.target} or more "
+                                       "in the hole" + ("" if len(state.sides) == 2 else ", which ends the game,"
+                                                        " and the leader wins"))
+    if len(state.out) + len(sunk) == len(state.sides):
+        return Verdict(finished=True, newly_out=tuple(sunk),
+                       sentence=f"nobody wins: every side has been {settings.target} in the hole")
+    return Verdict(newly_out=tuple(sunk))
+
+
+def first_to_target(state: FiveHundredState, deal: Deal, rivals: list[str], before: dict[str, int]) -> str | None:
+    """Which of several opponents passed the target first: the table's answer, or the trick-by-trick record
+    when each rival's score is exactly its tricks (no card points, no cap)."""
+    result = deal.result
+    if result is None:
+        return None
+    if result.first_to_target in rivals:
+        return result.first_to_target
+    if not result.trick_winners:
+        return None
+    value = state.settings.trick_value
+    tricks = {side: result.tricks.get(side, 0) for side in state.sides}
+    if any(state.totals[s] - before[s] != tricks[s] * value for s in rivals):
+        return None
+    running = {s: before[s] for s in rivals}
+    for player in result.trick_winners:
+        side = state.side_of[player]
+        if side in running:
+            running[side] += value
+            if running[side] >= state.settings.target:
+                return side
+    return None
+
+
+def _win(state: FiveHundredState, side: str, why: str) -> Verdict:
+    return Verdict(finished=True, winner=side, sentence=f"{state.side_name(side)} {_wins(state, side)}: {why}")
+
+
+def _wins(state: FiveHundredState, side: str) -> str:
+    return "wins" if len(state.sides[side]) == 1 else "win"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
