@@ -96,6 +96,10 @@ class Sheet:
 class State:
     """Mutable replay state; a game subclasses it with its own deal-in-progress fields."""
 
+    #: containers that only grow with the log and hold immutable values (seq -> position …):
+    #: a scratch copy for trying entries copies them shallowly, which keeps checks O(1)-ish
+    history_fields: tuple[str, ...] = ("positions",)
+
     def __init__(self, header: Header, settings: Any, sides: Mapping[str, tuple[str, ...]]):
         self.header = header
         self.settings = settings
@@ -135,6 +139,10 @@ class State:
         self.status = "finished"
         self.winner = winner
         self.result = result
+
+    def describe_prompt(self) -> str:
+        """What the table enters next; a game may work it out only when a sheet is made."""
+        return self.prompt
 
     def view(self) -> dict[str, Any]:
         """What a screen needs of the deal in progress (game states extend it)."""
@@ -372,9 +380,15 @@ class Replayer:
     def _scratch_state(self) -> State:
         """A copy of the state to try entries on; immutable parts are shared, not copied."""
         state = self.state
-        memo: dict[int, Any] = {id(state.header): state.header, id(state.settings): state.settings}
-        for row in state.rows:
-            memo[id(row)] = row
+        memo: dict[int, Any] = {
+            id(state.header): state.header,
+            id(state.settings): state.settings,
+            id(state.rows): list(state.rows),  # Rows are immutable
+            id(state.rejected): list(state.rejected),
+        }
+        for name in state.history_fields:
+            container = getattr(state, name)
+            memo[id(container)] = copy.copy(container)
         return copy.deepcopy(state, memo)
 
     # ------------------------------------------------------------------ output
@@ -391,7 +405,7 @@ class Replayer:
             rows=tuple(state.rows),
             rejected=tuple(state.rejected),
             questions=tuple(state.questions),
-            prompt=state.prompt,
+            prompt=state.describe_prompt(),
             names=frozen(state.names),
             side_names=frozen({side: state.side_name(side) for side in state.sides}),
             overrides=tuple(self.overrides),

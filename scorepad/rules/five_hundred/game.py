@@ -23,6 +23,7 @@ CORRECTION_LAW = "an error in the record must be corrected before the first bid,
 
 
 class FiveHundredState(base.State):
+    history_fields = base.State.history_fields + ("deal_of", "first_bid_seq")
     settings: Settings
 
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
@@ -92,8 +93,8 @@ class FiveHundredState(base.State):
                 view["to_bid"], view["legal_calls"] = None, []
         return view
 
-    def refresh_prompt(self) -> None:
-        self.prompt = self._prompt()
+    def describe_prompt(self) -> str:
+        return self._prompt()  # worked out when a sheet is made, not after every entry
 
     def _prompt(self) -> str:
         phase = self.phase()
@@ -142,9 +143,7 @@ class FiveHundredRules(base.Rules):
         return {player: (player,) for player in players}
 
     def new_state(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]) -> FiveHundredState:
-        state = FiveHundredState(header, settings, sides)
-        state.refresh_prompt()
-        return state
+        return FiveHundredState(header, settings, sides)
 
     # ------------------------------------------------------------------ validate
 
@@ -153,7 +152,7 @@ class FiveHundredRules(base.Rules):
         if check is None:
             return f"a {entry.type} entry has no place in a game of Five Hundred"
         for role in ("player", "dealer"):
-            player = getattr(entry, role, None)
+            player = vars(entry).get(role)  # not getattr: a missing field is slow on pydantic models
             if player is not None and player not in state.players:
                 return f"{player!r} is not a player of this game (players: {', '.join(state.players)})"
         return check(state, entry)
@@ -389,7 +388,6 @@ class FiveHundredRules(base.Rules):
 
     def apply(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
         getattr(self, f"_apply_{entry.type}")(state, entry, seq)
-        state.refresh_prompt()
 
     def _apply_deal(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
         deal = state.start_deal(entry.dealer)

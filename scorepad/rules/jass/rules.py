@@ -68,6 +68,8 @@ def first_to_reach(start: Mapping[str, int], steps: list[tuple[str, dict[str, in
 
 
 class JassState(base.State):
+    history_fields = base.State.history_fields + ("trump_seqs",)
+
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
         super().__init__(header, settings, sides)
         self.settings: Settings = settings

@@ -29,7 +29,7 @@ from scorepad.tui.widgets.sheet_table import SheetTable
 class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo last"),
-        Binding("ctrl+e", "edit", "Edit entry"),
+        Binding("ctrl+e", "edit", "Edit entry", priority=True),  # over the Input's ctrl+e (end of line)
         Binding("f1", "help", "Laws"),
         Binding("f2", "table", "Table"),
         Binding("f3", "chart", "Chart"),
@@ -92,7 +92,10 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ the sheet
 
     def refresh_sheet(self) -> None:
-        sheet = self.replayer.sheet()
+        with self.app.batch_update():  # one repaint for the table, the log, the banner and the form
+            self._show(self.replayer.sheet())
+
+    def _show(self, sheet: Sheet) -> None:
         self.sheet = sheet
         self.query_one(SheetTable).show(sheet)
         self.query_one(LogPane).show(sheet)
