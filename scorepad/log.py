@@ -12,7 +12,15 @@ import re
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
 FORMAT_VERSION = 1
 GAMES = ("five_hundred", "jass", "auction_bridge")
@@ -88,20 +96,29 @@ class Rename(Entry):
 
 # ---- Five Hundred
 
-FH_CALL = re.compile(r"^(pass|nullo|open_nullo|(6|7|8|9|10)(S|C|D|H|NT))$")
+def call_type(pattern: str, what: str) -> Any:
+    """A `call` string checked against the game's spelling of calls."""
+    compiled = re.compile(pattern)
+
+    def check(call: str) -> str:
+        if not compiled.match(call):
+            raise ValueError(f"{call!r} is not {what}")
+        return call
+
+    return Annotated[str, AfterValidator(check)]
+
+
+FHCall = call_type(r"^(pass|nullo|open_nullo|(6|7|8|9|10)(S|C|D|H|NT))$",
+                   "a Five Hundred call (pass, 6S…10NT, nullo, open_nullo)")
+ABCall = call_type(r"^(pass|double|redouble|[1-7](S|C|D|H|R|NT))$",
+                   "an Auction Bridge call (pass, double, redouble, 1S…7NT)")
+ABContractCall = call_type(r"^[1-7](S|C|D|H|R|NT)$", "a contract (1S…7NT)")
 
 
 class FHBid(Entry):
     type: Literal["bid"] = "bid"
     player: str
-    call: str
-
-    @field_validator("call")
-    @classmethod
-    def _call(cls, call: str) -> str:
-        if not FH_CALL.match(call):
-            raise ValueError(f"{call!r} is not a Five Hundred call (pass, 6S…10NT, nullo, open_nullo)")
-        return call
+    call: FHCall
 
 
 class FHContract(FHBid):
@@ -235,7 +252,6 @@ class JassClaim(Entry):
 
 # ---- Auction Bridge
 
-AB_CALL = re.compile(r"^(pass|double|redouble|[1-7](S|C|D|H|R|NT))$")
 HONOUR_HOLDINGS = ("3", "4", "5", "4_one_hand", "4_one_hand_5th_partner", "5_one_hand")
 NT_HONOUR_HOLDINGS = ("3_aces", "4_aces", "4_aces_one_hand")
 
@@ -243,29 +259,15 @@ NT_HONOUR_HOLDINGS = ("3_aces", "4_aces", "4_aces_one_hand")
 class ABBid(Entry):
     type: Literal["bid"] = "bid"
     player: str
-    call: str
-
-    @field_validator("call")
-    @classmethod
-    def _call(cls, call: str) -> str:
-        if not AB_CALL.match(call):
-            raise ValueError(f"{call!r} is not an Auction Bridge call (pass, double, redouble, 1S…7NT)")
-        return call
+    call: ABCall
 
 
 class ABContract(Entry):
     type: Literal["contract"] = "contract"
     player: str
-    call: str
+    call: ABContractCall
     double: Literal["none", "doubled", "redoubled"] = "none"
     dealers_one_spade: bool = False
-
-    @field_validator("call")
-    @classmethod
-    def _call(cls, call: str) -> str:
-        if not re.match(r"^[1-7](S|C|D|H|R|NT)$", call):
-            raise ValueError(f"{call!r} is not a contract (1S…7NT)")
-        return call
 
 
 class Honours(Model):
