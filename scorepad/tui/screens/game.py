@@ -77,7 +77,7 @@ class GameScreen(Screen[None]):
         self.refresh_sheet()
         form = self.form
         if form is not None:
-            first = next(iter(form.query("Input")), None)
+            first = next((field for field in form.query("Input") if field.display), None)
             if first is not None:
                 first.focus()
 

@@ -1,0 +1,234 @@
+"""The Auction Bridge screen: the classic score pad, the per-deal sheet, and a form for a deal in ~10 keys.
+
+Keys beyond the frame's: F5 switches between typing the auction and entering only the final contract,
+F6 revoke / chicane for the next result, F7 stops an unfinished rubber (Law 11), F8 agrees the rubber's score.
+A result is corrected in its own terms (tricks, honours) from the log pane (Ctrl+E, Enter).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Footer
+
+from scorepad.describe import describe
+from scorepad.log import ABAgree, ABStop, amend_model
+from scorepad.rules.auction_bridge import (
+    DOUBLINGS,
+    STRAIN_NAMES,
+    STRAINS,
+    Settings,
+    all_bids,
+    bid_value,
+    format_call,
+    holdings_for,
+    honour_value,
+    split_bid,
+)
+from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, STRAIN_SYMBOLS
+from scorepad.rules.base import Sheet
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.widgets.bridge_codes import codes_for
+from scorepad.tui.widgets.bridge_dialogs import (
+    ConfirmScreen,
+    IrregularitiesScreen,
+    ResultEditScreen,
+    StopScreen,
+)
+from scorepad.tui.widgets.bridge_form import BridgeForm, Extras
+from scorepad.tui.widgets.bridge_pad import BridgePad, BridgeSheet, settings_of
+
+
+class AuctionBridgeScreen(GameScreen):
+    BINDINGS = [
+        # an Input binds Ctrl+E to "end of line": the pad's edit key must win while typing a deal
+        Binding("ctrl+e", "edit", "Edit entry", priority=True),
+        Binding("f5", "toggle_mode", "Auction"),
+        Binding("f6", "irregularities", "Revoke"),
+        Binding("f7", "stop", "Stop"),
+        Binding("f8", "agree", "Agree"),
+        # the footer has room for the pad's own keys only if these three go unlisted (F2's page names them)
+        Binding("f3", "chart", "Chart", show=False),
+        Binding("f4", "export", "Export", show=False),
+        Binding("ctrl+n", "rematch", "Same players", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    AuctionBridgeScreen #bridge-pad-box { height: auto; max-height: 65%; }
+    AuctionBridgeScreen BridgeSheet { height: 1fr; min-height: 4; }
+    """
+
+    form_class = BridgeForm
+    sheet_class = BridgeSheet
+
+    def compose_board(self) -> ComposeResult:
+        with VerticalScroll(id="bridge-pad-box", can_focus=False):  # Tab goes round the fields, not the pad
+            yield BridgePad()
+        yield self.sheet_class()
+
+    def on_mount(self) -> None:
+        # GameScreen.on_mount runs too (Textual calls each class's handler): it focuses the form's first Input,
+        # which may be hidden here; focus the first shown one once it has run
+        form = self.bridge_form
+        if form is not None:
+            self.call_after_refresh(form.focus_first)
+        self.query_one(Footer).compact = True  # room for the pad's own keys (F5–F8)
+
+    @property
+    def bridge_form(self) -> BridgeForm | None:
+        form = self.form
+        return form if isinstance(form, BridgeForm) else None
+
+    @property
+    def settings(self) -> Settings:
+        return settings_of(self.sheet)
+
+    def sheet_changed(self, sheet: Sheet) -> None:
+        self.query_one(BridgePad).show(sheet)
+        box = self.query_one("#bridge-pad-box", VerticalScroll)
+        box.call_after_refresh(box.scroll_end, animate=False)
+
+    # ------------------------------------------------------------------ keys
+
+    def action_toggle_mode(self) -> None:
+        if self.bridge_form is not None:
+            self.bridge_form.toggle_mode()
+
+    def action_irregularities(self) -> None:
+        form = self.bridge_form
+        if form is None:
+            return
+        if form.stage in ("over", "agreed"):
+            form.show_error("The rubber is over: there is no result to enter.")
+            return
+
+        def chosen(extras: Extras | None) -> None:
+            if extras is not None:
+                form.set_extras(extras)
+                form.show_info(form.extras_text() if extras else "No revoke or chicane with the next result.")
+
+        self.app.push_screen(IrregularitiesScreen(form.extras, form.letters, dict(self.sheet.side_names),
+                                                  self.settings), chosen)
+
+    def action_stop(self) -> None:
+        form = self.bridge_form
+        if self.sheet.state_view.get("stage") in ("over", "agreed"):
+            self._say_error("The rubber is already over.", form)
+            return
+        bonus = self.settings.unfinished_game_bonus
+        text = (f"Play stops at an agreed time: the score is made up as it stands, and each side adds {bonus} "
+                "for every game it has won. The side with the larger total wins the rubber.")
+
+        def decided(reason: str | None) -> None:
+            if reason is not None:
+                self.log_entries([ABStop(reason=reason)], form)
+
+        self.app.push_screen(StopScreen(text), decided)
+
+    def action_agree(self) -> None:
+        form = self.bridge_form
+        stage = self.sheet.state_view.get("stage")
+        if stage == "agreed":
+            self._say_error("The rubber's score is already agreed.", form)
+            return
+        if stage != "over":
+            self._say_error("The rubber is still being played: its score is agreed once it ends "
+                            "(or F7 stops it unfinished, Law 11).", form)
+            return
+
+        def decided(yes: bool | None) -> None:
+            if yes:
+                self.log_entries([ABAgree()], form)
+
+        self.app.push_screen(ConfirmScreen(
+            "Agree the rubber's score?",
+            f"{self.sheet.result}.\nOnce agreed, no entry of this rubber can be corrected any more (Laws 12, 13).",
+        ), decided)
+
+    # ------------------------------------------------------------------ corrections
+
+    def edit_entry(self, seq: int) -> None:
+        """A result is corrected as it was typed (tricks, honours); other entries by the frame's editor."""
+        entry = self.sheet.entries[seq - 1]
+        current = self._current_version(seq) if entry.type == "result" else None
+        row = next((r for r in self.sheet.rows if r.seq == seq), None)
+        form = self.bridge_form
+        if current is None or row is None or form is None:
+            super().edit_entry(seq)
+            return
+        strain = split_bid(str(row.cells["call"]))[1]
+        title = describe(current, self.sheet.names)
+        contract = f"{self.sheet.names.get(str(row.cells['declarer']), row.cells['declarer'])}'s {row.cells['contract']}"
+
+        def edited(replacement) -> None:
+            form.focus_first()  # back to the next deal
+            if replacement is None:
+                return
+            if replacement.model_dump(exclude={"seq", "at"}) == current.model_dump(exclude={"seq", "at"}):
+                self.notify("Nothing changed.")
+                return
+            self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
+
+        self.app.push_screen(ResultEditScreen(seq, f"{contract} — {title}", current, strain, form.letters,
+                                              dict(self.sheet.side_names)), edited)
+
+    # ------------------------------------------------------------------ F2
+
+    def table_markdown(self) -> str:
+        return bridge_table(self.settings)
+
+
+def bridge_table(settings: Settings) -> str:
+    """The ruleset's numbers as the F2 page: bid values, honours, and the rest of the scoring table."""
+    symbols = [STRAIN_SYMBOLS[s] for s in STRAINS]
+    lines = ["## Trick values and bid values (Laws 3, 44)",
+             "A bid is worth its odd tricks × the trick value; at equal value the bid naming more tricks is higher.",
+             "",
+             "| odd tricks | " + " | ".join(f"{sym} {STRAIN_NAMES[s]}" for s, sym in zip(STRAINS, symbols,
+                                                                                    strict=True)) + " |",
+             "|---|" + "---|" * len(STRAINS)]
+    levels = sorted({split_bid(b)[0] for b in all_bids(settings)})
+    for level in levels:
+        lines.append(f"| {level} | " + " | ".join(str(bid_value(f"{level}{s}", settings)) for s in STRAINS) + " |")
+    factors = ", ".join(f"{d} ×{settings.multiplier(d)}" for d in DOUBLINGS if d != "none")
+    lines += ["", f"Doubling multiplies the trick points ({factors}) but never a bid's rank.", "",
+              "## Honours (Laws 5, 6) — type the side's letter, then the code",
+              "",
+              "| code | holding | " + " | ".join(symbols) + " |",
+              "|---|---|" + "---|" * len(STRAINS)]
+    for code, holding in codes_for("S").items():
+        values = [str(honour_value(s, holding, settings)) if holding in holdings_for(s) else "" for s in STRAINS]
+        lines.append(f"| {code} | {HOLDING_TEXT[holding]} | " + " | ".join(values) + " |")
+    for code, holding in codes_for("NT").items():
+        values = ["" for _ in STRAINS[:-1]] + [str(honour_value("NT", holding, settings))]
+        lines.append(f"| {code} | {HOLDING_TEXT[holding]} | " + " | ".join(values) + " |")
+    lines += [
+        "",
+        "## The rest of the table",
+        "",
+        "| what | points |",
+        "|---|---|",
+        f"| game (trick score) | {settings.game_points} |",
+        f"| rubber | best of {2 * settings.games_to_win - 1} games, won with {settings.games_to_win} |",
+        f"| each under-trick: undoubled / doubled / redoubled | {settings.undertrick} / "
+        f"{settings.undertrick_doubled} / {settings.undertrick_redoubled} |",
+        f"| dealer's {format_call('1S')} left in, at most (unless redoubled) | {settings.dealers_one_spade_cap} |",
+        f"| doubled / redoubled contract made, and per overtrick | {settings.doubled_bonus} / "
+        f"{settings.redoubled_bonus} |",
+        f"| little slam (12 tricks) / slam (13) | {settings.little_slam_bonus} / {settings.slam_bonus} |",
+        f"| revoke | {settings.revoke_penalty} points, or {settings.revoke_tricks} tricks to the declarer |",
+        f"| chicane / double chicane | {'scored' if settings.chicane else 'not scored'}: "
+        f"{settings.chicane_tricks} / {settings.double_chicane_tricks} tricks of the trump suit |",
+        f"| rubber bonus | {settings.rubber_bonus} |",
+        f"| unfinished rubber, per game won (Law 11) | {settings.unfinished_game_bonus} |",
+        "",
+        "## Keys",
+        "",
+        "Contract entry: declarer's initial · Tab · contract (3h, 1nt, 2r; x doubled, xx redoubled) · Tab · "
+        "tricks won by the declarer's side · Tab · honours (side letter + code, blank if none) · Enter.",
+        "F5 types the auction call by call instead (p pass, x double, xx redouble). F6 revoke / chicane, "
+        "F7 stop an unfinished rubber, F8 agree the rubber's score, Ctrl+E correct an entry, Ctrl+Z undo, "
+        "F3 chart, F4 export, Ctrl+N a new rubber with the same players.",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,470 @@
+"""The Auction Bridge entry form: a deal in one row of fields, or the auction call by call.
+
+Contract mode (the default): declarer · contract ("3hx") · tricks won by the declarer's side · honours ("w4h")
+→ Enter logs the deal (dealer from the rotation), the contract and the result together.
+Auction mode (F5): one field; each Enter logs the call of the player on turn. When the auction closes, the
+result fields take over. Revoke and chicane come from a small dialog (F6) and go with the next result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.containers import Horizontal
+from textual.widgets import Input, Static
+
+from scorepad.log import ABBid, ABContract, ABResult, Chicane, Deal, Entry, Honours, Revoke
+from scorepad.rules.auction_bridge import (
+    Contract,
+    Outcome,
+    Settings,
+    describe_bid,
+    format_call,
+    is_bid,
+    parse_call,
+    score_deal,
+    split_bid,
+)
+from scorepad.rules.auction_bridge.scoring import BOOK, TRICKS_IN_A_DEAL
+from scorepad.rules.base import Sheet
+from scorepad.tui.widgets.bridge_codes import (
+    TRUMP_CODES,
+    contract_value,
+    holdings_hint,
+    letter_of,
+    parse_contract,
+    parse_honours,
+    side_letters,
+)
+from scorepad.tui.widgets.bridge_pad import settings_of
+from scorepad.tui.widgets.entry_form import EntryForm
+from scorepad.tui.widgets.fields import NameInput, ParseValidator, int_problem
+
+FIELD_IDS = ("bridge-call", "bridge-declarer", "bridge-contract", "bridge-tricks", "bridge-honours")
+SHOWN_BIDS = 6  # how many of the legal bids the auction hint lists
+
+
+@dataclass(frozen=True)
+class Extras:
+    """Irregularities for the next result: (side, declarer's choice) and (side, double chicane)."""
+
+    revoke: tuple[str, str | None] | None = None
+    chicane: tuple[str, bool] | None = None
+
+    def __bool__(self) -> bool:
+        return self.revoke is not None or self.chicane is not None
+
+
+def _problem(parse) -> ParseValidator:
+    def problem(value: str) -> str | None:
+        try:
+            parse(value)
+        except ValueError as error:
+            return str(error)
+        return None
+
+    return ParseValidator(problem)
+
+
+class BridgeForm(EntryForm):
+    DEFAULT_CSS = """
+    BridgeForm #bridge-fields Input { width: 1fr; }
+    BridgeForm #bridge-call { width: 3fr; }
+    BridgeForm #bridge-deal { height: auto; text-style: bold; }
+    BridgeForm #bridge-hint, BridgeForm #bridge-preview { height: auto; }
+    BridgeForm #bridge-hint { color: $text-muted; }
+    BridgeForm #bridge-preview { color: $accent; }
+    """
+
+    def __init__(self, *, id: str | None = "entry-form"):
+        super().__init__(id=id)
+        self.mode = "contract"
+        self.extras = Extras()
+        self._result_sent = False
+        self.settings: Settings | None = None
+        self.letters: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ fields
+
+    def compose(self):
+        sheet = getattr(self.screen, "sheet", None)
+        if sheet is not None:
+            self._take(sheet)
+        yield Static("", id="bridge-deal")
+        with Horizontal(id="bridge-fields"):
+            yield Input(placeholder="call: 1s 2h 1nt 2r (royal) · p pass · x double · xx redouble",
+                        id="bridge-call", validators=[_problem(parse_call)], valid_empty=True)
+            yield NameInput(self.player_names, what="declarer", optional=True, id="bridge-declarer",
+                            placeholder="declarer (first letter)")
+            yield Input(placeholder="contract 3h · 1nt · 3hx", id="bridge-contract",
+                        validators=[_problem(parse_contract)], valid_empty=True)
+            yield Input(placeholder="tricks (declarer's side)", id="bridge-tricks",
+                        validators=[ParseValidator(int_problem(0, TRICKS_IN_A_DEAL,
+                                                               "tricks won by the declarer's side"))],
+                        valid_empty=True)
+            yield Input(placeholder="honours e.g. w3 (blank: none)", id="bridge-honours",
+                        validators=[_problem(self._parse_honours)], valid_empty=True)
+        yield Static("", id="bridge-hint")
+        yield Static("", id="bridge-preview")
+        yield self.status_line()
+
+    def on_mount(self) -> None:
+        titles = {"bridge-call": "call", "bridge-declarer": "declarer", "bridge-contract": "contract",
+                  "bridge-tricks": "tricks", "bridge-honours": "honours"}
+        for field_id, title in titles.items():
+            self.field(field_id).border_title = title
+        if self.sheet is not None:
+            self.update_sheet(self.sheet)
+
+    def field(self, field_id: str) -> Input:
+        return self.query_one(f"#{field_id}", Input)
+
+    def player_names(self) -> list[str]:
+        if self.sheet is None:
+            return []
+        return [self.sheet.names.get(p, p) for p in self.sheet.header.players]
+
+    def _player(self, shown: str) -> str:
+        assert self.sheet is not None
+        return next((p for p, n in self.sheet.names.items() if n == shown), shown)
+
+    def _who(self, player: str | None) -> str:
+        if not player or self.sheet is None:
+            return player or ""
+        return self.sheet.names.get(player, player)
+
+    # ------------------------------------------------------------------ following the sheet
+
+    def _take(self, sheet: Sheet) -> None:
+        self.sheet = sheet
+        self.settings = settings_of(sheet)
+        self.letters = side_letters(sheet.side_names, sheet.sides, sheet.names)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return dict(self.sheet.state_view) if self.sheet is not None else {}
+
+    @property
+    def stage(self) -> str:
+        return str(self.view.get("stage", "deal"))
+
+    def update_sheet(self, sheet: Sheet) -> None:
+        self._take(sheet)
+        if not self.is_mounted:
+            return
+        self._layout()
+        first = next(iter(self.letters), "w")
+        self.field("bridge-honours").placeholder = f"honours e.g. {first}3, {first}4h (blank: none)"
+        self.field("bridge-honours").validate(self.field("bridge-honours").value)
+        self.refresh_texts()
+
+    def auction_shown(self) -> bool:
+        stage = self.stage
+        return stage == "auction" and bool(self.view.get("calls")) or (
+            self.mode == "auction" and stage in ("deal", "auction"))
+
+    def contract_shown(self) -> bool:
+        return self.stage in ("deal", "auction") and not self.auction_shown()
+
+    def result_shown(self) -> bool:
+        return self.stage == "play" or self.contract_shown()
+
+    def _layout(self) -> None:
+        shown = {
+            "bridge-call": self.auction_shown(),
+            "bridge-declarer": self.contract_shown(),
+            "bridge-contract": self.contract_shown(),
+            "bridge-tricks": self.result_shown(),
+            "bridge-honours": self.result_shown(),
+        }
+        for field_id, visible in shown.items():
+            self.field(field_id).display = visible
+        self.query_one("#bridge-fields").display = any(shown.values())
+        focused = self.app.focused
+        if isinstance(focused, Input) and focused.parent is self.query_one("#bridge-fields") \
+                and not focused.display:
+            self.focus_first()
+
+    def focus_first(self) -> None:
+        for field_id in FIELD_IDS:
+            if self.field(field_id).display and self.query_one("#bridge-fields").display:
+                self.field(field_id).focus()
+                return
+        if isinstance(self.app.focused, Input) and self.app.focused.parent is self.query_one("#bridge-fields"):
+            self.screen.set_focus(None)
+
+    def toggle_mode(self) -> None:
+        stage = self.stage
+        if stage not in ("deal", "auction"):
+            self.show_error("The auction is over: enter the result." if stage == "play"
+                            else "The rubber is over: nothing more is bid.")
+            return
+        if self.view.get("calls"):
+            self.show_error("The auction has begun: go on call by call (Ctrl+Z takes back the last call).")
+            return
+        self.mode = "contract" if self.mode == "auction" else "auction"
+        self._layout()
+        self.focus_first()
+        self.refresh_texts()
+        self.show_info("Type the auction call by call." if self.mode == "auction"
+                       else "Enter the final contract and the result.")
+
+    def set_extras(self, extras: Extras) -> None:
+        self.extras = extras
+        self.refresh_texts()
+
+    # ------------------------------------------------------------------ reading the fields
+
+    def _parse_honours(self, text: str) -> tuple[str, str] | None:
+        assert self.sheet is not None
+        return parse_honours(text, self.letters, self.sheet.side_names, self._strain())
+
+    def _value(self, field_id: str, parse) -> Any:
+        """The parsed value of a shown field, or None (blank or invalid)."""
+        field = self.field(field_id)
+        if not field.display or not field.value.strip():
+            return None
+        try:
+            return parse(field.value)
+        except ValueError:
+            return None
+
+    def _declarer(self) -> str | None:
+        field = self.field("bridge-declarer")
+        if not field.display:
+            return None
+        shown = field.resolved  # type: ignore[attr-defined]
+        return self._player(shown) if shown else None
+
+    def pending_contract(self) -> Contract | None:
+        """The contract the result belongs to: the deal's, or the one typed in the fields."""
+        view = self.view
+        if self.stage == "play" and view.get("contract"):
+            c = view["contract"]
+            return Contract(c["call"], c["declarer"], c["double"], bool(c["dealers_one_spade"]))
+        declarer = self._declarer()
+        typed = self._value("bridge-contract", parse_contract)
+        if declarer is None or typed is None:
+            return None
+        call, double = typed
+        dealer = view.get("dealer")
+        return Contract(call, declarer, double, dealers_one_spade=call == "1S" and declarer == dealer)
+
+    def _strain(self) -> str | None:
+        contract = self.pending_contract()
+        if contract is not None:
+            return contract.strain
+        typed = self._value("bridge-contract", parse_contract)
+        return split_bid(typed[0])[1] if typed else None
+
+    # ------------------------------------------------------------------ what the form says
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        if event.input.id == "bridge-contract":
+            honours = self.field("bridge-honours")
+            honours.validate(honours.value)
+        result = event.validation_result
+        status = self.query_one("#form-status", Static)
+        if result is not None and not result.is_valid:
+            self.show_error(result.failure_descriptions[0])
+        elif status.has_class("-error") and self.first_invalid_quiet() is None:
+            self.show_info("")
+        self.refresh_texts()
+
+    def first_invalid_quiet(self) -> str | None:
+        for field in self.query(Input):
+            if field.display and field.value and not field.is_valid:
+                return field.id
+        return None
+
+    def refresh_texts(self) -> None:
+        if self.sheet is None or not self.is_mounted:
+            return
+        self.query_one("#bridge-deal", Static).update(self.deal_line())
+        self.query_one("#bridge-hint", Static).update(self.hint_line())
+        self.query_one("#bridge-preview", Static).update(self.preview_line())
+
+    def deal_line(self) -> Text:
+        view, stage = self.view, self.stage
+        if stage == "agreed":
+            return Text("The rubber's score is agreed. Ctrl+N starts a new rubber with the same players.")
+        if stage == "over":
+            return Text("The rubber is over: F8 when the table agrees its score (this closes every correction).")
+        head = f"Deal {view['deal']} · game {view['game']} · {self._who(view['dealer'])} deals"
+        if stage == "play":
+            contract = self.pending_contract()
+            assert contract is not None and self.settings is not None
+            return Text.assemble(head, " · ", (contract_value(self.sheet.names, contract, self.settings, BOOK),
+                                               "default"))
+        calls = view.get("calls") or []
+        if calls:
+            auction = " – ".join(f"{self._who(p)} {format_call(c)}" for p, c in calls)
+            return Text.assemble(head, " · auction: ", (auction, "default"))
+        switch = "F5: type the auction call by call" if self.mode == "contract" else "F5: just the final contract"
+        return Text.assemble(head, (f"   ({switch})", "dim italic"))
+
+    def hint_line(self) -> Text:
+        if self.auction_shown():
+            return self._auction_hint()
+        if self.result_shown():
+            assert self.sheet is not None and self.settings is not None
+            sides = " ".join(f"{letter_of(s, self.letters)} {shown}" for s, shown in self.sheet.side_names.items())
+            strain = self._strain()
+            if strain is None:
+                holdings = " ".join(TRUMP_CODES) + " (at no trump 3 4 4h: aces)"
+            else:
+                holdings = holdings_hint(strain, self.settings)
+            return Text(f"Honours — side ({sides}) then {holdings}; blank: none")
+        return Text("")
+
+    def _auction_hint(self) -> Text:
+        view = self.view
+        assert self.settings is not None
+        turn = view.get("turn") or view.get("dealer")
+        legal = list(view.get("legal_calls") or [])
+        words = [c for c in legal if not is_bid(c)]
+        bids = [c for c in legal if is_bid(c)]
+        shown = [describe_bid(c, self.settings) for c in bids[:SHOWN_BIDS]]
+        if len(bids) > SHOWN_BIDS:
+            shown.append(f"… {describe_bid(bids[-1], self.settings)}")
+        text = f"{self._who(turn)} to call"
+        if view.get("bid_to_beat"):
+            doubled = "" if view.get("doubling", "none") == "none" else f" {view['doubling']}"
+            text += (f" — to beat: {self._who(view.get('bid_by'))}'s "
+                     f"{describe_bid(view['bid_to_beat'], self.settings)}{doubled}")
+        elif not view.get("calls"):
+            text += " (the dealer must bid: no pass)"
+        return Text(f"{text} · legal: {', '.join(words + shown)}")
+
+    def preview_line(self) -> Text:
+        assert self.sheet is not None and self.settings is not None
+        parts: list[str] = []
+        contract = self.pending_contract()
+        if contract is not None and self.stage != "play" and self.contract_shown():
+            parts.append(contract_value(self.sheet.names, contract, self.settings, BOOK))
+        tricks = self._value("bridge-tricks", int)
+        if contract is not None and tricks is not None and 0 <= tricks <= TRICKS_IN_A_DEAL:
+            parts.append(self._score_preview(contract, tricks))
+        if self.extras:
+            parts.append(self.extras_text() + " (F6 changes)")
+        return Text("\n".join(parts))
+
+    def extras_text(self) -> str:
+        assert self.sheet is not None and self.settings is not None
+        names = self.sheet.side_names
+        bits = []
+        if self.extras.revoke:
+            side, choice = self.extras.revoke
+            bit = f"revoke by {names.get(side, side)}"
+            if choice == "points":
+                bit += f" (declarer takes {self.settings.revoke_penalty} points)"
+            elif choice == "tricks":
+                bit += f" (declarer takes {self.settings.revoke_tricks} tricks)"
+            bits.append(bit)
+        if self.extras.chicane:
+            side, double = self.extras.chicane
+            bits.append(f"{'double chicane' if double else 'chicane'}: {names.get(side, side)}")
+        return "With this result: " + "; ".join(bits)
+
+    def _score_preview(self, contract: Contract, tricks: int) -> str:
+        assert self.sheet is not None and self.settings is not None
+        declarers = next(s for s, members in self.sheet.sides.items() if contract.declarer in members)
+        adversaries = next(s for s in self.sheet.sides if s != declarers)
+        honours = self._value("bridge-honours", self._parse_honours)
+        outcome = Outcome(tricks, honours, self.extras.revoke, self.extras.chicane)
+        try:
+            score = score_deal(contract, declarers, adversaries, outcome, self.settings)
+        except (ValueError, KeyError):
+            return ""
+        over = score.over_under
+        what = ("made" + (f", {over} over" if over > 0 else "")) if score.made else f"set {-over}"
+        below = int(self.view.get("below_line", {}).get(declarers, 0))
+        if score.trick[declarers] and below + score.trick[declarers] >= self.settings.game_points:
+            what += ", game"
+        sides = []
+        for side, shown in self.sheet.side_names.items():
+            points = [f"{score.trick[side]} below" if score.trick[side] else "",
+                      f"{score.honour[side]} above" if score.honour[side] else ""]
+            sides.append(f"{shown} {' + '.join(p for p in points if p) or 'nothing'}")
+        return f"→ {tricks} tricks: {what} — " + " · ".join(sides)
+
+    # ------------------------------------------------------------------ Enter
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.enter()
+
+    def enter(self) -> None:
+        stage = self.stage
+        if stage in ("over", "agreed"):
+            self.show_error("The rubber is over: F8 agrees its score." if stage == "over"
+                            else "The rubber's score is agreed: nothing more can be entered.")
+            return
+        reason = self.first_invalid()
+        if reason:
+            self.show_error(reason)
+            return
+        if self.auction_shown():
+            self._submit_call()
+        else:
+            self._submit_result()
+
+    def _opening(self) -> list[Entry]:
+        """The `deal` entry when this is the deal's first entry (the dealer comes from the rotation)."""
+        return [Deal(dealer=self.view["dealer"])] if self.stage == "deal" else []
+
+    def _submit_call(self) -> None:
+        field = self.field("bridge-call")
+        if not field.value.strip():
+            field.focus()
+            self.show_error("Type the call: e.g. 1s, 2h, 1nt, 2r (royal spades), p pass, x double, xx redouble.")
+            return
+        view = self.view
+        player = view.get("turn") or view["dealer"]
+        self._result_sent = False
+        self.submit(*self._opening(), ABBid(player=player, call=parse_call(field.value)))
+
+    def _missing(self, field_id: str, reason: str) -> bool:
+        field = self.field(field_id)
+        if field.display and not field.value.strip():
+            field.focus()
+            self.show_error(reason)
+            return True
+        return False
+
+    def _submit_result(self) -> None:
+        names = ", ".join(self.player_names())
+        if (self._missing("bridge-declarer", f"Who declared? Type the declarer's first letter ({names}).")
+                or self._missing("bridge-contract", "Type the contract: e.g. 3h, 1nt, 2r; x doubled, xx redoubled.")
+                or self._missing("bridge-tricks", "How many tricks did the declarer's side win (0 to 13)?")):
+            return
+        contract = self.pending_contract()
+        assert contract is not None
+        entries: list[Entry] = self._opening()
+        if self.contract_shown():
+            entries.append(ABContract(player=contract.declarer, call=contract.call, double=contract.double,
+                                      dealers_one_spade=contract.dealers_one_spade))
+        honours = self._value("bridge-honours", self._parse_honours)
+        revoke, chicane = self.extras.revoke, self.extras.chicane
+        entries.append(ABResult(
+            tricks=int(self.field("bridge-tricks").value),
+            honours=Honours(side=honours[0], holding=honours[1]) if honours else None,
+            revoke=Revoke(side=revoke[0], choice=revoke[1]) if revoke else None,
+            chicane=Chicane(side=chicane[0], double=chicane[1]) if chicane else None,
+        ))
+        self._result_sent = True
+        self.submit(*entries)
+
+    def logged(self) -> None:
+        for field in self.query(Input):
+            field.value = ""
+        if self._result_sent:
+            self.extras = Extras()
+            self._result_sent = False
+        self.refresh_texts()
+        self.focus_first()

@@ -1,0 +1,265 @@
+"""The Auction Bridge score pad: "We" and "They", honours above the line, tricks below, a rule under each game.
+
+`BridgePad` draws the classic pad from the sheet's rows (each column filled on its own, as a scorer writes it:
+the first honour entry just above the line, later ones above it; trick entries below the line, game by game,
+with a rule under each won game; then the trick and honour scores, the rubber's bonus and the totals).
+`BridgeSheet` is the per-deal table under it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from scorepad.log import Header
+from scorepad.rules import rules_for
+from scorepad.rules.auction_bridge import HOLDING_TEXT, HONOUR_PARTS, Settings, format_call, row_points
+from scorepad.rules.base import Row, Sheet
+from scorepad.tui.widgets.bridge_codes import honours_code, letter_of, side_letters
+from scorepad.tui.widgets.sheet_table import SheetTable
+
+#: how the pad labels the parts of an honour-score entry
+PART_LABELS = {
+    "honours": "honours",
+    "chicane": "chicane",
+    "slam": "slam",
+    "undertricks": "under",
+    "doubled_bonus": "dbl bonus",
+    "revoke": "revoke",
+}
+DOUBLING_MARKS = {"none": "", "doubled": "x", "redoubled": "xx"}
+MIN_COLUMN, MAX_COLUMN = 18, 30
+HONOURS_TEXT = re.compile(r"(.+?) \(([^)]*)\)(?:, |$)")  # the rules' "4 honours in one hand (We), chicane (They)"
+Entry = tuple[str, int]  # (what, points)
+
+
+@lru_cache(maxsize=32)
+def _settings(header_json: str) -> Settings:
+    header = Header.model_validate_json(header_json)
+    return rules_for(header.game).settings(header.rules)
+
+
+def settings_of(sheet: Sheet) -> Settings:
+    """The sheet's ruleset (cached per header)."""
+    return _settings(sheet.header.model_dump_json())
+
+
+def short_contract(cells: Mapping[str, Any]) -> str:
+    """'3♥x' — the call with x / xx for doubled / redoubled, as the form takes it."""
+    return format_call(str(cells.get("call", ""))) + DOUBLING_MARKS.get(str(cells.get("double", "none")), "")
+
+
+def _honour_label(row: Row, side: str) -> str:
+    parts = [PART_LABELS[p] for p in HONOUR_PARTS if int(row.cells.get(f"{p}:{side}", 0))]
+    return "+".join(parts) or "honour"
+
+
+def pad_columns(sheet: Sheet) -> tuple[dict[str, list[Entry]], dict[int, dict[str, list[Entry]]], dict[int, str]]:
+    """Above the line (side -> entries), below it (game -> side -> entries) and the games' winners."""
+    sides = tuple(sheet.sides)
+    above: dict[str, list[Entry]] = {side: [] for side in sides}
+    below: dict[int, dict[str, list[Entry]]] = {}
+    winners: dict[int, str] = {}
+    for row in sheet.rows:
+        cells = row.cells
+        points = row_points(row, sides)
+        deal = cells.get("deal")
+        game = int(cells.get("game", 1))
+        for side in sides:
+            if cells.get("kind") == "deal":
+                if points[side]["trick"]:
+                    below.setdefault(game, {s: [] for s in sides})[side].append(
+                        (f"{deal:>2} {short_contract(cells)}", points[side]["trick"])
+                    )
+                if points[side]["honour"]:
+                    above[side].append((f"{deal:>2} {_honour_label(row, side)}", points[side]["honour"]))
+                if points[side]["bonus"]:
+                    above[side].append(("   rubber", points[side]["bonus"]))
+            elif points[side]["bonus"]:
+                above[side].append(("   unfinished", points[side]["bonus"]))
+        if cells.get("won_game"):
+            winners[game] = str(cells["won_game"])
+    return above, below, winners
+
+
+class PadDrawer:
+    """Draws the pad as text lines, two columns of `width` characters with a bar between them."""
+
+    def __init__(self, sheet: Sheet, width: int):
+        self.sheet = sheet
+        self.sides = tuple(sheet.sides)
+        self.width = max(MIN_COLUMN, min(MAX_COLUMN, (width - 3) // 2))
+        self.text = Text(no_wrap=True, overflow="ellipsis")
+
+    # ------------------------------------------------------------------ pieces
+
+    def cell(self, entry: Entry | None, style: str = "") -> Text:
+        if entry is None:
+            return Text(" " * self.width)
+        what, points = entry
+        number = f"{points:>5} "
+        room = self.width - len(number) - 1
+        label = what if len(what) <= room else what[: room - 1] + "…"
+        return Text.assemble((f" {label:<{room}}", "dim"), (number, style or "bold"))
+
+    def pair(self, left: Text, right: Text, bar: str = "│") -> None:
+        self.text.append_text(left)
+        self.text.append(f" {bar} ", style="dim")
+        self.text.append_text(right)
+        self.text.append("\n")
+
+    def rule(self, char: str, cross: str, style: str, title: str = "") -> None:
+        full = self.width * 2 + 3
+        if title:
+            line = f" {title} ".center(full, char)
+        else:
+            line = char * (self.width + 1) + cross + char * (self.width + 1)
+        self.text.append(line + "\n", style=style)
+
+    def stack(self, columns: Mapping[str, list[Entry]], style: str = "", *, upward: bool = False) -> None:
+        left, right = (list(columns[s]) for s in self.sides)
+        if upward:  # the first entry nearest the line, as a scorer writes the honour score
+            height = max(len(left), len(right))
+            left = [None] * (height - len(left)) + left[::-1]  # type: ignore[list-item]
+            right = [None] * (height - len(right)) + right[::-1]  # type: ignore[list-item]
+        for a, b in zip(_padded(left, len(right)), _padded(right, len(left)), strict=True):
+            self.pair(self.cell(a, style), self.cell(b, style))
+
+    # ------------------------------------------------------------------ the pad
+
+    def draw(self) -> Text:
+        sheet, sides = self.sheet, self.sides
+        settings = settings_of(sheet)
+        extra = sheet.extra
+        games = extra.get("games", {})
+        above, below, winners = pad_columns(sheet)
+
+        heads = []
+        for side in sides:
+            won = int(games.get(side, 0))
+            title = sheet.side_names.get(side, side) + (f"  ({won} game{'s' if won != 1 else ''})" if won else "")
+            heads.append(Text(title[: self.width].center(self.width), style="bold"))
+        self.pair(*heads)
+        self.rule("─", "┼", "dim")
+        self.stack(above, upward=True)
+        self.rule("━", "╋", "bold")  # the line
+        current = int(sheet.state_view.get("game", 1))
+        for game in sorted(set(below) | set(winners)):
+            self.stack(below.get(game, {s: [] for s in sides}))
+            if game in winners:
+                self.rule("─", "┴", "", f"game {game}: {sheet.side_names.get(winners[game], winners[game])}")
+        if not sheet.finished and current not in below and current not in winners:
+            self.pair(self.cell(None), self.cell(None))
+        self.rule("═", "╪", "dim")
+        self.totals()
+        self.text.append(self.status(settings), style="italic")
+        return self.text
+
+    def totals(self) -> None:
+        sheet, sides = self.sheet, self.sides
+        extra = sheet.extra
+        scores = {"trick score": extra.get("trick_score", {}), "honour score": extra.get("honour_score", {})}
+        for label, score in scores.items():
+            self.pair(*(self.cell((label, int(score.get(s, 0))), "default") for s in sides))
+        bonus = {s: sheet.totals[s] - sum(int(score.get(s, 0)) for score in scores.values()) for s in sides}
+        if any(bonus.values()):
+            label = "games (Law 11)" if _stopped(sheet) else "rubber"
+            self.pair(*(self.cell((label, bonus[s]) if bonus[s] else None, "default") for s in sides))
+        self.pair(*(self.cell(("total", int(sheet.totals[s])), "bold reverse") for s in sides))
+
+    def status(self, settings: Settings) -> str:
+        sheet, sides = self.sheet, self.sides
+        rubber = sheet.extra.get("rubber")
+        if rubber:
+            if rubber.get("winner") is None:
+                return "The rubber is drawn."
+            size = rubber["size"]
+            return f"{sheet.side_names.get(rubber['winner'], rubber['winner'])} win the rubber — its size is {size}."
+        view = sheet.state_view
+        below = view.get("below_line", {})
+        need = ", ".join(
+            f"{sheet.side_names.get(s, s)} {max(0, settings.game_points - int(below.get(s, 0)))}" for s in sides
+        )
+        return f"Game {view.get('game', 1)} — to make game: {need}."
+
+
+def short_honours(cells: Mapping[str, Any], sheet: Sheet) -> str:
+    """The row's honours as the form takes them ("a4h"), then chicane and revoke in brief."""
+    letters = side_letters(sheet.side_names, sheet.sides, sheet.names)
+    by_name = {shown: side for side, shown in sheet.side_names.items()}
+    holdings = {text: holding for holding, text in HOLDING_TEXT.items()}
+    bits = []
+    for what, who in HONOURS_TEXT.findall(str(cells.get("honours", ""))):
+        side = by_name.get(who)
+        if side is None:
+            bits.append(f"{what} ({who})")
+        elif what in holdings:
+            bits.append(honours_code(side, holdings[what], letters))
+        else:  # chicane / double chicane
+            bits.append(f"{what.replace('double chicane', 'dbl chic').replace('chicane', 'chic')} "
+                        f"{letter_of(side, letters)}")
+    revoke = str(cells.get("revoke", ""))
+    if revoke:
+        who = revoke.removeprefix("revoke by ").split(":")[0]
+        side = by_name.get(who)
+        bits.append(f"revoke {letter_of(side, letters) if side else who}")
+    return ", ".join(bits)
+
+
+def _stopped(sheet: Sheet) -> bool:
+    return any(row.cells.get("kind") == "unfinished" for row in sheet.rows)
+
+
+def _padded(items: list[Any], length: int) -> list[Any]:
+    return items + [None] * (length - len(items))
+
+
+class BridgePad(Static):
+    """The pad, redrawn whenever the sheet changes or the pane is resized."""
+
+    DEFAULT_CSS = "BridgePad { height: auto; padding: 0 1; }"
+
+    def __init__(self, *, id: str | None = "bridge-pad"):
+        super().__init__("", id=id)
+        self.sheet: Sheet | None = None
+
+    def show(self, sheet: Sheet) -> None:
+        self.sheet = sheet
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        if self.sheet is None:
+            return
+        width = self.content_size.width or 60
+        self.update(PadDrawer(self.sheet, width).draw())
+
+
+class BridgeSheet(SheetTable):
+    """One row per scored deal: the game, the contract, the tricks, made or set, honours."""
+
+    def game_columns(self, sheet: Sheet) -> list[str]:
+        return ["game", "contract", "tricks", "result", "honours"]
+
+    def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
+        cells = row.cells
+        if cells.get("kind") != "deal":
+            return [str(cells.get("game", "")), "stopped", "", "unfinished (Law 11)", str(cells.get("reason", ""))]
+        declarer = sheet.names.get(str(cells["declarer"]), str(cells["declarer"]))
+        over = int(cells.get("over_under", 0))
+        if cells.get("outcome") == "made":
+            result = "made" + (f" +{over}" if over else "")
+        else:
+            result = f"set {-over}"
+        if cells.get("won_game"):
+            result += ", game"
+        honours = short_honours(cells, sheet)
+        return [str(cells.get("game", "")), f"{declarer} {short_contract(cells)}", str(cells.get("tricks", "")),
+                result, honours]

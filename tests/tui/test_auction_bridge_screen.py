@@ -1,0 +1,467 @@
+"""The Auction Bridge screen by keys: deals in ~10 keystrokes, the auction call by call, a whole rubber,
+the two correction windows (Laws 12, 13), stop and agree, revoke, the F2 table, and a snapshot of the pad."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from scorepad.log import ABResult, Deal, parse_entry
+from scorepad.store import GameFile, create, load, new_header
+from scorepad.tui.screens.auction_bridge import AuctionBridgeScreen
+from scorepad.tui.screens.modals import OverrideScreen, TextScreen
+from scorepad.tui.widgets.bridge_dialogs import (
+    ConfirmScreen,
+    IrregularitiesScreen,
+    ResultEditScreen,
+    StopScreen,
+)
+from scorepad.tui.widgets.bridge_pad import BridgePad
+
+from .conftest import make_app, settle
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
+SIDES = {"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]}
+
+
+def new_rubber(title: str = "", rules: dict | None = None) -> Path:
+    return create(new_header("auction_bridge", PLAYERS, title=title, sides=SIDES, rules=rules))
+
+
+def logged(path: Path) -> list[dict]:
+    return [e.model_dump(mode="json", exclude={"seq", "at"}) for e in load(path).entries]
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#form-status", Static).render())
+
+
+def text_of(app, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def pad(app) -> str:
+    return str(app.screen.query_one(BridgePad).render())
+
+
+async def open_rubber(pilot) -> AuctionBridgeScreen:
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, AuctionBridgeScreen)
+    return screen
+
+
+async def deal(pilot, declarer: str, contract: str, tricks: str, honours: str = "") -> None:
+    """One deal as the scorer types it: declarer Tab contract Tab tricks [Tab honours] Enter."""
+    keys = [declarer, "tab", *contract, "tab", *tricks]
+    if honours:
+        keys += ["tab", *honours]
+    await pilot.press(*keys, "enter")
+    await settle(pilot)
+
+
+# --------------------------------------------------------------------------- one deal
+
+
+async def test_a_typical_deal_takes_ten_keystrokes():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        assert app.focused is screen.query_one("#bridge-declarer", Input)
+        keys = ["a", "tab", "4", "h", "tab", "9", "tab", "w", "3", "enter"]
+        assert len(keys) == 10
+        await pilot.press(*keys)
+        await settle(pilot)
+        assert "Logged" in status(app)
+        assert dict(screen.sheet.extra["trick_score"]) == {"We": 0, "They": 0}  # 4♥ with 9 tricks: set 1
+        assert dict(screen.sheet.totals) == {"We": 16, "They": 50}
+        # the form is ready for the next deal, dealt by Bob
+        assert app.focused is screen.query_one("#bridge-declarer", Input)
+        assert "Bob deals" in text_of(app, "#bridge-deal")
+    assert logged(path) == [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "contract", "player": "Ann", "call": "4H", "double": "none", "dealers_one_spade": False},
+        {"type": "result", "tricks": 9, "honours": {"side": "We", "holding": "3"}, "revoke": None,
+         "chicane": None},
+    ]
+
+
+async def test_the_contract_value_and_a_preview_show_before_enter():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await pilot.press("a", "tab", "3", "h", "x", "tab", "1", "0", "tab", "w", "4", "h")
+        await settle(pilot)
+        preview = text_of(app, "#bridge-preview")
+        # Foster's worked example 1: 3♥ doubled, 10 tricks, 4 honours in one hand
+        assert "Ann's 3♥ doubled: 16 a trick, needs 9 tricks" in preview
+        assert "set: 100 a trick" in preview
+        assert "made, 1 over, game" in preview
+        assert "We 64 below + 164 above" in preview and "They nothing" in preview
+        assert "4h: 4 honours in one hand 64" in text_of(app, "#bridge-hint")
+        assert load(path).entries == []  # nothing logged before Enter
+        await pilot.press("enter")
+        await settle(pilot)
+        assert dict(screen.sheet.extra["trick_score"]) == {"We": 64, "They": 0}
+        assert dict(screen.sheet.extra["honour_score"]) == {"We": 164, "They": 0}
+        assert dict(screen.sheet.extra["games"]) == {"We": 1, "They": 0}
+        drawn = pad(app)
+        assert "game 1: We" in drawn and "3♥x" in drawn and "164" in drawn
+
+
+async def test_the_dealers_one_spade_is_recognised_and_capped():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await pilot.press("a", "tab", "1", "s", "x", "tab", "4")
+        await settle(pilot)
+        assert "100 at most (the dealer's one spade, Law 48)" in text_of(app, "#bridge-preview")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert dict(screen.sheet.totals) == {"We": 0, "They": 100}  # down 3 doubled, capped (example 4)
+    contract = load(path).entries[1]
+    assert contract.type == "contract" and contract.dealers_one_spade is True
+
+
+async def test_fields_are_checked_as_typed_and_nothing_is_logged():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await pilot.press("a", "tab", "1", "n", "t", "tab", "1", "4")
+        await settle(pilot)
+        tricks = screen.query_one("#bridge-tricks", Input)
+        assert tricks.has_class("-invalid")
+        assert "14 is not between 0 and 13" in status(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "14 is not between 0 and 13" in status(app)
+        await pilot.press("backspace", "tab", "w", "5")  # 5 honours do not exist at no trump
+        await settle(pilot)
+        assert screen.query_one("#bridge-honours", Input).has_class("-invalid")
+        assert "honours at no trump (aces)" in status(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.focused is screen.query_one("#bridge-honours", Input)
+        # a missing declarer is asked for
+        await pilot.press("backspace", "backspace")
+        screen.query_one("#bridge-declarer", Input).value = ""
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Who declared?" in status(app)
+        assert app.focused is screen.query_one("#bridge-declarer", Input)
+    assert load(path).entries == []
+
+
+async def test_a_revoke_goes_with_the_result_and_the_rules_reason_is_shown():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await pilot.press("f6")
+        await settle(pilot)
+        assert isinstance(app.screen, IrregularitiesScreen)
+        await pilot.press("t", "enter")  # They (the adversaries) revoked, but no choice given
+        await settle(pilot)
+        assert isinstance(app.screen, AuctionBridgeScreen)
+        await deal(pilot, "a", "3h", "7")
+        assert "say whether the declarer takes 100 points or 3 tricks" in status(app)
+        assert load(path).entries == []
+        await pilot.press("f6")
+        await settle(pilot)
+        await pilot.press("tab", "t", "enter")  # the declarer takes three tricks
+        await settle(pilot)
+        assert "revoke by They (declarer takes 3 tricks)" in text_of(app, "#bridge-preview")
+        await pilot.press("enter")
+        await settle(pilot)
+        # 7 tricks + 3 transferred = 10: 3♥ made with one over, 4 × 8 = 32 — game
+        assert dict(screen.sheet.extra["trick_score"]) == {"We": 32, "They": 0}
+        assert "revoke" not in text_of(app, "#bridge-preview")  # the revoke went with that result only
+    result = load(path).entries[-1]
+    assert isinstance(result, ABResult) and result.revoke is not None
+    assert (result.revoke.side, result.revoke.choice) == ("They", "tricks")
+
+
+async def test_chicane_is_asked_for_only_where_the_ruleset_scores_it():
+    path = new_rubber(rules={"chicane": True})
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await pilot.press("f6")
+        await settle(pilot)
+        await pilot.press("tab", "tab", "t", "enter")  # They hold a hand void of trumps
+        await settle(pilot)
+        assert "chicane: They" in text_of(app, "#bridge-preview")
+        await deal(pilot, "a", "4h", "10", "w3")
+        # We's simple honours (16) less They's chicane (16)
+        assert dict(screen.sheet.extra["honour_score"]) == {"We": 0, "They": 0}
+    result = load(path).entries[-1]
+    assert result.chicane is not None and (result.chicane.side, result.chicane.double) == ("They", False)
+    plain = make_app(open_path=new_rubber())
+    async with plain.run_test(size=(120, 40)) as pilot:
+        await open_rubber(pilot)
+        await pilot.press("f6")
+        await settle(pilot)
+        assert not plain.screen.query("#chicane-side")
+
+
+# --------------------------------------------------------------------------- the auction
+
+
+async def test_the_auction_call_by_call_with_a_refused_bid():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        call = screen.query_one("#bridge-call", Input)
+        assert app.focused is call
+        assert "the dealer must bid: no pass" in text_of(app, "#bridge-hint")
+        await pilot.press("1", "h", "enter")  # Ann, the dealer
+        await settle(pilot)
+        assert "Bob to call — to beat: Ann's 1♥ (8)" in text_of(app, "#bridge-hint")
+        await pilot.press("1", "c", "enter")  # Bob: 1♣ is worth 6 only
+        await settle(pilot)
+        assert "1♣ (6) does not beat Ann's 1♥ (8)" in status(app)
+        assert len(load(path).entries) == 2
+        await pilot.press("backspace", "backspace", "x", "enter")  # Bob doubles instead
+        await settle(pilot)
+        for calls in (["p"], ["2", "c"], ["p"], ["p"], ["p"]):  # Cid, Dan, Ann, Bob, Cid
+            await pilot.press(*calls, "enter")
+            await settle(pilot)
+        # the auction is over: Dan's 2♣ — the result fields take over
+        assert not call.display
+        tricks = screen.query_one("#bridge-tricks", Input)
+        assert app.focused is tricks
+        assert "Dan's 2♣: 6 a trick, needs 8 tricks" in text_of(app, "#bridge-deal")
+        await pilot.press("9", "tab", "t", "3", "enter")
+        await settle(pilot)
+        assert dict(screen.sheet.totals) == {"We": 0, "They": 18 + 12}
+        assert "Bob deals" in text_of(app, "#bridge-deal")
+        assert app.focused is call  # the next deal's auction, in the same mode
+    entries = logged(path)
+    assert entries[0] == {"type": "deal", "dealer": "Ann"}
+    assert [(e["player"], e["call"]) for e in entries if e["type"] == "bid"] == [
+        ("Ann", "1H"), ("Bob", "double"), ("Cid", "pass"), ("Dan", "2C"), ("Ann", "pass"), ("Bob", "pass"),
+        ("Cid", "pass")]
+    assert entries[-1]["type"] == "result" and entries[-1]["honours"] == {"side": "They", "holding": "3"}
+
+
+async def test_the_mode_cannot_change_once_the_auction_has_begun():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await pilot.press("f5", "1", "s", "enter")
+        await settle(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        assert "The auction has begun" in status(app)
+        assert screen.query_one("#bridge-call", Input).display
+        assert not screen.query_one("#bridge-declarer", Input).display
+
+
+# --------------------------------------------------------------------------- a whole rubber
+
+
+async def test_a_whole_rubber_two_games_to_one_by_keys():
+    path = new_rubber(title="Friday")
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await deal(pilot, "a", "3hx", "10", "w4h")  # Ann deals; We: 64 below, 164 above — game 1
+        await deal(pilot, "b", "2nt", "8", "t3")  # Bob deals; They 20 below, 30 above (3 aces)
+        await deal(pilot, "d", "1nt", "7")  # Cid deals; They 10 more — game 2: one game all
+        assert dict(screen.sheet.extra["games"]) == {"We": 1, "They": 1}
+        assert "Game 3" in pad(app)
+        await deal(pilot, "c", "4s", "9")  # Dan deals; set 1: They 50
+        assert not screen.query_one("#banner", Static).display
+        await deal(pilot, "a", "4h", "10")  # Ann deals; We 32 — game 3 and the rubber
+        sheet = screen.sheet
+        assert sheet.finished and sheet.winner == "We"
+        assert dict(sheet.extra["trick_score"]) == {"We": 96, "They": 30}
+        assert dict(sheet.extra["honour_score"]) == {"We": 164, "They": 80}
+        assert dict(sheet.totals) == {"We": 96 + 164 + 250, "They": 110}
+        assert dict(sheet.extra["rubber"]) == {"winner": "We", "size": 400}
+        banner = text_of(app, "#banner")
+        assert "We win the rubber by 400, 510 to 110 (Law 10)" in banner
+        drawn = pad(app)
+        for line in ("game 1: We", "game 2: They", "game 3: We", "rubber", "its size is 400"):
+            assert line in drawn
+        # only the agreement may follow: the fields are gone, Enter says so
+        assert not screen.query_one("#bridge-fields").display
+        assert "F8" in text_of(app, "#bridge-deal")
+        await pilot.press("f8")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert "agreed" in text_of(app, "#bridge-deal")
+    entries = load(path).entries
+    assert [e.type for e in entries].count("result") == 5
+    assert [e.dealer for e in entries if isinstance(e, Deal)] == ["Ann", "Bob", "Cid", "Dan", "Ann"]
+    assert entries[-1].type == "agree"
+
+
+async def test_an_unfinished_rubber_is_stopped_and_agreed_by_keys():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await pilot.press("f8")  # too early
+        await settle(pilot)
+        assert "still being played" in status(app)
+        await deal(pilot, "a", "4h", "10", "w3")  # We 32 below (game), 16 above
+        await pilot.press("f7")
+        await settle(pilot)
+        assert isinstance(app.screen, StopScreen)
+        await pilot.press("escape")  # go on playing after all
+        await settle(pilot)
+        assert isinstance(app.screen, AuctionBridgeScreen) and not screen.sheet.finished
+        await pilot.press("f7")
+        await settle(pilot)
+        await pilot.press(*"late", "enter")
+        await settle(pilot)
+        sheet = screen.sheet
+        assert sheet.finished
+        assert dict(sheet.totals) == {"We": 32 + 16 + 125, "They": 0}
+        assert "We win the unfinished rubber by 173, 173 to 0 (Law 11)" in text_of(app, "#banner")
+        assert "games (Law 11)" in pad(app)
+        await pilot.press("f8")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        await pilot.press("f8")
+        await settle(pilot)
+        assert "already agreed" in status(app)
+    types = [(e.type, getattr(e, "reason", None)) for e in load(path).entries]
+    assert types[-2:] == [("stop", "late"), ("agree", None)]
+
+
+# --------------------------------------------------------------------------- corrections (Laws 12, 13)
+
+
+async def _game_then_a_declaration(pilot) -> AuctionBridgeScreen:
+    screen = await open_rubber(pilot)
+    await deal(pilot, "a", "4h", "10", "w3")  # #1 deal, #2 contract, #3 result: We game (32), honours 16
+    await deal(pilot, "b", "1nt", "7")  # #4–#6: a declaration in game 2 closes game 1's trick window
+    return screen
+
+
+async def _edit_result_three(pilot) -> None:
+    await pilot.press("ctrl+e")  # from inside the form: the pad's edit key wins over the Input's
+    await settle(pilot)
+    await pilot.press("up", "up", "up", "enter")  # from #6 to #3
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, ResultEditScreen)
+
+
+async def test_an_honours_only_correction_after_the_trick_window():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _game_then_a_declaration(pilot)
+        await _edit_result_three(pilot)
+        await pilot.press("tab", "ctrl+u", "w", "4", "h", "enter")  # 4 honours in one hand, not simple honours
+        await settle(pilot)
+        assert isinstance(app.screen, AuctionBridgeScreen)
+        assert app.focused is screen.query_one("#bridge-declarer", Input)  # back to the next deal
+        assert dict(screen.sheet.extra["honour_score"]) == {"We": 64, "They": 0}
+        assert dict(screen.sheet.extra["trick_score"]) == {"We": 32, "They": 10}
+    amend = load(path).entries[-1]
+    assert amend.type == "amend" and amend.target == 3 and amend.override is False
+    assert amend.entry.honours.holding == "4_one_hand" and amend.entry.tricks == 10
+
+
+async def test_a_late_trick_correction_is_refused_then_made_as_a_table_override():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _game_then_a_declaration(pilot)
+        await _edit_result_three(pilot)
+        await pilot.press("ctrl+u", "1", "1", "enter")  # 11 tricks, not 10: a trick-score change
+        await settle(pilot)
+        assert isinstance(app.screen, OverrideScreen)
+        reason = str(app.screen.query_one("#override-reason", Static).render())
+        assert "Law 13" in reason and "following game" in reason
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, AuctionBridgeScreen)
+        assert dict(screen.sheet.extra["trick_score"]) == {"We": 40, "They": 10}
+        assert screen.sheet.overrides
+    amend = load(path).entries[-1]
+    assert amend.type == "amend" and amend.target == 3 and amend.override is True
+    assert amend.entry.tricks == 11
+
+
+async def test_a_trick_correction_inside_its_window_needs_no_override():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await deal(pilot, "a", "2h", "8")  # 16 below, no game yet
+        await pilot.press("ctrl+e")
+        await settle(pilot)
+        await pilot.press("enter")  # the last entry: the result
+        await settle(pilot)
+        await pilot.press("ctrl+u", "9", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, AuctionBridgeScreen)
+        assert dict(screen.sheet.extra["trick_score"]) == {"We": 24, "They": 0}
+    assert load(path).entries[-1].override is False
+
+
+# --------------------------------------------------------------------------- F2, snapshot
+
+
+async def test_f2_shows_the_table_from_the_settings():
+    path = new_rubber(rules={"revoke_penalty": 150})
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_rubber(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert isinstance(app.screen, TextScreen)
+        text = app.screen.markdown
+        assert "| 3 | 6 | 18 | 21 | 24 | 27 | 30 |" in text  # three odd tricks in each denomination
+        assert "| 4h | 4 honours in one hand | 16 | 48 | 56 | 64 | 72 |  |" in text
+        assert "150 points" in text
+        await pilot.press("f2")
+        await settle(pilot)
+        assert isinstance(app.screen, AuctionBridgeScreen)
+
+
+def _mid_rubber(title: str) -> Path:
+    path = new_rubber(title=title)
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "contract", "player": "Ann", "call": "3H", "double": "doubled"},
+        {"type": "result", "tricks": 10, "honours": {"side": "We", "holding": "4_one_hand"}},
+        {"type": "deal", "dealer": "Bob"},
+        {"type": "contract", "player": "Bob", "call": "2NT"},
+        {"type": "result", "tricks": 8, "honours": {"side": "They", "holding": "3_aces"}},
+        {"type": "deal", "dealer": "Cid"},
+        {"type": "contract", "player": "Cid", "call": "4S"},
+        {"type": "result", "tricks": 9},
+    ]
+    with GameFile.open(path) as game:
+        for item in items:
+            game.append(parse_entry("auction_bridge", item))
+    return path
+
+
+def test_snapshot_mid_rubber(snap_compare, snapshot_home):
+    path = _mid_rubber("Friday")
+
+    async def type_a_deal(pilot):
+        await settle(pilot)
+        await pilot.press("b", "tab", "2", "n", "t", "tab", "9", "tab", "t", "4")
+        await settle(pilot)
+
+    assert snap_compare(make_app(open_path=path), terminal_size=(120, 40), run_before=type_a_deal)
