@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Any, NoReturn

@@ -6,10 +6,12 @@ One game = one JSON Lines file (design §3). Lines are only appended: each entry
 
 from __future__ import annotations
 
+import errno
 import fcntl
-import json
 import os
+import re
 import secrets
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,6 +20,7 @@ from typing import Any
 
 from platformdirs import user_config_dir, user_data_dir
 from pydantic import ValidationError
+from pydantic_core import from_json
 
 from scorepad.log import (
     ENTRY_ADAPTERS,
@@ -33,6 +36,7 @@ from scorepad.log import (
 APP_NAME = "scorepad"
 SUFFIX = ".jsonl"
 TORN_SUFFIX = ".torn"
+UTF8_BOM = b"\xef\xbb\xbf"
 
 
 def data_home() -> Path:
@@ -53,11 +57,21 @@ def games_dir() -> Path:
     return data_home() / "games"
 
 
+def one_line(text: str) -> str:
+    """`text` with control characters and line separators escaped (`\\n`, `\\x1b` …), so it prints
+    as one line whatever a hand-edited file put in a name."""
+    return "".join(
+        c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c
+        for c in text
+    )
+
+
 class LogError(Exception):
-    """A game file that cannot be read: always names the file and the line."""
+    """A game file that cannot be read: always names the file and the line, on one line."""
 
     def __init__(self, path: Path | str, line: int, cause: str):
-        super().__init__(f"{path}: line {line}: {cause}")
+        cause = one_line(cause)
+        super().__init__(one_line(f"{path}: line {line}: {cause}"))
         self.path = Path(path)
         self.line = line
         self.cause = cause
@@ -103,10 +117,23 @@ def _describe(error: ValidationError) -> str:
     return f"{where}: {msg}{more}" if where else f"{msg}{more}"
 
 
-def parse_header(path: Path, raw: bytes) -> Header:
+def _not_utf8(raw: bytes) -> str | None:
+    """Why `raw` is not UTF-8 text, or None."""
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, ValueError) as error:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return f"byte 0x{raw[error.start]:02x} at column {error.start + 1}"
+    return None
+
+
+def parse_header(path: Path, raw: bytes) -> Header:
+    raw = raw.removeprefix(UTF8_BOM)  # an editor may have put one there; it is not part of the JSON
+    bad_byte = _not_utf8(raw)
+    if bad_byte:
+        raise LogError(path, 1, f"the header is not UTF-8 text ({bad_byte})")
+    try:
+        data = from_json(raw)  # the entries' parser too: no lone surrogates, bounded nesting
+    except ValueError as error:
         raise LogError(path, 1, f"the header is not JSON ({_short(error)})") from None
     if not isinstance(data, dict) or "scorepad" not in data:
         raise LogError(path, 1, "not a scorepad game (the header has no 'scorepad' version)")
@@ -146,8 +173,10 @@ def header_problem(header: Header) -> str | None:
     return None
 
 
-def _short(error: Exception) -> str:
-    return str(error).split("\n", 1)[0]
+def _short(error: Exception | str) -> str:
+    """The first line of an error, with a JSON parser's "at line 1 column N" said as "at column N"."""
+    text = str(error).split("\n", 1)[0].removeprefix("Invalid JSON: ")
+    return re.sub(r" at line 1 column (\d+)$", r" at column \1", text)
 
 
 def split_lines(data: bytes) -> tuple[list[bytes], bytes]:
@@ -171,12 +200,17 @@ def parse_log(path: Path, data: bytes) -> LoadedLog:
 
 
 def parse_entry_line(path: Path, number: int, raw: bytes, adapter: Any, expected_seq: int) -> Entry:
+    if not raw.strip():
+        raise LogError(path, number, "an empty line")
+    bad_byte = _not_utf8(raw)
+    if bad_byte:
+        raise LogError(path, number, f"not UTF-8 text ({bad_byte})")
     try:
         entry = adapter.validate_json(raw)
     except ValidationError as error:
         first = error.errors()[0]
         if first["type"] == "json_invalid":
-            raise LogError(path, number, "not a JSON line") from None
+            raise LogError(path, number, f"not a JSON line ({_short(first['msg'])})") from None
         if first["type"] == "union_tag_invalid":
             found = first.get("ctx", {}).get("tag", "?")
             raise LogError(path, number, f"unknown entry type {found!r}") from None
@@ -243,27 +277,35 @@ class GameFile:
 
     @classmethod
     def open(cls, path: Path | str, readonly: bool = False) -> GameFile:
+        """Load a game; unless `readonly`, take its lock first, so what is loaded is what the next
+        append follows. Locked by another scorepad, or not writable: opened read-only, with a notice."""
         path = Path(path)
-        loaded = load(path)
         notices: list[str] = []
         fd: int | None = None
         if not readonly:
-            fd = os.open(path, os.O_RDWR | os.O_APPEND)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                os.close(fd)
-                fd = None
+            fd, refusal = _lock(path)
+            if fd is None:
                 readonly = True
-                notices.append(f"{path.name} is open in another scorepad: opened read-only")
+                if refusal:
+                    notices.append(refusal)
+        try:
+            loaded = load(path)  # a damaged file raises LogError here
+        except BaseException:
+            if fd is not None:
+                os.close(fd)
+            raise
         if loaded.torn:
             notices.append(loaded.torn_note)
             if fd is not None:
-                # re-read under the lock, then keep the torn bytes aside before cutting them off,
-                # so the next entry starts on a line of its own
-                loaded = load(path)
-                if loaded.torn:
+                # keep the torn bytes aside before cutting them off, so the next entry starts on a
+                # line of its own (only the lock holder may cut: a reader may be seeing a write in flight)
+                try:
                     _set_aside_torn(path, fd, loaded.torn)
+                except OSError as error:  # cannot keep them: cut nothing, write nothing
+                    os.close(fd)
+                    fd, readonly = None, True
+                    notices.append(f"{path.name}: the unfinished last line could not be set aside "
+                                   f"({error.strerror or error}): opened read-only")
         return cls(path, loaded.header, loaded.entries, readonly, notices, fd)
 
     @property
@@ -271,17 +313,41 @@ class GameFile:
         return len(self.entries) + 1
 
     def append(self, entry: Entry) -> Entry:
-        """Give the entry its seq and time, write it as one line, fsync. Returns the logged entry."""
+        """Give the entry its seq and time, write it as one line, fsync. Returns the logged entry.
+
+        If the write or the fsync fails (a full disk …), the file is cut back to where it was, so
+        no partial line is left for the next entry to run into, and StoreError says nothing was logged.
+        """
         if self.readonly or self._fd is None:
             raise StoreError(f"{self.path.name} is open read-only: nothing was written")
         logged = entry.model_copy(update={"seq": self.next_seq, "at": now()})
         line = (dump_entry(logged) + "\n").encode()
-        written = os.write(self._fd, line)
-        if written != len(line):  # a short write on a full disk: report, the loader ignores the torn tail
-            raise StoreError(f"{self.path.name}: the disk took only {written} of {len(line)} bytes")
-        os.fsync(self._fd)
+        start = os.fstat(self._fd).st_size
+        try:
+            written = os.write(self._fd, line)
+            if written != len(line):
+                raise StoreError(f"{self.path.name}: the disk took only {written} of {len(line)} bytes; "
+                                 "nothing was logged")
+            os.fsync(self._fd)
+        except OSError as error:
+            self._cut_back(start)
+            raise StoreError(f"{self.path.name}: could not write the entry ({error.strerror or error}); "
+                             "nothing was logged") from None
+        except StoreError:
+            self._cut_back(start)
+            raise
         self.entries.append(logged)
         return logged
+
+    def _cut_back(self, size: int) -> None:
+        """Undo a failed append (we hold the lock, so the end of the file is ours)."""
+        assert self._fd is not None
+        try:
+            os.ftruncate(self._fd, size)
+            os.fsync(self._fd)
+        except OSError:  # cannot even cut: the next open finds the partial line torn or bad
+            self.close()
+            self.readonly = True
 
     def close(self) -> None:
         if self._fd is not None:
@@ -293,6 +359,26 @@ class GameFile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _lock(path: Path) -> tuple[int | None, str]:
+    """An fd holding the game's append lock, or (None, why it is read-only); ("" when `load` will
+    report the problem itself: a missing file, a directory …)."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_APPEND)
+    except OSError as error:
+        if isinstance(error, PermissionError) or error.errno == errno.EROFS:
+            return None, f"{path.name} is not writable ({error.strerror}): opened read-only"
+        return None, ""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None, f"{path.name} is open in another scorepad: opened read-only"
+    except OSError as error:  # a file system without locks: refuse to write rather than risk two writers
+        os.close(fd)
+        return None, f"{path.name} cannot be locked ({error.strerror}): opened read-only"
+    return fd, ""
 
 
 def _set_aside_torn(path: Path, fd: int, torn: bytes) -> None:
@@ -344,10 +430,13 @@ def list_games(directory: Path | None = None) -> Iterator[GameListing]:
     """Every game file, newest played first; a damaged one is listed with its one-line error."""
     listed = []
     for path in game_paths(directory):
-        modified = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+        try:
+            modified = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+        except OSError:  # gone (or unreachable) since the directory was read
+            continue
         try:
             listed.append(GameListing(path, modified, load(path)))
         except LogError as error:
             listed.append(GameListing(path, modified, None, str(error)))
-    listed.sort(key=lambda g: g.modified, reverse=True)
+    listed.sort(key=lambda g: (-g.modified.timestamp(), g.path.name))  # ties by name: a stable order
     return iter(listed)

@@ -202,7 +202,11 @@ async def test_serve_shows_a_game_sheet_in_chromium(tmp_path, scorepad_home):
     game = demo_five_hundred_on_top()
     sheet, _ = replay_file(game)
     totals = "  ·  ".join(f"{sheet.side_names[s]} {sheet.totals[s]}" for s in sheet.sides)
-    expected = ["Five Hundred — Demo: Five Hundred, cut-throat", totals, sheet.rows[0].text, sheet.rows[-1].text]
+    from scorepad.describe import describe
+
+    # the title, the running totals and the log's first and last entries, as the game screen shows them
+    first, last = (describe(sheet.entries[i], sheet.names) for i in (1, -1))
+    expected = ["Five Hundred — Demo: Five Hundred, cut-throat", totals, first, last]
 
     port = free_port()
     env = {**os.environ, "SCOREPAD_HOME": str(scorepad_home)}

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 
 import pytest
 
@@ -164,3 +167,194 @@ def test_new_files_are_created_exclusively_and_synced(scorepad_home):
     with pytest.raises(FileExistsError):
         create(head)
     assert oct(os.stat(path).st_mode & 0o777) == "0o644"
+
+
+# --------------------------------------------------------------------------- two scorepads, one game
+
+
+def holder_script(path, appends: int = 0, big_every: int = 0) -> str:
+    """A second scorepad: takes the lock, says "locked", appends notes, says "done", waits for a line."""
+    return textwrap.dedent(f"""
+        import sys
+        from scorepad.log import Note
+        from scorepad.store import GameFile
+        game = GameFile.open({str(path)!r})
+        assert not game.readonly
+        print("locked", flush=True)
+        for n in range({appends}):
+            size = 20_000 if {big_every} and n % {big_every} == 0 else 10 + n % 200
+            game.append(Note(text=f"note {{game.next_seq}} " + "y" * size))
+        print("done", flush=True)
+        sys.stdin.readline()
+    """)
+
+
+def start_holder(path, **kwargs) -> subprocess.Popen:
+    holder = subprocess.Popen([sys.executable, "-c", holder_script(path, **kwargs)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "locked"
+    return holder
+
+
+def test_a_reader_never_sees_a_partial_or_interleaved_line_while_the_other_appends(tmp_path):
+    path = make_game(tmp_path, DEAL)
+    appends = 400
+    holder = start_holder(path, appends=appends, big_every=7)
+    done = threading.Event()
+    threading.Thread(target=lambda: holder.stdout.readline() and done.set(), daemon=True).start()
+    seen: list[int] = []
+    sizes: list[int] = []
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            finished = done.is_set()  # read before the view: a view after "done" must be complete
+            sizes.append(path.stat().st_size)
+            with GameFile.open(path) as view:  # the writer holds the lock: this one is read-only
+                assert view.readonly and any("read-only" in n for n in view.notices)
+                logged = view.entries
+            assert [e.seq for e in logged] == list(range(1, len(logged) + 1))
+            assert [e.type for e in logged[:2]] == ["deal", "bid"]
+            for entry in logged[2:]:  # every note whole, and the one its seq says
+                assert re.fullmatch(rf"note {entry.seq} y+", entry.text), entry.text[:30]
+            seen.append(len(logged))
+            if finished:
+                break
+            assert time.monotonic() < deadline, "the writer did not finish in 60 s"
+    finally:
+        holder.communicate("\n", timeout=30)
+    assert seen == sorted(seen), "a later view showed fewer entries"
+    assert seen[-1] == len(DEAL) + appends
+    assert len(set(seen)) >= 3, f"the views should catch the writer mid-way: {sorted(set(seen))}"
+    assert sizes == sorted(sizes), "a reader must never cut the writer's file"
+    assert not path.with_name(path.name + ".torn").exists()
+    final = load(path)
+    assert final.torn == b"" and len(final.entries) == len(DEAL) + appends
+
+
+def test_open_loads_under_the_lock_so_it_follows_the_last_writer(tmp_path, monkeypatch):
+    """Another scorepad appends and lets go just before this one takes the lock: what this one
+    loaded must include that entry, or its next append would repeat a seq."""
+    import fcntl
+
+    import scorepad.store as store
+
+    path = make_game(tmp_path, DEAL)
+    real_flock = fcntl.flock
+
+    def flock_after_another_append(fd, operation):
+        monkeypatch.setattr(store.fcntl, "flock", real_flock)
+        with GameFile.open(path) as other:
+            other.append(FHBid(player="Cid", call="pass"))
+        return real_flock(fd, operation)
+
+    monkeypatch.setattr(store.fcntl, "flock", flock_after_another_append)
+    with GameFile.open(path) as game:
+        assert game.next_seq == 4
+        game.append(FHBid(player="Ann", call="pass"))
+    assert [e.seq for e in load(path).entries] == [1, 2, 3, 4]
+
+
+async def test_the_app_shows_a_game_held_elsewhere_read_only_without_a_form(tmp_path):
+    from textual.widgets import Static
+
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.screens.game import GameScreen
+    from scorepad.tui.widgets.entry_form import EntryForm
+
+    path = make_game(tmp_path, DEAL)
+    before = path.read_bytes()
+    holder = start_holder(path)
+    try:
+        assert holder.stdout.readline().strip() == "done"
+        app = ScorepadApp(open_path=path, remember_theme=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            assert app.screen.game_file.readonly
+            banner = app.screen.query_one("#readonly", Static)
+            assert "Read-only" in str(banner.render()) and banner.display
+            assert not app.screen.query(EntryForm)
+            assert any("open in another scorepad" in n.message for n in app._notifications)
+            await pilot.press("ctrl+z")  # undo would log a void: refused, nothing written
+            await pilot.pause()
+    finally:
+        holder.communicate("\n", timeout=10)
+    assert path.read_bytes() == before
+
+
+# --------------------------------------------------------------------------- a failed append leaves no trace
+
+
+def test_a_short_write_is_cut_back_and_reported(tmp_path, monkeypatch):
+    import scorepad.store as store
+
+    path = make_game(tmp_path, DEAL)
+    before = path.read_bytes()
+    real_write = os.write
+    with GameFile.open(path) as game:
+        monkeypatch.setattr(store.os, "write", lambda fd, data: real_write(fd, data[:17]))  # a full disk
+        with pytest.raises(StoreError, match="took only 17 of .* nothing was logged"):
+            game.append(FHBid(player="Cid", call="pass"))
+        monkeypatch.setattr(store.os, "write", real_write)
+        assert path.read_bytes() == before and game.next_seq == 3
+        assert game.append(FHBid(player="Cid", call="6S")).seq == 3  # the next one lands cleanly
+    loaded = load(path)
+    assert [e.seq for e in loaded.entries] == [1, 2, 3] and loaded.torn == b""
+    assert loaded.entries[-1].call == "6S"
+
+
+def test_a_failed_fsync_is_cut_back_and_reported(tmp_path, monkeypatch):
+    import errno
+
+    import scorepad.store as store
+
+    path = make_game(tmp_path, DEAL)
+    before = path.read_bytes()
+    real_fsync = os.fsync
+    calls = []
+
+    def fsync_fails_once(fd):
+        calls.append(fd)
+        if len(calls) == 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_fsync(fd)
+
+    with GameFile.open(path) as game:
+        monkeypatch.setattr(store.os, "fsync", fsync_fails_once)
+        with pytest.raises(StoreError, match=r"No space left on device\); nothing was logged"):
+            game.append(FHBid(player="Cid", call="pass"))
+        assert path.read_bytes() == before and len(game.entries) == 2
+    assert [e.seq for e in load(path).entries] == [1, 2]
+
+
+def test_a_torn_tail_that_cannot_be_set_aside_is_not_cut(tmp_path):
+    path = make_game(tmp_path, DEAL)
+    with open(path, "ab") as f:
+        f.write(b'{"seq": 3, "ty')
+    before = path.read_bytes()
+    path.with_name(path.name + ".torn").mkdir()  # where the tail would go: not a file
+    with GameFile.open(path) as game:
+        assert game.readonly
+        assert any("could not be set aside" in n for n in game.notices)
+        with pytest.raises(StoreError, match="read-only"):
+            game.append(FHBid(player="Cid", call="pass"))
+    assert path.read_bytes() == before
+
+
+def test_a_log_error_is_always_one_line():
+    error = LogError("odd\nname.jsonl", 2, "sides name unknown players: Ann\nEve\r\tx\x1b[2J\u2028 Zoë ♣")
+    assert str(error) == (
+        "odd\\nname.jsonl: line 2: sides name unknown players: Ann\\nEve\\r\\tx\\x1b[2J\\u2028 Zoë ♣"
+    )
+    assert error.line == 2 and "\n" not in error.cause
+
+
+def test_listing_order_is_newest_first_and_stable_on_ties(scorepad_home):
+    directory = games_dir()
+    directory.mkdir(parents=True)
+    names = ["b.jsonl", "a.jsonl", "c.jsonl", "old.jsonl"]
+    for name in names:
+        (directory / name).write_text("not a game\n")
+        os.utime(directory / name, (1_795_000_000, 1_795_000_000))
+    os.utime(directory / "old.jsonl", (1_700_000_000, 1_700_000_000))
+    assert [g.path.name for g in list_games()] == ["a.jsonl", "b.jsonl", "c.jsonl", "old.jsonl"]

@@ -54,11 +54,11 @@ class ScorepadApp(App[None]):
 
         try:
             game_file = GameFile.open(path)
-        except LogError as error:
-            self.notify(str(error), title="Cannot open this game", severity="error", timeout=12)
+        except LogError as error:  # file text is not markup: a "[" in a path or a cause stays a "["
+            self.notify(str(error), title="Cannot open this game", severity="error", timeout=12, markup=False)
             return False
         for notice in game_file.notices:
-            self.notify(notice, severity="warning", timeout=10)
+            self.notify(notice, severity="warning", timeout=10, markup=False)
         self.push_screen(game_screen_for(game_file))
         return True
 

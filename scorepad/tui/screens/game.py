@@ -8,6 +8,7 @@ end-of-game banner live here once.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -102,14 +103,14 @@ class GameScreen(Screen[None]):
         self.sub_title = "  ·  ".join(f"{sheet.side_names[s]} {sheet.totals[s]}" for s in sheet.sides)
         banner = self.query_one("#banner", Static)
         if sheet.finished:
-            banner.update(f"🏆  {sheet.result or 'The game is over.'}   (Ctrl+N: new game, same players)")
+            banner.update(Text(f"🏆  {sheet.result or 'The game is over.'}   (Ctrl+N: new game, same players)"))
         banner.display = sheet.finished
         prompt = self.query_one("#prompt", Static)
         lines = [] if sheet.finished else [f"Next: {sheet.prompt}"] if sheet.prompt else []
         lines += [f"Question for the table: {q}" for q in sheet.questions]
         if sheet.overrides:
             lines.append("Table overrides in this game: " + ", ".join(f"#{s}" for s in sheet.overrides))
-        prompt.update("\n".join(lines))
+        prompt.update(Text("\n".join(lines)))
         if self.form is not None:
             self.form.update_sheet(sheet)
         self.sheet_changed(sheet)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
@@ -52,31 +54,36 @@ class HomeScreen(Screen[None]):
                 damaged.append(listing.error)
                 continue
             table.add_row(*self._cells(listing), key=str(listing.path))
+        # paths and errors are shown as plain text: a "[" in them is not markup
         intro = self.query_one("#home-intro", Static)
         if table.row_count:
-            intro.update(f"Your games ({games_dir()}). Enter resumes the one under the cursor; n starts a new game.")
+            intro.update(Content(
+                f"Your games ({games_dir()}). Enter resumes the one under the cursor; n starts a new game."
+            ))
         else:
-            intro.update(
+            intro.update(Content(
                 f"No games yet in {games_dir()}.\nPress n to start one — or run 'scorepad demo' to add demo games."
-            )
+            ))
         problems = self.query_one("#damaged", Static)
-        problems.update("\n".join(f"Cannot read {line}" for line in damaged))
+        problems.update(Content("\n".join(f"Cannot read {line}" for line in damaged)))
         problems.display = bool(damaged)
         if table.row_count:
             table.focus()
 
     @staticmethod
-    def _cells(listing: GameListing) -> tuple[str, ...]:
+    def _cells(listing: GameListing) -> tuple[Text, ...]:
         assert listing.log is not None
         header = listing.log.header
         sheet = replay_log(listing.log)
-        return (
+        cells = (
             GAME_TITLES[header.game],
             header.title or "—",
             ", ".join(sheet.names[p] for p in header.players),
             status_text(sheet),
             listing.modified.strftime("%Y-%m-%d %H:%M"),
         )
+        # plain text (as the table would make of a str, but no markup: a "[" in a name stays a "[")
+        return tuple(Text(cell, no_wrap=True, end="") for cell in cells)
 
     def action_reload(self) -> None:
         self.reload()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, Static
@@ -44,12 +45,12 @@ class EntryForm(Vertical):
 
     def show_error(self, reason: str) -> None:
         status = self.query_one("#form-status", Static)
-        status.update(reason)
+        status.update(Text(reason))  # reasons quote names and calls: never markup
         status.add_class("-error")
 
     def show_info(self, text: str) -> None:
         status = self.query_one("#form-status", Static)
-        status.update(text)
+        status.update(Text(text))
         status.remove_class("-error")
 
     def logged(self) -> None:

@@ -42,9 +42,9 @@ class SheetTable(DataTable):
             self.clear(columns=True)
             self.add_column("#", key="n")
             for label in self.game_columns(sheet):
-                self.add_column(label, key=f"col-{label}")
+                self.add_column(Text(label), key=f"col-{label}")
             for side in sides:
-                self.add_column(sheet.side_names.get(side, side), key=f"side-{side}")
+                self.add_column(Text(sheet.side_names.get(side, side)), key=f"side-{side}")
             self._sides = sides
             self._labels = dict(sheet.side_names)
             self._shown = ()
@@ -56,7 +56,8 @@ class SheetTable(DataTable):
         for row in self._shown[kept:]:
             self.remove_row(str(row.seq))
         for number, row in enumerate(sheet.rows[kept:], start=kept + 1):
-            cells = [str(number), *self.game_cells(row, sheet), *[self.side_cell(row, s) for s in sides]]
+            game_cells = [Text(c) if isinstance(c, str) else c for c in self.game_cells(row, sheet)]  # names are not markup
+            cells = [str(number), *game_cells, *[self.side_cell(row, s) for s in sides]]
             self.add_row(*cells, key=str(row.seq))
         self._shown = sheet.rows
         if sheet.rows and kept < len(sheet.rows):
