@@ -156,7 +156,7 @@ class GameScreen(Screen[None]):
         if form is not None:
             form.show_error(reason)
         else:
-            self.notify(reason, severity="error", timeout=8)
+            self.notify(reason, severity="error", timeout=8, markup=False)
 
     # ------------------------------------------------------------------ corrections
 
@@ -165,11 +165,11 @@ class GameScreen(Screen[None]):
         reason = self.replayer.check(correction)
         if reason is None:
             self._append([correction])
-            self.notify(describe(correction, self.sheet.names), title="Corrected")
+            self.notify(describe(correction, self.sheet.names), title="Corrected", markup=False)
             return
         overridden = correction.model_copy(update={"override": True, "note": correction.note or "table agreed"})
         if self.replayer.check(overridden) is not None:  # not a matter of time: the change itself is refused
-            self.notify(reason, title="Not corrected", severity="error", timeout=10)
+            self.notify(reason, title="Not corrected", severity="error", timeout=10, markup=False)
             return
 
         def decided(agreed: bool | None) -> None:

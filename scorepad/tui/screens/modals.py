@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -34,7 +35,7 @@ class OverrideScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("The laws do not allow this correction now", classes="dialog-title")
-            yield Static(self.reason, id="override-reason")
+            yield Static(Text(self.reason), id="override-reason")
             yield Static(
                 "If everyone at the table agrees, it can be made anyway: the override is written to the log "
                 "and shown on the sheet.",
@@ -99,7 +100,7 @@ class EditEntryScreen(ModalScreen[Entry | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Label(f"Correct entry #{self.entry.seq}: {describe(self.entry, self.names)}",
+            yield Label(Text(f"Correct entry #{self.entry.seq}: {describe(self.entry, self.names)}"),
                         classes="dialog-title")
             yield Static("Change the fields, then Ctrl+S. Lists and tables are written as JSON.", classes="hint")
             with VerticalScroll(id="edit-fields"):

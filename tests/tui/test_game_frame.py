@@ -1,0 +1,155 @@
+"""What every game screen shares: undo, edit, override, rename, rematch, help, names that look like markup."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Markdown, Select
+
+from scorepad.store import create, load, new_header
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.screens.modals import EditEntryScreen, OverrideScreen, RenameScreen, TextScreen
+from scorepad.tui.screens.new_game import NewGameScreen
+from scorepad.tui.widgets.log_pane import LogPane
+
+from .conftest import make_app, settle
+
+BRIDGE_DEAL = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Ann", "call": "1NT"},
+    {"type": "result", "tricks": 9},
+]
+
+
+def bridge_game(players=("Ann", "Bob", "Cid", "Dan"), items=BRIDGE_DEAL):
+    from scorepad.log import parse_entry
+    from scorepad.store import GameFile
+
+    path = create(new_header("auction_bridge", list(players), title="Frame"))
+    with GameFile.open(path) as game:
+        for item in items:
+            game.append(parse_entry("auction_bridge", item))
+    return path
+
+
+async def test_undo_strikes_out_the_last_entry_and_says_so():
+    path = bridge_game()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.sheet.totals == {"Ann & Cid": 30, "Bob & Dan": 0}
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert screen.sheet.totals == {"Ann & Cid": 0, "Bob & Dan": 0}
+        log = screen.query_one(LogPane)
+        assert "struck out by #4" in str(log.get_row("3")[1])
+    last = load(path).entries[-1]
+    assert (last.type, last.target, last.override) == ("void", 3, False)
+
+
+async def test_edit_from_the_log_pane_logs_an_amend():
+    path = bridge_game()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        app.screen.edit_entry(2)  # the contract: Ann 1NT, through the general editor
+        await settle(pilot)
+        editor = app.screen
+        assert isinstance(editor, EditEntryScreen)
+        editor.query_one("#edit-call", Input).value = "2NT"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.sheet.totals["Ann & Cid"] == 30  # 2NT with 9 tricks: made, 3 odd tricks × 10
+    amend = load(path).entries[-1]
+    assert (amend.type, amend.target, amend.entry.call) == ("amend", 2, "2NT")
+
+
+async def test_a_late_correction_asks_the_table_and_logs_the_override():
+    items = [*BRIDGE_DEAL, {"type": "deal", "dealer": "Bob"}, {"type": "contract", "player": "Bob", "call": "2S"}]
+    path = bridge_game(items=items)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        app.screen.strike_out(3)  # game 1's result, after a declaration in game 2 (Law 13)
+        await settle(pilot)
+        assert isinstance(app.screen, OverrideScreen)
+        assert "Law 13" in app.screen.reason or "too late" in app.screen.reason
+        await pilot.press("n")
+        await settle(pilot)
+        assert load(path).entries[-1].type == "contract"  # left as it was
+        app.screen.strike_out(3)
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert 6 in app.screen.sheet.overrides
+    void = load(path).entries[-1]
+    assert (void.type, void.target, void.override, void.note) == ("void", 3, True, "struck out")
+
+
+async def test_rename_a_player_mid_game():
+    path = bridge_game()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert isinstance(app.screen, RenameScreen)
+        app.screen.query_one("#rename-player", Select).value = "Bob"
+        app.screen.query_one("#rename-new", Input).focus()
+        await pilot.press(*"Robert", "enter")
+        await settle(pilot)
+        assert app.screen.sheet.names["Bob"] == "Robert"
+        assert app.screen.sheet.side_names["Bob & Dan"] == "Robert & Dan"
+    rename = load(path).entries[-1]
+    assert (rename.type, rename.player, rename.new_name) == ("rename", "Bob", "Robert")
+
+
+async def test_same_players_opens_a_prefilled_new_game():
+    path = bridge_game()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query_one("#players", Input).value == "Ann, Bob, Cid, Dan"
+        assert app.screen.query_one("#game", Select).value == "auction_bridge"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.game_file.path != path
+
+
+async def test_f1_shows_the_laws_with_this_games_settings():
+    path = bridge_game()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, TextScreen)
+        text = app.screen.query_one(Markdown).source
+        assert "revoke_penalty" in text and "Auction Bridge" in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_names_that_look_like_markup_are_shown_as_typed():
+    players = ("[b]Ann", "Bob[/]", "[red]Cid", "Dan]")
+    items = [{"type": "deal", "dealer": "[b]Ann"}, {"type": "contract", "player": "[b]Ann", "call": "1NT"},
+             {"type": "result", "tricks": 9}]
+    path = bridge_game(players=players, items=items)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.sheet.totals == {"[b]Ann & [red]Cid": 30, "Bob[/] & Dan]": 0}
+        assert "[b]Ann deals" in str(screen.query_one(LogPane).get_row("1")[1])
+        await pilot.press("ctrl+z")  # the notice and the struck-out entry quote the names too
+        await settle(pilot)
+        assert screen.sheet.totals["[b]Ann & [red]Cid"] == 0
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "[b]Ann" in str(app.screen.query_one("#games").get_row_at(0)[2])
