@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from scorepad.log import Entry
 
 SUIT_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "♠R", "NT": "NT"}
+RANK_PLURALS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "Tens", "9": "Nines",
+                "8": "Eights", "7": "Sevens", "6": "Sixes"}
 JASS_CONTRACT_NAMES = {
     "hearts": "♥ hearts", "diamonds": "♦ diamonds", "clubs": "♣ clubs", "spades": "♠ spades",
     "obenabe": "Obenabe", "undenufe": "Undenufe",
@@ -88,4 +90,4 @@ def describe(entry: Entry, names: Mapping[str, str] | None = None) -> str:
 def _meld(meld: object) -> str:
     if getattr(meld, "kind", "") == "sequence":
         return f"{meld.length} to the {meld.top} of {meld.suit}"  # type: ignore[attr-defined]
-    return f"four {meld.rank}s"  # type: ignore[attr-defined]
+    return f"four {RANK_PLURALS[meld.rank]}"  # type: ignore[attr-defined]

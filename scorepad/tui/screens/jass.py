@@ -1,0 +1,374 @@
+"""The Jass (Schieber) screen: the hand table, the Jass-Tafel, the one-row entry form, and two dialogs.
+
+Keys besides the frame's: F5 a penalty (the ruleset's table, or a custom ± with its reason), F6
+bedanken (a team claims the win with the points it has counted: it wins or loses at once), F7 the
+big Z on the Tafel. Everything shown comes from the replayed sheet; every number from the ruleset.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from scorepad.log import Entry, JassClaim, JassPenalty
+from scorepad.rules import Replayer
+from scorepad.rules.base import Row, Sheet
+from scorepad.rules.jass import (
+    CARD_POINTS,
+    HAND_POINTS,
+    ORDER_LABELS,
+    PENALTY_KINDS,
+    PENALTY_LABELS,
+    Settings,
+    contract_label,
+    other_team_points,
+)
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.widgets.jass_form import JassForm, Refused, Table
+from scorepad.tui.widgets.jass_tafel import JassTafel
+from scorepad.tui.widgets.sheet_table import SheetTable
+
+WEIS_WIDTH = 26  # the Weis column wraps its sentence at this width
+
+
+class JassSheetTable(SheetTable):
+    """A row per hand (and per penalty): trump × multiplier, card points, whose Weis won and why."""
+
+    def game_columns(self, sheet: Sheet) -> list[str]:
+        return ["trump", "cards", "Weis · Stöck"]
+
+    def add_row(self, *cells, height: int | None = 1, key: str | None = None, label=None):
+        return super().add_row(*cells, height=None, key=key, label=label)
+
+    def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
+        cells = row.cells
+        if "penalty" in cells:
+            label = PENALTY_LABELS[cells["penalty"]]
+            note = f" — {cells['note']}" if cells.get("note") else ""
+            text = f"against {sheet.side_names.get(cells['against'], cells['against'])}{note}"
+            return [Text(f"penalty\n{label}", style="yellow"), "", _wrap(text)]
+        sides = list(sheet.sides)
+        trump = Text(cells.get("contract", ""), style="bold")
+        trump.append(f"\n{cells.get('trump_by', '')}", style="dim")
+        if cells.get("claim"):
+            team = sheet.side_names.get(cells["claim"], cells["claim"])
+            cards = Text(f"{cells.get('counted', 0)}\nbedanken", style="magenta")
+            trump.append(f"\n{team} thank off", style="magenta")
+        else:
+            cards = Text(" : ".join(str(cells.get(f"cards.{s}", 0)) for s in sides))
+            if cells.get("match"):
+                cards.append("\nMatch", style="bold green")
+        weis = Text(_wrap(_verdict(cells.get("weis_verdict", ""))))
+        stoeck = [f"{sheet.side_names.get(s, s)} +{cells[f'stoeck.{s}']}" for s in sides if cells.get(f"stoeck.{s}")]
+        if stoeck:
+            if weis.plain:
+                weis.append("\n")
+            weis.append("Stöck: " + ", ".join(stoeck), style="cyan")
+        if cells.get("bergpreis"):
+            weis.append(("\n" if weis.plain else "") + f"Bergpreis: {cells['bergpreis']}", style="yellow")
+        return [trump, cards, weis if weis.plain else Text("–", style="dim")]
+
+
+def _verdict(sentence: str) -> str:
+    return sentence.removeprefix("Weis: ")
+
+
+def _wrap(text: str, width: int = WEIS_WIDTH) -> str:
+    return "\n".join(textwrap.wrap(text, width)) if text else ""
+
+
+# --------------------------------------------------------------------------- dialogs
+
+
+class PenaltyScreen(ModalScreen[JassPenalty | None]):
+    """A penalty: which offence (1-5 from the ruleset, 6 a custom ±), the offender's team, a reason."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, table: Table):
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        penalties = self.table.settings.penalties
+        lines = [f"{n}  {PENALTY_LABELS[kind]:<24} {penalties[kind]:>4}"
+                 for n, kind in enumerate(PENALTY_KINDS, start=1)]
+        lines.append(f"{len(PENALTY_KINDS) + 1}  custom ± (a correction; give the reason)")
+        with Vertical(classes="dialog", id="penalty-dialog"):
+            yield Label("Penalty — the points go to the offender's opponents", classes="dialog-title")
+            yield Static("\n".join(lines), id="penalty-kinds")
+            with Horizontal(classes="field"):
+                yield self._input("kind", "offence", f"1-{len(PENALTY_KINDS) + 1}")
+                yield self._input("against", "against team", f"{self.table.teams_hint()}")
+            with Horizontal(classes="field"):
+                yield self._input("points", "points (custom)", "± to the other team")
+                yield self._input("note", "reason", "what happened")
+            yield Static("", id="penalty-error", classes="error")
+            yield Static("Enter logs it · Esc cancels · a custom one needs points and its reason", classes="hint")
+
+    @staticmethod
+    def _input(name: str, title: str, placeholder: str) -> Input:
+        field = Input(placeholder=placeholder, id=f"penalty-{name}")
+        field.border_title = title
+        return field
+
+    def on_mount(self) -> None:
+        self.query_one("#penalty-kind", Input).focus()
+
+    def value(self, name: str) -> str:
+        return self.query_one(f"#penalty-{name}", Input).value.strip()
+
+    def read(self) -> JassPenalty:
+        kinds = [*PENALTY_KINDS, "custom"]
+        kind_text = self.value("kind").lower()
+        kind = None
+        if kind_text.isdigit() and 1 <= int(kind_text) <= len(kinds):
+            kind = kinds[int(kind_text) - 1]
+        else:
+            words = {k: k for k in kinds} | {PENALTY_LABELS[k]: k for k in kinds}
+            found = [k for w, k in words.items() if kind_text and w.startswith(kind_text)]
+            kind = found[0] if len(set(found)) == 1 else None
+        if kind is None:
+            raise Refused(f"offence: a number from 1 to {len(kinds)}")
+        against = self.table.team(self.value("against")) if self.value("against") else None
+        if against is None:
+            raise Refused(f"against which team? {self.table.teams_hint()} (a player's initial is enough)")
+        note = self.value("note")
+        if kind != "custom":
+            if self.value("points"):
+                raise Refused("only a custom penalty takes points; the others come from the ruleset's table")
+            return JassPenalty(kind=kind, against=against, note=note)
+        points_text = self.value("points").replace(" ", "")
+        if not re.fullmatch(r"[+-]?\d+", points_text) or int(points_text) == 0:
+            raise Refused("points: a custom penalty needs its points, e.g. 50 or -30")
+        if not note:
+            raise Refused("reason: say why (a custom penalty is a correction the table agreed)")
+        return JassPenalty(kind="custom", against=against, points=int(points_text), note=note)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            penalty = self.read()
+        except Refused as refused:
+            self.query_one("#penalty-error", Static).update(str(refused))
+            return
+        self.dismiss(penalty)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class BedankenScreen(ModalScreen[JassClaim | None]):
+    """Bedanken: a team claims the win with the card points it has counted; says what would happen."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, table: Table, outcome: Callable[[JassClaim], Text], question: str = ""):
+        super().__init__()
+        self.table = table
+        self.outcome = outcome
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="bedanken-dialog"):
+            yield Label("Bedanken — a team claims it has reached the target", classes="dialog-title")
+            yield Static(self.question or "A claim with enough points wins at once; one without enough loses the game.",
+                         classes="hint")
+            with Horizontal(classes="field"):
+                team = Input(placeholder=self.table.teams_hint(), id="claim-team")
+                team.border_title = "team"
+                yield team
+                counted = Input(placeholder=f"0-{HAND_POINTS}", id="claim-counted")
+                counted.border_title = "card points counted"
+                yield counted
+            yield Static("", id="claim-outcome")
+            yield Static("", id="claim-error", classes="error")
+            yield Static("Enter logs the claim · Esc cancels", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#claim-team", Input).focus()
+
+    def read(self) -> JassClaim:
+        team_text = self.query_one("#claim-team", Input).value.strip()
+        team = self.table.team(team_text) if team_text else None
+        if team is None:
+            raise Refused(f"which team thanks off? {self.table.teams_hint()}")
+        counted = self.query_one("#claim-counted", Input).value.strip()
+        if not counted.isdigit() or int(counted) > HAND_POINTS:
+            raise Refused(f"counted: the card points the team has taken so far, 0 to {HAND_POINTS}")
+        return JassClaim(team=team, counted=int(counted))
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        try:
+            claim = self.read()
+        except Refused:
+            self.query_one("#claim-outcome", Static).update("")
+            return
+        self.query_one("#claim-outcome", Static).update(self.outcome(claim))
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            claim = self.read()
+        except Refused as refused:
+            self.query_one("#claim-error", Static).update(str(refused))
+            return
+        self.dismiss(claim)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+class JassScreen(GameScreen):
+    BINDINGS = [
+        Binding("f5", "penalty", "Penalty"),
+        Binding("f6", "bedanken", "Bedanken"),
+        Binding("f7", "toggle_z", "Tafel Z"),
+    ]
+
+    DEFAULT_CSS = """
+    JassScreen #jass-hand { color: $text; padding: 0 1; height: auto; }
+    """
+
+    form_class = JassForm
+    sheet_class = JassSheetTable
+
+    @property
+    def settings(self) -> Settings:
+        return self.replayer.settings
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="jass-hand")
+        yield JassTafel()
+        yield self.sheet_class()
+
+    def sheet_changed(self, sheet: Sheet) -> None:
+        tafel = self.query_one(JassTafel)
+        tafel.show(sheet.totals, sheet.side_names, self.settings.target, sheet.winner,
+                   sheet.state_view.get("bergpreis"))
+        self.query_one("#jass-hand", Static).update(self.hand_line(sheet))
+
+    def hand_line(self, sheet: Sheet) -> Text:
+        """The hand in play: Weis and Stöck so far and whose Weis wins (the prompt names the contract)."""
+        view = sheet.state_view
+        if view.get("phase") != "trump" or sheet.finished:
+            return Text(f"Target {self.settings.target} · {ORDER_LABELS[self.settings.count_order]} · "
+                        "F2 the numbers and shorthands", style="dim")
+        names = sheet.names
+        said = [f"{names.get(p, p)}: {', '.join(melds)}" for p, melds in view.get("weis", {}).items()]
+        if view.get("stoeck"):
+            said.append(f"Stöck {names.get(view['stoeck'], view['stoeck'])}")
+        if not said:
+            return Text("No Weis or Stöck logged for this hand yet", style="dim")
+        line = Text("Shown: " + " · ".join(said))
+        if view.get("weis_verdict"):
+            line.append("\n" + view["weis_verdict"], style="cyan")
+        return line
+
+    # ------------------------------------------------------------------ keys
+
+    def _table(self) -> Table:
+        return Table.of(self.sheet)
+
+    def action_toggle_z(self) -> None:
+        tafel = self.query_one(JassTafel)
+        tafel.z = not tafel.z
+
+    def action_penalty(self) -> None:
+        def chosen(penalty: JassPenalty | None) -> None:
+            if penalty is not None:
+                form = self.form
+                if isinstance(form, JassForm):
+                    form.keep_fields = True
+                if not self.log_entries([penalty], form) and isinstance(form, JassForm):
+                    form.keep_fields = False
+
+        self.app.push_screen(PenaltyScreen(self._table()), chosen)
+
+    def _claim_entries(self, claim: JassClaim) -> list[Entry]:
+        """The claim, after the deal and trump (and Weis) still in the form, if the hand is not logged yet."""
+        form = self.form
+        before: list[Entry] = []
+        if isinstance(form, JassForm) and not self.sheet.questions:
+            try:
+                before = form.hand_entries(tricks=False)
+            except Refused:
+                before = []
+        return [*before, claim]
+
+    def claim_outcome(self, claim: JassClaim) -> Text:
+        """What logging the claim would do, in the rules' own words: green if it wins, red if it loses."""
+        entries = self._claim_entries(claim)
+        reason = self.replayer.check_many(entries)
+        if reason:
+            return Text(f"Refused: {reason}", style="bold red")
+        first = self.replayer.next_seq
+        numbered = [entry.model_copy(update={"seq": first + i}) for i, entry in enumerate(entries)]
+        trial = Replayer(self.header, self.replayer.rules).extend([*self.replayer.log, *numbered]).sheet()
+        if not trial.result:
+            return Text("")
+        return Text(f"If logged: {trial.result}", style="bold green" if trial.winner == claim.team else "bold red")
+
+    def action_bedanken(self) -> None:
+        def chosen(claim: JassClaim | None) -> None:
+            if claim is not None:
+                self.log_entries(self._claim_entries(claim), self.form)
+
+        question = self.sheet.questions[0] if self.sheet.questions else ""
+        self.app.push_screen(BedankenScreen(self._table(), self.claim_outcome, question), chosen)
+
+    # ------------------------------------------------------------------ F2
+
+    def table_markdown(self) -> str | None:
+        return jass_table_markdown(self.settings)
+
+
+def jass_table_markdown(settings: Settings) -> str:
+    """The ruleset's numbers and the form's shorthands, for F2."""
+    names = settings.suit_names
+    lines = [f"**Target {settings.target}** (preset {settings.preset.replace('_', ' ')}) · "
+             f"{ORDER_LABELS[settings.count_order]} · a hand has {HAND_POINTS} card points "
+             f"(x for one team, {other_team_points(0)} − x for the other) · Match {settings.match_points}", ""]
+    lines += ["## Typing a hand", "",
+              "| field | type | means |", "|---|---|---|",
+              "| named by | blank, or an initial | blank = the player after the dealer; the partner = pushed |",
+              "| trump | h d c s o u, ♥, Rosen …, + p | the contract; a trailing p = pushed |",
+              "| card points | 97, a97, b 60, m, m b | one team's points (bare: the trump team); m = Match |",
+              "| Weis · Stöck | a 4-Kh 4J b st | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
+              "", "Enter in the Weis field logs the Weis at once; Enter elsewhere logs the hand as far as it is "
+              "typed. The deal is logged by itself. F5 penalty · F6 bedanken · F7 the Z on the Tafel.", ""]
+    factors = " · ".join(f"{contract_label(c, names)} ×{f}" for c, f in settings.multipliers.items())
+    extras = [what for what, on in (("Weis", settings.multiply_weis), ("Stöck", settings.multiply_stoeck)) if on]
+    lines += ["## Contracts", "", factors, "",
+              "The factor multiplies the card points and the Match" + "".join(f", {w}" for w in extras)
+              + "; penalties are not multiplied.", ""]
+    lines += ["## Card points", "", "| card | trump | other suit | Obenabe | Undenufe |", "|---|---|---|---|---|"]
+    for rank in CARD_POINTS["trump"]:
+        lines.append(f"| {rank} | {CARD_POINTS['trump'][rank]} | {CARD_POINTS['plain'][rank]} | "
+                     f"{CARD_POINTS['obenabe'][rank]} | {CARD_POINTS['undenufe'][rank]} |")
+    lines += ["", "## Weis", "", "| Weis | points |", "|---|---|"]
+    lines += [f"| {n} in sequence | {p} |" for n, p in settings.sequence_points.items()]
+    lines += [f"| four {rank} | {p} |" for rank, p in settings.four_points.items() if p]
+    lines += [f"| Stöck (K and Q of trumps) | {settings.stoeck_points} |", ""]
+    tiebreak = ("the higher suit (♥ > ♦ > ♣ > ♠)" if settings.weis_tiebreak == "suit_ladder"
+                else "a Weis in trump, else the player nearer the first to play")
+    lines += [f"Only the team with the higher Weis writes it (all of its Weis): more points, then more cards, then "
+              f"the higher top card (Undenufe: the lower), then {tiebreak}. Stöck always count.", ""]
+    lines += ["## Penalties (to the opponents; F5)", "", "| offence | points |", "|---|---|"]
+    lines += [f"| {PENALTY_LABELS[k]} | {settings.penalties[k]} |" for k in PENALTY_KINDS]
+    return "\n".join(lines)
