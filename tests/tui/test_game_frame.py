@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from textual.widgets import Input, Markdown, Select
 
-from scorepad.store import create, load, new_header
+from scorepad.store import create, load
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.modals import EditEntryScreen, OverrideScreen, RenameScreen, TextScreen
 from scorepad.tui.screens.new_game import NewGameScreen
 from scorepad.tui.widgets.log_pane import LogPane
 
+from ..helpers import header
 from .conftest import make_app, settle
 
 BRIDGE_DEAL = [
@@ -23,7 +24,7 @@ def bridge_game(players=("Ann", "Bob", "Cid", "Dan"), items=BRIDGE_DEAL):
     from scorepad.log import parse_entry
     from scorepad.store import GameFile
 
-    path = create(new_header("auction_bridge", list(players), title="Frame"))
+    path = create(header("auction_bridge", list(players), title="Frame"))  # fixed id and time: stable snapshots
     with GameFile.open(path) as game:
         for item in items:
             game.append(parse_entry("auction_bridge", item))
