@@ -1,0 +1,212 @@
+"""The Five Hundred screen: the frame's sheet, log and keys, with Five Hundred's entry form, the bid table
+(F2), the auction call by call (F5), irregularities (F6), claims (F7) and the classic three-hand
+won / lost / net columns (F8)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from scorepad.log import Entry, FHClaim, FHContract, FHIrregularity, amend_model
+from scorepad.rules.base import Sheet
+from scorepad.rules.five_hundred import display_call, schedule_table
+from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.widgets.five_hundred_dialogs import ClaimScreen, IrregularityScreen
+from scorepad.tui.widgets.five_hundred_form import FiveHundredForm
+from scorepad.tui.widgets.five_hundred_sheet import FiveHundredSheet, WonLostNet
+
+
+class FiveHundredScreen(GameScreen):
+    BINDINGS = [
+        # the form's Inputs bind ctrl+e to "end of line": the edit key must come first to work from the form
+        Binding("ctrl+e", "edit", "Edit entry", priority=True),
+        Binding("f5", "auction", "Auction/contract"),
+        Binding("f6", "irregularity", "Irregularity"),
+        Binding("f7", "claim", "Claim"),
+        Binding("f8", "won_lost", "Won/lost/net"),
+    ]
+
+    form_class = FiveHundredForm
+    sheet_class = FiveHundredSheet
+
+    def compose_board(self) -> ComposeResult:
+        yield FiveHundredSheet()
+        yield WonLostNet(id="won-lost-net")
+
+    def on_mount(self) -> None:
+        # Textual runs the frame's on_mount after this one (it focuses the form's first Input, which may be
+        # hidden or the first-dealer field): move the focus once that is done
+        self.call_after_refresh(self._focus_form)
+
+    def _focus_form(self) -> None:
+        form = self.fh_form
+        if form is not None:
+            form.focus_first()
+
+    @property
+    def fh_form(self) -> FiveHundredForm | None:
+        form = self.form
+        return form if isinstance(form, FiveHundredForm) else None
+
+    @property
+    def sheet_table(self) -> FiveHundredSheet:
+        return self.query_one(FiveHundredSheet)
+
+    def sheet_changed(self, sheet: Sheet) -> None:
+        self.query_one(WonLostNet).show(sheet, self.sheet_table.classic)
+
+    # ------------------------------------------------------------------ F2: the bid table
+
+    def table_markdown(self) -> str:
+        settings = self.replayer.settings
+        table = schedule_table(settings)
+        symbols = table["symbols"]
+        strains = table["strains"]
+        lines = [f"## Bid values — {table['schedule'].capitalize()} schedule", "",
+                 "| tricks | " + " | ".join(symbols[s] for s in strains) + " |",
+                 "|---|" + "---|" * len(strains)]
+        for row in table["rows"]:
+            lines.append(f"| {row['tricks']} | " + " | ".join(str(row[s]) for s in strains) + " |")
+        if table["nullos"]:
+            lines += ["", "| nullo | value | ranks |", "|---|---|---|"]
+            lines += [f"| {n['display']} | {n['value']} | {n['ranks']} |" for n in table["nullos"]]
+        lines += ["", "## This table",
+                  f"- Game: {settings.target}; minus {settings.target} loses"
+                  + (" (with three or more sides it drops out)" if settings.minus_target == "out_of_contention"
+                     else " and ends the game"),
+                  f"- Every deal has {TRICKS_PER_DEAL} tricks; an opponent scores {settings.trick_value} a trick"
+                  + {"always": "", "never": " — never, here", "when_set": " only when the contract is set"}[
+                      settings.defenders_score],
+                  ]
+        if settings.slam_bonus:
+            lines.append(f"- All {TRICKS_PER_DEAL} tricks: at least {settings.slam_value}")
+        if settings.must_bid_to_win:
+            lines.append("- A side wins only by making its own bid")
+        if settings.card_points:
+            lines.append("- Card points: every side also scores the cards it takes")
+        lines += ["", "Each bid must outrank the one before: " + " < ".join(c["display"] for c in table["ladder"])]
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ F5: contract only / call by call
+
+    def action_auction(self) -> None:
+        form = self.fh_form
+        if form is None:
+            return
+        if form.bidding_by_calls:
+            form.show_error("This deal's auction is being entered call by call: go on with it (Ctrl+Z takes a "
+                            "call back).")
+            return
+        mode = form.toggle_mode()
+        self.notify("The auction call by call: each Enter logs the call of the player on turn."
+                    if mode == "auction" else "Contract only: who won the bid, at what, and the tricks.",
+                    timeout=4)
+
+    # ------------------------------------------------------------------ F6: irregularities
+
+    def action_irregularity(self) -> None:
+        form = self.fh_form
+        if form is None or self.sheet.finished and not self.sheet.state_view.get("result_seq"):
+            self.notify("The game is over.")
+            return
+        players = list(self.header.players)
+        names = [self.sheet.names[p] for p in players]
+
+        def logged(choice: tuple[str, str] | None) -> None:
+            if choice is None:
+                return
+            kind, shown = choice
+            player = players[names.index(shown)]
+            self.log_entries([*self.irregularity_prefix(kind), FHIrregularity(kind=kind, player=player)], form)
+
+        self.app.push_screen(IrregularityScreen(names, self.irregularity_belongs), logged)
+
+    def irregularity_prefix(self, kind: str) -> list[Entry]:
+        """Entries logged before an irregularity: the deal being typed in the form, or a new deal."""
+        form = self.fh_form
+        assert form is not None
+        typed = form.typed_contract()
+        if kind in ("revoke", "wrong_cards") and typed:
+            return [*form.deal_prefix(), FHContract(player=typed[0], call=typed[1])]
+        if kind in ("redeal", "bid_out_of_turn") and form.phase == "start":
+            return form.deal_prefix()
+        return []
+
+    def irregularity_belongs(self, kind: str) -> str:
+        """Which deal an irregularity of this kind will belong to, in words."""
+        form = self.fh_form
+        view = self.sheet.state_view
+        typed = form.typed_contract() if form else None
+        if kind in ("revoke", "wrong_cards") and typed:
+            return (f"belongs to the deal being entered ({self.sheet.names[typed[0]]} {display_call(typed[1])}); "
+                    "the contract is logged with it, the tricks follow")
+        if kind in ("redeal", "bid_out_of_turn") and view.get("phase") == "start":
+            return f"belongs to the next deal ({self.sheet.names[view['next_dealer']]} deals)"
+        deal = view.get("last_deal") if view.get("phase") == "start" else view.get("deal")
+        if deal is None:
+            return "no deal has started yet"
+        contract = ""
+        if view.get("phase") == "start":
+            if view.get("last_thrown_in"):
+                return f"deal {deal} was thrown in ({view['last_thrown_in']}): an irregularity no longer changes it"
+            row = self.sheet.rows[-1] if self.sheet.rows else None
+            if row is not None and row.cells.get("deal") == deal:
+                contract = f" ({row.text}); it is scored again"
+        elif view.get("contractor"):
+            contract = f" ({self.sheet.names[view['contractor']]} {view.get('contract_display')})"
+            if view.get("result_seq"):
+                contract += "; it is scored again"
+        return f"belongs to deal {deal}{contract}"
+
+    # ------------------------------------------------------------------ F7: claims
+
+    def action_claim(self) -> None:
+        form = self.fh_form
+        if form is None:
+            return
+        view = self.sheet.state_view
+        typed = form.typed_contract()
+        if view.get("phase") == "play" and view.get("contractor"):
+            about = f"During {self.sheet.names[view['contractor']]}'s {view.get('contract_display')}."
+        elif typed:
+            about = f"During {self.sheet.names[typed[0]]}'s {display_call(typed[1])} (logged with the claim)."
+        else:
+            form.show_error("A claim is made during the play of a contract: type the contractor and the bid "
+                            "first (or finish the auction), then F7.")
+            return
+        players = list(self.header.players)
+        names = [self.sheet.names[p] for p in players]
+
+        def logged(choice: tuple[str, bool] | None) -> None:
+            if choice is None:
+                return
+            shown, upheld = choice
+            player = players[names.index(shown)]
+            prefix: list[Entry] = []
+            if view.get("phase") != "play" and typed:
+                prefix = [*form.deal_prefix(), FHContract(player=typed[0], call=typed[1])]
+            self.log_entries([*prefix, FHClaim(player=player, upheld=upheld)], form)
+
+        self.app.push_screen(ClaimScreen(names, about + " Upheld: the claimant wins. Not upheld: play goes "
+                                                        "on."), logged)
+
+    # ------------------------------------------------------------------ F8: won / lost / net
+
+    def action_won_lost(self) -> None:
+        self.sheet_table.toggle_classic(self.sheet)
+        self.query_one(WonLostNet).show(self.sheet, self.sheet_table.classic)
+
+    # ------------------------------------------------------------------ the rules' question
+
+    @on(FiveHundredForm.Answered)
+    def _answered(self, event: FiveHundredForm.Answered) -> None:
+        event.stop()
+        current = self._current_version(event.result_seq)
+        if current is None:
+            return
+        replacement = current.model_copy(update={"seq": None, "at": None, "first_to_target": event.side})
+        self.correct(amend_model(self.header.game)(target=event.result_seq, entry=replacement,
+                                                   note="the table's answer: first to the target"))
+

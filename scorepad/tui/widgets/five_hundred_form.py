@@ -1,0 +1,692 @@
+"""The Five Hundred entry form: a deal in one row of keys.
+
+Contract mode (the default): who won the bid, the bid, then the tricks:
+
+    contractor | bid | [partner: five hands] | tricks of the contractor's side | [the other sides' tricks]
+
+- contractor: a seat number or the first letters of a name; bid: ``7h``, ``7♥``, ``10nt``, ``n`` (nullo),
+  ``on`` (open nullo); ``p`` with no contractor: everybody passed.
+- tricks: the contractor's side (with his called partner in five-hand) first, then every other side in
+  seat order from the contractor's left; the last side's tricks are the rest of the ten, shown live.
+- card-point variant: every side's card points after the tricks.
+
+Enter logs the deal (the dealer is the next in turn), the contract and the result at once, as the
+table's quick `contract` entry. Auction mode (F5 on the screen) takes the calls one by one instead:
+each Enter logs the call of the player on turn; when the auction closes the tricks fields take over.
+When the rules ask the table a question (who reached the target first), the form asks it and an Enter
+answers it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from scorepad.log import Deal, Entry, FHBid, FHContract, FHResult
+from scorepad.rules.base import Sheet
+from scorepad.rules.five_hundred import PASS, display_call, is_nullo, parse_call
+from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL, deck_points
+from scorepad.tui.widgets.entry_form import EntryForm
+from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
+
+BID_HELP = "7h, 7♥, 10nt, n (nullo), on (open nullo); p with no contractor: all passed"
+CALL_HELP = "p (pass), 7h, 10nt, n (nullo), on (open nullo)"
+KEYS_HINT = "F2 bid table · F5 auction/contract · F6 irregularity · F7 claim · F8 won/lost/net"
+
+
+class Refused(ValueError):
+    """What the table typed cannot be logged yet; the message says why."""
+
+
+def trial(replayer: Any, entries: list[Entry]) -> tuple[str | None, Any]:
+    """Fold the entries into a scratch copy of the replay state: (why refused or None, the state after).
+
+    The same walk as `Replayer.check_many`, keeping the state so the form can preview the score."""
+    state = replayer._scratch_state()
+    seq = len(replayer.log)
+    for entry in entries:
+        seq += 1
+        reason = replayer._fold_plain(state, entry, seq)
+        if reason:
+            return reason, state
+    return None, state
+
+
+class FiveHundredForm(EntryForm):
+    DEFAULT_CSS = """
+    FiveHundredForm > Horizontal { height: auto; }
+    FiveHundredForm Input { width: 1fr; max-width: 28; border-title-color: $text-muted; }
+    FiveHundredForm Input:focus { border-title-color: $text; }
+    FiveHundredForm #fh-call { max-width: 36; }
+    FiveHundredForm #fh-first { max-width: 24; }
+    FiveHundredForm .fh-note { width: 1fr; height: auto; padding: 1 1 0 1; color: $text-muted; }
+    FiveHundredForm .fh-note.-alone { padding: 0 1; }
+    FiveHundredForm #fh-rest { width: auto; min-width: 14; color: $accent; }
+    FiveHundredForm #fh-question-text { color: $warning; text-style: bold; }
+    FiveHundredForm #fh-preview { height: auto; color: $accent; }
+    FiveHundredForm #fh-preview.-hint { color: $text-muted; }
+    """
+
+    @dataclass
+    class Answered(Message):
+        """The table answered the rules' question: `side` reached the target first on the deal whose result
+        is entry `result_seq`."""
+
+        form: FiveHundredForm
+        result_seq: int
+        side: str
+
+    def __init__(self, *, id: str | None = "entry-form"):
+        super().__init__(id=id)
+        self.mode = "contract"  # or "auction"
+        self._layout: tuple = ()
+
+    # ------------------------------------------------------------------ the table
+
+    @property
+    def replayer(self) -> Any:
+        return self.screen.replayer  # type: ignore[attr-defined]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.replayer.header.players)
+
+    @property
+    def settings(self) -> Any:
+        return self.replayer.settings
+
+    @property
+    def sides(self) -> dict[str, tuple[str, ...]]:
+        return dict(self.replayer.sides)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return dict(self.sheet.state_view) if self.sheet else {}
+
+    def pname(self, player: str) -> str:
+        return self.sheet.names.get(player, player) if self.sheet else player
+
+    def side_name(self, side: str) -> str:
+        return self.sheet.side_names.get(side, side) if self.sheet else side
+
+    def shown_names(self) -> list[str]:
+        return [self.pname(p) for p in self.players]
+
+    def player(self, text: str) -> str | None:
+        shown = resolve_name(text, self.shown_names())
+        return next((p for p in self.players if self.pname(p) == shown), None) if shown else None
+
+    def side_of(self, player: str) -> str:
+        return next(side for side, members in self.sides.items() if player in members)
+
+    @property
+    def five_hand(self) -> bool:
+        return len(self.players) == 5
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        sides = len(self.sides)
+        with Horizontal(id="fh-who"):
+            yield NameInput(self.shown_names, "dealer", optional=True, id="fh-dealer")
+            yield NameInput(self.shown_names, "contractor", optional=True, id="fh-contractor",
+                            placeholder="initial")
+            yield Input(id="fh-bid", placeholder="7h · n · p", validators=[ParseValidator(self._bid_problem)])
+            partner = NameInput(self.shown_names, "partner", optional=True, id="fh-partner",
+                                placeholder="initial or blank")
+            partner.validators.append(ParseValidator(self._partner_problem))
+            yield partner
+            yield Input(id="fh-call", placeholder=CALL_HELP, validators=[ParseValidator(self._call_problem)])
+            yield Static("", id="fh-deal", classes="fh-note", markup=False)
+        with Horizontal(id="fh-tricks"):
+            for i in range(sides - 1):
+                yield Input(id=f"fh-tricks-{i}", classes="fh-tricks", type="integer",
+                            validators=[ParseValidator(partial(self._tricks_problem, i))])
+            yield Static("", id="fh-rest", classes="fh-note", markup=False)
+            if self.settings.card_points:
+                for i in range(sides):
+                    yield Input(id=f"fh-cards-{i}", classes="fh-cards", type="integer",
+                                validators=[ParseValidator(self._cards_problem)])
+        with Horizontal(id="fh-question"):
+            yield Input(id="fh-first", placeholder="initial", validators=[ParseValidator(self._first_problem)])
+            yield Static("", id="fh-question-text", classes="fh-note", markup=False)
+        yield Static("", id="fh-preview", markup=False)
+        yield self.status_line()
+
+    def on_mount(self) -> None:
+        self.query_one("#fh-dealer", Input).border_title = "dealer (Shift+Tab)"
+        self.query_one("#fh-contractor", Input).border_title = "contractor"
+        self.query_one("#fh-bid", Input).border_title = "bid"
+        self.query_one("#fh-partner", Input).border_title = "called partner"
+        self.query_one("#fh-first", Input).border_title = "first there"
+
+    def update_sheet(self, sheet: Sheet) -> None:
+        super().update_sheet(sheet)
+        self.lay_out()
+
+    def toggle_mode(self) -> str:
+        self.mode = "auction" if self.mode == "contract" else "contract"
+        self.lay_out()
+        self.focus_first()
+        return self.mode
+
+    @property
+    def phase(self) -> str:
+        return str(self.view.get("phase", "start"))
+
+    @property
+    def bidding_by_calls(self) -> bool:
+        """The auction of the deal is being entered call by call (so a quick contract is not possible)."""
+        return self.phase == "auction" and bool(self.view.get("auction"))
+
+    @property
+    def effective_mode(self) -> str:
+        return "auction" if self.bidding_by_calls else self.mode
+
+    def lay_out(self) -> None:
+        if self.sheet is None:
+            return
+        phase, mode = self.phase, self.effective_mode
+        before = phase in ("start", "auction")  # nobody has the contract yet
+        playing = phase == "play"
+        quick = before and mode == "contract"
+        # the cut decides the first dealer: before the first deal the table may name him (blank: seat 1)
+        self._show("#fh-dealer", phase == "start" and self.view.get("last_deal") is None)
+        if self.view.get("next_dealer"):
+            self.query_one("#fh-dealer", Input).placeholder = f"blank: {self.pname(self.view['next_dealer'])}"
+        self._show("#fh-contractor", quick)
+        self._show("#fh-bid", quick)
+        self._show("#fh-partner", self.five_hand and (quick or (playing and self.view.get("contractor") is not None)))
+        self._show("#fh-call", before and mode == "auction")
+        self.query_one("#fh-who").display = phase not in ("question", "over")
+        self.query_one("#fh-tricks").display = quick or playing
+        self.query_one("#fh-question").display = phase == "question"
+        note = self.query_one("#fh-deal", Static)
+        note.update(self._deal_note())
+        note.set_class(not (quick or before and mode == "auction" or self.five_hand and playing), "-alone")
+        if phase == "question":
+            self.query_one("#fh-question-text", Static).update(self._question())
+        self._title_call()
+        layout = (phase, mode, self.view.get("deal"), self.view.get("contract"))
+        changed = layout != self._layout
+        self._layout = layout
+        self.refresh_live()
+        if changed and self.is_mounted:
+            self.focus_first()
+
+    def _to_call(self) -> str | None:
+        try:
+            return self.first_to_bid()
+        except Refused:
+            return None
+
+    def _title_call(self) -> None:
+        to_bid = self._to_call()
+        self.query_one("#fh-call", Input).border_title = Text(f"{self.pname(to_bid)} calls" if to_bid else "call")
+
+    def _question(self) -> str:
+        """The rules' question, put to the table: who of the rivals reached the target first?"""
+        rivals = [self.side_name(s) for s in self.rivals()]
+        if len(rivals) < 2:
+            return str(self.view.get("question") or "")
+        who = ", ".join(rivals[:-1]) + " or " + rivals[-1]
+        return (f"Who reached {self.view.get('target')} first in the play of deal {self.view.get('deal')}: "
+                f"{who}?\nType the initial of the one who got there first, then Enter.")
+
+    def _show(self, selector: str, visible: bool) -> None:
+        self.query_one(selector).display = visible
+
+    def _deal_note(self) -> str:
+        view, phase = self.view, self.phase
+        if phase == "over":
+            return "The game is over."
+        if phase == "question":
+            return ""
+        if phase == "play":
+            contractor = view.get("contractor")
+            if contractor is None:
+                return "All passed: the deal is played at no trump. Each side's tricks, then Enter."
+            return f"{self.pname(contractor)} {view.get('contract_display')}: the tricks, then Enter."
+        if self.effective_mode == "contract":
+            return "Who won the bid, at what; the tricks; Enter."
+        return self._auction_note()
+
+    def _auction_note(self) -> str:
+        view = self.view
+        calls = [f"{self.pname(p)} {display_call(c)}" for p, c in view.get("auction") or []]
+        parts = []
+        to_bid = self._to_call()
+        if to_bid:
+            parts.append(f"{self.pname(to_bid)} to call")
+        if view.get("bid_to_beat"):
+            parts.append(f"{view['bid_to_beat']} by {self.pname(view.get('high_bidder') or '')} to beat")
+        if view.get("barred"):
+            parts.append("may not bid: " + ", ".join(self.pname(p) for p in view["barred"]))
+        line = " · ".join(parts)
+        auction = "Auction: " + (", ".join(calls) if calls else "no call yet")
+        return f"{line}\n{auction}"
+
+    def shown(self, widget: Any) -> bool:
+        """Displayed, and so is every container between it and the form."""
+        node = widget
+        while node is not None and node is not self:
+            if not node.display:
+                return False
+            node = node.parent
+        return True
+
+    def visible_inputs(self) -> list[Input]:
+        return [field for field in self.query(Input) if self.shown(field)]
+
+    def focus_first(self) -> None:
+        fields = [field for field in self.visible_inputs() if field.id != "fh-dealer"]
+        if fields:
+            fields[0].focus()
+
+    def logged(self) -> None:
+        for field in self.query(Input):
+            field.value = ""
+        self.focus_first()
+
+    # ------------------------------------------------------------------ the tricks slots
+
+    def typed_contractor(self) -> str | None:
+        if self.phase == "play":
+            return self.view.get("contractor")
+        return self.player(self.query_one("#fh-contractor", Input).value)
+
+    def typed_partner(self) -> str | None:
+        if not self.five_hand:
+            return None
+        return self.player(self.query_one("#fh-partner", Input).value)
+
+    def slots(self) -> list[list[str]]:
+        """Groups of sides whose tricks are typed in turn: the contracting side(s) first, then the others
+        in seat order from the contractor's left. An all-pass deal at no trump: every side from the dealer's
+        left. While the contractor is not typed yet: empty groups (shown as "contractor's side", "opponent")."""
+        contractor, partner = self.typed_contractor(), self.typed_partner()
+        if contractor is None and self.phase != "play":
+            return [[] for _ in self.sides]
+        group: list[str] = []
+        if contractor is not None:
+            group = [self.side_of(contractor)]
+            if partner is not None and self.side_of(partner) not in group:
+                group.append(self.side_of(partner))
+        players = self.players
+        start = contractor or self.view.get("dealer") or players[0]
+        at = players.index(start)
+        slots = [group] if group else []
+        seen = set(group)
+        for step in range(1, len(players) + 1):
+            side = self.side_of(players[(at + step) % len(players)])
+            if side not in seen:
+                seen.add(side)
+                slots.append([side])
+        return slots
+
+    def slot_label(self, slot: list[str], index: int = 0) -> str:
+        if not slot:
+            return "contractor's side" if index == 0 else f"opponent {index}"
+        return " + ".join(self.side_name(side) for side in slot)
+
+    def trick_fields(self) -> list[Input]:
+        return list(self.query(".fh-tricks").results(Input))
+
+    def card_fields(self) -> list[Input]:
+        return list(self.query(".fh-cards").results(Input))
+
+    def _label_slots(self) -> list[list[str]]:
+        slots = self.slots()
+        fields = self.trick_fields()
+        typed = len(slots) - 1
+        for i, field in enumerate(fields):
+            field.display = i < typed
+            if i < typed:
+                field.border_title = Text(f"{self.slot_label(slots[i], i)} tricks")  # names are not markup
+                field.placeholder = f"0–{TRICKS_PER_DEAL}"
+        for i, field in enumerate(self.card_fields()):
+            field.display = i < len(slots)
+            if i < len(slots):
+                field.border_title = Text(f"{self.slot_label(slots[i], i)} card pts")
+        return slots
+
+    def typed_tricks(self) -> list[int | None]:
+        values: list[int | None] = []
+        for field in self.trick_fields():
+            if not self.shown(field):
+                continue
+            text = field.value.strip()
+            values.append(int(text) if text.lstrip("-").isdigit() else None)
+        return values
+
+    # ------------------------------------------------------------------ validators (as typed)
+
+    def _bid_problem(self, value: str) -> str | None:
+        if not value.strip():
+            return None
+        try:
+            call = parse_call(value)
+        except ValueError:
+            return f"bid: {value.strip()!r}? {BID_HELP}"
+        if is_nullo(call) and not self.settings.nullo:
+            return f"{display_call(call)} is not bid in this game (nullo is off)"
+        return None
+
+    def _partner_problem(self, value: str) -> str | None:
+        partner = self.player(value)
+        if partner is None:
+            return None
+        if partner == self.typed_contractor():
+            return "the called partner is another player than the contractor (blank: he plays alone)"
+        call = self.typed_contract()
+        contract = call[1] if call else self.view.get("contract")
+        if contract and is_nullo(contract):
+            return f"{display_call(contract)} is played alone: leave the partner blank"
+        return None
+
+    def _call_problem(self, value: str) -> str | None:
+        if not value.strip():
+            return None
+        try:
+            call = parse_call(value)
+        except ValueError:
+            return f"call: {value.strip()!r}? {CALL_HELP}"
+        legal = self.view.get("legal_calls") or []
+        if call != PASS and legal and call not in legal:
+            beat = self.view.get("bid_to_beat")
+            if is_nullo(call) and not self.settings.nullo:
+                return f"{display_call(call)} is not bid in this game (nullo is off)"
+            return f"{display_call(call)} does not outrank {beat}: the bid to beat is {beat}"
+        return None
+
+    def _tricks_problem(self, index: int, value: str) -> str | None:
+        text = value.strip()
+        if not text:
+            return None
+        if not text.isdigit() or not 0 <= int(text) <= TRICKS_PER_DEAL:
+            return f"tricks: a number from 0 to {TRICKS_PER_DEAL}"
+        # the fields before this one and this one (so the field that overflows is the one marked)
+        total = sum(n for n in self.typed_tricks()[: index + 1] if n is not None)
+        if total > TRICKS_PER_DEAL:
+            return f"the tricks add up to {total}, more than {TRICKS_PER_DEAL}"
+        return None
+
+    def _cards_problem(self, value: str) -> str | None:
+        text = value.strip()
+        if not text:
+            return None
+        most = deck_points(len(self.players)) or 10_000
+        if not text.isdigit() or int(text) > most:
+            return f"card points: a number from 0 to {most} (the pack holds {most})"
+        return None
+
+    def rivals(self) -> list[str]:
+        """The sides that may have reached the target first on the deal the question is about."""
+        view = self.view
+        if self.sheet is None or view.get("phase") != "question":
+            return []
+        contracting = {view.get("contractor_side")}
+        seq = view.get("result_seq")
+        if seq:
+            current = self.replayer.replacements.get(seq) or self.sheet.entries[seq - 1]
+            if getattr(current, "partner", None):
+                contracting.add(self.side_of(current.partner))
+        out = set(view.get("out_of_contention") or [])
+        target = view.get("target", 0)
+        return [s for s in self.sheet.sides if self.sheet.totals[s] >= target and s not in out
+                and s not in contracting]
+
+    def resolve_rival(self, text: str) -> str | None:
+        rivals = self.rivals()
+        shown = resolve_name(text, [self.side_name(s) for s in rivals])
+        return next((s for s in rivals if self.side_name(s) == shown), None) if shown else None
+
+    def _first_problem(self, value: str) -> str | None:
+        if not value.strip() or self.resolve_rival(value):
+            return None
+        return "who was first? one of " + ", ".join(self.side_name(s) for s in self.rivals())
+
+    # ------------------------------------------------------------------ live feedback
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        event.stop()
+        result = event.validation_result
+        status = self.query_one("#form-status", Static)
+        if result is not None and not result.is_valid:
+            self.show_error(result.failure_descriptions[0])
+        elif status.has_class("-error"):
+            self.show_info("")
+        if event.input.id == "fh-dealer":
+            self._title_call()
+            self.query_one("#fh-deal", Static).update(self._deal_note())
+        if event.input.id in ("fh-contractor", "fh-partner") or (event.input.has_class("fh-tricks")):
+            # other fields' checks depend on this one (the sum of the tricks, who the sides are)
+            for field in self.trick_fields():
+                if field is not event.input and field.value:
+                    field.validate(field.value)
+        self.refresh_live()
+
+    def refresh_live(self) -> None:
+        if self.sheet is None:
+            return
+        slots = self._label_slots()
+        rest = self.query_one("#fh-rest", Static)
+        typed = self.typed_tricks()
+        if self.query_one("#fh-tricks").display and slots:
+            total = sum(n for n in typed if n is not None)
+            left = TRICKS_PER_DEAL - total
+            label = self.slot_label(slots[-1], len(slots) - 1)
+            rest.update(f"{label} {left}" if left >= 0 and None not in typed else f"{label}: the rest")
+        preview = self.query_one("#fh-preview", Static)
+        text = self.preview()
+        preview.set_class(not text, "-hint")
+        preview.update(text or (KEYS_HINT if self.phase not in ("question", "over") else ""))
+
+    def preview(self) -> str:
+        """What Enter would do, scored by the rules, or nothing while the fields are not complete."""
+        phase = self.phase
+        if phase in ("question", "over") or self.sheet is None:
+            return ""
+        if phase != "play" and self.effective_mode == "auction":
+            return ""
+        try:
+            entries = self.entries()
+        except Refused:
+            return ""
+        if not entries:
+            return ""
+        reason, state = trial(self.replayer, entries)
+        if reason:
+            return f"Enter would be refused: {reason}"
+        rows = state.rows[len(self.sheet.rows):]
+        if not rows:
+            return f"Enter: {state.prompt}" if state.prompt else ""
+        row = rows[-1]
+        deltas = "  ".join(f"{self.side_name(s)} {row.delta[s]:+d}" for s in self.sheet.sides)
+        text = f"Enter scores: {row.text} — {deltas}"
+        if state.status == "finished":
+            text += f"\nand ends the game: {state.result}"
+        elif state.questions:
+            text += "\nand the table will be asked who reached the target first"
+        return text
+
+    # ------------------------------------------------------------------ entries
+
+    def dealer(self) -> str:
+        """Who deals the deal being entered: the one named before the first deal, else the next in turn."""
+        field = self.query_one("#fh-dealer", Input)
+        if self.phase == "start" and self.shown(field) and field.value.strip():
+            named = self.player(field.value)
+            if named is None:
+                raise Refused(f"dealer: {field.value.strip()!r}? one of {', '.join(self.shown_names())}")
+            return named
+        return str(self.view.get("dealer") if self.phase != "start" else self.view["next_dealer"])
+
+    def first_to_bid(self) -> str | None:
+        """The player to call now (the dealer's left when the deal is still to be logged)."""
+        if self.phase == "start":
+            players = self.players
+            return players[(players.index(self.dealer()) + 1) % len(players)]
+        return self.view.get("to_bid")
+
+    def deal_prefix(self) -> list[Entry]:
+        """The `deal` entry a new deal starts with (the dealer is the next in turn), if none is open."""
+        if self.phase == "start":
+            return [Deal(dealer=self.dealer())]
+        return []
+
+    def typed_contract(self) -> tuple[str, str] | None:
+        """(contractor, call) when both are typed and valid in contract mode before the contract is logged."""
+        if self.phase not in ("start", "auction") or self.effective_mode != "contract":
+            return None
+        contractor = self.player(self.query_one("#fh-contractor", Input).value)
+        try:
+            call = parse_call(self.query_one("#fh-bid", Input).value)
+        except ValueError:
+            return None
+        if contractor is None or call == PASS:
+            return None
+        return contractor, call
+
+    def entries(self) -> list[Entry]:
+        """What Enter logs now. Raises Refused (with the reason) when something is missing or wrong."""
+        phase = self.phase
+        if phase == "play":
+            return [self.result_entry()]
+        if phase not in ("start", "auction"):
+            raise Refused("nothing to enter now")
+        if self.effective_mode == "auction":
+            return self.call_entries()
+        bid_text = self.query_one("#fh-bid", Input).value
+        contractor_text = self.query_one("#fh-contractor", Input).value
+        if not bid_text.strip():
+            raise Refused("bid: " + BID_HELP)
+        try:
+            call = parse_call(bid_text)
+        except ValueError as error:
+            raise Refused(f"bid: {bid_text.strip()!r}? {BID_HELP}") from error
+        if call == PASS:
+            if contractor_text.strip():
+                raise Refused("a contract cannot be a pass: clear the contractor to log a deal where all passed")
+            return [*self.deal_prefix(), *self.all_pass()]
+        contractor = self.player(contractor_text)
+        if contractor is None:
+            raise Refused(f"contractor: who won the bid? one of {', '.join(self.shown_names())}"
+                          if not contractor_text.strip() else
+                          f"contractor: {contractor_text.strip()!r}? one of {', '.join(self.shown_names())}")
+        return [*self.deal_prefix(), FHContract(player=contractor, call=call), self.result_entry()]
+
+    def all_pass(self) -> list[Entry]:
+        """A pass by every player who may still bid, in turn from the one to bid."""
+        view = self.view
+        players = self.players
+        first = self.first_to_bid()
+        if first is None:
+            raise Refused("nobody is to bid now")
+        at = players.index(first)
+        out = set(view.get("passed") or []) | set(view.get("barred") or {})
+        order = [players[(at + i) % len(players)] for i in range(len(players))]
+        return [FHBid(player=p, call=PASS) for p in order if p not in out]
+
+    def call_entries(self) -> list[Entry]:
+        text = self.query_one("#fh-call", Input).value
+        if not text.strip():
+            raise Refused("call: " + CALL_HELP)
+        try:
+            call = parse_call(text)
+        except ValueError as error:
+            raise Refused(f"call: {text.strip()!r}? {CALL_HELP}") from error
+        to_bid = self.first_to_bid()
+        if to_bid is None:
+            raise Refused("nobody is to bid now")
+        return [*self.deal_prefix(), FHBid(player=to_bid, call=call)]
+
+    def result_entry(self) -> FHResult:
+        slots = self.slots()
+        if any(not slot for slot in slots):
+            raise Refused("contractor: who won the bid?")
+        typed = self.typed_tricks()
+        fields = [f for f in self.trick_fields() if self.shown(f)]
+        for field, value in zip(fields, typed, strict=False):
+            if value is None:
+                raise Refused(f"tricks: how many did {field.border_title.removesuffix(' tricks')} win?"
+                              if not field.value.strip() else f"tricks: a number from 0 to {TRICKS_PER_DEAL}")
+        counts = [n or 0 for n in typed]
+        rest = TRICKS_PER_DEAL - sum(counts)
+        if rest < 0:
+            raise Refused(f"the tricks add up to {sum(counts)}, more than {TRICKS_PER_DEAL}")
+        counts.append(rest)
+        tricks = dict.fromkeys(self.sides, 0)
+        for slot, n in zip(slots, counts, strict=True):
+            if slot:
+                tricks[slot[0]] += n
+        card_points = None
+        if self.settings.card_points:
+            card_points = dict.fromkeys(self.sides, 0)
+            for index, (slot, field) in enumerate(zip(slots, self.card_fields(), strict=False)):
+                text = field.value.strip()
+                if not text.isdigit():
+                    raise Refused(f"card points: how many did {self.slot_label(slot, index)} take?")
+                card_points[slot[0]] += int(text)
+        partner_text = self.query_one("#fh-partner", Input).value if self.five_hand else ""
+        partner = self.typed_partner()
+        if partner_text.strip() and partner is None:
+            raise Refused(f"called partner: {partner_text.strip()!r}? one of {', '.join(self.shown_names())}")
+        return FHResult(tricks=tricks, partner=partner, card_points=card_points)
+
+    # ------------------------------------------------------------------ Enter
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "fh-first":
+            self.answer()
+            return
+        problem = self.first_invalid_syntax()
+        if problem:
+            self.show_error(problem)
+            return
+        try:
+            entries = self.entries()
+        except Refused as refused:
+            self.show_error(str(refused))
+            return
+        self.submit(*entries)
+
+    def first_invalid_syntax(self) -> str | None:
+        """The first visible field whose text cannot be read (whether a call outranks is for the rules)."""
+        for field in self.visible_inputs():
+            if field.id == "fh-call":
+                try:
+                    parse_call(field.value) if field.value.strip() else None
+                except ValueError:
+                    field.focus()
+                    return f"call: {field.value.strip()!r}? {CALL_HELP}"
+                continue
+            result = field.validate(field.value)
+            if result is not None and not result.is_valid:
+                field.focus()
+                return result.failure_descriptions[0]
+        return None
+
+    def answer(self) -> None:
+        field = self.query_one("#fh-first", Input)
+        side = self.resolve_rival(field.value)
+        if side is None:
+            self.show_error("who was first? one of " + ", ".join(self.side_name(s) for s in self.rivals()))
+            return
+        seq = self.view.get("result_seq")
+        if not seq:
+            self.show_error("there is no result to amend")
+            return
+        field.value = ""
+        self.post_message(self.Answered(self, int(seq), side))

@@ -1,0 +1,116 @@
+"""The Five Hundred score sheet: a row per deal (dealer, bid, contractor, tricks, made / set / slam, each
+side's delta and running total), or — a key away — the classic three-hand columns: won, lost and net."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from scorepad.rules.base import Row, Sheet
+from scorepad.rules.five_hundred import won_lost_net
+from scorepad.tui.widgets.sheet_table import SheetTable
+
+OUTCOME_STYLES = {"made": "green", "slam": "bold green", "set": "bold red"}
+
+
+class FiveHundredSheet(SheetTable):
+    """Rows keyed by the result's seq, updated incrementally; `classic` switches the side columns to
+    won / lost / net (the net is the running total)."""
+
+    def __init__(self, *, id: str | None = "sheet"):
+        super().__init__(id=id)
+        self.classic = False
+        self._layout: tuple = ()
+
+    # -- columns
+
+    def game_columns(self, sheet: Sheet) -> list[str]:
+        if self.classic:  # three columns a side: the deal's own columns make room
+            return ["bid", "by", "result"]
+        return ["dealer", "bid", "by", "tricks", "result"]
+
+    def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
+        cells = row.cells
+        by = str(cells.get("contractor", ""))
+        if cells.get("partner"):
+            by += f" + {cells['partner']}"
+        if cells.get("call"):
+            tricks = str(cells.get("tricks_won", ""))
+        else:  # all passed, played at no trump: every side's tricks
+            tricks = " ".join(str(cells.get(f"tricks:{side}", 0)) for side in sheet.sides)
+        outcome = str(cells.get("outcome", row.text))
+        word = outcome.split()[-1] if outcome else ""
+        shown = Text(outcome, style=OUTCOME_STYLES.get(word, ""))
+        if cells.get("irregularity"):
+            shown.append(f" ({cells['irregularity']})", style="italic yellow")
+        if self.classic:
+            return [str(cells.get("contract", "")) or "—", by or "—", shown]
+        return [str(cells.get("dealer", "")), str(cells.get("contract", "")) or "—", by or "—", tricks, shown]
+
+    def side_columns(self, sheet: Sheet, side: str) -> list[tuple[str, str]]:
+        name = sheet.side_names.get(side, side)
+        if not self.classic:
+            return [(name, f"side-{side}")]
+        return [(f"{name} +", f"won-{side}"), ("−", f"lost-{side}"), ("net", f"net-{side}")]
+
+    def side_cells(self, row: Row, side: str) -> list[str | Text]:
+        if not self.classic:
+            return [self.side_cell(row, side)]
+        won, lost = int(row.cells.get(f"won:{side}", 0)), int(row.cells.get(f"lost:{side}", 0))
+        return [Text(str(won) if won else "·", style="green" if won else "dim"),
+                Text(str(lost) if lost else "·", style="red" if lost else "dim"),
+                Text(str(row.totals[side]), style="bold")]
+
+    # -- updating (as the base table, with the side columns of the chosen view)
+
+    def show(self, sheet: Sheet) -> None:
+        sides = tuple(sheet.sides)
+        layout = (sides, tuple(sheet.side_names.items()), self.classic)
+        if layout != self._layout or not self.columns:
+            self.clear(columns=True)
+            self.add_column("#", key="n")
+            for label in self.game_columns(sheet):
+                self.add_column(Text(label), key=f"col-{label}")
+            for side in sides:
+                for label, key in self.side_columns(sheet, side):
+                    self.add_column(Text(label), key=key)  # names are not markup
+            self._layout = layout
+            self._shown = ()
+        kept = 0
+        for old, new in zip(self._shown, sheet.rows, strict=False):
+            if old is not new:
+                break
+            kept += 1
+        for row in self._shown[kept:]:
+            self.remove_row(str(row.seq))
+        for number, row in enumerate(sheet.rows[kept:], start=kept + 1):
+            cells: list[str | Text] = [str(number)]
+            cells += [Text(c) if isinstance(c, str) else c for c in self.game_cells(row, sheet)]  # not markup
+            for side in sides:
+                cells += self.side_cells(row, side)
+            self.add_row(*cells, key=str(row.seq))
+        self._shown = sheet.rows
+        if sheet.rows and kept < len(sheet.rows):
+            self.move_cursor(row=self.row_count - 1)
+
+    def toggle_classic(self, sheet: Sheet) -> None:
+        self.classic = not self.classic
+        self.show(sheet)
+
+
+class WonLostNet(Static):
+    """Under the classic sheet: each side's points won, points lost and the net, over the whole game."""
+
+    DEFAULT_CSS = "WonLostNet { height: auto; padding: 0 1; color: $text-muted; }"
+
+    def __init__(self, *, id: str | None = None):
+        super().__init__("", id=id, markup=False)  # side names are not markup
+
+    def show(self, sheet: Sheet, visible: bool) -> None:
+        self.display = visible
+        if not visible:
+            return
+        table = won_lost_net(sheet)
+        parts = [f"{sheet.side_names.get(side, side)} {line['won']} − {line['lost']} = {line['net']}"
+                 for side, line in table.items()]
+        self.update("Won − lost = net:  " + "   ".join(parts))
