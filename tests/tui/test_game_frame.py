@@ -154,3 +154,26 @@ async def test_names_that_look_like_markup_are_shown_as_typed():
         await pilot.press("escape")
         await settle(pilot)
         assert "[b]Ann" in str(app.screen.query_one("#games").get_row_at(0)[2])
+
+
+async def test_points_per_side_are_edited_as_names_and_numbers():
+    from scorepad.log import parse_entry
+    from scorepad.store import GameFile
+
+    path = create(header("five_hundred", ["Ann", "Bob", "Cid"]))
+    with GameFile.open(path) as game:
+        for item in [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "7H"},
+                     {"type": "result", "tricks": {"Ann": 8, "Bob": 1, "Cid": 1}}]:
+            game.append(parse_entry("five_hundred", item))
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        app.screen.edit_entry(3)
+        await settle(pilot)
+        tricks = app.screen.query_one("#edit-tricks", Input)
+        assert tricks.value == "Ann 8, Bob 1, Cid 1"
+        tricks.value = "Ann 6, Bob 3, Cid 1"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen.sheet.totals == {"Ann": -200, "Bob": 30, "Cid": 10}
+    assert load(path).entries[-1].entry.tricks == {"Ann": 6, "Bob": 3, "Cid": 1}

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Markdown, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from scorepad.describe import describe
 from scorepad.log import Entry
@@ -54,9 +54,23 @@ class OverrideScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
-def _to_text(value: Any) -> str:
+def _field_kind(annotation: Any) -> str:
+    """How a field is typed in the editor: 'pairs' (Ann 8, Bob 2), 'names' (Ann, Bob), or 'plain'."""
+    text = str(annotation)
+    if "dict[str, int]" in text:
+        return "pairs"
+    if "tuple[str, ...]" in text or "list[str]" in text:
+        return "names"
+    return "plain"
+
+
+def _to_text(value: Any, kind: str = "plain") -> str:
     if value is None:
         return ""
+    if kind == "pairs":
+        return ", ".join(f"{key} {number}" for key, number in value.items())
+    if kind == "names":
+        return ", ".join(value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, str | int):
@@ -69,10 +83,23 @@ def _to_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _from_text(text: str, original: Any) -> Any:
+def _pairs(text: str) -> dict[str, Any]:
+    """'Ann 8, Bob & Dan 2' -> {'Ann': 8, 'Bob & Dan': 2}; a part without a number is kept for pydantic to refuse."""
+    pairs: dict[str, Any] = {}
+    for part in text.split(","):
+        name, _, number = part.strip().rpartition(" ")
+        pairs[name.strip() or part.strip()] = int(number) if number.lstrip("-").isdigit() else number
+    return pairs
+
+
+def _from_text(text: str, original: Any, kind: str = "plain") -> Any:
     text = text.strip()
     if text == "":
         return None if not isinstance(original, str) else ""
+    if kind == "pairs" and not text.startswith("{"):
+        return _pairs(text)
+    if kind == "names" and not text.startswith("["):
+        return [name.strip() for name in text.split(",")]
     if isinstance(original, bool):
         return text.lower() in ("yes", "y", "true", "1")
     if isinstance(original, str) or original is None and not text.startswith(("{", "[")):
@@ -102,14 +129,16 @@ class EditEntryScreen(ModalScreen[Entry | None]):
         with Vertical(classes="dialog wide"):
             yield Label(Text(f"Correct entry #{self.entry.seq}: {describe(self.entry, self.names)}"),
                         classes="dialog-title")
-            yield Static("Change the fields, then Ctrl+S. Lists and tables are written as JSON.", classes="hint")
+            yield Static("Change the fields, then Ctrl+S. Points per side as 'Ann 8, Bob 2'; other lists as JSON.",
+                         classes="hint")
             with VerticalScroll(id="edit-fields"):
-                for name in type(self.entry).model_fields:
+                for name, info in type(self.entry).model_fields.items():
                     if name in HIDDEN_FIELDS:
                         continue
                     with Horizontal(classes="field"):
                         yield Label(name.replace("_", " "))
-                        yield Input(_to_text(getattr(self.entry, name)), id=f"edit-{name}")
+                        kind = _field_kind(info.annotation)
+                        yield Input(_to_text(getattr(self.entry, name), kind), id=f"edit-{name}")
             yield Static("", id="edit-error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Save (Ctrl+S)", id="save", variant="primary")
@@ -118,11 +147,11 @@ class EditEntryScreen(ModalScreen[Entry | None]):
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
         data: dict[str, Any] = {"type": self.entry.type}
-        for name in type(self.entry).model_fields:
+        for name, info in type(self.entry).model_fields.items():
             if name in HIDDEN_FIELDS:
                 continue
             text = self.query_one(f"#edit-{name}", Input).value
-            value = _from_text(text, getattr(self.entry, name))
+            value = _from_text(text, getattr(self.entry, name), _field_kind(info.annotation))
             if value is not None:
                 data[name] = value
         try:
@@ -184,6 +213,9 @@ class TextScreen(ModalScreen[None]):
             self._bindings.bind(close_key, "close", "Close", show=False)
 
     def compose(self) -> ComposeResult:
+        # imported when first shown: markdown-it costs ~0.1 s at start-up
+        from textual.widgets import Markdown
+
         with Vertical(classes="dialog wide tall"):
             yield Label(self.title_text, classes="dialog-title")
             with VerticalScroll():
