@@ -22,6 +22,7 @@ from platformdirs import user_config_dir, user_data_dir
 from pydantic import ValidationError
 from pydantic_core import from_json
 
+from scorepad.gcpause import gc_paused
 from scorepad.log import (
     ENTRY_ADAPTERS,
     FORMAT_VERSION,
@@ -194,8 +195,22 @@ def parse_log(path: Path, data: bytes) -> LoadedLog:
     header = parse_header(path, lines[0])
     adapter = ENTRY_ADAPTERS[header.game]
     entries: list[Entry] = []
-    for number, raw in enumerate(lines[1:], start=2):
-        entries.append(parse_entry_line(path, number, raw, adapter, expected_seq=number - 1))
+    append = entries.append
+    # Fast path: when the whole text is UTF-8, a line that validates and carries the next seq and a time is
+    # exactly what parse_entry_line accepts (an empty line or a bad byte never validates); any other line
+    # takes parse_entry_line, which says what is wrong with it, as always.
+    validate = adapter.validator.validate_json if _not_utf8(data[: len(data) - len(torn)]) is None else None
+    with gc_paused():  # every entry made here is kept
+        for seq, raw in enumerate(lines[1:], start=1):
+            entry = None
+            if validate is not None:
+                try:
+                    entry = validate(raw)
+                except ValidationError:
+                    pass
+            if entry is None or entry.seq != seq or entry.at is None:
+                entry = parse_entry_line(path, seq + 1, raw, adapter, expected_seq=seq)
+            append(entry)
     return LoadedLog(path, header, entries, torn)
 
 

@@ -19,9 +19,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from scorepad.gcpause import gc_paused
 from scorepad.log import Entry, Header
 
 FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
+CORRECTIONS = frozenset(("amend", "void"))
 
 
 def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -130,10 +132,12 @@ class State:
         return " & ".join(self.name(p) for p in members)
 
     def add_row(self, seq: int, text: str, delta: Mapping[str, int], **cells: Any) -> None:
+        totals = self.totals
         for side, points in delta.items():
-            self.totals[side] += points
+            totals[side] += points
         full = {side: delta.get(side, 0) for side in self.sides}
-        self.rows.append(Row(seq, text, frozen(full), frozen(self.totals), frozen(cells)))
+        # `full` and `cells` are made here for this row alone: wrapped, not copied; the totals go on changing
+        self.rows.append(Row(seq, text, MappingProxyType(full), frozen(totals), MappingProxyType(cells)))
 
     def finish(self, winner: str | None, result: str) -> None:
         self.status = "finished"
@@ -241,16 +245,19 @@ class Replayer:
     # ------------------------------------------------------------------ feeding
 
     def extend(self, entries: Iterable[Entry]) -> Replayer:
-        for entry in entries:
-            self.push(entry)
+        with gc_paused():  # a whole log: rows, deals and positions that are all kept
+            for entry in entries:
+                self.push(entry)
         return self
 
     def push(self, entry: Entry) -> str | None:
         """Append one logged entry; returns why it does not count, or None."""
-        seq = entry.seq if entry.seq is not None else len(self.log) + 1
+        seq = entry.seq
+        if seq is None:
+            seq = len(self.log) + 1
         self.log.append(entry)
         self.by_seq[seq] = entry
-        if entry.type in ("amend", "void"):
+        if entry.type in CORRECTIONS:
             reason = self._judge_correction(entry, seq)
             self.correction_verdicts[seq] = reason
             if reason is None:
@@ -264,26 +271,24 @@ class Replayer:
         return self._fold_plain(self.state, entry, seq)
 
     def _fold_plain(self, state: State, entry: Entry, seq: int) -> str | None:
-        state.positions[seq] = self._position(state)
-        if entry.type == "note":
+        state.positions[seq] = getattr(state, "position", None)
+        kind = entry.type
+        if kind == "note":
             return None
-        if entry.type == "rename":
+        if kind == "rename":
             reason = self._check_rename(state, entry)
             if reason is None:
                 state.names[entry.player] = entry.new_name
             else:
                 state.rejected.append(Rejection(seq, reason))
             return reason
-        reason = self.rules.validate(state, entry)
+        rules = self.rules
+        reason = rules.validate(state, entry)
         if reason is None:
-            self.rules.apply(state, entry, seq)
+            rules.apply(state, entry, seq)
         else:
             state.rejected.append(Rejection(seq, reason))
         return reason
-
-    @staticmethod
-    def _position(state: State) -> Any:
-        return getattr(state, "position", None)
 
     @staticmethod
     def _check_rename(state: State, entry: Entry) -> str | None:
@@ -366,16 +371,23 @@ class Replayer:
         """Would these plain entries, appended in order now, all count? Nothing is changed."""
         if len(entries) == 1:
             return self.check(entries[0])
-        trial = self._scratch_state()
+        reason, _ = self.trial(entries)
+        return reason
+
+    def trial(self, entries: list[Entry]) -> tuple[str | None, State]:
+        """Fold plain entries into a scratch copy of the state: (why one is refused or None, that state).
+
+        Nothing of the replayer changes; a form uses the state to preview what the entries would score."""
+        state = self._scratch_state()
         seq = len(self.log)
         for entry in entries:
             seq += 1
             if entry.type in ("amend", "void"):
-                raise ValueError("check_many takes plain entries only")
-            reason = self._fold_plain(trial, entry, seq)
+                raise ValueError("trial takes plain entries only")
+            reason = self._fold_plain(state, entry, seq)
             if reason:
-                return reason
-        return None
+                return reason, state
+        return None, state
 
     def _scratch_state(self) -> State:
         """A copy of the state to try entries on; immutable parts are shared, not copied."""

@@ -21,12 +21,19 @@ PASS = "pass"
 _SUIT_CALL = re.compile(r"^(6|7|8|9|10)(S|C|D|H|NT)$")
 
 
+_SPLIT: dict[str, tuple[int, str]] = {}  # the 25 suit and no-trump bids, parsed once (a replay asks often)
+_DISPLAY: dict[str, str] = {}
+
+
 def split(call: str) -> tuple[int, str]:
     """(tricks, strain) of a suit or no-trump bid."""
-    match = _SUIT_CALL.match(call)
-    if match is None:
-        raise ValueError(f"{call!r} is not a suit or no-trump bid")
-    return int(match.group(1)), match.group(2)
+    parsed = _SPLIT.get(call)
+    if parsed is None:
+        match = _SUIT_CALL.match(call)
+        if match is None:
+            raise ValueError(f"{call!r} is not a suit or no-trump bid")
+        parsed = _SPLIT[call] = (int(match.group(1)), match.group(2))
+    return parsed
 
 
 def is_nullo(call: str) -> bool:
@@ -69,12 +76,17 @@ def outranks(call: str, previous: str, settings: Settings) -> bool:
 
 def display_call(call: str) -> str:
     """"7H" -> "7♥", "10NT" -> "10NT", "open_nullo" -> "open nullo"."""
-    if call == PASS:
-        return "pass"
-    if is_nullo(call):
-        return call.replace("_", " ")
-    tricks, strain = split(call)
-    return f"{tricks}{SYMBOLS[strain]}"
+    shown = _DISPLAY.get(call)
+    if shown is None:
+        if call == PASS:
+            shown = "pass"
+        elif is_nullo(call):
+            shown = call.replace("_", " ")
+        else:
+            tricks, strain = split(call)  # raises for anything but a call: only calls are kept
+            shown = f"{tricks}{SYMBOLS[strain]}"
+        _DISPLAY[call] = shown
+    return shown
 
 
 def all_calls(settings: Settings) -> list[str]:

@@ -19,6 +19,10 @@ from scorepad.rules.five_hundred.settings import (
     deck_points,
 )
 
+_TYPES = ("deal", "bid", "contract", "result", "irregularity", "claim")
+_CHECKS = {kind: f"_check_{kind}" for kind in _TYPES}  # method names, not formatted for every entry
+_APPLIES = {kind: f"_apply_{kind}" for kind in _TYPES}
+
 CORRECTION_LAW = "an error in the record must be corrected before the first bid, but not a pass, of the next deal"
 
 
@@ -148,7 +152,7 @@ class FiveHundredRules(base.Rules):
     # ------------------------------------------------------------------ validate
 
     def validate(self, state: FiveHundredState, entry: Entry) -> str | None:
-        check = getattr(self, f"_check_{entry.type}", None)
+        check = getattr(self, _CHECKS.get(entry.type) or f"_check_{entry.type}", None)
         if check is None:
             return f"a {entry.type} entry has no place in a game of Five Hundred"
         for role in ("player", "dealer"):
@@ -387,7 +391,7 @@ class FiveHundredRules(base.Rules):
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
-        getattr(self, f"_apply_{entry.type}")(state, entry, seq)
+        getattr(self, _APPLIES.get(entry.type) or f"_apply_{entry.type}")(state, entry, seq)
 
     def _apply_deal(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
         deal = state.start_deal(entry.dealer)

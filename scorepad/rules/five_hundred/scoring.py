@@ -186,12 +186,26 @@ def _cells(state: FiveHundredState, deal: Deal, delta: dict[str, int], tricks: d
     card_points = deal.result.card_points if deal.result and state.settings.card_points else None
     for side in state.sides:
         # the classic three-hand sheet keeps points won and lost apart; net = won − lost
-        cells[f"tricks:{side}"] = tricks[side]
-        cells[f"won:{side}"] = max(delta[side], 0)
-        cells[f"lost:{side}"] = max(-delta[side], 0)
+        tricks_key, won_key, lost_key, card_points_key = _side_keys(side)
+        cells[tricks_key] = tricks[side]
+        cells[won_key] = max(delta[side], 0)
+        cells[lost_key] = max(-delta[side], 0)
         if card_points is not None:
-            cells[f"card_points:{side}"] = card_points.get(side, 0)
+            cells[card_points_key] = card_points.get(side, 0)
     return cells
+
+
+_SIDE_KEYS: dict[str, tuple[str, str, str, str]] = {}
+
+
+def _side_keys(side: str) -> tuple[str, str, str, str]:
+    """A side's cell names, made once per side rather than once per deal."""
+    keys = _SIDE_KEYS.get(side)
+    if keys is None:
+        if len(_SIDE_KEYS) > 1024:  # side labels come from game files: keep the memo small
+            _SIDE_KEYS.clear()
+        keys = _SIDE_KEYS[side] = (f"tricks:{side}", f"won:{side}", f"lost:{side}", f"card_points:{side}")
+    return keys
 
 
 # ---------------------------------------------------------------------------------------------- game end

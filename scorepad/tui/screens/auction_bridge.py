@@ -42,8 +42,6 @@ from scorepad.tui.widgets.bridge_pad import BridgePad, BridgeSheet, settings_of
 
 class AuctionBridgeScreen(GameScreen):
     BINDINGS = [
-        # an Input binds Ctrl+E to "end of line": the pad's edit key must win while typing a deal
-        Binding("ctrl+e", "edit", "Edit entry", priority=True),
         Binding("f5", "toggle_mode", "Auction"),
         Binding("f6", "irregularities", "Revoke"),
         Binding("f7", "stop", "Stop"),

@@ -20,8 +20,6 @@ from scorepad.tui.widgets.five_hundred_sheet import FiveHundredSheet, WonLostNet
 
 class FiveHundredScreen(GameScreen):
     BINDINGS = [
-        # the form's Inputs bind ctrl+e to "end of line": the edit key must come first to work from the form
-        Binding("ctrl+e", "edit", "Edit entry", priority=True),
         Binding("f5", "auction", "Auction/contract"),
         Binding("f6", "irregularity", "Irregularity"),
         Binding("f7", "claim", "Claim"),

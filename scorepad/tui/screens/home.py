@@ -39,10 +39,11 @@ class HomeScreen(Screen[None]):
         self.sub_title = "saved games"
         table = self.query_one("#games", DataTable)
         table.add_columns("game", "title", "players", "status", "last played")
-        self.reload()
 
     def on_screen_resume(self) -> None:
-        self.reload()
+        # listing replays every saved game: only when the list is seen (not under a game opened at start)
+        if self.is_active:
+            self.reload()
 
     def reload(self) -> None:
         table = self.query_one("#games", DataTable)

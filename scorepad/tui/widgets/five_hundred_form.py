@@ -46,20 +46,6 @@ class Refused(ValueError):
     """What the table typed cannot be logged yet; the message says why."""
 
 
-def trial(replayer: Any, entries: list[Entry]) -> tuple[str | None, Any]:
-    """Fold the entries into a scratch copy of the replay state: (why refused or None, the state after).
-
-    The same walk as `Replayer.check_many`, keeping the state so the form can preview the score."""
-    state = replayer._scratch_state()
-    seq = len(replayer.log)
-    for entry in entries:
-        seq += 1
-        reason = replayer._fold_plain(state, entry, seq)
-        if reason:
-            return reason, state
-    return None, state
-
-
 class FiveHundredForm(EntryForm):
     DEFAULT_CSS = """
     FiveHundredForm > Horizontal { height: auto; }
@@ -504,7 +490,7 @@ class FiveHundredForm(EntryForm):
             return ""
         if not entries:
             return ""
-        reason, state = trial(self.replayer, entries)
+        reason, state = self.replayer.trial(entries)
         if reason:
             return f"Enter would be refused: {reason}"
         rows = state.rows[len(self.sheet.rows):]

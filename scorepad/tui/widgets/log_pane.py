@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import DataTable
 
 from scorepad.describe import describe
 from scorepad.rules.base import Sheet
+from scorepad.tui.widgets.keyed_table import KeyedTable
 
 
-class LogPane(DataTable):
+class LogPane(KeyedTable):
     """Rows keyed by seq. Enter on a row asks the screen to edit that entry."""
 
     DEFAULT_CSS = "LogPane { height: 1fr; }"

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import DataTable
 
 from scorepad.rules.base import Row, Sheet
+from scorepad.tui.widgets.keyed_table import KeyedTable
 
 
-class SheetTable(DataTable):
+class SheetTable(KeyedTable):
     """Game screens subclass it to add their own columns (contract, tricks …)."""
 
     DEFAULT_CSS = "SheetTable { height: 1fr; }"

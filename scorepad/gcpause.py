@@ -1,0 +1,25 @@
+"""Building many long-lived objects at once (a log read, a replay) without the cyclic collector.
+
+Each young-generation collection scans every container made since the last one; while thousands of
+entries, rows and deals are being made and all kept, that work finds nothing to free but still
+costs about as much as the building itself (a 100,000-entry log: ~40% of its load time). Reference
+counting still frees everything that is dropped; cycles made meanwhile wait for the next collection.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic collector off for the block (if it was on: nested blocks leave it to the outer one)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

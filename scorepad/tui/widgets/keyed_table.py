@@ -1,0 +1,239 @@
+"""A DataTable that grows at the bottom without repainting what it already shows.
+
+Textual's DataTable keys its render caches (cells, rows, lines) on one update counter that
+`add_row` bumps, so appending a row renders every visible cell again through Rich; its row and
+line caches are keyed on the cursor's position, so moving the cursor to the new row composes
+every visible line again too; and it finds a row's place by summing the heights of all the rows
+above it. With a sheet and a log on screen that was most of a repaint (~200 ms with 1,000 deals).
+Appending changes nothing already drawn, though: earlier rows keep their index, content and
+stripe; only the line offsets grow, and — once the idle pass has measured the new row — a column
+may widen. So here:
+
+- `add_row` keeps the counter and drops only the offset cache; the measuring pass bumps the
+  counter itself when a width did change (then every line is laid out anew, as in Textual);
+- moving the cursor measures the rows just added at once (DataTable waits for idle), so the cursor
+  scrolls to its row before the next paint, not in a second one after it;
+- a line is looked up with the cursor (and hover) position reduced to what matters to its row —
+  on it or not — so only the rows the cursor leaves and enters are composed again;
+- while every row is one line high and unlabelled (all of ours are), a row's place is its index, and
+  a new cell's width is worked out from its text without going through the console;
+- the widget's own Rich style, which Textual works out from every ancestor once per line, is
+  worked out once per render pass.
+
+Every other change (update_cell, remove_row, sort, clear, columns, resize, styles) invalidates
+everything, as in Textual. Written against textual 8.2.8 (pinned): it overrides private members
+(`_update_count`, `_offset_cache`, `_update_dimensions`, `_render_line`, `_get_offsets`,
+`_get_row_region`, `_total_row_height`, `_get_fixed_offset`, and `add_row` itself for the one-line case);
+tests/tui/test_keyed_table.py draws it beside a plain DataTable through the same changes, line for line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import chain, zip_longest
+from typing import Any, Self
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text, TextType
+from textual._segment_tools import line_crop
+from textual.coordinate import Coordinate
+from textual.geometry import Region, Spacing
+from textual.render import measure
+from textual.strip import Strip
+from textual.widgets import DataTable
+from textual.widgets._data_table import default_cell_formatter
+from textual.widgets.data_table import DuplicateKey, Row, RowKey
+
+#: a cursor / hover position on no row at all (the header is row -1)
+_NOWHERE = Coordinate(-2, -2)
+
+
+def _cell_width(cell: Any, console: Console) -> int:
+    """What DataTable measures for a cell of a one-line row (see `default_cell_formatter`, `measure`)."""
+    if cell is None:
+        return 0
+    if isinstance(cell, str) and cell.isprintable() and "[" not in cell and ":" not in cell:
+        return cell_len(cell)  # no markup, no emoji code, one line: the string as it is drawn
+    renderable = cell if isinstance(cell, Text) else default_cell_formatter(cell, wrap=False, height=1)
+    if not isinstance(renderable, Text):
+        return measure(console, renderable, 1)
+    return max((cell_len(line) for line in renderable.plain.splitlines()), default=0)
+
+
+class KeyedTable(DataTable[Any]):
+    _pass_style: Style | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # rows left to DataTable's own ways: not one line high, or labelled (DataTable.__init__ asks)
+        self._own_rows: set[RowKey] = set()
+        super().__init__(*args, **kwargs)
+
+    # ------------------------------------------------------------------ appending
+
+    def add_row(
+        self,
+        *cells: Any,
+        height: int | None = 1,
+        key: str | None = None,
+        label: TextType | None = None,
+    ) -> RowKey:
+        if height != 1 or label is not None or self._labelled_row_exists:
+            row_key = super().add_row(*cells, height=height, key=key, label=label)
+            self._own_rows.add(row_key)
+            return row_key
+        # DataTable.add_row for a one-line row without a label, appended below the rows drawn so far:
+        # their cached renders stay right, so the update counter stays (only the line offsets change);
+        # the cursor is re-validated only when the new row changes where it may be
+        row_key = RowKey(key)
+        if row_key in self._row_locations:
+            raise DuplicateKey(f"The row key {row_key!r} already exists.")
+        columns = self.ordered_columns
+        if len(cells) > len(columns):
+            raise ValueError("More values provided than there are columns.")
+        self._row_locations[row_key] = len(self.rows)
+        self._data[row_key] = {column.key: cell for column, cell in zip_longest(columns, cells)}
+        self.rows[row_key] = Row(row_key, 1, None, False)
+        self._new_rows.add(row_key)
+        self._require_update_dimensions = True
+        self._offset_cache.clear()
+        cursor = self.cursor_coordinate
+        if self._clamp_cursor_coordinate(cursor) != cursor:
+            self.cursor_coordinate = cursor
+        if len(self.rows) == 1 and self.columns and self.show_cursor and self.cursor_type != "none":
+            self._highlight_cursor()
+        self.check_idle()
+        return row_key
+
+    def remove_row(self, row_key: RowKey | str) -> None:
+        super().remove_row(row_key)
+        self._own_rows.discard(RowKey(row_key) if isinstance(row_key, str) else row_key)
+
+    def clear(self, columns: bool = False) -> Self:
+        self._own_rows.clear()
+        return super().clear(columns)
+
+    def move_cursor(self, *, row: int | None = None, column: int | None = None, animate: bool = False,
+                    scroll: bool = True) -> None:
+        # measure the rows just added now rather than at idle: the cursor then scrolls to its row at
+        # once, and the next paint is the final one (else a paint at the old scroll, then another)
+        if scroll and self.is_mounted:
+            self._settle()
+        super().move_cursor(row=row, column=column, animate=animate, scroll=scroll)
+
+    def _settle(self) -> None:
+        """What DataTable._on_idle does, done now."""
+        if self._updated_cells:
+            updated_cells = self._updated_cells.copy()
+            self._updated_cells.clear()
+            self._update_column_widths(updated_cells)
+        if self._require_update_dimensions:
+            self._require_update_dimensions = False
+            new_rows = self._new_rows.copy()
+            self._new_rows.clear()
+            self._update_dimensions(new_rows)
+
+    def _widths(self) -> tuple[int, ...]:
+        return (self._label_column.content_width, *(column.content_width for column in self.columns.values()))
+
+    def _update_dimensions(self, new_rows: Iterable[Any]) -> None:
+        before = self._widths()
+        measured_here = not (self._own_rows or self._labelled_row_exists)
+        if measured_here:
+            # DataTable measures each new cell through the console (and formats and caches the whole
+            # row on the way); a one-line cell's width is that of its longest line, as Text measures it
+            columns = self.ordered_columns
+            for row_key in new_rows:
+                data = self._data.get(row_key)
+                if data is None:  # removed before it was measured
+                    continue
+                for column in columns:
+                    width = _cell_width(data.get(column.key), self.app.console)
+                    if width > column.content_width:
+                        column.content_width = width
+        super()._update_dimensions(() if measured_here else new_rows)
+        if self._widths() != before:  # a new row widened a column: every line is laid out anew
+            self._update_count += 1
+            self.refresh()
+
+    # ------------------------------------------------------------------ where rows are
+
+    @property
+    def _total_row_height(self) -> int:
+        if self._own_rows:
+            return len(self._y_offsets)
+        return len(self.rows)
+
+    def _get_offsets(self, y: int) -> tuple[RowKey, int]:
+        if self._own_rows:
+            return super()._get_offsets(y)
+        if self.show_header:
+            if y < self.header_height:
+                return self._header_row_key, y
+            y -= self.header_height
+        if not 0 <= y < len(self.rows):
+            raise LookupError(f"Y coord {y!r} is greater than total height")
+        return self._row_locations.get_key(y), 0
+
+    def _get_row_region(self, row_index: int) -> Region:
+        if self._own_rows or not self.is_valid_row_index(row_index):
+            return super()._get_row_region(row_index)
+        row_width = sum(column.get_render_width(self) for column in self.columns.values()) + (
+            self._row_label_column_width
+        )
+        y = row_index + (self.header_height if self.show_header else 0)
+        return Region(0, y, max(self.size.width, row_width), 1)
+
+    def _get_fixed_offset(self) -> Spacing:
+        if self.fixed_rows:
+            return super()._get_fixed_offset()
+        top = self.header_height if self.show_header else 0  # no fixed rows: no need to list every row
+        left = sum(column.get_render_width(self) for column in self.ordered_columns[: self.fixed_columns])
+        return Spacing(top, 0, 0, left + self._row_label_column_width)
+
+    # ------------------------------------------------------------------ drawing
+
+    def _as_seen_by(self, row_key: RowKey, where: Coordinate) -> Coordinate:
+        """The cursor or hover position as far as it changes how this row is drawn."""
+        if self.cursor_type not in ("row", "cell"):
+            return where  # a column cursor crosses every row
+        row_index = self._row_locations.get(row_key)
+        return where if where.row == (-1 if row_index is None else row_index) else _NOWHERE
+
+    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+        # DataTable._render_line, with the cursor and hover reduced to what matters to the line's row
+        width = self.size.width
+        try:
+            row_key, y_offset_in_row = self._get_offsets(y)
+        except LookupError:
+            return Strip.blank(width, base_style)
+        cursor = self._as_seen_by(row_key, self.cursor_coordinate)
+        hover = self._as_seen_by(row_key, self.hover_coordinate)
+        cache_key = (y, x1, x2, width, cursor, hover, base_style, self.cursor_type, self._show_hover_cursor,
+                     self._update_count, self._pseudo_class_state)
+        if cache_key in self._line_cache:
+            return self._line_cache[cache_key]
+        fixed, scrollable = self._render_line_in_row(row_key, y_offset_in_row, base_style, cursor_location=cursor,
+                                                     hover_location=hover)
+        fixed_width = sum(column.get_render_width(self) for column in self.ordered_columns[: self.fixed_columns])
+        fixed_line = list(chain.from_iterable(fixed)) if fixed else []
+        scrollable_line = list(chain.from_iterable(scrollable))
+        segments = fixed_line + line_crop(scrollable_line, x1 + fixed_width, x2, width)
+        strip = Strip(segments).adjust_cell_length(width, base_style).simplify()
+        self._line_cache[cache_key] = strip
+        return strip
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._pass_style = None
+        self._pass_style = self.rich_style  # the same for every line of this pass
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass_style = None
+
+    @property
+    def rich_style(self) -> Style:
+        if self._pass_style is not None:
+            return self._pass_style
+        return super().rich_style

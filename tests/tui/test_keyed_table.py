@@ -1,0 +1,106 @@
+"""KeyedTable keeps what it has drawn when rows are appended: it must draw exactly what DataTable draws.
+
+Two tables, a plain DataTable and a KeyedTable, go through the same changes side by side (appends with the
+cursor following, a column widened by a new row, markup and emoji codes in str cells, wide characters,
+an updated cell, a removed row, a row two lines high, a cleared table, a labelled row); after each step
+every line of both is compared.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.geometry import Region
+from textual.widgets import DataTable
+
+from scorepad.tui.widgets.keyed_table import KeyedTable
+
+
+class Twins(App[None]):
+    CSS = "DataTable { width: 1fr; height: 12; }"
+    AUTO_FOCUS = None  # neither table focused: focus changes the header's colour
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield DataTable(id="plain", cursor_type="row", zebra_stripes=True)
+            yield KeyedTable(id="keyed", cursor_type="row", zebra_stripes=True)
+
+    @property
+    def tables(self) -> tuple[DataTable, DataTable]:
+        return self.query_one("#plain", DataTable), self.query_one("#keyed", DataTable)
+
+
+def lines(table: DataTable) -> list[list[tuple[str, object]]]:
+    width, height = table.size
+    strips = table.render_lines(Region(0, 0, width, height))
+    return [[(segment.text, segment.style) for segment in strip] for strip in strips]
+
+
+def row(number: int, wide: bool = False) -> list[object]:
+    name = "Anneliese-Marie von Stein" if wide else ["Ann", "[b]Bob[/b]", "Cid :smile:", "Dörte ♠"][number % 4]
+    return [str(number), name, Text.assemble((f"{number * 10:+d}", "green"), "  ", (str(number * 7), "bold"))]
+
+
+async def same(pilot, step: str) -> None:
+    plain, keyed = pilot.app.tables
+    await pilot.pause()
+    for _ in range(20):  # DataTable scrolls to its cursor after a refresh (KeyedTable at once): let it catch up
+        if plain.scroll_offset == keyed.scroll_offset:
+            break
+        await pilot.pause(0.05)
+    await pilot.pause()
+    assert plain.row_count == keyed.row_count, step
+    assert plain.virtual_size == keyed.virtual_size, step
+    assert plain.cursor_coordinate == keyed.cursor_coordinate, step
+    assert plain.scroll_offset == keyed.scroll_offset, step
+    assert lines(plain) == lines(keyed), step
+
+
+async def test_keyed_table_draws_what_data_table_draws():
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        for table in app.tables:
+            table.add_column("#", key="n")
+            table.add_column("who", key="who")
+            table.add_column("points", key="points")
+        await same(pilot, "empty")
+        for table in app.tables:
+            for number in range(1, 25):
+                table.add_row(*row(number), key=str(number))
+            table.move_cursor(row=table.row_count - 1)
+        await same(pilot, "filled")
+        for number in range(25, 31):  # one at a time, the cursor following, as the sheet and log do
+            for table in app.tables:
+                table.add_row(*row(number, wide=number == 28), key=str(number))
+                table.move_cursor(row=table.row_count - 1)
+            await same(pilot, f"appended {number}")
+        for table in app.tables:
+            table.move_cursor(row=3)
+        await same(pilot, "cursor moved up")
+        for table in app.tables:
+            table.update_cell("5", "who", Text("corrected", style="dim"))
+        await same(pilot, "cell updated")
+        for table in app.tables:
+            table.remove_row("29")
+        await same(pilot, "row removed")
+        for table in app.tables:
+            table.add_row(*row(31), key="31")
+            table.move_cursor(row=table.row_count - 1)
+        await same(pilot, "appended after a removal")
+        for table in app.tables:
+            table.scroll_home(animate=False)
+        await same(pilot, "scrolled to the top")
+        for table in app.tables:
+            table.add_row(*row(32), key="32", height=2)  # left to DataTable's own ways from here on
+            table.add_row(*row(33), key="33")
+            table.move_cursor(row=table.row_count - 1)
+        await same(pilot, "a row two lines high")
+        for table in app.tables:
+            table.clear()
+            table.add_row(*row(1), key="1")
+        await same(pilot, "cleared and refilled")
+        for table in app.tables:
+            table.add_row(*row(2), key="2", label="two")
+            table.add_row(*row(3), key="3")
+        await same(pilot, "a labelled row")
