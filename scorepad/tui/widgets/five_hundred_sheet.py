@@ -20,7 +20,6 @@ class FiveHundredSheet(SheetTable):
     def __init__(self, *, id: str | None = "sheet"):
         super().__init__(id=id)
         self.classic = False
-        self._layout: tuple = ()
 
     # -- columns
 
@@ -61,37 +60,8 @@ class FiveHundredSheet(SheetTable):
                 Text(str(lost) if lost else "·", style="red" if lost else "dim"),
                 Text(str(row.totals[side]), style="bold")]
 
-    # -- updating (as the base table, with the side columns of the chosen view)
-
-    def show(self, sheet: Sheet) -> None:
-        sides = tuple(sheet.sides)
-        layout = (sides, tuple(sheet.side_names.items()), self.classic)
-        if layout != self._layout or not self.columns:
-            self.clear(columns=True)
-            self.add_column("#", key="n")
-            for label in self.game_columns(sheet):
-                self.add_column(Text(label), key=f"col-{label}")
-            for side in sides:
-                for label, key in self.side_columns(sheet, side):
-                    self.add_column(Text(label), key=key)  # names are not markup
-            self._layout = layout
-            self._shown = ()
-        kept = 0
-        for old, new in zip(self._shown, sheet.rows, strict=False):
-            if old is not new:
-                break
-            kept += 1
-        for row in self._shown[kept:]:
-            self.remove_row(str(row.seq))
-        for number, row in enumerate(sheet.rows[kept:], start=kept + 1):
-            cells: list[str | Text] = [str(number)]
-            cells += [Text(c) if isinstance(c, str) else c for c in self.game_cells(row, sheet)]  # not markup
-            for side in sides:
-                cells += self.side_cells(row, side)
-            self.add_row(*cells, key=str(row.seq))
-        self._shown = sheet.rows
-        if sheet.rows and kept < len(sheet.rows):
-            self.move_cursor(row=self.row_count - 1)
+    def layout_key(self, sheet: Sheet) -> tuple:
+        return (*super().layout_key(sheet), self.classic)
 
     def toggle_classic(self, sheet: Sheet) -> None:
         self.classic = not self.classic

@@ -16,8 +16,7 @@ class SheetTable(KeyedTable):
     def __init__(self, *, id: str | None = "sheet"):
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         self._shown: tuple[Row, ...] = ()
-        self._sides: tuple[str, ...] = ()
-        self._labels: dict[str, str] = {}
+        self._layout: tuple = ()
 
     # -- what a game screen overrides
 
@@ -28,25 +27,36 @@ class SheetTable(KeyedTable):
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         return [row.text]
 
+    def side_columns(self, sheet: Sheet, side: str) -> list[tuple[str, str]]:
+        """(label, key) of each column a side gets: by default one, its delta and total."""
+        return [(sheet.side_names.get(side, side), f"side-{side}")]
+
+    def side_cells(self, row: Row, side: str) -> list[str | Text]:
+        return [self.side_cell(row, side)]
+
     def side_cell(self, row: Row, side: str) -> Text:
         delta = row.delta[side]
         style = "green" if delta > 0 else "red" if delta < 0 else "dim"
         return Text.assemble((f"{delta:+d}" if delta else "·", style), "  ", (f"{row.totals[side]}", "bold"))
 
+    def layout_key(self, sheet: Sheet) -> tuple:
+        """What the columns depend on: when it changes, the table is laid out again."""
+        return (tuple(sheet.sides), tuple(sheet.side_names.items()))
+
     # -- updating
 
     def show(self, sheet: Sheet) -> None:
         """Bring the table up to `sheet`: rows that are the very same objects stay; the rest is redone."""
-        sides = tuple(sheet.sides)
-        if sides != self._sides or not self.columns or self._labels != dict(sheet.side_names):
+        layout = self.layout_key(sheet)
+        if layout != self._layout or not self.columns:
             self.clear(columns=True)
             self.add_column("#", key="n")
             for label in self.game_columns(sheet):
                 self.add_column(Text(label), key=f"col-{label}")
-            for side in sides:
-                self.add_column(Text(sheet.side_names.get(side, side)), key=f"side-{side}")
-            self._sides = sides
-            self._labels = dict(sheet.side_names)
+            for side in sheet.sides:
+                for label, key in self.side_columns(sheet, side):
+                    self.add_column(Text(label), key=key)  # names are not markup
+            self._layout = layout
             self._shown = ()
         kept = 0
         for old, new in zip(self._shown, sheet.rows, strict=False):
@@ -56,8 +66,10 @@ class SheetTable(KeyedTable):
         for row in self._shown[kept:]:
             self.remove_row(str(row.seq))
         for number, row in enumerate(sheet.rows[kept:], start=kept + 1):
-            game_cells = [Text(c) if isinstance(c, str) else c for c in self.game_cells(row, sheet)]  # names are not markup
-            cells = [str(number), *game_cells, *[self.side_cell(row, s) for s in sides]]
+            cells: list[str | Text] = [str(number)]
+            cells += [Text(c) if isinstance(c, str) else c for c in self.game_cells(row, sheet)]  # not markup
+            for side in sheet.sides:
+                cells += self.side_cells(row, side)
             self.add_row(*cells, key=str(row.seq))
         self._shown = sheet.rows
         if sheet.rows and kept < len(sheet.rows):
