@@ -187,7 +187,8 @@ async def browse(port: int, profile: Path, shot: Path, expected: list[str]) -> t
                 await browser.screen_when(["saved games", "Demo: Five Hundred, cut-throat"], deadline)
                 await browser.press_enter()
                 screen = await browser.screen_when(expected, deadline)
-                await asyncio.sleep(0.5)  # let the canvas catch up with the buffer before the picture
+                # two animation frames: the canvas has drawn what the buffer holds before the picture is taken
+                await browser.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
                 png = (await browser.call("Page.captureScreenshot", format="png"))["data"]
                 shot.write_bytes(base64.b64decode(png))
                 picture = await browser.evaluate(COUNT_COLOURS % png)
