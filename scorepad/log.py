@@ -272,8 +272,7 @@ class ABContract(Entry):
 
 class Honours(Model):
     side: str
-    holding: Literal["3", "4", "5", "4_one_hand", "4_one_hand_5th_partner", "5_one_hand", "3_aces", "4_aces",
-                     "4_aces_one_hand"]
+    holding: Literal[HONOUR_HOLDINGS + NT_HONOUR_HOLDINGS]  # type: ignore[valid-type]
 
 
 class Revoke(Model):
@@ -335,9 +334,6 @@ def _correction_models(plain: Any, suffix: str) -> tuple[type[Entry], type[Entry
 FHAmend, FHVoid = _correction_models(FH_PLAIN, "FiveHundred")
 JassAmend, JassVoid = _correction_models(JASS_PLAIN, "Jass")
 ABAmend, ABVoid = _correction_models(AB_PLAIN, "AuctionBridge")
-
-CORRECTION_TYPES = ("amend", "void")
-
 
 def _adapter(plain: Any, amend: type, void: type) -> TypeAdapter[Any]:
     return TypeAdapter(Annotated[plain | COMMON_PLAIN | amend | void, Field(discriminator="type")])

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from scorepad.gcpause import gc_paused
 from scorepad.log import Entry, Header
@@ -209,16 +209,6 @@ def pairs_opposite(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """Four seats as two partnerships, 1+3 and 2+4, labelled 'A & C' and 'B & D'."""
     first, second = (players[0], players[2]), (players[1], players[3])
     return {" & ".join(first): first, " & ".join(second): second}
-
-
-def describe_validation_error(error: ValidationError) -> str:
-    """A pydantic error as one short sentence for a player."""
-    parts = []
-    for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"] if not isinstance(p, int) or True)
-        msg = item["msg"].removeprefix("Value error, ")
-        parts.append(f"{where}: {msg}" if where else msg)
-    return "; ".join(parts)
 
 
 class Replayer:

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
 from scorepad.describe import describe
-from scorepad.log import Entry, Note, Rename, amend_model, void_model
+from scorepad.log import Entry, Rename, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
 from scorepad.store import GameFile, StoreError
@@ -264,9 +264,6 @@ class GameScreen(Screen[None]):
                 self.log_entries([Rename(player=choice[0], new_name=choice[1])])
 
         self.app.push_screen(RenameScreen(dict(self.sheet.names)), renamed)
-
-    def add_note(self, text: str) -> None:
-        self.log_entries([Note(text=text)])
 
     def action_help(self) -> None:
         from scorepad.help import laws_in_brief

@@ -16,8 +16,5 @@ SCREENS = {
 
 def game_screen_for(game_file: GameFile) -> GameScreen:
     module_name, class_name = SCREENS[game_file.header.game]
-    try:
-        screen_class = getattr(import_module(module_name), class_name)
-    except ModuleNotFoundError:
-        screen_class = GameScreen
+    screen_class: type[GameScreen] = getattr(import_module(module_name), class_name)
     return screen_class(game_file)
