@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -30,15 +30,83 @@ def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(mapping))
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One scored deal or hand."""
+Words = tuple[str, Mapping[str, Any]]  # a row's text and its game-specific cells
 
+
+class Row:
+    """One scored deal or hand: immutable.
+
+    Its words (text and cells) may be worked out when first read (`Row.later`): replaying a long log
+    folds every deal, but only the rows a screen, an export or a summary shows are ever put in words.
+    A game that defers them hands over a function of values that never change afterwards.
+    """
+
+    __slots__ = ("seq", "delta", "totals", "_words", "_describe")
     seq: int
-    text: str
     delta: Mapping[str, int]
     totals: Mapping[str, int]
-    cells: Mapping[str, Any] = field(default_factory=lambda: FROZEN_EMPTY)  # game-specific columns for screens and exports
+
+    def __init__(self, seq: int, text: str, delta: Mapping[str, int], totals: Mapping[str, int],
+                 cells: Mapping[str, Any] = FROZEN_EMPTY):
+        _set = object.__setattr__
+        _set(self, "seq", seq)
+        _set(self, "delta", delta)
+        _set(self, "totals", totals)
+        _set(self, "_words", (text, cells))
+        _set(self, "_describe", None)
+
+    @classmethod
+    def later(cls, seq: int, delta: Mapping[str, int], totals: Mapping[str, int],
+              describe: Callable[[], Words]) -> Row:
+        row = object.__new__(cls)
+        _set = object.__setattr__
+        _set(row, "seq", seq)
+        _set(row, "delta", delta)
+        _set(row, "totals", totals)
+        _set(row, "_words", None)
+        _set(row, "_describe", describe)
+        return row
+
+    def _resolve(self) -> Words:
+        words = self._words
+        if words is None:
+            text, cells = self._describe()
+            words = (text, MappingProxyType(cells))
+            object.__setattr__(self, "_words", words)
+            object.__setattr__(self, "_describe", None)
+        return words
+
+    @property
+    def text(self) -> str:
+        return (self._words or self._resolve())[0]
+
+    @property
+    def cells(self) -> Mapping[str, Any]:
+        """Game-specific columns for screens and exports."""
+        return (self._words or self._resolve())[1]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Row cannot be changed (tried to set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Row cannot be changed (tried to delete {name!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Row):
+            return NotImplemented
+        return (self.seq, self.text, self.delta, self.totals, self.cells) == (
+            other.seq, other.text, other.delta, other.totals, other.cells)
+
+    __hash__ = None  # type: ignore[assignment]  # like the mappings it holds
+
+    def __copy__(self) -> Row:
+        return self  # immutable: a copy of a state shares its rows
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Row:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Row(seq={self.seq}, text={self.text!r}, delta={dict(self.delta)}, totals={dict(self.totals)})"
 
     def summary(self) -> dict[str, Any]:
         return {"seq": self.seq, "text": self.text, "delta": dict(self.delta), "totals": dict(self.totals)}
@@ -95,12 +163,40 @@ class Sheet:
         return data
 
 
+class Naming:
+    """How players and sides are called at one point of the game. Never changed: a rename makes a new one,
+    so a row put in words later (`Row.later`) still uses the names of its own deal."""
+
+    __slots__ = ("names", "sides")
+
+    def __init__(self, names: dict[str, str], sides: Mapping[str, tuple[str, ...]]):
+        self.names = names
+        self.sides = sides
+
+    def renamed(self, player: str, new_name: str) -> Naming:
+        return Naming({**self.names, player: new_name}, self.sides)
+
+    def name(self, player: str) -> str:
+        return self.names.get(player, player)
+
+    def side_name(self, side: str) -> str:
+        members = self.sides.get(side, ())
+        if len(members) == 1:
+            return self.name(members[0])
+        names = self.names
+        if all(names[p] == p for p in members):
+            return side
+        return " & ".join(self.name(p) for p in members)
+
+
 class State:
     """Mutable replay state; a game subclasses it with its own deal-in-progress fields."""
 
     #: containers that only grow with the log and hold immutable values (seq -> position …):
     #: a scratch copy for trying entries copies them shallowly, which keeps checks O(1)-ish
     history_fields: tuple[str, ...] = ("positions",)
+    #: where in the game the next entry is logged (a deal, a hand …), kept per entry for correction windows
+    position: Any = None
 
     def __init__(self, header: Header, settings: Any, sides: Mapping[str, tuple[str, ...]]):
         self.header = header
@@ -116,20 +212,23 @@ class State:
         self.winner: str | None = None
         self.result = ""
         self.prompt = ""
-        self.names: dict[str, str] = {p: p for p in header.players}
+        self.naming = Naming({p: p for p in header.players}, self.sides)
         self.positions: dict[int, Any] = {}  # seq -> where in the game it was logged (for windows)
 
     # helpers the games share
+    @property
+    def names(self) -> Mapping[str, str]:
+        """player (as in the header) -> the name shown now"""
+        return self.naming.names
+
     def name(self, player: str) -> str:
-        return self.names.get(player, player)
+        return self.naming.names.get(player, player)
+
+    def rename(self, player: str, new_name: str) -> None:
+        self.naming = self.naming.renamed(player, new_name)
 
     def side_name(self, side: str) -> str:
-        members = self.sides.get(side, ())
-        if len(members) == 1:
-            return self.name(members[0])
-        if all(self.names[p] == p for p in members):
-            return side
-        return " & ".join(self.name(p) for p in members)
+        return self.naming.side_name(side)
 
     def add_row(self, seq: int, text: str, delta: Mapping[str, int], **cells: Any) -> None:
         totals = self.totals
@@ -138,6 +237,13 @@ class State:
         full = {side: delta.get(side, 0) for side in self.sides}
         # `full` and `cells` are made here for this row alone: wrapped, not copied; the totals go on changing
         self.rows.append(Row(seq, text, MappingProxyType(full), frozen(totals), MappingProxyType(cells)))
+
+    def add_row_later(self, seq: int, delta: dict[str, int], describe: Callable[[], Words]) -> None:
+        """`add_row` for a row put in words when first read. `delta` names every side and is the row's own."""
+        totals = self.totals
+        for side, points in delta.items():
+            totals[side] += points
+        self.rows.append(Row.later(seq, MappingProxyType(delta), MappingProxyType(dict(totals)), describe))
 
     def finish(self, winner: str | None, result: str) -> None:
         self.status = "finished"
@@ -261,14 +367,14 @@ class Replayer:
         return self._fold_plain(self.state, entry, seq)
 
     def _fold_plain(self, state: State, entry: Entry, seq: int) -> str | None:
-        state.positions[seq] = getattr(state, "position", None)
+        state.positions[seq] = state.position
         kind = entry.type
         if kind == "note":
             return None
         if kind == "rename":
             reason = self._check_rename(state, entry)
             if reason is None:
-                state.names[entry.player] = entry.new_name
+                state.rename(entry.player, entry.new_name)
             else:
                 state.rejected.append(Rejection(seq, reason))
             return reason

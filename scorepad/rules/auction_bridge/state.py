@@ -93,6 +93,11 @@ class BridgeState(base.State):
     def other_side(self, side: str) -> str:
         return next(s for s in self.side_labels if s != side)
 
+    def rename(self, player: str, new_name: str) -> None:
+        super().rename(player, new_name)
+        if self.current is not None:
+            self.current.auction.names = self.names  # the auction in progress speaks of the new name at once
+
     def new_auction(self, dealer: str) -> Auction:
         return Auction(dealer, self.players, self.side_of, names=self.names)
 

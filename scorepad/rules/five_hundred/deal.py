@@ -11,7 +11,7 @@ from scorepad.rules.five_hundred.calls import PASS, calls_above, display_call
 from scorepad.rules.five_hundred.settings import Settings
 
 
-@dataclass
+@dataclass(slots=True)
 class Snapshot:
     """What scoring a deal changes, kept so a late irregularity (or redeal) can score the deal again."""
 
@@ -25,7 +25,7 @@ class Snapshot:
     finished_by: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Irregularity:
     kind: str
     player: str
@@ -33,7 +33,7 @@ class Irregularity:
     in_auction: bool = False  # wrong cards found during the bidding only bar the player from bidding
 
 
-@dataclass
+@dataclass(slots=True)
 class Deal:
     index: int  # 1, 2, … in log order; a redeal is a new deal with the same dealer
     dealer: str

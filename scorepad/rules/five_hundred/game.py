@@ -20,8 +20,7 @@ from scorepad.rules.five_hundred.settings import (
 )
 
 _TYPES = ("deal", "bid", "contract", "result", "irregularity", "claim")
-_CHECKS = {kind: f"_check_{kind}" for kind in _TYPES}  # method names, not formatted for every entry
-_APPLIES = {kind: f"_apply_{kind}" for kind in _TYPES}
+_PLAYER_FIELD = {"deal": "dealer", "bid": "player", "contract": "player", "irregularity": "player", "claim": "player"}
 
 CORRECTION_LAW = "an error in the record must be corrected before the first bid, but not a pass, of the next deal"
 
@@ -38,11 +37,7 @@ class FiveHundredState(base.State):
         self.finished_by = ""  # "deal" or "claim"
         self.deal_of: dict[int, int] = {}  # seq -> index of the deal the entry belongs to
         self.first_bid_seq: dict[int, int] = {}  # deal index -> seq of its first bid that is not a pass
-
-    @property
-    def position(self) -> int:
-        """Where an entry is logged: the deal in progress (0 before the first)."""
-        return self.deal.index if self.deal else 0
+        self.position = 0  # where an entry is logged: the deal in progress (0 before the first)
 
     # ------------------------------------------------------------------ dealing
 
@@ -66,6 +61,7 @@ class FiveHundredState(base.State):
 
     def start_deal(self, dealer: str) -> Deal:
         self.deals += 1
+        self.position = self.deals
         self.deal = Deal(self.deals, dealer, self.players)
         return self.deal
 
@@ -135,6 +131,11 @@ class FiveHundredRules(base.Rules):
     min_players = 2
     max_players = 6
 
+    def __init__(self) -> None:
+        # each entry type's check and fold, looked up once rather than by name for every entry
+        self._checks = {kind: getattr(self, f"_check_{kind}") for kind in _TYPES}
+        self._applies = {kind: getattr(self, f"_apply_{kind}") for kind in _TYPES}
+
     def default_sides(self, players: tuple[str, ...], settings: Settings) -> dict[str, tuple[str, ...]]:
         if len(players) == 4:
             return base.pairs_opposite(players)
@@ -152,12 +153,13 @@ class FiveHundredRules(base.Rules):
     # ------------------------------------------------------------------ validate
 
     def validate(self, state: FiveHundredState, entry: Entry) -> str | None:
-        check = getattr(self, _CHECKS.get(entry.type) or f"_check_{entry.type}", None)
+        check = self._checks.get(entry.type)
         if check is None:
             return f"a {entry.type} entry has no place in a game of Five Hundred"
-        for role in ("player", "dealer"):
-            player = vars(entry).get(role)  # not getattr: a missing field is slow on pydantic models
-            if player is not None and player not in state.players:
+        role = _PLAYER_FIELD.get(entry.type)
+        if role is not None:
+            player = getattr(entry, role)
+            if player not in state.players:
                 return f"{player!r} is not a player of this game (players: {', '.join(state.players)})"
         return check(state, entry)
 
@@ -257,9 +259,14 @@ class FiveHundredRules(base.Rules):
             if deal is not None and deal.auction_open and deal.calls:
                 return f"deal {deal.index}'s auction is not over: {state.name(deal.to_bid() or '')} to bid"
             return "a result needs a contract: enter the contract (or the auction) first"
-        return (self._check_tricks(state, entry) or self._check_partner(state, deal, entry)
-                or self._check_card_points(state, entry) or self._check_trick_winners(state, entry)
-                or self._check_first_to_target(state, deal, entry))
+        if reason := self._check_tricks(state, entry):
+            return reason
+        if entry.partner is None and entry.card_points is None and not state.settings.card_points and (
+            entry.trick_winners is None and entry.first_to_target is None
+        ):
+            return None  # the usual result: tricks only
+        return (self._check_partner(state, deal, entry) or self._check_card_points(state, entry)
+                or self._check_trick_winners(state, entry) or self._check_first_to_target(state, deal, entry))
 
     @staticmethod
     def _unknown_sides(state: FiveHundredState, keys: Any, what: str) -> str | None:
@@ -391,7 +398,7 @@ class FiveHundredRules(base.Rules):
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
-        getattr(self, _APPLIES.get(entry.type) or f"_apply_{entry.type}")(state, entry, seq)
+        self._applies[entry.type](state, entry, seq)
 
     def _apply_deal(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
         deal = state.start_deal(entry.dealer)
@@ -469,7 +476,7 @@ class FiveHundredRules(base.Rules):
         snap = deal.snapshot
         if snap is None:
             return
-        state.totals = dict(snap.totals)
+        state.totals = dict(snap.totals)  # the snapshot's own dict stays as it was
         del state.rows[snap.rows:]
         state.status, state.winner, state.result = snap.status, snap.winner, snap.result
         state.questions, state.out, state.finished_by = list(snap.questions), set(snap.out), snap.finished_by
@@ -477,20 +484,23 @@ class FiveHundredRules(base.Rules):
         deal.thrown_in, deal.same_dealer_again = "", False
 
     def _score(self, state: FiveHundredState, deal: Deal) -> None:
-        self._unscore(state, deal)
-        deal.snapshot = Snapshot(dict(state.totals), len(state.rows), state.status, state.winner, state.result,
-                                 list(state.questions), set(state.out), state.finished_by)
+        if deal.snapshot is not None:
+            self._unscore(state, deal)  # scored before: a late irregularity scores it again
+        # the questions and the sides out are replaced, never changed in place, so the snapshot shares them
+        before = dict(state.totals)
+        deal.snapshot = Snapshot(before, len(state.rows), state.status, state.winner, state.result,
+                                 state.questions, state.out, state.finished_by)
         scored = score_deal(state, deal)
         if scored.thrown_in:
             deal.thrown_in, deal.same_dealer_again = scored.thrown_in, True
             return
-        before = dict(state.totals)
         assert deal.result_seq is not None
-        state.add_row(deal.result_seq, scored.text, scored.delta, **scored.cells)
+        state.add_row_later(deal.result_seq, scored.delta, scored.describe)
         verdict = judge(state, deal, scored, before)
-        state.out |= set(verdict.newly_out)
+        if verdict.newly_out:
+            state.out = state.out | set(verdict.newly_out)
         if verdict.question:
-            state.questions.append(verdict.question)
+            state.questions = [*state.questions, verdict.question]
         if verdict.finished:
             state.finish(verdict.winner, verdict.sentence)
             state.finished_by = "deal"

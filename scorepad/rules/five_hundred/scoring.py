@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from scorepad.rules.base import Naming, Words
 from scorepad.rules.five_hundred.calls import bid_value, display_call, is_nullo, tricks_bid
 from scorepad.rules.five_hundred.deal import Deal
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
@@ -13,14 +15,21 @@ if TYPE_CHECKING:
     from scorepad.rules.five_hundred import FiveHundredState
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scored:
-    delta: dict[str, int]
-    text: str
-    cells: dict[str, Any]
+    delta: dict[str, int]  # every side's points this deal
+    describe: Callable[[], Words]  # the row's text and cells, worked out when the row is first read
     contracting: tuple[str, ...] = ()  # contracting sides, the contractor's first; () when all passed
     made: bool = False
     thrown_in: str = ""  # the irregularities call for a new deal instead of a score
+
+    @property
+    def text(self) -> str:
+        return self.describe()[0]
+
+    @property
+    def cells(self) -> Mapping[str, Any]:
+        return self.describe()[1]
 
 
 @dataclass(frozen=True)
@@ -33,6 +42,13 @@ class Penalty:
     note: str = ""
 
 
+NO_PENALTY = Penalty()
+
+
+def _no_words() -> Words:
+    return "", {}
+
+
 @dataclass(frozen=True)
 class Verdict:
     finished: bool = False
@@ -40,6 +56,9 @@ class Verdict:
     sentence: str = ""
     question: str | None = None
     newly_out: tuple[str, ...] = field(default_factory=tuple)
+
+
+NOTHING_ENDS = Verdict()
 
 
 # ---------------------------------------------------------------------------------------------- one deal
@@ -81,28 +100,29 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
         return _score_no_trump(state, deal)
     settings = state.settings
     result = deal.result
+    call = deal.contract
     contracting = contracting_sides(state, deal)
-    pen = penalty(state, deal, contracting)
+    pen = penalty(state, deal, contracting) if deal.irregularities else NO_PENALTY
     if pen.thrown_in:
-        return Scored({}, "", {}, contracting, thrown_in=pen.thrown_in)
-    tricks = {side: result.tricks.get(side, 0) for side in state.sides}
-    taken = sum(tricks[side] for side in contracting)
-    value = bid_value(deal.contract, settings)
-    opponents = [side for side in state.sides if side not in contracting]
-    delta = dict.fromkeys(state.sides, 0)
+        return Scored({}, _no_words, contracting, thrown_in=pen.thrown_in)
+    sides = state.sides
+    won = result.tricks
+    tricks = {side: won.get(side, 0) for side in sides}
+    taken = sum(map(tricks.__getitem__, contracting))
+    value = bid_value(call, settings)
+    opponents = [side for side in sides if side not in contracting]
+    delta = dict.fromkeys(sides, 0)
 
-    if is_nullo(deal.contract):
+    if is_nullo(call):
         made = taken == 0 if pen.forced is None else pen.forced == "made"
-        outcome = f"{display_call(deal.contract)} {'made' if made else 'set'}"
         short = "made" if made else "set"
+        outcome = f"{display_call(call)} {short}"
         contract_points = value if made else -value
         # a failed nullo pays the opponents for the contractor's tricks; their own tricks never score
-        per_opponent = taken * settings.trick_value
-        opponent_points = dict.fromkeys(
-            opponents, per_opponent if not made and settings.failed_nullo_opponents == "per_trick" else 0
-        )
+        paid = taken * settings.trick_value if not made and settings.failed_nullo_opponents == "per_trick" else 0
+        opponent_points = dict.fromkeys(opponents, paid)
     else:
-        made = taken >= tricks_bid(deal.contract) if pen.forced is None else pen.forced == "made"
+        made = taken >= tricks_bid(call) if pen.forced is None else pen.forced == "made"
         slam = made and taken == TRICKS_PER_DEAL
         short = outcome = "slam" if slam else ("made" if made else "set")
         if not made:
@@ -114,48 +134,41 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
         defenders_score = settings.defenders_score == "always" or (
             settings.defenders_score == "when_set" and not made
         )
-        opponent_points = {side: tricks[side] * settings.trick_value if defenders_score else 0 for side in opponents}
+        per_trick = settings.trick_value if defenders_score else 0
+        opponent_points = {side: tricks[side] * per_trick for side in opponents}
 
     for side in contracting:
         delta[side] = contract_points
-    for side in opponents:
-        delta[side] = 0 if pen.defenders_nothing else opponent_points[side]
-    _add_card_points(state, deal, delta, skip=opponents if pen.defenders_nothing else ())
-    _cap(state, delta, opponents)
+    if not pen.defenders_nothing:
+        delta.update(opponent_points)
+    if settings.card_points:
+        _add_card_points(deal, delta, skip=opponents if pen.defenders_nothing else ())
+    if settings.defenders_cap:
+        _cap(state, delta, opponents)
 
-    contractor = state.name(deal.contractor or "")
-    partner = result.partner
-    text = f"{contractor} {display_call(deal.contract)} {short}"
-    if partner:
-        text += f" (with {state.name(partner)})"
-    if pen.note:
-        text += f" ({pen.note})"
-    cells = _cells(state, deal, delta, tricks, outcome, pen.note)
-    cells.update(
-        contractor=contractor,
-        contractor_side=contracting[0],
-        partner=state.name(partner) if partner else "",
-        value=value,
-        tricks_bid=tricks_bid(deal.contract),
-        tricks_won=taken,
-    )
-    return Scored(delta, text, cells, contracting, made)
+    # the words are put together only when the row is read; everything they use is fixed by now
+    line = _Line(state.naming, deal.index, deal.dealer, call, outcome, short, pen.note, deal.contractor or "",
+                 contracting[0], result.partner, value, taken, delta, tricks, _card_points(state, deal))
+    return Scored(delta, line.describe, contracting, made)
 
 
 def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
     """All passed and the table plays at no trump: every side scores its tricks."""
     assert deal.result is not None
+    settings = state.settings
     tricks = {side: deal.result.tricks.get(side, 0) for side in state.sides}
-    delta = {side: tricks[side] * state.settings.trick_value for side in state.sides}
-    _add_card_points(state, deal, delta, skip=())
-    _cap(state, delta, list(state.sides))  # nobody won a bid, so nobody may go out on tricks under the cap
-    cells = _cells(state, deal, delta, tricks, "no trump", "")
-    cells.update(contractor="", contractor_side="", partner="", value=0, tricks_bid=0, tricks_won=0)
-    return Scored(delta, "all passed: played at no trump", cells)
+    delta = {side: tricks[side] * settings.trick_value for side in state.sides}
+    if settings.card_points:
+        _add_card_points(deal, delta, skip=())
+    if settings.defenders_cap:
+        _cap(state, delta, list(state.sides))  # nobody won a bid, so nobody may go out on tricks under the cap
+    line = _Line(state.naming, deal.index, deal.dealer, None, "no trump", "", "", "", "", None, 0, 0, delta,
+                 tricks, _card_points(state, deal))
+    return Scored(delta, line.describe)
 
 
-def _add_card_points(state: FiveHundredState, deal: Deal, delta: dict[str, int], skip: Any) -> None:
-    if not state.settings.card_points or deal.result is None or deal.result.card_points is None:
+def _add_card_points(deal: Deal, delta: dict[str, int], skip: Any) -> None:
+    if deal.result is None or deal.result.card_points is None:
         return
     for side, points in deal.result.card_points.items():
         if side not in skip:
@@ -164,35 +177,67 @@ def _add_card_points(state: FiveHundredState, deal: Deal, delta: dict[str, int],
 
 def _cap(state: FiveHundredState, delta: dict[str, int], capped: list[str]) -> None:
     """defenders_cap: those sides cannot pass target − one trick (490) on this deal's tricks."""
-    if not state.settings.defenders_cap:
-        return
     ceiling = state.settings.defenders_cap_points
     for side in capped:
         if delta[side] > 0:
             delta[side] = max(0, min(delta[side], ceiling - state.totals[side]))
 
 
-def _cells(state: FiveHundredState, deal: Deal, delta: dict[str, int], tricks: dict[str, int], outcome: str,
-           irregularity: str) -> dict[str, Any]:
-    cells: dict[str, Any] = {
-        "deal": deal.index,
-        "dealer": state.name(deal.dealer),
-        "contract": display_call(deal.contract) if deal.contract else "",
-        "call": deal.contract or "",
-        "outcome": outcome,
-        "irregularity": irregularity,
-        "tricks": ", ".join(f"{state.side_name(side)} {n}" for side, n in tricks.items()),
-    }
-    card_points = deal.result.card_points if deal.result and state.settings.card_points else None
-    for side in state.sides:
-        # the classic three-hand sheet keeps points won and lost apart; net = won − lost
-        tricks_key, won_key, lost_key, card_points_key = _side_keys(side)
-        cells[tricks_key] = tricks[side]
-        cells[won_key] = max(delta[side], 0)
-        cells[lost_key] = max(-delta[side], 0)
-        if card_points is not None:
-            cells[card_points_key] = card_points.get(side, 0)
-    return cells
+class _Line(NamedTuple):
+    """What a deal's row shows, fixed when the deal is scored; put in words when the row is first read."""
+
+    naming: Naming  # the names as they were at this deal
+    deal: int
+    dealer: str
+    call: str | None  # None: all passed, played at no trump
+    outcome: str  # "made", "set", "slam", "nullo made" …, "no trump"
+    short: str  # "made", "set" or "slam", for the text
+    irregularity: str
+    contractor: str
+    contractor_side: str
+    partner: str | None
+    value: int
+    taken: int
+    delta: dict[str, int]
+    tricks: dict[str, int]
+    card_points: Mapping[str, int] | None
+
+    def describe(self) -> Words:
+        naming, call = self.naming, self.call
+        cells: dict[str, Any] = {
+            "deal": self.deal,
+            "dealer": naming.name(self.dealer),
+            "contract": display_call(call) if call else "",
+            "call": call or "",
+            "outcome": self.outcome,
+            "irregularity": self.irregularity,
+            "tricks": ", ".join(f"{naming.side_name(side)} {n}" for side, n in self.tricks.items()),
+        }
+        delta, card_points = self.delta, self.card_points
+        for side, n in self.tricks.items():
+            # the classic three-hand sheet keeps points won and lost apart; net = won − lost
+            tricks_key, won_key, lost_key, card_points_key = _side_keys(side)
+            cells[tricks_key] = n
+            cells[won_key] = max(delta[side], 0)
+            cells[lost_key] = max(-delta[side], 0)
+            if card_points is not None:
+                cells[card_points_key] = card_points.get(side, 0)
+        if call is None:
+            cells.update(contractor="", contractor_side="", partner="", value=0, tricks_bid=0, tricks_won=0)
+            return "all passed: played at no trump", cells
+        contractor, partner = naming.name(self.contractor), naming.name(self.partner) if self.partner else ""
+        cells.update(contractor=contractor, contractor_side=self.contractor_side, partner=partner, value=self.value,
+                     tricks_bid=tricks_bid(call), tricks_won=self.taken)
+        text = f"{contractor} {display_call(call)} {self.short}"
+        if partner:
+            text += f" (with {partner})"
+        if self.irregularity:
+            text += f" ({self.irregularity})"
+        return text, cells
+
+
+def _card_points(state: FiveHundredState, deal: Deal) -> Mapping[str, int] | None:
+    return deal.result.card_points if deal.result and state.settings.card_points else None
 
 
 _SIDE_KEYS: dict[str, tuple[str, str, str, str]] = {}
@@ -216,6 +261,8 @@ def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str,
     settings = state.settings
     target = settings.target
     after = state.totals
+    if -target < min(after.values()) and max(after.values()) < target:
+        return NOTHING_ENDS  # the usual deal: nobody has reached the target or sunk to minus it
     reached = [side for side in state.sides if after[side] >= target and side not in state.out]
     for rank, side in enumerate(scored.contracting):
         if side in reached and (scored.made or not settings.must_bid_to_win):
