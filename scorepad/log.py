@@ -9,6 +9,7 @@ of that game.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -28,7 +29,9 @@ GameName = Literal["five_hundred", "jass", "auction_bridge"]
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: a model's validator is built when first used, so opening a game builds only its own
+    # game's models, not all three games'
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 # --------------------------------------------------------------------------- header
@@ -335,16 +338,35 @@ FHAmend, FHVoid = _correction_models(FH_PLAIN, "FiveHundred")
 JassAmend, JassVoid = _correction_models(JASS_PLAIN, "Jass")
 ABAmend, ABVoid = _correction_models(AB_PLAIN, "AuctionBridge")
 
-def _adapter(plain: Any, amend: type, void: type) -> TypeAdapter[Any]:
-    return TypeAdapter(Annotated[plain | COMMON_PLAIN | amend | void, Field(discriminator="type")])
+_ENTRY_TYPES: dict[str, Any] = {
+    "five_hundred": FH_PLAIN | COMMON_PLAIN | FHAmend | FHVoid,
+    "jass": JASS_PLAIN | COMMON_PLAIN | JassAmend | JassVoid,
+    "auction_bridge": AB_PLAIN | COMMON_PLAIN | ABAmend | ABVoid,
+}
+
+
+class _EntryAdapters(Mapping[str, TypeAdapter[Any]]):
+    """game -> its adapter, each built on first use: a start that opens one game builds one (~8 ms each)."""
+
+    def __init__(self) -> None:
+        self._built: dict[str, TypeAdapter[Any]] = {}
+
+    def __getitem__(self, game: str) -> TypeAdapter[Any]:
+        adapter = self._built.get(game)
+        if adapter is None:
+            union = _ENTRY_TYPES[game]  # KeyError for a game that is not one of ours
+            adapter = self._built[game] = TypeAdapter(Annotated[union, Field(discriminator="type")])
+        return adapter
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_ENTRY_TYPES)
+
+    def __len__(self) -> int:
+        return len(_ENTRY_TYPES)
 
 
 #: one adapter per game: parses one entry line (a dict or JSON text) of that game
-ENTRY_ADAPTERS: dict[str, TypeAdapter[Any]] = {
-    "five_hundred": _adapter(FH_PLAIN, FHAmend, FHVoid),
-    "jass": _adapter(JASS_PLAIN, JassAmend, JassVoid),
-    "auction_bridge": _adapter(AB_PLAIN, ABAmend, ABVoid),
-}
+ENTRY_ADAPTERS: Mapping[str, TypeAdapter[Any]] = _EntryAdapters()
 HEADER_ADAPTER: TypeAdapter[Header] = TypeAdapter(Header)
 
 

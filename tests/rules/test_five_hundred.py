@@ -1229,6 +1229,32 @@ def test_rename_shows_the_new_name_in_later_rows():
     assert accepted(log).rows[0].text == "Annie 7♥ made"
 
 
+def test_a_rename_leaves_the_rows_before_it_as_they_were():
+    """Rows are put in words when first read: they must still speak of the names of their own deal."""
+    log = Log()
+    log.play("Ann", "7H", {"Ann": 8, "Bob": 2})
+    log.add("rename", player="Ann", new_name="Annie")
+    log.play("Ann", "6S", {"Ann": 6, "Bob": 2, "Cid": 2})
+    first, second = accepted(log).rows
+    assert (first.text, first.cells["contractor"], first.cells["dealer"]) == ("Ann 7♥ made", "Ann", "Ann")
+    assert (second.text, second.cells["contractor"]) == ("Annie 6♠ made", "Annie")
+    assert second.cells["tricks"] == "Annie 6, Bob 2, Cid 2"
+
+
+def test_row_words_of_each_kind_of_deal():
+    log = Log(nullo=True, all_pass="no_trump")
+    log.play("Ann", "7H", {"Ann": 10})
+    log.play("Bob", "nullo", {"Bob": 1, "Cid": 5, "Ann": 4})
+    log.bids("Ann pass", "Bob pass", "Cid pass")
+    log.result({"Ann": 3, "Bob": 3, "Cid": 4})
+    slam, nullo, no_trump = accepted(log).rows
+    assert slam.text == "Ann 7♥ slam" and slam.cells["outcome"] == "slam" and slam.cells["tricks_won"] == 10
+    assert nullo.text == "Bob nullo set" and nullo.cells["outcome"] == "nullo set"
+    assert nullo.cells["lost:Bob"] == 250 and nullo.cells["won:Bob"] == 0
+    assert no_trump.text == "all passed: played at no trump" and no_trump.cells["contractor"] == ""
+    assert no_trump.cells["tricks"] == "Ann 3, Bob 3, Cid 4" and no_trump.cells["won:Cid"] == 40
+
+
 def test_rules_registry():
     assert rules_for("five_hundred") is RULES
     assert RULES.title == "Five Hundred" and (RULES.min_players, RULES.max_players) == (2, 6)

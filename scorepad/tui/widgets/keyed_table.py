@@ -68,6 +68,7 @@ class KeyedTable(DataTable[Any]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # rows left to DataTable's own ways: not one line high, or labelled (DataTable.__init__ asks)
         self._own_rows: set[RowKey] = set()
+        self._ordered_columns_cache: tuple[Any, int, list[Any]] | None = None
         super().__init__(*args, **kwargs)
 
     # ------------------------------------------------------------------ appending
@@ -89,7 +90,7 @@ class KeyedTable(DataTable[Any]):
         row_key = RowKey(key)
         if row_key in self._row_locations:
             raise DuplicateKey(f"The row key {row_key!r} already exists.")
-        columns = self.ordered_columns
+        columns = self._columns_in_order()
         if len(cells) > len(columns):
             raise ValueError("More values provided than there are columns.")
         self._row_locations[row_key] = len(self.rows)
@@ -105,6 +106,15 @@ class KeyedTable(DataTable[Any]):
             self._highlight_cursor()
         self.check_idle()
         return row_key
+
+    def _columns_in_order(self) -> list[Any]:
+        """`ordered_columns`, worked out again only when the columns change (not for every row added)."""
+        locations, count = self._column_locations, len(self.columns)
+        cached = self._ordered_columns_cache
+        if cached is None or cached[0] is not locations or cached[1] != count:
+            # DataTable replaces the locations when it removes or clears columns, and adding one grows them
+            cached = self._ordered_columns_cache = (locations, count, self.ordered_columns)
+        return cached[2]
 
     def remove_row(self, row_key: RowKey | str) -> None:
         super().remove_row(row_key)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.text import Span, Text
 
 from scorepad.rules.base import Row, Sheet
 from scorepad.tui.widgets.keyed_table import KeyedTable
@@ -37,7 +37,12 @@ class SheetTable(KeyedTable):
     def side_cell(self, row: Row, side: str) -> Text:
         delta = row.delta[side]
         style = "green" if delta > 0 else "red" if delta < 0 else "dim"
-        return Text.assemble((f"{delta:+d}" if delta else "·", style), "  ", (f"{row.totals[side]}", "bold"))
+        change = f"{delta:+d}" if delta else "·"
+        # "+120  340": built with its two spans at once (Text.assemble appends piece by piece, a table of a
+        # long game makes thousands of these when it opens)
+        end = len(change)
+        plain = f"{change}  {row.totals[side]}"
+        return Text(plain, spans=[Span(0, end, style), Span(end + 2, len(plain), "bold")])
 
     def layout_key(self, sheet: Sheet) -> tuple:
         """What the columns depend on: when it changes, the table is laid out again."""

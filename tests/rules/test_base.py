@@ -1,0 +1,94 @@
+"""What every game's replay shares: rows (put in words when first read), names, the collector pause."""
+
+from __future__ import annotations
+
+import copy
+import gc
+from types import MappingProxyType
+
+import pytest
+
+from scorepad.gcpause import gc_paused
+from scorepad.log import ENTRY_ADAPTERS
+from scorepad.rules.base import Naming, Row
+
+
+def test_a_row_put_in_words_later_asks_once_and_then_reads_like_any_row():
+    asked: list[int] = []
+
+    def describe() -> tuple[str, dict[str, int]]:
+        asked.append(1)
+        return "Ann 7♥ made", {"deal": 1}
+
+    later = Row.later(3, MappingProxyType({"Ann": 200}), MappingProxyType({"Ann": 200}), describe)
+    assert asked == []  # nothing is worded until it is read
+    assert later.text == "Ann 7♥ made" and later.cells["deal"] == 1 and later.text == "Ann 7♥ made"
+    assert asked == [1]
+    eager = Row(3, "Ann 7♥ made", {"Ann": 200}, {"Ann": 200}, {"deal": 1})
+    assert later == eager and later.summary() == eager.summary()
+    assert later != Row(4, "Ann 7♥ made", {"Ann": 200}, {"Ann": 200}, {"deal": 1})
+
+
+def test_a_row_cannot_be_changed():
+    row = Row(1, "text", {"A": 1}, {"A": 1})
+    with pytest.raises(AttributeError):
+        row.text = "other"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        row.seq = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del row.delta
+    with pytest.raises(TypeError):
+        hash(row)
+    with pytest.raises(TypeError):
+        row.cells["new"] = 1  # type: ignore[index]
+    assert copy.copy(row) is row and copy.deepcopy(row) is row  # a scratch state shares its rows
+
+
+def test_a_rename_makes_new_names_and_leaves_the_old_ones():
+    before = Naming({"Ann": "Ann", "Cid": "Cid"}, {"Ann & Cid": ("Ann", "Cid"), "Ann": ("Ann",)})
+    after = before.renamed("Ann", "Annie")
+    assert before.name("Ann") == "Ann" and before.side_name("Ann & Cid") == "Ann & Cid"
+    assert after.name("Ann") == "Annie" and after.side_name("Ann & Cid") == "Annie & Cid"
+    assert after.side_name("Ann") == "Annie" and after.name("someone else") == "someone else"
+
+
+def test_what_a_pause_built_goes_to_the_oldest_generation():
+    if not gc.isenabled():
+        pytest.skip("the collector is off in this run")
+    with gc_paused():
+        assert not gc.isenabled()
+        built = [[n] for n in range(1000)]  # lists: always tracked by the collector
+    assert gc.isenabled()
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert id(built) in oldest and id(built[-1]) in oldest
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_pause_leaves_a_frozen_heap_frozen():
+    if not gc.isenabled():
+        pytest.skip("the collector is off in this run")
+    gc.freeze()  # as an open game screen does
+    try:
+        frozen = gc.get_freeze_count()
+        with gc_paused():
+            built = [[n] for n in range(100)]
+        assert gc.get_freeze_count() == frozen  # nothing was thawed
+        assert id(built) not in {id(o) for o in gc.get_objects(generation=2)}  # left young, as usual
+    finally:
+        gc.unfreeze()
+
+
+def test_nested_pauses_leave_the_collector_to_the_outer_one():
+    with gc_paused():
+        with gc_paused():
+            pass
+        assert not gc.isenabled()
+
+
+def test_entry_adapters_are_built_per_game_on_first_use():
+    assert list(ENTRY_ADAPTERS) == ["five_hundred", "jass", "auction_bridge"] and len(ENTRY_ADAPTERS) == 3
+    assert ENTRY_ADAPTERS["jass"] is ENTRY_ADAPTERS["jass"]
+    assert ENTRY_ADAPTERS["jass"].validate_python({"type": "note", "text": "hi"}).text == "hi"
+    with pytest.raises(KeyError):
+        ENTRY_ADAPTERS["skat"]
+    assert "skat" not in ENTRY_ADAPTERS and "jass" in ENTRY_ADAPTERS
