@@ -102,6 +102,11 @@ async def test_rename_a_player_mid_game():
         await settle(pilot)
         assert app.screen.sheet.names["Bob"] == "Robert"
         assert app.screen.sheet.side_names["Bob & Dan"] == "Robert & Dan"
+        declarer = app.screen.query_one("#bridge-declarer", Input)
+        declarer.focus()
+        await pilot.press("r", "o", "right")  # the form completes from the new name
+        await settle(pilot)
+        assert declarer.value == "Robert"
     rename = load(path).entries[-1]
     assert (rename.type, rename.player, rename.new_name) == ("rename", "Bob", "Robert")
 
@@ -177,3 +182,13 @@ async def test_points_per_side_are_edited_as_names_and_numbers():
         await settle(pilot)
         assert app.screen.sheet.totals == {"Ann": -200, "Bob": 30, "Cid": 10}
     assert load(path).entries[-1].entry.tricks == {"Ann": 6, "Bob": 3, "Cid": 1}
+
+
+async def test_name_suggestions_are_the_names_of_the_moment():
+    from scorepad.tui.widgets.fields import SuggestFromNames
+
+    names = ["Ann", "Bob"]
+    suggester = SuggestFromNames(lambda: names)
+    assert await suggester.get_suggestion("b") == "Bob"  # the value comes casefolded; the name keeps its case
+    names[1] = "Robert"
+    assert await suggester.get_suggestion("ro") == "Robert" and await suggester.get_suggestion("b") is None

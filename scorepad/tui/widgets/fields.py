@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from textual.suggester import SuggestFromList
+from textual.suggester import Suggester
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
@@ -51,13 +51,25 @@ class ParseValidator(Validator):
         return self.success() if problem is None else self.failure(problem)
 
 
+class SuggestFromNames(Suggester):
+    """Completes from the names as they are now (a rename mid-game changes them), first match in seat order."""
+
+    def __init__(self, names: Callable[[], Sequence[str]]):
+        super().__init__(use_cache=False, case_sensitive=False)
+        self.names = names
+
+    async def get_suggestion(self, value: str) -> str | None:
+        # `value` comes casefolded (case_sensitive=False); the suggestion keeps the name's own spelling
+        return next((name for name in self.names() if name.casefold().startswith(value)), None)
+
+
 class NameInput(Input):
     """An Input for a player or a side, completing from the names."""
 
     def __init__(self, names: Callable[[], Sequence[str]], what: str = "player", optional: bool = False, **kwargs):
         super().__init__(
             validators=[NameValidator(names, what, optional)],
-            suggester=SuggestFromList(list(names()), case_sensitive=False),
+            suggester=SuggestFromNames(names),
             **kwargs,
         )
         self.names = names
