@@ -23,11 +23,17 @@ def pretty_call(call: str) -> str:
     return call.replace("_", " ")
 
 
-def describe(entry: Entry, names: Mapping[str, str] | None = None) -> str:
+def describe(entry: Entry, names: Mapping[str, str] | None = None,
+             side_names: Mapping[str, str] | None = None) -> str:
+    """The entry in words, with players' and sides' names as shown now (a rename changes them)."""
     names = names or {}
+    side_names = side_names or {}
 
     def who(player: str) -> str:
         return names.get(player, player)
+
+    def side(label: str) -> str:
+        return side_names.get(label, label)
 
     kind = entry.type
     if kind == "deal":
@@ -35,10 +41,10 @@ def describe(entry: Entry, names: Mapping[str, str] | None = None) -> str:
     if kind == "note":
         return f"note: {entry.text}"
     if kind == "rename":
-        return f"{who(entry.player)} is now called {entry.new_name}"
+        return f"{entry.player} is now called {entry.new_name}"  # the seat as the header names it
     if kind == "amend":
         flag = " (table override)" if entry.override else ""
-        return f"correct #{entry.target}: {describe(entry.entry, names)}{flag}"
+        return f"correct #{entry.target}: {describe(entry.entry, names, side_names)}{flag}"
     if kind == "void":
         flag = " (table override)" if entry.override else ""
         note = f" — {entry.note}" if entry.note else ""
@@ -52,20 +58,20 @@ def describe(entry: Entry, names: Mapping[str, str] | None = None) -> str:
     if kind == "result":
         tricks = entry.tricks
         if isinstance(tricks, dict):
-            text = ", ".join(f"{side} {n}" for side, n in tricks.items())
+            text = ", ".join(f"{side(label)} {n}" for label, n in tricks.items())
             return f"tricks: {text}"
         parts = [f"declarer's side {tricks} tricks"]
         if entry.honours:
-            parts.append(f"honours {entry.honours.holding.replace('_', ' ')} to {entry.honours.side}")
+            parts.append(f"honours {entry.honours.holding.replace('_', ' ')} to {side(entry.honours.side)}")
         if entry.revoke:
-            parts.append(f"revoke by {entry.revoke.side}")
+            parts.append(f"revoke by {side(entry.revoke.side)}")
         return ", ".join(parts)
     if kind == "irregularity":
         return f"{entry.kind.replace('_', ' ')} by {who(entry.player)}"
     if kind == "claim":
         if hasattr(entry, "upheld"):
             return f"{who(entry.player)} claims the game — {'upheld' if entry.upheld else 'not upheld'}"
-        return f"{entry.team} thanks (bedankt) with {entry.counted} counted"
+        return f"{side(entry.team)} thanks (bedankt) with {entry.counted} counted"
     if kind == "trump":
         pushed = " (pushed)" if entry.pushed else ""
         return f"{who(entry.player)} names {JASS_CONTRACT_NAMES[entry.contract]}{pushed}"
@@ -74,12 +80,12 @@ def describe(entry: Entry, names: Mapping[str, str] | None = None) -> str:
     if kind == "stoeck":
         return f"{who(entry.player)} Stöck"
     if kind == "tricks":
-        points = ", ".join(f"{team} {n}" for team, n in entry.points.items())
-        match = f" — Match {entry.match}" if entry.match else ""
+        points = ", ".join(f"{side(team)} {n}" for team, n in entry.points.items())
+        match = f" — Match {side(entry.match)}" if entry.match else ""
         return f"card points: {points}{match}"
     if kind == "penalty":
         pts = f" {entry.points:+d}" if entry.points is not None else ""
-        return f"penalty {entry.kind.replace('_', ' ')} against {entry.against}{pts}"
+        return f"penalty {entry.kind.replace('_', ' ')} against {side(entry.against)}{pts}"
     if kind == "agree":
         return "the table agrees the rubber's score"
     if kind == "stop":

@@ -156,7 +156,7 @@ class AuctionBridgeScreen(GameScreen):
             super().edit_entry(seq)
             return
         strain = split_bid(str(row.cells["call"]))[1]
-        title = describe(current, self.sheet.names)
+        title = describe(current, self.sheet.names, self.sheet.side_names)
         contract = f"{self.sheet.names.get(str(row.cells['declarer']), row.cells['declarer'])}'s {row.cells['contract']}"
 
         def edited(replacement) -> None:

@@ -154,7 +154,7 @@ class GameScreen(Screen[None]):
             return False
         if form is not None:
             form.logged()
-            form.show_info("Logged: " + "; ".join(describe(e, self.sheet.names) for e in entries))
+            form.show_info("Logged: " + "; ".join(describe(e, self.sheet.names, self.sheet.side_names) for e in entries))
         return True
 
     def _append(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
@@ -182,7 +182,7 @@ class GameScreen(Screen[None]):
         reason = self.replayer.check(correction)
         if reason is None:
             self._append([correction])
-            self.notify(describe(correction, self.sheet.names), title="Corrected", markup=False)
+            self.notify(describe(correction, self.sheet.names, self.sheet.side_names), title="Corrected", markup=False)
             return
         overridden = correction.model_copy(update={"override": True, "note": correction.note or "table agreed"})
         if self.replayer.check(overridden) is not None:  # not a matter of time: the change itself is refused

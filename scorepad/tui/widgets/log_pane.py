@@ -50,7 +50,7 @@ class LogPane(KeyedTable):
 
     @staticmethod
     def _text(entry, sheet: Sheet, mark: str) -> Text:
-        text = Text(describe(entry, sheet.names))
+        text = Text(describe(entry, sheet.names, sheet.side_names))
         if mark.startswith("struck"):
             text.stylize("strike dim")
         elif mark.startswith("corrected"):

@@ -1,0 +1,36 @@
+"""Log entries in words (the log pane, the form's "Logged:" line): names as shown now, after renames."""
+
+from __future__ import annotations
+
+from scorepad.describe import describe
+from scorepad.log import parse_entry
+
+NAMES = {"Ann": "Annie", "Bob": "Bob", "Cid": "Cid", "Dan": "Dan"}
+SIDES = {"Ann & Cid": "Annie & Cid", "Bob & Dan": "Bob & Dan"}
+
+
+def test_a_rename_names_the_seat_as_the_header_does():
+    rename = parse_entry("five_hundred", {"type": "rename", "player": "Ann", "new_name": "Annie"})
+    assert describe(rename, NAMES) == "Ann is now called Annie"  # not "Annie is now called Annie"
+
+
+def test_tricks_by_side_use_the_sides_names_of_the_moment():
+    result = parse_entry("five_hundred", {"type": "result", "tricks": {"Ann": 8, "Bob": 1, "Cid": 1}})
+    assert describe(result, NAMES, {"Ann": "Annie", "Bob": "Bob", "Cid": "Cid"}) == "tricks: Annie 8, Bob 1, Cid 1"
+    assert describe(result) == "tricks: Ann 8, Bob 1, Cid 1"
+    contract = parse_entry("five_hundred", {"type": "contract", "player": "Ann", "call": "7H"})
+    assert describe(contract, NAMES) == "contract: Annie 7♥"
+
+
+def test_jass_teams_and_corrections_use_the_sides_names():
+    points = parse_entry("jass", {"type": "tricks", "points": {"Ann & Cid": 157, "Bob & Dan": 0},
+                                  "match": "Ann & Cid"})
+    assert describe(points, NAMES, SIDES) == "card points: Annie & Cid 157, Bob & Dan 0 — Match Annie & Cid"
+    penalty = parse_entry("jass", {"type": "penalty", "kind": "misdeal", "against": "Ann & Cid"})
+    assert describe(penalty, NAMES, SIDES) == "penalty misdeal against Annie & Cid"
+    claim = parse_entry("jass", {"type": "claim", "team": "Ann & Cid", "counted": 1000})
+    assert describe(claim, NAMES, SIDES) == "Annie & Cid thanks (bedankt) with 1000 counted"
+    amend = parse_entry("jass", {"type": "amend", "target": 4, "entry": {"type": "tricks",
+                                                                          "points": {"Ann & Cid": 100,
+                                                                                     "Bob & Dan": 57}}})
+    assert describe(amend, NAMES, SIDES) == "correct #4: card points: Annie & Cid 100, Bob & Dan 57"
