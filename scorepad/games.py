@@ -22,7 +22,7 @@ def replay_file(path: Path | str) -> tuple[Sheet, list[str]]:
 
 def status_text(sheet: Sheet) -> str:
     if sheet.finished:
-        return f"won by {sheet.winner}" if sheet.winner else "finished"
+        return f"won by {sheet.side_names.get(sheet.winner, sheet.winner)}" if sheet.winner else "finished"
     return f"in play, {len(sheet.rows)} scored"
 
 

@@ -1241,6 +1241,16 @@ def test_a_rename_leaves_the_rows_before_it_as_they_were():
     assert second.cells["tricks"] == "Annie 6, Bob 2, Cid 2"
 
 
+def test_the_winner_is_listed_under_the_name_of_the_moment():
+    from scorepad.games import status_text
+
+    log = Log(target=200)
+    log.add("rename", player="Ann", new_name="Annie")
+    log.play("Ann", "8H", {"Ann": 8, "Bob": 1, "Cid": 1})
+    sheet = accepted(log)
+    assert sheet.winner == "Ann" and status_text(sheet) == "won by Annie"
+
+
 def test_row_words_of_each_kind_of_deal():
     log = Log(nullo=True, all_pass="no_trump")
     log.play("Ann", "7H", {"Ann": 10})
