@@ -108,6 +108,26 @@ async def test_a_three_hand_game_to_the_win_by_keys(scorepad_home):
     assert len(log) == 18
 
 
+async def test_a_deal_typed_in_one_burst_lands_in_its_fields(scorepad_home):
+    """Keys that arrive together (a fast typist, a paste) go to the field the Tabs before them lead to."""
+    from textual import events
+
+    path = write_game(scorepad_home, THREE)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for key in ["b", "tab", "8", "h", "tab", "8", "tab", "1"]:  # posted at once, as a terminal's bytes are
+            app.post_message(events.Key(key, None if key == "tab" else key))
+        await settle(pilot)
+        typed = [field.value for field in screen.query(Input) if field.display and field.value]
+        assert screen.query_one("#fh-contractor", Input).value == "b"
+        assert typed == ["b", "8h", "8", "1"]  # the contractor, the bid and both tricks fields, one each
+        await pilot.press("enter")
+        await settle(pilot)
+        assert dict(screen.sheet.totals) == {"Ann": 10, "Bob": 300, "Cid": 10}
+
+
 async def test_a_four_hand_game_to_the_win_by_keys_with_one_auction(scorepad_home):
     path = write_game(scorepad_home, FOUR)
     app = make_app(open_path=path)

@@ -41,6 +41,10 @@ class GameScreen(Screen[None]):
         Binding("ctrl+r", "rename", "Rename", show=False),
         Binding("ctrl+n", "rematch", "Same players"),
         Binding("escape", "leave", "Games"),
+        # Tab moves on before the next key is handed to a field: typed fast or pasted, "a⇥7h⇥8" lands in three
+        # fields (as a screen binding, the Tab waits its turn behind the field and the keys after it do not)
+        Binding("tab", "app.focus_next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
     ]
 
     #: the totals, shown in the header. Screen's own sub_title repaints the whole screen on every change;
