@@ -54,6 +54,8 @@ def _cell_width(cell: Any, console: Console) -> int:
     """What DataTable measures for a cell of a one-line row (see `default_cell_formatter`, `measure`)."""
     if cell is None:
         return 0
+    if type(cell) is Text and "\n" not in cell.plain:  # most cells: one line of text, as drawn
+        return cell_len(cell.plain)
     if isinstance(cell, str) and cell.isprintable() and "[" not in cell and ":" not in cell:
         return cell_len(cell)  # no markup, no emoji code, one line: the string as it is drawn
     renderable = cell if isinstance(cell, Text) else default_cell_formatter(cell, wrap=False, height=1)
