@@ -214,6 +214,8 @@ def test_random_entries_are_accepted_or_refused_with_a_reason(data, players, rul
     sheet = replayer.sheet()
     assert all(sum(row.delta[s] for row in sheet.rows) == sheet.totals[s] for s in sheet.sides)
     assert sheet.status == "in_progress" or sheet.result
+    # the same log replayed at once reads the same, though its rows are put in words only now (after any renames)
+    assert Replayer(replayer.header).extend(replayer.log).sheet().summary() == sheet.summary()
 
 
 @BOUNDED
