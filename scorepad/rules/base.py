@@ -485,6 +485,14 @@ class Replayer:
                 return reason, state
         return None, state
 
+    def knock_on(self, correction: Entry) -> list[Rejection]:
+        """The entries that count now but would be refused once `correction` is logged: striking out a deal's
+        result, say, leaves the next deal refused (the deal before it has no result). Nothing is changed."""
+        seq = self.next_seq
+        trial = Replayer(self.header, self.rules).extend([*self.log, correction])
+        counting = {r.seq for r in self.state.rejected}
+        return [r for r in trial.state.rejected if r.seq not in counting and r.seq != seq]
+
     def _scratch_state(self) -> State:
         """A copy of the state to try entries on; immutable parts are shared, not copied."""
         state = self.state

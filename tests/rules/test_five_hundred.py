@@ -1173,6 +1173,17 @@ def test_void_follows_the_same_window():
     assert "is too late: the next deal's first bid was entry" in refused(log2, void)
 
 
+def test_the_knock_on_of_a_correction_is_known_before_it_is_logged():
+    log, seq = two_deals()
+    replayer = Replayer(log.header).extend(log.entries)
+    void = log.entry("void", target=seq)
+    assert [(r.seq, r.reason) for r in replayer.knock_on(void)] == [
+        (6, "deal 1 by Ann has no result yet: enter its result, or a redeal by Ann")]
+    assert replayer.sheet().rows[0].delta["Cid"] == 200 and not replayer.sheet().rejected  # nothing changed
+    amend = log.entry("amend", target=seq, entry={"type": "result", "tricks": {"Cid": 6, "Ann": 2, "Bob": 2}})
+    assert replayer.knock_on(amend) == []  # a corrected result leaves the next deal as it was
+
+
 def test_irregularity_of_the_previous_deal_is_inside_its_window_until_the_next_first_bid():
     log = Log()
     log.play("Ann", "7H", {"Ann": 8, "Bob": 1, "Cid": 1})

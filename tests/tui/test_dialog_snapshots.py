@@ -26,6 +26,7 @@ def _open(keys=(), action=None):
     ("name", "run_before"),
     [
         ("override", _open(action=lambda screen: screen.strike_out(3))),
+        ("knock_on", _open(action=lambda screen: screen.strike_out(3), keys=["y"])),
         ("edit", _open(action=lambda screen: screen.edit_entry(2))),
         ("rename", _open(keys=["ctrl+r"])),
         ("laws", _open(keys=["f1"])),

@@ -6,7 +6,13 @@ from textual.widgets import Input, Markdown, Select
 
 from scorepad.store import create, load
 from scorepad.tui.screens.game import GameScreen
-from scorepad.tui.screens.modals import EditEntryScreen, OverrideScreen, RenameScreen, TextScreen
+from scorepad.tui.screens.modals import (
+    EditEntryScreen,
+    KnockOnScreen,
+    OverrideScreen,
+    RenameScreen,
+    TextScreen,
+)
 from scorepad.tui.screens.new_game import NewGameScreen
 from scorepad.tui.widgets.log_pane import LogPane
 
@@ -83,9 +89,34 @@ async def test_a_late_correction_asks_the_table_and_logs_the_override():
         await settle(pilot)
         await pilot.press("y")
         await settle(pilot)
+        # game 1 without a result leaves game 2's deal and contract refused: the app says so and asks again
+        assert isinstance(app.screen, KnockOnScreen)
+        assert [seq for seq, _ in app.screen.refused] == [4, 5]
+        await pilot.press("y")
+        await settle(pilot)
         assert 6 in app.screen.sheet.overrides
     void = load(path).entries[-1]
     assert (void.type, void.target, void.override, void.note) == ("void", 3, True, "struck out")
+
+
+async def test_striking_out_a_result_that_later_deals_stand_on_asks_first():
+    items = [*BRIDGE_DEAL, {"type": "deal", "dealer": "Bob"}]
+    path = bridge_game(items=items)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        app.screen.strike_out(3)  # deal 1's result, inside its window: deal 2 would lose its footing
+        await settle(pilot)
+        assert isinstance(app.screen, KnockOnScreen)
+        assert app.screen.refused[0][0] == 4 and "#4: " in app.screen.reason
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and len(load(path).entries) == 4  # nothing logged
+        await pilot.press("ctrl+z")  # undo the last entry (Bob's deal): nothing stands on it
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+    last = load(path).entries[-1]
+    assert (last.type, last.target) == ("void", 4)
 
 
 async def test_rename_a_player_mid_game():

@@ -9,6 +9,7 @@ end-of-game banner live here once.
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import on
@@ -24,7 +25,13 @@ from scorepad.log import Entry, Rename, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
 from scorepad.store import GameFile, StoreError
-from scorepad.tui.screens.modals import EditEntryScreen, OverrideScreen, RenameScreen, TextScreen
+from scorepad.tui.screens.modals import (
+    EditEntryScreen,
+    KnockOnScreen,
+    OverrideScreen,
+    RenameScreen,
+    TextScreen,
+)
 from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -182,23 +189,43 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ corrections
 
     def correct(self, correction: Entry) -> None:
-        """Log an amend/void; if the laws' window has closed, ask whether the table overrides."""
+        """Log an amend/void; if the laws' window has closed, ask whether the table overrides; if it would leave
+        later entries refused, say which and ask first."""
         reason = self.replayer.check(correction)
         if reason is None:
-            self._append([correction])
-            self.notify(describe(correction, self.sheet.names, self.sheet.side_names), title="Corrected", markup=False)
+            def corrected() -> None:
+                self._append([correction])
+                self.notify(describe(correction, self.sheet.names, self.sheet.side_names), title="Corrected",
+                            markup=False)
+
+            self._mind_the_knock_on(correction, corrected)
             return
         overridden = correction.model_copy(update={"override": True, "note": correction.note or "table agreed"})
         if self.replayer.check(overridden) is not None:  # not a matter of time: the change itself is refused
             self.notify(reason, title="Not corrected", severity="error", timeout=10, markup=False)
             return
 
+        def overridden_now() -> None:
+            self._append([overridden])
+            self.notify("Logged as a table override.", title="Corrected", severity="warning")
+
         def decided(agreed: bool | None) -> None:
             if agreed:
-                self._append([overridden])
-                self.notify("Logged as a table override.", title="Corrected", severity="warning")
+                self._mind_the_knock_on(overridden, overridden_now)
 
         self.app.push_screen(OverrideScreen(reason), decided)
+
+    def _mind_the_knock_on(self, correction: Entry, make_it: Callable[[], None]) -> None:
+        refused = self.replayer.knock_on(correction)
+        if not refused:
+            make_it()
+            return
+
+        def decided(agreed: bool | None) -> None:
+            if agreed:
+                make_it()
+
+        self.app.push_screen(KnockOnScreen([(r.seq, r.reason) for r in refused]), decided)
 
     def action_undo(self) -> None:
         target = self._last_counting_entry()

@@ -1,4 +1,4 @@
-"""Small dialogs: the table-override question, the entry editor, renaming a player, help."""
+"""Small dialogs: the questions about a correction, the entry editor, renaming a player, help."""
 
 from __future__ import annotations
 
@@ -20,13 +20,17 @@ from scorepad.log import Entry
 HIDDEN_FIELDS = {"seq", "at", "type"}
 
 
-class OverrideScreen(ModalScreen[bool]):
-    """A correction the laws no longer allow: does the whole table agree to make it anyway?"""
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question about a correction: y makes it, n or Escape leaves the log as it is."""
 
     BINDINGS = [
         Binding("y", "agree", "Table agrees"),
         Binding("n,escape", "cancel", "Leave it"),
     ]
+    QUESTION = ""
+    HINT = ""
+    AGREE = "Table agrees (y)"
+    BODY_ID = "confirm-reason"
 
     def __init__(self, reason: str):
         super().__init__()
@@ -34,15 +38,11 @@ class OverrideScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("The laws do not allow this correction now", classes="dialog-title")
-            yield Static(Text(self.reason), id="override-reason")
-            yield Static(
-                "If everyone at the table agrees, it can be made anyway: the override is written to the log "
-                "and shown on the sheet.",
-                classes="hint",
-            )
+            yield Label(self.QUESTION, classes="dialog-title")
+            yield Static(Text(self.reason), id=self.BODY_ID)
+            yield Static(self.HINT, classes="hint")
             with Horizontal(classes="buttons"):
-                yield Button("Table agrees (y)", id="agree", variant="warning")
+                yield Button(self.AGREE, id="agree", variant="warning")
                 yield Button("Leave it (n)", id="cancel")
 
     @on(Button.Pressed, "#agree")
@@ -52,6 +52,37 @@ class OverrideScreen(ModalScreen[bool]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+class OverrideScreen(ConfirmScreen):
+    """A correction the laws no longer allow: does the whole table agree to make it anyway?"""
+
+    QUESTION = "The laws do not allow this correction now"
+    HINT = ("If everyone at the table agrees, it can be made anyway: the override is written to the log "
+            "and shown on the sheet.")
+    BODY_ID = "override-reason"
+
+
+class KnockOnScreen(ConfirmScreen):
+    """A correction that would leave later entries refused (a struck-out result, and the deals after it)."""
+
+    BINDINGS = [
+        Binding("y", "agree", "Make it anyway"),
+        Binding("n,escape", "cancel", "Leave it"),
+    ]
+    QUESTION = "This correction leaves later entries refused"
+    HINT = ("They stay in the log, marked refused, until they are corrected too. Correcting the entry (Enter on "
+            "it in the log) instead of striking it out usually keeps them.")
+    AGREE = "Make it anyway (y)"
+    BODY_ID = "knock-on"
+    SHOWN = 5  # refused entries listed; the rest are counted
+
+    def __init__(self, refused: list[tuple[int, str]]):
+        lines = [f"#{seq}: {reason}" for seq, reason in refused[: self.SHOWN]]
+        if len(refused) > self.SHOWN:
+            lines.append(f"… and {len(refused) - self.SHOWN} more")
+        super().__init__("\n".join(lines))
+        self.refused = refused
 
 
 def _field_kind(annotation: Any) -> str:
