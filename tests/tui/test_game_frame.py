@@ -133,6 +133,9 @@ async def test_rename_a_player_mid_game():
         await settle(pilot)
         assert app.screen.sheet.names["Bob"] == "Robert"
         assert app.screen.sheet.side_names["Bob & Dan"] == "Robert & Dan"
+        log = app.screen.query_one(LogPane)
+        assert str(log.get_row("4")[1]) == "Bob is now called Robert"
+        assert str(log.get_row("1")[1]) == "Ann deals"
         declarer = app.screen.query_one("#bridge-declarer", Input)
         declarer.focus()
         await pilot.press("r", "o", "right")  # the form completes from the new name
@@ -140,6 +143,20 @@ async def test_rename_a_player_mid_game():
         assert declarer.value == "Robert"
     rename = load(path).entries[-1]
     assert (rename.type, rename.player, rename.new_name) == ("rename", "Bob", "Robert")
+
+
+async def test_after_a_rename_the_log_says_every_entry_with_the_new_name():
+    from scorepad.log import Rename
+
+    app = make_app(open_path=bridge_game())
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(LogPane)
+        assert str(log.get_row("2")[1]) == "contract: Ann 1NT"
+        assert app.screen.log_entries([Rename(player="Ann", new_name="Annie")])
+        await settle(pilot)
+        assert [str(log.get_row(str(seq))[1]) for seq in (1, 2, 4)] == [
+            "Annie deals", "contract: Annie 1NT", "Ann is now called Annie"]
 
 
 async def test_same_players_opens_a_prefilled_new_game():

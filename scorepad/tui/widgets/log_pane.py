@@ -17,20 +17,24 @@ class LogPane(KeyedTable):
     def __init__(self, *, id: str | None = "log"):
         super().__init__(id=id, cursor_type="row")
         self._count = 0
-        self._marks: dict[int, str] = {}
+        self._marks: dict[int, str] = {}  # seq -> what became of the entry, as shown
+        self._names: tuple = ()  # the names the rows were said with
 
     def on_mount(self) -> None:
         self.add_column("#", key="seq")
         self.add_column("entry", key="entry")
 
     def show(self, sheet: Sheet) -> None:
+        names = (sheet.names, sheet.side_names)
+        renamed, self._names = names != self._names, names
         marks = self.marks(sheet)
         for entry in sheet.entries[self._count :]:
             seq = entry.seq or 0
             self.add_row(str(seq), self._text(entry, sheet, marks.get(seq, "")), key=str(seq))
-        # entries whose fate changed (corrected, struck out, now refused) are redrawn by key
-        for seq in set(marks) | set(self._marks):
-            if seq <= self._count and marks.get(seq, "") != self._marks.get(seq, ""):
+        # entries whose fate changed (corrected, struck out, now refused) are redrawn by key; after a rename,
+        # every entry is, with the names of now (as when the game is opened)
+        for seq in range(1, self._count + 1) if renamed else set(marks) | set(self._marks):
+            if seq <= self._count and (renamed or marks.get(seq, "") != self._marks.get(seq, "")):
                 entry = sheet.entries[seq - 1]
                 self.update_cell(str(seq), "entry", self._text(entry, sheet, marks.get(seq, "")))
         added = len(sheet.entries) - self._count
