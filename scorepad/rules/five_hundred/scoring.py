@@ -23,14 +23,6 @@ class Scored:
     made: bool = False
     thrown_in: str = ""  # the irregularities call for a new deal instead of a score
 
-    @property
-    def text(self) -> str:
-        return self.describe()[0]
-
-    @property
-    def cells(self) -> Mapping[str, Any]:
-        return self.describe()[1]
-
 
 @dataclass(frozen=True)
 class Penalty:
