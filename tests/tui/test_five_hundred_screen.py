@@ -128,6 +128,22 @@ async def test_a_deal_typed_in_one_burst_lands_in_its_fields(scorepad_home):
         assert dict(screen.sheet.totals) == {"Ann": 10, "Bob": 300, "Cid": 10}
 
 
+async def test_two_deals_pasted_at_once_are_both_logged(scorepad_home):
+    from textual import events
+
+    path = write_game(scorepad_home, THREE)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        keys = ["b", "tab", "8", "h", "tab", "8", "tab", "1", "enter", "c", "tab", "7", "n", "t", "tab", "8", "tab",
+                "1", "enter"]
+        for key in keys:  # the second deal's keys arrive while the first is being logged
+            app.post_message(events.Key(key, {"tab": "\t", "enter": "\r"}.get(key, key)))
+        await settle(pilot)
+        assert [row.text for row in app.screen.sheet.rows] == ["Bob 8♥ made", "Cid 7NT made"]
+        assert all(not field.value for field in app.screen.query(Input))
+
+
 async def test_a_four_hand_game_to_the_win_by_keys_with_one_auction(scorepad_home):
     path = write_game(scorepad_home, FOUR)
     app = make_app(open_path=path)

@@ -8,6 +8,7 @@ end-of-game banner live here once.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from collections.abc import Callable
 
@@ -18,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, Static
+from textual.widgets import DataTable, Footer, Header, Input, Label, Static
 
 from scorepad.describe import describe
 from scorepad.log import Entry, Rename, amend_model, void_model
@@ -52,6 +53,8 @@ class GameScreen(Screen[None]):
         # fields (as a screen binding, the Tab waits its turn behind the field and the keys after it do not)
         Binding("tab", "app.focus_next", show=False, priority=True),
         Binding("shift+tab", "app.focus_previous", show=False, priority=True),
+        # likewise Enter in the entry form logs the deal before the keys typed after it reach a field
+        Binding("enter", "enter_field", show=False, priority=True),
     ]
 
     #: the totals, shown in the header. Screen's own sub_title repaints the whole screen on every change;
@@ -148,10 +151,31 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ logging
 
-    @on(EntryForm.Submitted)
-    def _form_submitted(self, event: EntryForm.Submitted) -> None:
-        event.stop()
-        self.log_entries(event.entries, event.form)
+    def _form_field(self) -> Input | None:
+        """The entry form's field that has the focus, if one has."""
+        focused, form = self.focused, self.form
+        if form is None or not isinstance(focused, Input) or form not in focused.ancestors:
+            return None
+        return focused
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "enter_field":
+            return self._form_field() is not None  # elsewhere (the log pane …) Enter does what it does there
+        return True
+
+    async def action_enter_field(self) -> None:
+        field, form = self._form_field(), self.form
+        if field is None or form is None:
+            return
+        # keys typed before the Enter may still wait in the field's queue: let it take them first. The app
+        # hands out no further key meanwhile, so those typed after the Enter go to the next deal's first field.
+        taken = asyncio.Event()
+        if field.call_later(taken.set):
+            try:
+                await asyncio.wait_for(taken.wait(), timeout=1)
+            except TimeoutError:  # never hold the keyboard: read the fields as they are
+                pass
+        form.enter_from(field)
 
     def log_entries(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
         """Check the entries together against the rules; log them all, or none with the reason."""

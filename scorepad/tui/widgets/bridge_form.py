@@ -191,7 +191,7 @@ class BridgeForm(EntryForm):
     def focus_first(self) -> None:
         for field_id in FIELD_IDS:
             if self.field(field_id).display and self.query_one("#bridge-fields").display:
-                self.field(field_id).focus()
+                self.focus_now(self.field(field_id))
                 return
         if isinstance(self.app.focused, Input) and self.app.focused.parent is self.query_one("#bridge-fields"):
             self.screen.set_focus(None)
@@ -394,9 +394,7 @@ class BridgeForm(EntryForm):
 
     # ------------------------------------------------------------------ Enter
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def enter_from(self, field: Input) -> None:
         self.enter()
 
     def enter(self) -> None:
@@ -421,7 +419,7 @@ class BridgeForm(EntryForm):
     def _submit_call(self) -> None:
         field = self.field("bridge-call")
         if not field.value.strip():
-            field.focus()
+            self.focus_now(field)
             self.show_error("Type the call: e.g. 1s, 2h, 1nt, 2r (royal spades), p pass, x double, xx redouble.")
             return
         view = self.view
@@ -432,7 +430,7 @@ class BridgeForm(EntryForm):
     def _missing(self, field_id: str, reason: str) -> bool:
         field = self.field(field_id)
         if field.display and not field.value.strip():
-            field.focus()
+            self.focus_now(field)
             self.show_error(reason)
             return True
         return False

@@ -1,20 +1,25 @@
-"""What every game's entry form shares: a Submitted message and a line saying what happened."""
+"""What every game's entry form shares: Enter in a field, logging what it read, and a line saying what happened."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Protocol
 
 from rich.text import Text
+from textual import on
 from textual.containers import Vertical
-from textual.message import Message
 from textual.widgets import Input, Static
 
 from scorepad.log import Entry
 from scorepad.rules.base import Sheet
 
 
+class EntryLogger(Protocol):
+    def log_entries(self, entries: list[Entry], form: EntryForm | None = None) -> bool: ...
+
+
 class EntryForm(Vertical):
-    """A game's form. Subclasses compose their fields plus `self.status_line()`, and post `Submitted`."""
+    """A game's form, on a game screen. Subclasses compose their fields plus `self.status_line()`, read what was
+    typed in `enter_from` and hand the entries to `submit`, which logs them at once."""
 
     DEFAULT_CSS = """
     EntryForm { height: auto; border-top: solid $primary; padding: 0 1; }
@@ -24,13 +29,6 @@ class EntryForm(Vertical):
     EntryForm Input { width: 1fr; }
     EntryForm Label { padding: 1 1 0 0; }
     """
-
-    @dataclass
-    class Submitted(Message):
-        """The form's entries, to be checked together and then logged in order."""
-
-        form: EntryForm
-        entries: list[Entry]
 
     def __init__(self, *, id: str | None = "entry-form"):
         super().__init__(id=id)
@@ -59,10 +57,31 @@ class EntryForm(Vertical):
             field.value = ""
         first = next(iter(self.query(Input)), None)
         if first is not None:
-            first.focus()
+            self.focus_now(first)
+
+    def focus_now(self, field: Input) -> None:
+        """Focus a field at once: `Widget.focus` waits for the next refresh, and keys typed meanwhile (right
+        after an Enter, say) would land in the field that had it."""
+        if self.is_mounted:
+            self.screen.set_focus(field)
+        else:
+            field.focus()
+
+    def enter_from(self, field: Input) -> None:
+        """Enter in one of the form's fields: read what was typed, then `submit` the entries or say what is wrong."""
+        raise NotImplementedError
+
+    @on(Input.Submitted)
+    def _field_submitted(self, event: Input.Submitted) -> None:
+        # the game screen hands Enter over at once (a priority key); this is the way for an Enter that came
+        # another way (a field's own binding)
+        event.stop()
+        self.enter_from(event.input)
 
     def submit(self, *entries: Entry) -> None:
-        self.post_message(self.Submitted(self, list(entries)))
+        """Check the entries together and log them all, or none with the reason (the game screen does)."""
+        logger: EntryLogger = self.screen  # type: ignore[assignment]
+        logger.log_entries(list(entries), self)
 
     def first_invalid(self) -> str | None:
         """The reason of the first field whose validators refuse its text, if any."""
@@ -71,6 +90,6 @@ class EntryForm(Vertical):
                 continue
             result = field.validate(field.value)
             if result is not None and not result.is_valid:
-                field.focus()
+                self.focus_now(field)
                 return result.failure_descriptions[0]
         return None

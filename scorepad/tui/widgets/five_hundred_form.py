@@ -275,7 +275,7 @@ class FiveHundredForm(EntryForm):
     def focus_first(self) -> None:
         fields = [field for field in self.visible_inputs() if field.id != "fh-dealer"]
         if fields:
-            fields[0].focus()
+            self.focus_now(fields[0])
 
     def logged(self) -> None:
         for field in self.query(Input):
@@ -631,10 +631,8 @@ class FiveHundredForm(EntryForm):
 
     # ------------------------------------------------------------------ Enter
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.input.id == "fh-first":
+    def enter_from(self, field: Input) -> None:
+        if field.id == "fh-first":
             self.answer()
             return
         problem = self.first_invalid_syntax()
@@ -655,12 +653,12 @@ class FiveHundredForm(EntryForm):
                 try:
                     parse_call(field.value) if field.value.strip() else None
                 except ValueError:
-                    field.focus()
+                    self.focus_now(field)
                     return f"call: {field.value.strip()!r}? {CALL_HELP}"
                 continue
             result = field.validate(field.value)
             if result is not None and not result.is_valid:
-                field.focus()
+                self.focus_now(field)
                 return result.failure_descriptions[0]
         return None
 

@@ -400,7 +400,7 @@ class JassForm(EntryForm):
     def focus_next_field(self) -> None:
         """Focus where the table types next: the trump, or (a hand in play) the card points."""
         target = self.field("points") if self.trump_logged else self.field("trump")
-        target.focus()
+        self.focus_now(target)
 
     def on_mount(self) -> None:
         if self.sheet is not None:
@@ -560,10 +560,8 @@ class JassForm(EntryForm):
         if text:
             self.show_info(text + "  — Enter logs it")
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._from_weis = event.input.id == "jass-weis"
+    def enter_from(self, field: Input) -> None:
+        self._from_weis = field.id == "jass-weis"
         invalid = self.first_invalid()
         if invalid:
             self.show_error(invalid)
