@@ -4,6 +4,7 @@ won / lost / net columns, the bid table, and a snapshot of a three-hand game hal
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input, Static
 
 from scorepad.rules.five_hundred import RULES, bid_value
@@ -41,6 +42,14 @@ async def enter(pilot, *fields: str) -> None:
             await pilot.press("tab")
         await pilot.press(*text)
     await pilot.press("enter")
+    await settle(pilot)
+
+
+async def burst(pilot, *keys: str) -> None:
+    """Keys posted all at once, as a terminal hands over what was typed fast or pasted (pilot.press waits
+    for the app between keys, which hides what a burst does)."""
+    for key in keys:
+        pilot.app.post_message(events.Key(key, {"tab": "\t", "enter": "\r"}.get(key, key)))
     await settle(pilot)
 
 
@@ -110,16 +119,11 @@ async def test_a_three_hand_game_to_the_win_by_keys(scorepad_home):
 
 async def test_a_deal_typed_in_one_burst_lands_in_its_fields(scorepad_home):
     """Keys that arrive together (a fast typist, a paste) go to the field the Tabs before them lead to."""
-    from textual import events
-
-    path = write_game(scorepad_home, THREE)
-    app = make_app(open_path=path)
+    app = make_app(open_path=write_game(scorepad_home, THREE))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = app.screen
-        for key in ["b", "tab", "8", "h", "tab", "8", "tab", "1"]:  # posted at once, as a terminal's bytes are
-            app.post_message(events.Key(key, None if key == "tab" else key))
-        await settle(pilot)
+        await burst(pilot, "b", "tab", "8", "h", "tab", "8", "tab", "1")
         typed = [field.value for field in screen.query(Input) if field.display and field.value]
         assert screen.query_one("#fh-contractor", Input).value == "b"
         assert typed == ["b", "8h", "8", "1"]  # the contractor, the bid and both tricks fields, one each
@@ -129,17 +133,12 @@ async def test_a_deal_typed_in_one_burst_lands_in_its_fields(scorepad_home):
 
 
 async def test_two_deals_pasted_at_once_are_both_logged(scorepad_home):
-    from textual import events
-
-    path = write_game(scorepad_home, THREE)
-    app = make_app(open_path=path)
+    app = make_app(open_path=write_game(scorepad_home, THREE))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        keys = ["b", "tab", "8", "h", "tab", "8", "tab", "1", "enter", "c", "tab", "7", "n", "t", "tab", "8", "tab",
-                "1", "enter"]
-        for key in keys:  # the second deal's keys arrive while the first is being logged
-            app.post_message(events.Key(key, {"tab": "\t", "enter": "\r"}.get(key, key)))
-        await settle(pilot)
+        # the second deal's keys arrive while the first is being logged
+        await burst(pilot, "b", "tab", "8", "h", "tab", "8", "tab", "1", "enter",
+                    "c", "tab", "7", "n", "t", "tab", "8", "tab", "1", "enter")
         assert [row.text for row in app.screen.sheet.rows] == ["Bob 8♥ made", "Cid 7NT made"]
         assert all(not field.value for field in app.screen.query(Input))
 
