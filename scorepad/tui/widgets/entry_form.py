@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from rich.text import Text
 from textual import on
@@ -11,6 +11,10 @@ from textual.widgets import Input, Static
 
 from scorepad.log import Entry
 from scorepad.rules.base import Sheet
+
+
+class Refused(ValueError):
+    """What the table typed cannot be logged (yet); the message says why."""
 
 
 class EntryLogger(Protocol):
@@ -83,13 +87,28 @@ class EntryForm(Vertical):
         logger: EntryLogger = self.screen  # type: ignore[assignment]
         logger.log_entries(list(entries), self)
 
+    def shown(self, widget: Any) -> bool:
+        """Displayed, and so is every container between it and the form."""
+        node = widget
+        while node is not None and node is not self:
+            if not node.display:
+                return False
+            node = node.parent
+        return True
+
+    def visible_inputs(self) -> list[Input]:
+        return [field for field in self.query(Input) if self.shown(field)]
+
+    def field_problem(self, field: Input) -> str | None:
+        """What Enter finds wrong with a field's text: its validators' first reason (a form may ask less)."""
+        result = field.validate(field.value)
+        return result.failure_descriptions[0] if result is not None and not result.is_valid else None
+
     def first_invalid(self) -> str | None:
-        """The reason of the first field whose validators refuse its text, if any."""
-        for field in self.query(Input):
-            if not field.display:
-                continue
-            result = field.validate(field.value)
-            if result is not None and not result.is_valid:
+        """The problem of the first shown field whose text Enter cannot take, if any; that field gets the focus."""
+        for field in self.visible_inputs():
+            problem = self.field_problem(field)
+            if problem:
                 self.focus_now(field)
-                return result.failure_descriptions[0]
+                return problem
         return None

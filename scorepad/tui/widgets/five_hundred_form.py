@@ -34,16 +34,12 @@ from scorepad.log import Deal, Entry, FHBid, FHContract, FHResult
 from scorepad.rules.base import Sheet
 from scorepad.rules.five_hundred import PASS, display_call, is_nullo, parse_call
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL, deck_points
-from scorepad.tui.widgets.entry_form import EntryForm
+from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
 BID_HELP = "7h, 7♥, 10nt, n (nullo), on (open nullo); p with no contractor: all passed"
 CALL_HELP = "p (pass), 7h, 10nt, n (nullo), on (open nullo)"
 KEYS_HINT = "F2 bid table · F5 auction/contract · F6 irregularity · F7 claim · F8 won/lost/net"
-
-
-class Refused(ValueError):
-    """What the table typed cannot be logged yet; the message says why."""
 
 
 class FiveHundredForm(EntryForm):
@@ -259,18 +255,6 @@ class FiveHundredForm(EntryForm):
         line = " · ".join(parts)
         auction = "Auction: " + (", ".join(calls) if calls else "no call yet")
         return f"{line}\n{auction}"
-
-    def shown(self, widget: Any) -> bool:
-        """Displayed, and so is every container between it and the form."""
-        node = widget
-        while node is not None and node is not self:
-            if not node.display:
-                return False
-            node = node.parent
-        return True
-
-    def visible_inputs(self) -> list[Input]:
-        return [field for field in self.query(Input) if self.shown(field)]
 
     def focus_first(self) -> None:
         fields = [field for field in self.visible_inputs() if field.id != "fh-dealer"]
@@ -635,7 +619,7 @@ class FiveHundredForm(EntryForm):
         if field.id == "fh-first":
             self.answer()
             return
-        problem = self.first_invalid_syntax()
+        problem = self.first_invalid()
         if problem:
             self.show_error(problem)
             return
@@ -646,21 +630,15 @@ class FiveHundredForm(EntryForm):
             return
         self.submit(*entries)
 
-    def first_invalid_syntax(self) -> str | None:
-        """The first visible field whose text cannot be read (whether a call outranks is for the rules)."""
-        for field in self.visible_inputs():
-            if field.id == "fh-call":
-                try:
-                    parse_call(field.value) if field.value.strip() else None
-                except ValueError:
-                    self.focus_now(field)
-                    return f"call: {field.value.strip()!r}? {CALL_HELP}"
-                continue
-            result = field.validate(field.value)
-            if result is not None and not result.is_valid:
-                self.focus_now(field)
-                return result.failure_descriptions[0]
-        return None
+    def field_problem(self, field: Input) -> str | None:
+        if field.id == "fh-call":  # only whether it reads: whether it outranks, the rules say with the bid to beat
+            text = field.value.strip()
+            try:
+                parse_call(text) if text else None
+            except ValueError:
+                return f"call: {text!r}? {CALL_HELP}"
+            return None
+        return super().field_problem(field)
 
     def answer(self) -> None:
         field = self.query_one("#fh-first", Input)

@@ -44,7 +44,7 @@ from scorepad.rules.jass import (
     parse_contract,
     sequence_problem,
 )
-from scorepad.tui.widgets.entry_form import EntryForm
+from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
 NO_TRUMP = ("obenabe", "undenufe")
@@ -64,10 +64,6 @@ GLUED = re.compile(r"^(\D+?)(\d.*)$")
 
 WEIS_HELP = "a player, then 4-Kh (four to the K♥), 4J (four Jacks), st (Stöck)"
 TRUMP_HELP = "trump: h d c s (♥ ♦ ♣ ♠), o = Obenabe, u = Undenufe; a trailing p = pushed"
-
-
-class Refused(ValueError):
-    """A shorthand that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True)
