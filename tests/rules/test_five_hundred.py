@@ -528,6 +528,26 @@ def test_wrong_cards_during_bidding_bars_that_player():
     assert accepted(log).state_view["contractor"] == "Cid"
 
 
+def test_two_hands_wrong_during_the_bidding_means_a_new_deal_by_the_same_dealer():
+    log = Log()
+    log.deal("Ann")
+    log.irregularity("wrong_cards", "Bob")
+    log.irregularity("wrong_cards", "Cid")
+    sheet = accepted(log)
+    assert sheet.rows == () and sheet.state_view["last_thrown_in"] == "two hands were wrong during the bidding"
+    assert sheet.state_view["next_dealer"] == "Ann"  # the same dealer deals again
+    log.deal("Ann")
+    log.bids("Bob 6S", "Cid pass", "Ann pass")  # Bob bids again in the new deal
+    assert accepted(log).state_view["contractor"] == "Bob"
+    four = Log(FOUR)
+    four.deal("W")
+    four.bids("N 6S")
+    four.irregularity("wrong_cards", "S")
+    four.irregularity("wrong_cards", "W")
+    view = accepted(four).state_view
+    assert view["contractor"] is None and view["next_dealer"] == "W"  # N does not get 6♠ by default
+
+
 def test_everyone_barred_or_passed_without_a_bid_is_all_pass():
     log = Log(FOUR)
     log.deal("W")
@@ -985,6 +1005,10 @@ def test_claim_refusals():
     never = Log(defenders_score="never")
     never.contract("Ann", "6S")
     assert "never score their tricks" in never.check("claim", player="Bob", upheld=True)
+    four = Log(FOUR)  # the law of the claim is three-hand's
+    four.contract("N", "6S")
+    assert four.check("claim", player="E", upheld=True) == (
+        "only in three-hand Five Hundred may an opponent claim the game")
 
 
 # ============================================================================ irregularities

@@ -375,6 +375,8 @@ class FiveHundredRules(base.Rules):
         if reason := self._game_goes_on(state):
             return reason
         deal, settings = state.deal, state.settings
+        if len(state.players) != 3:
+            return "only in three-hand Five Hundred may an opponent claim the game"
         if deal is None or deal.contract is None or deal.closed:
             return "a claim is made during the play of a contract, and no contract is being played"
         contracting = contracting_sides(state, deal)
@@ -451,6 +453,10 @@ class FiveHundredRules(base.Rules):
                 for player in state.sides[side]:
                     deal.bar(player, f"{state.side_name(side)} bid out of turn (entry {seq})")
         elif entry.kind == "wrong_cards" and deal.auction_open:
+            if any(i.kind == "wrong_cards" and i.in_auction and i.player != entry.player
+                   for i in deal.irregularities[:-1]):
+                deal.thrown_in, deal.same_dealer_again = "two hands were wrong during the bidding", True
+                return
             deal.bar(entry.player, f"a wrong number of cards was found in the hand during the bidding (entry {seq})")
         self._after_auction_change(state, deal)
         if deal.scored:
