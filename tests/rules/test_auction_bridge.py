@@ -575,6 +575,14 @@ def test_one_spade_raised_is_no_longer_the_dealers_one_spade():
     assert cells["dealers_one_spade"] == 0 and cells["undertricks:They"] == 200
 
 
+def test_quick_contract_dealers_one_spade_is_capped_without_the_flag_too():
+    log = Log()
+    log.contract("Ann", "1S", "doubled")  # the table did not tick "dealer's one spade": the law still applies
+    log.result(2)
+    cells = last_cells(log.sheet())
+    assert cells["dealers_one_spade"] == 1 and points(log.sheet())["They"]["honour"] == 100
+
+
 def test_quick_contract_dealers_one_spade_is_capped():
     log = Log()
     log.contract("Ann", "1S", "doubled", dealers_one_spade=True)

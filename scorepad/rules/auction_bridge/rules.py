@@ -179,7 +179,10 @@ def _apply_bid(state: BridgeState, entry: Any, seq: int) -> None:
 
 def _apply_contract(state: BridgeState, entry: Any, seq: int) -> None:
     current = _current_or_new(state)
-    current.contract = Contract(entry.call, entry.player, entry.double, entry.dealers_one_spade)
+    # a final 1♠ by the dealer can only be the dealer's opening left in (1♠ is the lowest bid, and any bid after
+    # it outranks it), so Law 48's cap follows from the contract, whether or not the entry says so
+    dealers_one_spade = entry.call == "1S" and entry.player == current.dealer
+    current.contract = Contract(entry.call, entry.player, entry.double, dealers_one_spade)
     _declared(state, seq)
 
 

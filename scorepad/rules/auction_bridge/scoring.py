@@ -41,6 +41,23 @@ class DealScore:
         return self.trick.get(side, 0) + self.honour.get(side, 0)
 
 
+@dataclass(frozen=True)
+class Terms:
+    """What a contract is worth, before it is played: for the table to see while the result is typed."""
+
+    per_trick: int  # each odd trick, below the line
+    needed: int  # tricks the declarer's side must win
+    if_just_made: int  # below the line when made exactly
+    per_undertrick: int
+    undertricks_cap: int | None  # the dealer's one spade left in (Law 48), unless redoubled
+
+
+def contract_terms(contract: Contract, settings: Settings) -> Terms:
+    per_trick = settings.trick_values[contract.strain] * settings.multiplier(contract.double)
+    return Terms(per_trick, BOOK + contract.level, per_trick * contract.level,
+                 settings.undertrick_value(contract.double), _undertricks_cap(contract, settings))
+
+
 def score_deal(
     contract: Contract, declarers: str, adversaries: str, outcome: Outcome, settings: Settings
 ) -> DealScore:
@@ -88,9 +105,14 @@ def score_deal(
 
 def _undertricks(contract: Contract, short: int, settings: Settings) -> int:
     points = short * settings.undertrick_value(contract.double)
+    cap = _undertricks_cap(contract, settings)
+    return points if cap is None else min(points, cap)
+
+
+def _undertricks_cap(contract: Contract, settings: Settings) -> int | None:
     if contract.dealers_one_spade and contract.double != "redoubled":  # Law 48
-        points = min(points, settings.dealers_one_spade_cap)
-    return points
+        return settings.dealers_one_spade_cap
+    return None
 
 
 def _slams(slam: dict[str, int], side: str, tricks: int, settings: Settings, *, revoked: bool) -> None:

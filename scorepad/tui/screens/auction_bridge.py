@@ -37,7 +37,7 @@ from scorepad.tui.widgets.bridge_dialogs import (
     StopScreen,
 )
 from scorepad.tui.widgets.bridge_form import BridgeForm, Extras
-from scorepad.tui.widgets.bridge_pad import BridgePad, BridgeSheet, settings_of
+from scorepad.tui.widgets.bridge_pad import BridgePad, BridgeSheet
 
 
 class AuctionBridgeScreen(GameScreen):
@@ -80,10 +80,10 @@ class AuctionBridgeScreen(GameScreen):
 
     @property
     def settings(self) -> Settings:
-        return settings_of(self.sheet)
+        return self.replayer.settings
 
     def sheet_changed(self, sheet: Sheet) -> None:
-        self.query_one(BridgePad).show(sheet)
+        self.query_one(BridgePad).show(sheet, self.settings)
         box = self.query_one("#bridge-pad-box", VerticalScroll)
         box.call_after_refresh(box.scroll_end, animate=False)
 

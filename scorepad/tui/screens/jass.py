@@ -283,7 +283,7 @@ class JassScreen(GameScreen):
     # ------------------------------------------------------------------ keys
 
     def _table(self) -> Table:
-        return Table.of(self.sheet)
+        return Table.of(self.sheet, self.replayer.settings)
 
     def action_toggle_z(self) -> None:
         tafel = self.query_one(JassTafel)

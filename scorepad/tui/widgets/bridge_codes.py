@@ -17,6 +17,7 @@ from scorepad.rules.auction_bridge import (
     parse_call,
 )
 from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, STRAIN_NAMES
+from scorepad.rules.auction_bridge.scoring import contract_terms
 
 #: the form's short codes for the honour holdings: trumps, and the same keys at no trump (aces)
 TRUMP_CODES = {
@@ -138,13 +139,12 @@ def holdings_hint(strain: str, settings: Settings) -> str:
                       for code, holding in codes_for(strain).items())
 
 
-def contract_value(state_names: Mapping[str, str], contract: Contract, settings: Settings, book: int) -> str:
+def contract_value(state_names: Mapping[str, str], contract: Contract, settings: Settings) -> str:
     """"Ann's 3♥ doubled: 16 a trick, needs 9 tricks (48 if just made); set: 100 a trick"."""
-    per = settings.trick_values[contract.strain] * settings.multiplier(contract.double)
-    needed = book + contract.level
-    under = settings.undertrick_value(contract.double)
-    text = (f"{state_names.get(contract.declarer, contract.declarer)}'s {contract.text}: {per} a trick, "
-            f"needs {needed} tricks ({per * contract.level} below the line if just made); set: {under} a trick")
-    if contract.dealers_one_spade and contract.double != "redoubled":
-        text += f", {settings.dealers_one_spade_cap} at most (the dealer's one spade, Law 48)"
+    terms = contract_terms(contract, settings)
+    text = (f"{state_names.get(contract.declarer, contract.declarer)}'s {contract.text}: {terms.per_trick} a trick, "
+            f"needs {terms.needed} tricks ({terms.if_just_made} below the line if just made); "
+            f"set: {terms.per_undertrick} a trick")
+    if terms.undertricks_cap is not None:
+        text += f", {terms.undertricks_cap} at most (the dealer's one spade, Law 48)"
     return text

@@ -19,16 +19,13 @@ from textual.widgets import Input, Static
 from scorepad.log import ABBid, ABContract, ABResult, Chicane, Deal, Entry, Honours, Revoke
 from scorepad.rules.auction_bridge import (
     Contract,
-    Outcome,
-    Settings,
     describe_bid,
     format_call,
     is_bid,
     parse_call,
-    score_deal,
     split_bid,
 )
-from scorepad.rules.auction_bridge.scoring import BOOK, TRICKS_IN_A_DEAL
+from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
 from scorepad.rules.base import Sheet
 from scorepad.tui.widgets.bridge_codes import (
     TRUMP_CODES,
@@ -39,7 +36,6 @@ from scorepad.tui.widgets.bridge_codes import (
     parse_honours,
     side_letters,
 )
-from scorepad.tui.widgets.bridge_pad import settings_of
 from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, int_problem
 
@@ -84,7 +80,6 @@ class BridgeForm(EntryForm):
         self.mode = "contract"
         self.extras = Extras()
         self._result_sent = False
-        self.settings: Settings | None = None
         self.letters: dict[str, str] = {}
 
     # ------------------------------------------------------------------ fields
@@ -140,7 +135,6 @@ class BridgeForm(EntryForm):
 
     def _take(self, sheet: Sheet) -> None:
         self.sheet = sheet
-        self.settings = settings_of(sheet)
         self.letters = side_letters(sheet.side_names, sheet.sides, sheet.names)
 
     @property
@@ -298,7 +292,7 @@ class BridgeForm(EntryForm):
         if stage == "play":
             contract = self.pending_contract()
             assert contract is not None and self.settings is not None
-            return Text.assemble(head, " · ", (contract_value(self.sheet.names, contract, self.settings, BOOK),
+            return Text.assemble(head, " · ", (contract_value(self.sheet.names, contract, self.settings),
                                                "default"))
         calls = view.get("calls") or []
         if calls:
@@ -345,10 +339,10 @@ class BridgeForm(EntryForm):
         parts: list[str] = []
         contract = self.pending_contract()
         if contract is not None and self.stage != "play" and self.contract_shown():
-            parts.append(contract_value(self.sheet.names, contract, self.settings, BOOK))
+            parts.append(contract_value(self.sheet.names, contract, self.settings))
         tricks = self._value("bridge-tricks", int)
         if contract is not None and tricks is not None and 0 <= tricks <= TRICKS_IN_A_DEAL:
-            parts.append(self._score_preview(contract, tricks))
+            parts.append(self._score_preview(tricks))
         if self.extras:
             parts.append(self.extras_text() + " (F6 changes)")
         return Text("\n".join(parts))
@@ -370,25 +364,27 @@ class BridgeForm(EntryForm):
             bits.append(f"{'double chicane' if double else 'chicane'}: {names.get(side, side)}")
         return "With this result: " + "; ".join(bits)
 
-    def _score_preview(self, contract: Contract, tricks: int) -> str:
-        assert self.sheet is not None and self.settings is not None
-        declarers = next(s for s, members in self.sheet.sides.items() if contract.declarer in members)
-        adversaries = next(s for s in self.sheet.sides if s != declarers)
-        honours = self._value("bridge-honours", self._parse_honours)
-        outcome = Outcome(tricks, honours, self.extras.revoke, self.extras.chicane)
-        try:
-            score = score_deal(contract, declarers, adversaries, outcome, self.settings)
-        except (ValueError, KeyError):
+    def _score_preview(self, tricks: int) -> str:
+        """What Enter would score, as the rules score it (a trial on a copy of the game)."""
+        assert self.sheet is not None
+        entries = self._result_entries()
+        if entries is None:
             return ""
-        over = score.over_under
-        what = ("made" + (f", {over} over" if over > 0 else "")) if score.made else f"set {-over}"
-        below = int(self.view.get("below_line", {}).get(declarers, 0))
-        if score.trick[declarers] and below + score.trick[declarers] >= self.settings.game_points:
+        reason, state = self.replayer.trial(entries)
+        if reason:
+            return f"Enter would be refused: {reason}"
+        rows = state.rows[len(self.sheet.rows):]
+        if not rows:
+            return ""
+        cells = rows[-1].cells
+        over = int(cells["over_under"])
+        what = ("made" + (f", {over} over" if over > 0 else "")) if cells["outcome"] == "made" else f"set {-over}"
+        if cells["won_game"] == cells["side"]:
             what += ", game"
         sides = []
         for side, shown in self.sheet.side_names.items():
-            points = [f"{score.trick[side]} below" if score.trick[side] else "",
-                      f"{score.honour[side]} above" if score.honour[side] else ""]
+            trick, honour = int(cells[f"trick:{side}"]), int(cells[f"honour:{side}"])
+            points = [f"{trick} below" if trick else "", f"{honour} above" if honour else ""]
             sides.append(f"{shown} {' + '.join(p for p in points if p) or 'nothing'}")
         return f"→ {tricks} tricks: {what} — " + " · ".join(sides)
 
@@ -441,8 +437,17 @@ class BridgeForm(EntryForm):
                 or self._missing("bridge-contract", "Type the contract: e.g. 3h, 1nt, 2r; x doubled, xx redoubled.")
                 or self._missing("bridge-tricks", "How many tricks did the declarer's side win (0 to 13)?")):
             return
+        entries = self._result_entries()
+        assert entries is not None
+        self._result_sent = True
+        self.submit(*entries)
+
+    def _result_entries(self) -> list[Entry] | None:
+        """The deal's entries as typed (its contract, when typed here, and the result), or None if incomplete."""
         contract = self.pending_contract()
-        assert contract is not None
+        tricks = self._value("bridge-tricks", int)
+        if contract is None or tricks is None:
+            return None
         entries: list[Entry] = self._opening()
         if self.contract_shown():
             entries.append(ABContract(player=contract.declarer, call=contract.call, double=contract.double,
@@ -450,13 +455,12 @@ class BridgeForm(EntryForm):
         honours = self._value("bridge-honours", self._parse_honours)
         revoke, chicane = self.extras.revoke, self.extras.chicane
         entries.append(ABResult(
-            tricks=int(self.field("bridge-tricks").value),
+            tricks=tricks,
             honours=Honours(side=honours[0], holding=honours[1]) if honours else None,
             revoke=Revoke(side=revoke[0], choice=revoke[1]) if revoke else None,
             chicane=Chicane(side=chicane[0], double=chicane[1]) if chicane else None,
         ))
-        self._result_sent = True
-        self.submit(*entries)
+        return entries
 
     def logged(self) -> None:
         for field in self.query(Input):

@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
 from textual.widgets import Static
 
-from scorepad.log import Header
-from scorepad.rules import rules_for
 from scorepad.rules.auction_bridge import HOLDING_TEXT, HONOUR_PARTS, Settings, format_call, row_points
 from scorepad.rules.base import Row, Sheet
 from scorepad.tui.widgets.bridge_codes import honours_code, letter_of, side_letters
@@ -36,17 +33,6 @@ DOUBLING_MARKS = {"none": "", "doubled": "x", "redoubled": "xx"}
 MIN_COLUMN, MAX_COLUMN = 18, 30
 HONOURS_TEXT = re.compile(r"(.+?) \(([^)]*)\)(?:, |$)")  # the rules' "4 honours in one hand (We), chicane (They)"
 Entry = tuple[str, int]  # (what, points)
-
-
-@lru_cache(maxsize=32)
-def _settings(header_json: str) -> Settings:
-    header = Header.model_validate_json(header_json)
-    return rules_for(header.game).settings(header.rules)
-
-
-def settings_of(sheet: Sheet) -> Settings:
-    """The sheet's ruleset (cached per header)."""
-    return _settings(sheet.header.model_dump_json())
 
 
 def short_contract(cells: Mapping[str, Any]) -> str:
@@ -90,8 +76,9 @@ def pad_columns(sheet: Sheet) -> tuple[dict[str, list[Entry]], dict[int, dict[st
 class PadDrawer:
     """Draws the pad as text lines, two columns of `width` characters with a bar between them."""
 
-    def __init__(self, sheet: Sheet, width: int):
+    def __init__(self, sheet: Sheet, settings: Settings, width: int):
         self.sheet = sheet
+        self.settings = settings
         self.sides = tuple(sheet.sides)
         self.width = max(MIN_COLUMN, min(MAX_COLUMN, (width - 3) // 2))
         self.text = Text(no_wrap=True, overflow="ellipsis")
@@ -134,7 +121,7 @@ class PadDrawer:
 
     def draw(self) -> Text:
         sheet, sides = self.sheet, self.sides
-        settings = settings_of(sheet)
+        settings = self.settings
         extra = sheet.extra
         games = extra.get("games", {})
         above, below, winners = pad_columns(sheet)
@@ -227,19 +214,20 @@ class BridgePad(Static):
     def __init__(self, *, id: str | None = "bridge-pad"):
         super().__init__("", id=id)
         self.sheet: Sheet | None = None
+        self.settings: Settings | None = None
 
-    def show(self, sheet: Sheet) -> None:
-        self.sheet = sheet
+    def show(self, sheet: Sheet, settings: Settings) -> None:
+        self.sheet, self.settings = sheet, settings
         self._draw()
 
     def on_resize(self) -> None:
         self._draw()
 
     def _draw(self) -> None:
-        if self.sheet is None:
+        if self.sheet is None or self.settings is None:
             return
         width = self.content_size.width or 60
-        self.update(PadDrawer(self.sheet, width).draw())
+        self.update(PadDrawer(self.sheet, self.settings, width).draw())
 
 
 class BridgeSheet(SheetTable):

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from scorepad.log import Entry
-from scorepad.rules.base import Sheet
+from scorepad.rules.base import Replayer, Sheet
 
 
 class Refused(ValueError):
@@ -37,6 +37,16 @@ class EntryForm(Vertical):
     def __init__(self, *, id: str | None = "entry-form"):
         super().__init__(id=id)
         self.sheet: Sheet | None = None
+
+    @property
+    def replayer(self) -> Replayer:
+        """The game being entered (the form lives on its game screen)."""
+        return self.screen.replayer  # type: ignore[attr-defined]
+
+    @property
+    def settings(self) -> Any:
+        """The game's ruleset."""
+        return self.replayer.settings
 
     def status_line(self) -> Static:
         return Static("", classes="form-status", id="form-status")

@@ -74,16 +74,8 @@ class FiveHundredForm(EntryForm):
     # ------------------------------------------------------------------ the table
 
     @property
-    def replayer(self) -> Any:
-        return self.screen.replayer  # type: ignore[attr-defined]
-
-    @property
     def players(self) -> tuple[str, ...]:
         return tuple(self.replayer.header.players)
-
-    @property
-    def settings(self) -> Any:
-        return self.replayer.settings
 
     @property
     def sides(self) -> dict[str, tuple[str, ...]]:

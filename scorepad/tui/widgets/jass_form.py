@@ -31,7 +31,6 @@ from scorepad.log import Deal, Entry, FourMeld, JassStoeck, JassTricks, JassTrum
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass import (
     HAND_POINTS,
-    RULES,
     SUITS,
     Settings,
     card_label,
@@ -81,13 +80,13 @@ class Table:
         object.__setattr__(self, "side_of", {p: s for s, members in self.sides.items() for p in members})
 
     @classmethod
-    def of(cls, sheet: Sheet) -> Table:
+    def of(cls, sheet: Sheet, settings: Settings) -> Table:
         return cls(
             players=tuple(sheet.header.players),
             names=dict(sheet.names),
             sides={s: tuple(m) for s, m in sheet.sides.items()},
             side_names=dict(sheet.side_names),
-            settings=RULES.settings(sheet.header.rules),
+            settings=settings,
         )
 
     @property
@@ -333,7 +332,7 @@ class JassForm(EntryForm):
         sheet = getattr(self.screen, "sheet", None)
         if sheet is not None:
             self.sheet = sheet
-            self.table = Table.of(sheet)
+            self.table = Table.of(sheet, self.settings)
         with Horizontal(id="jass-row"):
             caller = NameInput(self._shown_names, "player", optional=True, id="jass-caller",
                                placeholder="blank: forehand")
@@ -371,7 +370,7 @@ class JassForm(EntryForm):
 
     def update_sheet(self, sheet: Sheet) -> None:
         super().update_sheet(sheet)
-        self.table = Table.of(sheet)
+        self.table = Table.of(sheet, self.settings)
         if not self.is_mounted:
             return
         caller, trump = self.field("caller"), self.field("trump")
