@@ -162,7 +162,9 @@ def _replay(path: Path, as_json: bool) -> int:
     for notice in notices:
         print(notice, file=sys.stderr)
     if as_json:
-        print(json.dumps(sheet.summary(), ensure_ascii=False, indent=2))
+        from scorepad.export import to_json
+
+        sys.stdout.write(to_json(sheet))  # the same text as `export --format json`
         return 0
     from rich.console import Console
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorepad.rules import GAME_TITLES, Replayer
+from scorepad.rules import GAME_TITLES, replay
 from scorepad.rules.base import Sheet
 from scorepad.store import GameListing, LoadedLog, load
 
 
 def replay_log(log: LoadedLog) -> Sheet:
-    return Replayer(log.header).extend(log.entries).sheet()
+    return replay(log.header, log.entries)
 
 
 def replay_file(path: Path | str) -> tuple[Sheet, list[str]]:

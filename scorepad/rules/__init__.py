@@ -29,9 +29,4 @@ def replay(header: Header, entries: Iterable[Entry]) -> Sheet:
     return Replayer(header).extend(entries).sheet()
 
 
-def check(entry: Entry, sheet: Sheet) -> str | None:
-    """Why `entry` would not count if appended to the log behind `sheet`, or None."""
-    return Replayer(sheet.header).extend(sheet.entries).check(entry)
-
-
-__all__ = ["GAME_TITLES", "Replayer", "Rules", "Sheet", "check", "replay", "rules_for"]
+__all__ = ["GAME_TITLES", "Replayer", "Rules", "Sheet", "replay", "rules_for"]

@@ -259,9 +259,8 @@ class GameScreen(Screen[None]):
         self.correct(void_model(self.header.game)(target=target.seq, note="undo"))
 
     def _last_counting_entry(self) -> Entry | None:
-        voided = {e.target for e in self.sheet.entries if e.type == "void"}
-        for entry in reversed(self.sheet.entries):
-            if entry.type not in ("amend", "void", "note") and entry.seq not in voided:
+        for entry in reversed(self.sheet.entries):  # struck out = a void the rules accepted, not any void
+            if entry.type not in ("amend", "void", "note") and self._current_version(entry.seq or 0) is not None:
                 return entry
         return None
 

@@ -20,7 +20,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from scorepad.log import Entry, JassClaim, JassPenalty
-from scorepad.rules import Replayer
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.jass import (
     CARD_POINTS,
@@ -313,16 +312,12 @@ class JassScreen(GameScreen):
 
     def claim_outcome(self, claim: JassClaim) -> Text:
         """What logging the claim would do, in the rules' own words: green if it wins, red if it loses."""
-        entries = self._claim_entries(claim)
-        reason = self.replayer.check_many(entries)
+        reason, state = self.replayer.trial(self._claim_entries(claim))
         if reason:
             return Text(f"Refused: {reason}", style="bold red")
-        first = self.replayer.next_seq
-        numbered = [entry.model_copy(update={"seq": first + i}) for i, entry in enumerate(entries)]
-        trial = Replayer(self.header, self.replayer.rules).extend([*self.replayer.log, *numbered]).sheet()
-        if not trial.result:
+        if not state.result:
             return Text("")
-        return Text(f"If logged: {trial.result}", style="bold green" if trial.winner == claim.team else "bold red")
+        return Text(f"If logged: {state.result}", style="bold green" if state.winner == claim.team else "bold red")
 
     def action_bedanken(self) -> None:
         def chosen(claim: JassClaim | None) -> None:
