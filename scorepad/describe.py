@@ -1,26 +1,22 @@
-"""Log entries in words, for the log pane and the CLI (presentation only, no rules)."""
+"""Log entries in words, for the log pane and the form's "Logged:" line (presentation only: calls, melds and
+holdings are written by the games' own functions, so the log and the sheet say them alike)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scorepad.log import Entry
-
-SUIT_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "♠R", "NT": "NT"}
-RANK_PLURALS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "Tens", "9": "Nines",
-                "8": "Eights", "7": "Sevens", "6": "Sixes"}
-JASS_CONTRACT_NAMES = {
-    "hearts": "♥ hearts", "diamonds": "♦ diamonds", "clubs": "♣ clubs", "spades": "♠ spades",
-    "obenabe": "Obenabe", "undenufe": "Undenufe",
-}
+from scorepad.log import ABBid, ABContract, Entry
 
 
-def pretty_call(call: str) -> str:
-    """'7H' -> '7♥', '10NT' -> '10NT', 'open_nullo' -> 'open nullo'."""
-    for strain in ("NT", "S", "C", "D", "H", "R"):
-        if call.endswith(strain) and call[: -len(strain)].isdigit():
-            return call[: -len(strain)] + SUIT_SIGNS[strain]
-    return call.replace("_", " ")
+def _call(entry: Entry) -> str:
+    """A bid's or contract's call, written as its game writes it (the games' modules load only when asked)."""
+    if isinstance(entry, (ABBid, ABContract)):
+        from scorepad.rules.auction_bridge.calls import format_call
+
+        return format_call(entry.call)
+    from scorepad.rules.five_hundred.calls import display_call
+
+    return display_call(entry.call)
 
 
 def describe(entry: Entry, names: Mapping[str, str] | None = None,
@@ -50,11 +46,11 @@ def describe(entry: Entry, names: Mapping[str, str] | None = None,
         note = f" — {entry.note}" if entry.note else ""
         return f"strike out #{entry.target}{note}{flag}"
     if kind == "bid":
-        return f"{who(entry.player)} {pretty_call(entry.call)}"
+        return f"{who(entry.player)} {_call(entry)}"
     if kind == "contract":
         doubled = getattr(entry, "double", "none")
         extra = "" if doubled in (None, "none") else f" {doubled}"
-        return f"contract: {who(entry.player)} {pretty_call(entry.call)}{extra}"
+        return f"contract: {who(entry.player)} {_call(entry)}{extra}"
     if kind == "result":
         tricks = entry.tricks
         if isinstance(tricks, dict):
@@ -62,9 +58,13 @@ def describe(entry: Entry, names: Mapping[str, str] | None = None,
             return f"tricks: {text}"
         parts = [f"declarer's side {tricks} tricks"]
         if entry.honours:
-            parts.append(f"honours {entry.honours.holding.replace('_', ' ')} to {side(entry.honours.side)}")
+            from scorepad.rules.auction_bridge.calls import HOLDING_TEXT
+
+            parts.append(f"{HOLDING_TEXT[entry.honours.holding]} to {side(entry.honours.side)}")
         if entry.revoke:
             parts.append(f"revoke by {side(entry.revoke.side)}")
+        if entry.chicane:
+            parts.append(f"{'double chicane' if entry.chicane.double else 'chicane'} to {side(entry.chicane.side)}")
         return ", ".join(parts)
     if kind == "irregularity":
         return f"{entry.kind.replace('_', ' ')} by {who(entry.player)}"
@@ -74,9 +74,13 @@ def describe(entry: Entry, names: Mapping[str, str] | None = None,
         return f"{side(entry.team)} thanks (bedankt) with {entry.counted} counted"
     if kind == "trump":
         pushed = " (pushed)" if entry.pushed else ""
-        return f"{who(entry.player)} names {JASS_CONTRACT_NAMES[entry.contract]}{pushed}"
+        from scorepad.rules.jass.cards import contract_label
+
+        return f"{who(entry.player)} names {contract_label(entry.contract)}{pushed}"
     if kind == "weis":
-        return f"{who(entry.player)} weist " + ", ".join(_meld(m) for m in entry.melds)
+        from scorepad.rules.jass.cards import describe_meld
+
+        return f"{who(entry.player)} weist " + ", ".join(describe_meld(m) for m in entry.melds)
     if kind == "stoeck":
         return f"{who(entry.player)} Stöck"
     if kind == "tricks":
@@ -91,9 +95,3 @@ def describe(entry: Entry, names: Mapping[str, str] | None = None,
     if kind == "stop":
         return f"rubber stopped: {entry.reason}" if entry.reason else "rubber stopped"
     return kind
-
-
-def _meld(meld: object) -> str:
-    if getattr(meld, "kind", "") == "sequence":
-        return f"{meld.length} to the {meld.top} of {meld.suit}"  # type: ignore[attr-defined]
-    return f"four {RANK_PLURALS[meld.rank]}"  # type: ignore[attr-defined]

@@ -34,3 +34,21 @@ def test_jass_teams_and_corrections_use_the_sides_names():
                                                                           "points": {"Ann & Cid": 100,
                                                                                      "Bob & Dan": 57}}})
     assert describe(amend, NAMES, SIDES) == "correct #4: card points: Annie & Cid 100, Bob & Dan 57"
+
+
+def test_calls_melds_and_holdings_read_as_the_sheet_writes_them():
+    from scorepad.rules.auction_bridge.calls import format_call
+    from scorepad.rules.jass.cards import describe_meld
+
+    royal = parse_entry("auction_bridge", {"type": "contract", "player": "Ann", "call": "2R"})
+    assert describe(royal, NAMES) == f"contract: Annie {format_call('2R')}" == "contract: Annie 2R♠"
+    weis = parse_entry("jass", {"type": "weis", "player": "Bob",
+                                "melds": [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}]})
+    assert describe(weis, NAMES) == f"Bob weist {describe_meld(weis.melds[0])}" == "Bob weist four to the K♣"
+    result = parse_entry("auction_bridge", {"type": "result", "tricks": 9,
+                                            "honours": {"side": "We", "holding": "4_one_hand_5th_partner"},
+                                            "chicane": {"side": "They", "double": False}})
+    assert describe(result) == ("declarer's side 9 tricks, 4 in one hand, 5th in partner's to We, "
+                                "chicane to They")
+    nullo = parse_entry("five_hundred", {"type": "bid", "player": "Ann", "call": "open_nullo"})
+    assert describe(nullo) == "Ann open nullo"
