@@ -558,6 +558,25 @@ def test_doubling_multiplies_tricks_and_earns_a_bonus_per_overtrick(double, tric
     assert (cells["trick:We"], cells["doubled_bonus:We"]) == (trick, bonus)
 
 
+def test_a_double_reopens_the_bidding():
+    log = Log()
+    log.deal("Ann")
+    log.calls("Ann", "1H", "pass", "pass", "double", "pass", "pass")  # the double after two passes reopens it
+    view = log.sheet().state_view
+    assert view["stage"] == "auction" and view["doubling"] == "doubled"
+    log.calls("Cid", "pass")  # now three passes after the double: Ann's 1♥ doubled stands
+    assert log.sheet().state_view["stage"] == "play"
+
+
+def test_an_adversary_who_revokes_scores_honours_only():
+    log = Log()
+    log.quick("Ann", "1NT", 1, revoke=("They", "points"), honours=("They", "3_aces"))
+    cells = last_cells(log.sheet())
+    # They took 12 tricks (a little slam) and Ann is set 6, but They revoked: honours only
+    assert cells["slam:They"] == 0 and cells["undertricks:They"] == 0 and cells["honours:They"] > 0
+    assert cells["revoke:We"] == 100
+
+
 def test_dealers_one_spade_redoubled_is_not_capped():
     log = Log()
     log.deal("Ann")

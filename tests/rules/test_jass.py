@@ -171,6 +171,22 @@ def test_example_5_suit_ladder_diamonds_beat_spades():
     assert row.cells["weis_verdict"].endswith("(♦ ranks above ♠)")
 
 
+@pytest.mark.parametrize(("higher", "lower"), [("hearts", "diamonds"), ("diamonds", "clubs"), ("clubs", "spades")])
+def test_the_suit_ladder_hearts_diamonds_clubs_spades(higher, lower):
+    symbols = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
+    for ann, bob, winner in ((higher, lower, A), (lower, higher, B)):
+        log = Log()
+        log.deal("Dan")
+        log.trump("Ann", "obenabe")  # no trump suit: only the ladder parts equal sequences
+        log.weis("Ann", seq(3, "9", ann))
+        log.weis("Bob", seq(3, "9", bob))
+        log.tricks({A: 80})
+        row = log.sheet().rows[-1]
+        loser = B if winner == A else A
+        assert row.cells[f"weis.{winner}"] > 0 and row.cells[f"weis.{loser}"] == 0
+        assert row.cells["weis_verdict"].endswith(f"({symbols[higher]} ranks above {symbols[lower]})")
+
+
 def test_example_5_trump_then_seat_the_weis_in_trump_wins():
     log = Log({"weis_tiebreak": "trump_then_seat"})
     log.deal("Dan")
@@ -504,6 +520,16 @@ def test_card_points_need_a_named_trump():
     log.deal("Dan")
     log.tricks({A: 100})
     assert last_rejection(log) == "card points: nobody has named the trump of hand 1 yet"
+
+
+def test_card_points_are_the_table_of_the_laws():
+    from scorepad.rules.jass.cards import CARD_POINTS
+
+    ranks = ("J", "9", "A", "10", "K", "Q", "8", "7", "6")  # the table's rows: Jack, Nine, Ace … Six
+    columns = {"trump": (20, 14, 11, 10, 4, 3, 0, 0, 0), "plain": (2, 0, 11, 10, 4, 3, 0, 0, 0),
+               "obenabe": (2, 0, 11, 10, 4, 3, 8, 0, 0), "undenufe": (2, 0, 0, 10, 4, 3, 8, 0, 11)}
+    for column, values in columns.items():
+        assert CARD_POINTS[column] == dict(zip(ranks, values, strict=True)), column
 
 
 def test_157_is_derived_from_the_card_values_in_every_contract():
@@ -859,6 +885,22 @@ def test_both_teams_passing_on_the_tricks_asks_who_got_there_first():
     sheet = log.sheet()
     assert sheet.winner == B and not sheet.questions
     assert dict(sheet.totals) == {A: 1030, B: 1027}
+
+
+def test_no_bergpreis_when_both_teams_pass_half_the_target_with_the_same_card_points():
+    log = Log({"preset": "flat_1000", "bergpreis": True})
+    log.start_with(450, 450)
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.tricks({A: 80})  # 530 and 527: both pass 500 with the same hand's card points
+    sheet = log.sheet()
+    assert sheet.extra["bergpreis"] is None and sheet.rows[-1].cells["bergpreis"] == ""
+    assert sheet.state_view["bergpreis_note"] == (
+        "both teams passed 500 with the card points of the same hand: no Bergpreis")
+    log.deal("Ann")
+    log.trump("Bob", "hearts")
+    log.tricks({A: 157})
+    assert log.sheet().extra["bergpreis"] is None  # decided once: nobody gets it later
 
 
 def test_bergpreis_goes_to_the_first_team_to_half_the_target():
