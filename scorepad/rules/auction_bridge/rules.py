@@ -210,7 +210,6 @@ def _apply_result(state: BridgeState, entry: Any, seq: int) -> None:
     game = state.games[-1]
     if state.below_line[declarers] >= state.settings.game_points:
         record.won_game = declarers
-        game.winner, game.won_at = declarers, seq
         state.games_won[declarers] += 1
         state.below_line = dict.fromkeys(state.side_labels, 0)  # both start the next game from love
         if state.games_won[declarers] < state.settings.games_to_win:

@@ -42,8 +42,6 @@ class DealRecord:
 class GameRecord:
     number: int
     first_declaration: int | None = None  # seq of the first bid (not pass) or contract in this game
-    winner: str | None = None
-    won_at: int | None = None  # seq of the result that won it
 
 
 @dataclass

@@ -45,7 +45,6 @@ class Deal:
     last_actor: str = ""
     contract: str | None = None
     contractor: str | None = None
-    quick: bool = False  # the contract came as a `contract` entry, without the auction
     first_bid_seq: int | None = None
     all_passed: bool = False
     thrown_in: str = ""  # why the deal was thrown in (no score), or ""
@@ -113,7 +112,7 @@ class Deal:
         self.close_auction_if_done()
 
     def set_contract(self, player: str, call: str, seq: int) -> None:
-        self.contract, self.contractor, self.quick = call, player, True
+        self.contract, self.contractor = call, player
         if self.first_bid_seq is None:
             self.first_bid_seq = seq
 

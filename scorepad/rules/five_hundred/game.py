@@ -521,8 +521,5 @@ class FiveHundredRules(base.Rules):
             return None
         return f"the next deal's first bid was entry {min(later)} ({CORRECTION_LAW})"
 
-    def extra(self, state: FiveHundredState) -> dict[str, Any]:
-        return {}
-
 
 RULES = FiveHundredRules()

@@ -572,7 +572,7 @@ class JassRules(base.Rules):
         hand = state.hand
         state.end_hand()
         if reach.side:
-            state.finish(reach.side, self._win_sentence(state, reach, start, hand))
+            state.finish(reach.side, self._win_sentence(state, reach, hand))
             state.prompt = state.result
         elif reach.tied:
             question = (
@@ -591,7 +591,7 @@ class JassRules(base.Rules):
             state.prompt = question
 
     @staticmethod
-    def _win_sentence(state: JassState, reach: Reach, start: Mapping[str, int], hand: int) -> str:
+    def _win_sentence(state: JassState, reach: Reach, hand: int) -> str:
         target = state.settings.target
         winner, other = reach.side, state.other_side(reach.side)
         if state.totals[other] >= target:

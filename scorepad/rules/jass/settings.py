@@ -140,5 +140,3 @@ class Settings(BaseModel):
         """Half the target, rounded up: the Bergpreis goes to the first team at or past it."""
         return (self.target + 1) // 2
 
-    def multiplier(self, contract: str) -> int:
-        return self.multipliers[contract]

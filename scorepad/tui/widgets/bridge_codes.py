@@ -60,12 +60,6 @@ def parse_contract(text: str) -> tuple[str, str]:
     return call, double
 
 
-def contract_code(call: str, double: str) -> str:
-    """The inverse of parse_contract: ('3H', 'doubled') -> '3hx'."""
-    suffix = dict((d, s) for s, d in DOUBLING_SUFFIXES).get(double, "")
-    return call.lower() + suffix
-
-
 def side_letters(side_names: Mapping[str, str], members: Mapping[str, Sequence[str]],
                  names: Mapping[str, str]) -> dict[str, str]:
     """letter -> side: each side's first letter when the two differ, then its players' initials that are not

@@ -385,8 +385,8 @@ class FiveHundredForm(EntryForm):
         text = value.strip()
         if not text:
             return None
-        most = deck_points(len(self.players)) or 10_000
-        if not text.isdigit() or int(text) > most:
+        most = deck_points(len(self.players))  # every player count of the game has its pack
+        if not text.isdigit() or (most is not None and int(text) > most):
             return f"card points: a number from 0 to {most} (the pack holds {most})"
         return None
 
