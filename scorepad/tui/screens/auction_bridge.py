@@ -66,11 +66,6 @@ class AuctionBridgeScreen(GameScreen):
         yield self.sheet_class()
 
     def on_mount(self) -> None:
-        # GameScreen.on_mount runs too (Textual calls each class's handler): it focuses the form's first Input,
-        # which may be hidden here; focus the first shown one once it has run
-        form = self.bridge_form
-        if form is not None:
-            self.call_after_refresh(form.focus_first)
         self.query_one(Footer).compact = True  # room for the pad's own keys (F5–F8)
 
     @property

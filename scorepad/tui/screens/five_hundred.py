@@ -33,16 +33,6 @@ class FiveHundredScreen(GameScreen):
         yield FiveHundredSheet()
         yield WonLostNet(id="won-lost-net")
 
-    def on_mount(self) -> None:
-        # Textual runs the frame's on_mount after this one (it focuses the form's first Input, which may be
-        # hidden or the first-dealer field): move the focus once that is done
-        self.call_after_refresh(self._focus_form)
-
-    def _focus_form(self) -> None:
-        form = self.fh_form
-        if form is not None:
-            form.focus_first()
-
     @property
     def fh_form(self) -> FiveHundredForm | None:
         form = self.form

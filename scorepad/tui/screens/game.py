@@ -100,9 +100,7 @@ class GameScreen(Screen[None]):
         self.refresh_sheet()
         form = self.form
         if form is not None:
-            first = next((field for field in form.query("Input") if field.display), None)
-            if first is not None:
-                first.focus()
+            form.focus_first()
         # The game, its tables and the app are all in memory now, to stay while the game is open. The
         # cyclic collector would walk them all at every full collection (~50-90 ms with 1,000 deals, a
         # visible stall every few entries); frozen, they are left out of collections until the game closes.

@@ -109,6 +109,12 @@ class EntryForm(Vertical):
     def visible_inputs(self) -> list[Input]:
         return [field for field in self.query(Input) if self.shown(field)]
 
+    def focus_first(self) -> None:
+        """Focus where the table types next: the first shown field (forms that know better say so)."""
+        fields = self.visible_inputs()
+        if fields:
+            self.focus_now(fields[0])
+
     def field_problem(self, field: Input) -> str | None:
         """What Enter finds wrong with a field's text: its validators' first reason (a form may ask less)."""
         result = field.validate(field.value)

@@ -400,7 +400,9 @@ class JassForm(EntryForm):
     def on_mount(self) -> None:
         if self.sheet is not None:
             self.update_sheet(self.sheet)
-        self.call_after_refresh(self.focus_next_field)
+
+    def focus_first(self) -> None:
+        self.focus_next_field()
 
     def logged(self) -> None:
         if self.keep_fields:  # something else was logged (a penalty): the hand being typed stays
