@@ -180,11 +180,12 @@ class Naming:
         return self.names.get(player, player)
 
     def side_name(self, side: str) -> str:
+        """A one-player side is its player; a side labelled by its players ("Ann & Cid") follows their renames;
+        a side the table named itself ("We") keeps its name."""
         members = self.sides.get(side, ())
         if len(members) == 1:
             return self.name(members[0])
-        names = self.names
-        if all(names[p] == p for p in members):
+        if side != " & ".join(members):
             return side
         return " & ".join(self.name(p) for p in members)
 

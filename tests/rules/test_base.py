@@ -50,6 +50,8 @@ def test_a_rename_makes_new_names_and_leaves_the_old_ones():
     assert before.name("Ann") == "Ann" and before.side_name("Ann & Cid") == "Ann & Cid"
     assert after.name("Ann") == "Annie" and after.side_name("Ann & Cid") == "Annie & Cid"
     assert after.side_name("Ann") == "Annie" and after.name("someone else") == "someone else"
+    named = Naming({"Ann": "Annie", "Cid": "Cid"}, {"We": ("Ann", "Cid")})
+    assert named.side_name("We") == "We"  # a name the table gave its side stays
 
 
 def test_what_a_pause_built_goes_to_the_oldest_generation():

@@ -465,3 +465,23 @@ def test_snapshot_mid_rubber(snap_compare, snapshot_home):
         await settle(pilot)
 
     assert snap_compare(make_app(open_path=path), terminal_size=(120, 40), run_before=type_a_deal)
+
+
+def test_the_sheet_writes_honours_chicane_and_revoke_as_codes_after_a_rename_too():
+    from scorepad.rules import replay
+    from scorepad.tui.widgets.bridge_pad import short_honours
+    from tests.helpers import entries, header
+
+    items = [
+        {"type": "contract", "player": "Ann", "call": "3H"},
+        {"type": "result", "tricks": 9, "honours": {"side": "We", "holding": "4_one_hand"},
+         "chicane": {"side": "They", "double": False}, "revoke": {"side": "They", "choice": "points"}},
+    ]
+    game = header("auction_bridge", ["Ann", "Bob", "Cid", "Dan"], rules={"chicane": True},
+                  sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]})
+    before = replay(game, entries("auction_bridge", *items))
+    after = replay(game, entries("auction_bridge", {"type": "rename", "player": "Ann", "new_name": "Annie"}, *items))
+    codes = short_honours(before.rows[-1].cells, before)
+    we, they = codes[0], codes[-1]  # the sides' letters, as the form takes them
+    assert we != they and codes == f"{we}4h, chic {they}, revoke {they}"
+    assert short_honours(after.rows[-1].cells, after) == codes  # not "4 honours in one hand (Annie & Cid)"

@@ -296,6 +296,12 @@ def _deal_cells(state: BridgeState, record: DealRecord, bonus: Mapping[str, int]
         "over_under": score.over_under,
         "honours": _honours_text(state, outcome),
         "revoke": _revoke_text(state, outcome, score),
+        # the same, as values (side labels, holding codes) for screens that write them their own way
+        "honours_side": outcome.honours[0] if outcome.honours else "",
+        "holding": outcome.honours[1] if outcome.honours else "",
+        "chicane_side": outcome.chicane[0] if outcome.chicane else "",
+        "double_chicane": int(bool(outcome.chicane and outcome.chicane[1])),
+        "revoke_side": outcome.revoke[0] if outcome.revoke else "",
         "won_game": record.won_game or "",
         "rubber_over": int(any(bonus.values())),
     }

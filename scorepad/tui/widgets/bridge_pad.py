@@ -8,14 +8,13 @@ with a rule under each won game; then the trick and honour scores, the rubber's 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
 from textual.widgets import Static
 
-from scorepad.rules.auction_bridge import HOLDING_TEXT, HONOUR_PARTS, Settings, format_call, row_points
+from scorepad.rules.auction_bridge import HONOUR_PARTS, Settings, format_call, row_points
 from scorepad.rules.base import Row, Sheet
 from scorepad.tui.widgets.bridge_codes import honours_code, letter_of, side_letters
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -31,7 +30,6 @@ PART_LABELS = {
 }
 DOUBLING_MARKS = {"none": "", "doubled": "x", "redoubled": "xx"}
 MIN_COLUMN, MAX_COLUMN = 18, 30
-HONOURS_TEXT = re.compile(r"(.+?) \(([^)]*)\)(?:, |$)")  # the rules' "4 honours in one hand (We), chicane (They)"
 Entry = tuple[str, int]  # (what, points)
 
 
@@ -178,23 +176,13 @@ class PadDrawer:
 def short_honours(cells: Mapping[str, Any], sheet: Sheet) -> str:
     """The row's honours as the form takes them ("a4h"), then chicane and revoke in brief."""
     letters = side_letters(sheet.side_names, sheet.sides, sheet.names)
-    by_name = {shown: side for side, shown in sheet.side_names.items()}
-    holdings = {text: holding for holding, text in HOLDING_TEXT.items()}
     bits = []
-    for what, who in HONOURS_TEXT.findall(str(cells.get("honours", ""))):
-        side = by_name.get(who)
-        if side is None:
-            bits.append(f"{what} ({who})")
-        elif what in holdings:
-            bits.append(honours_code(side, holdings[what], letters))
-        else:  # chicane / double chicane
-            bits.append(f"{what.replace('double chicane', 'dbl chic').replace('chicane', 'chic')} "
-                        f"{letter_of(side, letters)}")
-    revoke = str(cells.get("revoke", ""))
-    if revoke:
-        who = revoke.removeprefix("revoke by ").split(":")[0]
-        side = by_name.get(who)
-        bits.append(f"revoke {letter_of(side, letters) if side else who}")
+    if cells.get("honours_side"):
+        bits.append(honours_code(str(cells["honours_side"]), str(cells["holding"]), letters))
+    if cells.get("chicane_side"):
+        bits.append(f"{'dbl chic' if cells.get('double_chicane') else 'chic'} {letter_of(cells['chicane_side'], letters)}")
+    if cells.get("revoke_side"):
+        bits.append(f"revoke {letter_of(str(cells['revoke_side']), letters)}")
     return ", ".join(bits)
 
 
