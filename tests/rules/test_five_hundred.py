@@ -852,6 +852,7 @@ def test_three_hand_both_opponents_pass_500_asks_who_was_first():
         "first_to_target, or with trick_winners.",)
     assert sheet.summary()["questions"] == list(sheet.questions)
     assert sheet.prompt == sheet.questions[0] and sheet.state_view["phase"] == "question"
+    assert sheet.state_view["rivals"] == ["Bob", "Cid"]  # what a form offers as answers
     assert refused(log, log.deal("Cid")).startswith("first answer the open question: Who reached 500 first")
     log.entries.pop()
     log.amend(seq, "result", tricks={"Ann": 4, "Bob": 3, "Cid": 3}, first_to_target="Cid")

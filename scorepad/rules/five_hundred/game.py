@@ -10,7 +10,7 @@ from scorepad.log import Entry, FHBid, FHClaim, FHContract, FHIrregularity, FHRe
 from scorepad.rules import base
 from scorepad.rules.five_hundred.calls import PASS, bid_rank, bid_value, display_call, is_nullo, outranks
 from scorepad.rules.five_hundred.deal import Deal, Irregularity, Snapshot
-from scorepad.rules.five_hundred.scoring import contracting_sides, judge, score_deal
+from scorepad.rules.five_hundred.scoring import contracting_sides, judge, rivals_at_target, score_deal
 from scorepad.rules.five_hundred.settings import (
     PRESETS,
     TRICKS_PER_DEAL,
@@ -91,6 +91,8 @@ class FiveHundredState(base.State):
             view["contractor_side"] = self.side_of[deal.contractor] if deal.contractor else None
             if phase in ("over", "question"):
                 view["to_bid"], view["legal_calls"] = None, []
+        # the sides the open question is about (who of them reached the target first)
+        view["rivals"] = rivals_at_target(self, self.deal) if phase == "question" and self.deal else []
         return view
 
     def describe_prompt(self) -> str:

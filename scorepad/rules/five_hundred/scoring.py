@@ -265,7 +265,7 @@ def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str,
                 why += f" on the same deal as {_and(rivals)}, and {role} wins"
             return _win(state, side, why)
     if not settings.must_bid_to_win:
-        rivals = [side for side in reached if side not in scored.contracting]
+        rivals = rivals_at_target(state, deal)
         if len(rivals) == 1:
             return _win(state, rivals[0], f"{state.side_name(rivals[0])} reaches {target}")
         if len(rivals) > 1:
@@ -279,6 +279,14 @@ def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str,
                         "with first_to_target, or with trick_winners.")
             return Verdict(question=question)
     return _judge_minus(state)
+
+
+def rivals_at_target(state: FiveHundredState, deal: Deal) -> list[str]:
+    """The opponents at or past the target after `deal` (still in contention): if several, the table is asked
+    which of them got there first."""
+    target, contracting = state.settings.target, contracting_sides(state, deal)
+    return [side for side in state.sides
+            if state.totals[side] >= target and side not in state.out and side not in contracting]
 
 
 def _judge_minus(state: FiveHundredState) -> Verdict:

@@ -392,19 +392,7 @@ class FiveHundredForm(EntryForm):
 
     def rivals(self) -> list[str]:
         """The sides that may have reached the target first on the deal the question is about."""
-        view = self.view
-        if self.sheet is None or view.get("phase") != "question":
-            return []
-        contracting = {view.get("contractor_side")}
-        seq = view.get("result_seq")
-        if seq:
-            current = self.replayer.replacements.get(seq) or self.sheet.entries[seq - 1]
-            if getattr(current, "partner", None):
-                contracting.add(self.side_of(current.partner))
-        out = set(view.get("out_of_contention") or [])
-        target = view.get("target", 0)
-        return [s for s in self.sheet.sides if self.sheet.totals[s] >= target and s not in out
-                and s not in contracting]
+        return list(self.view.get("rivals") or [])
 
     def resolve_rival(self, text: str) -> str | None:
         rivals = self.rivals()
