@@ -359,6 +359,7 @@ async def test_f2_table_f7_z_and_german_suits():
         await keys(pilot, "escape")
     text = jass_table_markdown(Settings(preset="srf_1000", suit_names="german"))
     assert "Schellen ×2" in text and "| misdeal | 100 |" in text and "4-Kh" in text
+    assert "the higher suit (Rosen > Eicheln > Schellen > Schilten)" in text  # the ladder in the table's suits
 
 
 # --------------------------------------------------------------------------- snapshot

@@ -78,6 +78,19 @@ _CONTRACT_WORDS = {
 }
 
 
+def stoeck_cards(contract: str | None) -> frozenset[Card]:
+    """The king and queen of trumps (none in Obenabe or Undenufe, nor before the trump is named)."""
+    if not contract or contract in NO_TRUMP:
+        return frozenset()
+    return frozenset({(contract, "K"), (contract, "Q")})
+
+
+def no_stoeck_problem(contract: str | None) -> str | None:
+    if contract in NO_TRUMP:
+        return f"there are no Stöck in {contract_label(contract)}: Stöck are the king and queen of trumps"
+    return None
+
+
 def parse_contract(text: str) -> str | None:
     """'h', '♥', 'Rosen', 'oben' … -> a contract name, or None."""
     word = text.strip().lower()

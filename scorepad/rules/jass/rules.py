@@ -17,7 +17,6 @@ from scorepad.log import Entry, Header
 from scorepad.rules import base
 from scorepad.rules.jass.cards import (
     HAND_POINTS,
-    NO_TRUMP,
     Card,
     Declared,
     WeisVerdict,
@@ -27,6 +26,8 @@ from scorepad.rules.jass.cards import (
     judge_weis,
     meld_cards,
     melds_problem,
+    no_stoeck_problem,
+    stoeck_cards,
     tafel,
 )
 from scorepad.rules.jass.settings import PRESETS, Settings
@@ -157,9 +158,7 @@ class JassState(base.State):
         return known
 
     def stoeck_cards(self) -> frozenset[Card]:
-        if not self.contract or self.contract in NO_TRUMP:
-            return frozenset()
-        return frozenset({(self.contract, "K"), (self.contract, "Q")})
+        return stoeck_cards(self.contract)
 
     def hand_steps(self, card_points: Mapping[str, int]) -> list[tuple[str, dict[str, int]]]:
         """This hand's points per step (after the multiplier), in the ruleset's count order."""
@@ -351,8 +350,8 @@ class JassRules(base.Rules):
     def _check_stoeck(self, state: JassState, entry: Entry) -> str | None:
         if problem := self._unknown_player(state, entry.player) or self._hand_in_play(state, "Stöck"):
             return problem
-        if state.contract in NO_TRUMP:
-            return f"there are no Stöck in {contract_label(state.contract)}: Stöck are the king and queen of trumps"
+        if problem := no_stoeck_problem(state.contract):
+            return problem
         if state.stoeck:
             holder, seq = state.stoeck
             return (

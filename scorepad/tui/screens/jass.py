@@ -27,10 +27,11 @@ from scorepad.rules.jass import (
     ORDER_LABELS,
     PENALTY_KINDS,
     PENALTY_LABELS,
+    SUITS,
     Settings,
     contract_label,
-    other_team_points,
 )
+from scorepad.rules.jass.cards import suit_label
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets.jass_form import JassForm, Refused, Table
 from scorepad.tui.widgets.jass_tafel import JassTafel
@@ -338,7 +339,7 @@ def jass_table_markdown(settings: Settings) -> str:
     names = settings.suit_names
     lines = [f"**Target {settings.target}** (preset {settings.preset.replace('_', ' ')}) · "
              f"{ORDER_LABELS[settings.count_order]} · a hand has {HAND_POINTS} card points "
-             f"(x for one team, {other_team_points(0)} − x for the other) · Match {settings.match_points}", ""]
+             f"(x for one team, {HAND_POINTS} − x for the other) · Match {settings.match_points}", ""]
     lines += ["## Typing a hand", "",
               "| field | type | means |", "|---|---|---|",
               "| named by | blank, or an initial | blank = the player after the dealer; the partner = pushed |",
@@ -360,7 +361,8 @@ def jass_table_markdown(settings: Settings) -> str:
     lines += [f"| {n} in sequence | {p} |" for n, p in settings.sequence_points.items()]
     lines += [f"| four {rank} | {p} |" for rank, p in settings.four_points.items() if p]
     lines += [f"| Stöck (K and Q of trumps) | {settings.stoeck_points} |", ""]
-    tiebreak = ("the higher suit (♥ > ♦ > ♣ > ♠)" if settings.weis_tiebreak == "suit_ladder"
+    ladder = " > ".join(suit_label(suit, names) for suit in SUITS)  # SUITS is the ladder, highest first
+    tiebreak = (f"the higher suit ({ladder})" if settings.weis_tiebreak == "suit_ladder"
                 else "a Weis in trump, else the player nearer the first to play")
     lines += [f"Only the team with the higher Weis writes it (all of its Weis): more points, then more cards, then "
               f"the higher top card (Undenufe: the lower), then {tiebreak}. Stöck always count.", ""]

@@ -43,10 +43,10 @@ from scorepad.rules.jass import (
     parse_contract,
     sequence_problem,
 )
+from scorepad.rules.jass.cards import no_stoeck_problem, stoeck_cards
 from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
-NO_TRUMP = ("obenabe", "undenufe")
 PUSHED_SUFFIXES = (" pushed", " geschoben", " p", "p")
 RANK_WORDS = {
     "a": "A", "k": "K", "q": "Q", "j": "J", "10": "10", "t": "10", "9": "9", "8": "8", "7": "7", "6": "6",
@@ -252,8 +252,8 @@ def parse_weis(text: str, table: Table, contract: str | None = None) -> list[Sho
             raise Refused(f"what does {name} show? {WEIS_HELP}")
         if item.melds and (problem := melds_problem(item.melds, table.settings, table.suit_names)):
             raise Refused(f"{name} cannot declare that: {problem}")
-        if item.stoeck and contract in NO_TRUMP:
-            raise Refused(f"there are no Stöck in {contract_label(contract)}: Stöck are the king and queen of trumps")
+        if item.stoeck and (problem := no_stoeck_problem(contract)):
+            raise Refused(problem)
     _check_shared_cards(list(shown.values()), table, contract)
     return list(shown.values())
 
@@ -262,8 +262,8 @@ def _check_shared_cards(shown: Sequence[Shown], table: Table, contract: str | No
     held: dict[tuple[str, str], str] = {}
     for item in shown:
         cards = set().union(*(meld_cards(m) for m in item.melds)) if item.melds else set()
-        if item.stoeck and contract in SUITS:
-            cards |= {(contract, "K"), (contract, "Q")}
+        if item.stoeck:
+            cards |= stoeck_cards(contract)
         for card in sorted(cards):
             if card in held and held[card] != item.player:
                 raise Refused(
