@@ -10,9 +10,8 @@ from textual.widgets import Input, Static
 from scorepad.log import ABResult, Deal, parse_entry
 from scorepad.store import GameFile, create, load, new_header
 from scorepad.tui.screens.auction_bridge import AuctionBridgeScreen
-from scorepad.tui.screens.modals import OverrideScreen, TextScreen
+from scorepad.tui.screens.modals import ConfirmScreen, OverrideScreen, TextScreen
 from scorepad.tui.widgets.bridge_dialogs import (
-    ConfirmScreen,
     IrregularitiesScreen,
     ResultEditScreen,
     StopScreen,

@@ -31,7 +31,7 @@ from scorepad.rules.base import Sheet
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets.bridge_codes import codes_for
 from scorepad.tui.widgets.bridge_dialogs import (
-    ConfirmScreen,
+    AgreeScreen,
     IrregularitiesScreen,
     ResultEditScreen,
     StopScreen,
@@ -134,10 +134,7 @@ class AuctionBridgeScreen(GameScreen):
             if yes:
                 self.log_entries([ABAgree()], form)
 
-        self.app.push_screen(ConfirmScreen(
-            "Agree the rubber's score?",
-            f"{self.sheet.result}.\nOnce agreed, no entry of this rubber can be corrected any more (Laws 12, 13).",
-        ), decided)
+        self.app.push_screen(AgreeScreen(f"{self.sheet.result}."), decided)
 
     # ------------------------------------------------------------------ corrections
 

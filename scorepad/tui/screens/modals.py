@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from scorepad.describe import describe
 from scorepad.log import Entry
+from scorepad.tui.widgets.fields import YES
 
 HIDDEN_FIELDS = {"seq", "at", "type"}
 
@@ -132,7 +133,7 @@ def _from_text(text: str, original: Any, kind: str = "plain") -> Any:
     if kind == "names" and not text.startswith("["):
         return [name.strip() for name in text.split(",")]
     if isinstance(original, bool):
-        return text.lower() in ("yes", "y", "true", "1")
+        return text.strip().lower() in YES
     if isinstance(original, str) or original is None and not text.startswith(("{", "[")):
         return text
     if isinstance(original, int):

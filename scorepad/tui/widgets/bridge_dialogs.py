@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, Static
 from scorepad.log import ABResult, Honours
 from scorepad.rules.auction_bridge import Settings
 from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
+from scorepad.tui.screens.modals import ConfirmScreen
 from scorepad.tui.widgets.bridge_codes import (
     honours_code,
     letter_of,
@@ -22,9 +23,7 @@ from scorepad.tui.widgets.bridge_codes import (
     side_choices,
 )
 from scorepad.tui.widgets.bridge_form import Extras
-from scorepad.tui.widgets.fields import int_problem
-
-YES = ("y", "yes", "j", "1", "true")
+from scorepad.tui.widgets.fields import YES, int_problem
 
 
 class IrregularitiesScreen(ModalScreen[Extras | None]):
@@ -108,30 +107,17 @@ class IrregularitiesScreen(ModalScreen[Extras | None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question: y or Enter says yes, n or Esc says no."""
+class AgreeScreen(ConfirmScreen):
+    """The rubber's score agreed (Laws 12–13): after it, nothing of the rubber can be corrected."""
 
     BINDINGS = [
-        Binding("y,enter", "yes", "Yes"),
-        Binding("n,escape", "no", "No"),
+        Binding("y,enter", "agree", "Agree"),
+        Binding("n,escape", "cancel", "Not yet"),
     ]
-
-    def __init__(self, title: str, text: str):
-        super().__init__()
-        self.title_text = title
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="confirm"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.text)
-            yield Static("y / Enter: yes · n / Esc: no", classes="hint")
-
-    def action_yes(self) -> None:
-        self.dismiss(True)
-
-    def action_no(self) -> None:
-        self.dismiss(False)
+    QUESTION = "Agree the rubber's score?"
+    HINT = "Once agreed, no entry of this rubber can be corrected any more (Laws 12, 13)."
+    AGREE = "Agree (y)"
+    BODY_ID = "agree-score"
 
 
 class StopScreen(ModalScreen[str | None]):

@@ -8,6 +8,9 @@ from textual.suggester import Suggester
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
+#: what a yes/no field takes as yes (j: ja)
+YES = ("y", "yes", "j", "1", "true")
+
 
 def resolve_name(text: str, names: Sequence[str]) -> str | None:
     """A name from its seat number (1…n), its whole name or a unique beginning, any case."""
