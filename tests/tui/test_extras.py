@@ -8,6 +8,7 @@ import json
 from rich.console import Console
 from textual.widgets import Input, Sparkline, Static
 
+from scorepad.demo import FIVE_HUNDRED
 from scorepad.export import to_markdown
 from scorepad.games import replay_file
 from scorepad.tui.screens import chart
@@ -21,14 +22,7 @@ from tests.helpers import entries, header, log_lines
 from .conftest import make_app, settle
 
 PLAYERS = ["Ann", "Bob", "Cid"]
-DEALS = [
-    {"type": "deal", "dealer": "Ann"},
-    {"type": "contract", "player": "Bob", "call": "7H"},
-    {"type": "result", "tricks": {"Ann": 1, "Bob": 8, "Cid": 1}},
-    {"type": "deal", "dealer": "Bob"},
-    {"type": "contract", "player": "Cid", "call": "6NT"},
-    {"type": "result", "tricks": {"Ann": 3, "Bob": 2, "Cid": 5}},
-]
+DEALS = FIVE_HUNDRED[:6]  # the demo's first two deals: Bob 7♥ made, Cid 6NT set
 
 
 def write_game(home, items=DEALS, name="friday.jsonl"):
@@ -76,6 +70,8 @@ def test_course_starts_at_zero_and_follows_the_rows(scorepad_home):
     assert set(lines) == set(PLAYERS)
     for side, totals in lines.items():
         assert totals == [0, *(row.totals[side] for row in sheet.rows)]
+    # written out: Bob's 7♥ made (200, the others 10 each), then Cid's 6NT set (−120, Ann 30, Bob 20)
+    assert lines == {"Ann": [0, 10, 40], "Bob": [0, 200, 220], "Cid": [0, 10, -110]}
 
 
 async def test_chart_of_a_game_without_deals_says_so(scorepad_home):
