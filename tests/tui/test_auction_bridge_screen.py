@@ -307,6 +307,21 @@ async def test_a_whole_rubber_two_games_to_one_by_keys():
     assert entries[-1].type == "agree"
 
 
+async def test_stopping_in_the_middle_of_a_deal_is_refused_before_the_dialog():
+    path = new_rubber()
+    with GameFile.open(path) as game:
+        for item in ({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "1NT"}):
+            game.append(parse_entry("auction_bridge", item))
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await pilot.press("f7")
+        await settle(pilot)
+        assert app.screen is screen  # no stop dialog: the rules refuse first
+        assert "Law 11: a deal once started must be finished" in status(app)
+    assert [e.type for e in load(path).entries] == ["deal", "contract"]
+
+
 async def test_an_unfinished_rubber_is_stopped_and_agreed_by_keys():
     path = new_rubber()
     app = make_app(open_path=path)

@@ -109,6 +109,9 @@ class AuctionBridgeScreen(GameScreen):
         if self.sheet.state_view.get("stage") in ("over", "agreed"):
             self._say_error("The rubber is already over.", form)
             return
+        if reason := self.replayer.check(ABStop()):  # e.g. Law 11: a deal once started is finished first
+            self._say_error(reason, form)
+            return
         bonus = self.settings.unfinished_game_bonus
         text = (f"Play stops at an agreed time: the score is made up as it stands, and each side adds {bonus} "
                 "for every game it has won. The side with the larger total wins the rubber.")
