@@ -6,7 +6,6 @@ sheets do. Players are counted by the name they carry at the end of each game (r
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -18,11 +17,11 @@ from rich.text import Text
 
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
+from scorepad.rules.five_hundred.calls import NULLOS, STRAIN_NAMES, STRAINS, SYMBOLS, display_call, split
 
-SUIT_CALL = re.compile(r"^(?:6|7|8|9|10)(S|C|D|H|NT)$")
-STRAIN_ORDER = ("S", "C", "D", "H", "NT", "nullo", "open_nullo")
-STRAIN_LABELS = {"S": "♠ spades", "C": "♣ clubs", "D": "♦ diamonds", "H": "♥ hearts", "NT": "no trump",
-                 "nullo": "nullo", "open_nullo": "open nullo"}
+STRAIN_ORDER = (*STRAINS, *NULLOS)
+STRAIN_LABELS = {**{s: f"{SYMBOLS[s]} {STRAIN_NAMES[s]}" for s in STRAINS if s != "NT"}, "NT": STRAIN_NAMES["NT"],
+                 **{n: display_call(n) for n in NULLOS}}
 
 
 @dataclass
@@ -105,10 +104,12 @@ def add_sheet(stats: Stats, sheet: Sheet) -> None:
 
 def strain_of(call: str) -> str | None:
     """"7H" -> "H", "10NT" -> "NT", "nullo" -> "nullo"; None for pass or anything else."""
-    if call in ("nullo", "open_nullo"):
+    if call in NULLOS:
         return call
-    match = SUIT_CALL.match(call)
-    return match.group(1) if match else None
+    try:
+        return split(call)[1]
+    except ValueError:
+        return None
 
 
 def _add_bids(stats: Stats, sheet: Sheet) -> None:
