@@ -99,3 +99,25 @@ def test_replay_does_not_import_textual(game_file):
 def test_python_dash_m_scorepad_help():
     done = subprocess.run([sys.executable, "-m", "scorepad", "--help"], capture_output=True, text=True)
     assert done.returncode == 0 and "replay" in done.stdout
+
+
+@pytest.mark.parametrize("demo", ["five_hundred", "jass", "auction_bridge"])
+def test_replay_json_of_each_game_has_the_design_keys(demo, tmp_path, capsys):
+    """Design §4 for every game, through the command and real JSON (not summary() dicts compared with ==)."""
+    from scorepad.demo import DEMOS
+
+    game = next(d for d in DEMOS if d["game"] == demo)
+    path = tmp_path / f"{demo}.jsonl"
+    path.write_text(log_lines(header(demo, game["players"], sides=game.get("sides")),
+                              entries(demo, *game["entries"])))
+    assert main(["replay", str(path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    keys = {"game", "status", "winner", "totals", "rows", "rejected", "questions"}
+    extra = {"five_hundred": set(), "jass": set(),
+             "auction_bridge": {"trick_score", "honour_score", "games", "rubber"}}[demo]
+    assert set(summary) == keys | extra
+    assert summary["game"] == demo and summary["rejected"] == [] and summary["status"] == "in_progress"
+    assert summary["rows"] and set(summary["rows"][0]) == {"seq", "text", "delta", "totals"}
+    assert summary["totals"] == summary["rows"][-1]["totals"]
+    if demo == "auction_bridge":
+        assert summary["rubber"] is None and set(summary["games"]) == {"We", "They"}

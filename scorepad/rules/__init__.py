@@ -29,4 +29,10 @@ def replay(header: Header, entries: Iterable[Entry]) -> Sheet:
     return Replayer(header).extend(entries).sheet()
 
 
-__all__ = ["GAME_TITLES", "Replayer", "Rules", "Sheet", "replay", "rules_for"]
+def check(entry: Entry, sheet: Sheet) -> str | None:
+    """Why `entry` would not count if appended to the log behind `sheet`, or None (design §2: the rules say
+    whether an entry is acceptable; the app asks its live Replayer, which keeps the state between entries)."""
+    return Replayer(sheet.header).extend(sheet.entries).check(entry)
+
+
+__all__ = ["GAME_TITLES", "Replayer", "Rules", "Sheet", "check", "replay", "rules_for"]

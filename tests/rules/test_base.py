@@ -94,3 +94,17 @@ def test_entry_adapters_are_built_per_game_on_first_use():
     with pytest.raises(KeyError):
         ENTRY_ADAPTERS["skat"]
     assert "skat" not in ENTRY_ADAPTERS and "jass" in ENTRY_ADAPTERS
+
+
+def test_the_rules_say_whether_an_entry_behind_a_sheet_is_acceptable():
+    from scorepad.log import parse_entry
+    from scorepad.rules import check, replay
+    from tests.helpers import entries, header
+
+    game = header("five_hundred", ["Ann", "Bob", "Cid"])
+    sheet = replay(game, entries("five_hundred", {"type": "deal", "dealer": "Ann"},
+                                 {"type": "bid", "player": "Bob", "call": "7H"}))
+    low = parse_entry("five_hundred", {"type": "bid", "player": "Cid", "call": "6S"})
+    high = parse_entry("five_hundred", {"type": "bid", "player": "Cid", "call": "8S"})
+    assert check(low, sheet) == "6♠ does not outrank 7♥ by Bob: the bid to beat is 7♥"
+    assert check(high, sheet) is None
