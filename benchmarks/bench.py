@@ -162,7 +162,7 @@ import pydantic
 stack = time.perf_counter() - start
 from scorepad.log import ENTRY_ADAPTERS
 from scorepad.tui.app import ScorepadApp
-from scorepad.tui.screens.five_hundred import FiveHundredScreen
+from scorepad.tui.games.five_hundred.screen import FiveHundredScreen
 ENTRY_ADAPTERS["five_hundred"]
 print(stack, time.perf_counter() - start, flush=True)
 """

@@ -9,14 +9,14 @@ from textual.widgets import Input, Static
 
 from scorepad.log import ABResult, Deal, parse_entry
 from scorepad.store import GameFile, create, load, new_header
-from scorepad.tui.screens.auction_bridge import AuctionBridgeScreen
-from scorepad.tui.screens.modals import ConfirmScreen, OverrideScreen, TextScreen
-from scorepad.tui.widgets.bridge_dialogs import (
+from scorepad.tui.games.auction_bridge.dialogs import (
     IrregularitiesScreen,
     ResultEditScreen,
     StopScreen,
 )
-from scorepad.tui.widgets.bridge_pad import BridgePad
+from scorepad.tui.games.auction_bridge.pad import BridgePad
+from scorepad.tui.games.auction_bridge.screen import AuctionBridgeScreen
+from scorepad.tui.screens.modals import ConfirmScreen, OverrideScreen, TextScreen
 
 from .conftest import make_app, settle
 
@@ -483,7 +483,7 @@ def test_snapshot_mid_rubber(snap_compare, snapshot_home):
 
 def test_the_sheet_writes_honours_chicane_and_revoke_as_codes_after_a_rename_too():
     from scorepad.rules import replay
-    from scorepad.tui.widgets.bridge_pad import short_honours
+    from scorepad.tui.games.auction_bridge.pad import short_honours
     from tests.helpers import entries, header
 
     items = [

@@ -9,10 +9,10 @@ from textual.widgets import Input, Static
 
 from scorepad.rules.five_hundred import RULES, bid_value
 from scorepad.store import load
-from scorepad.tui.screens.five_hundred import FiveHundredScreen
+from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
+from scorepad.tui.games.five_hundred.screen import FiveHundredScreen
+from scorepad.tui.games.five_hundred.sheet import FiveHundredSheet, WonLostNet
 from scorepad.tui.screens.modals import EditEntryScreen, OverrideScreen, TextScreen
-from scorepad.tui.widgets.five_hundred_dialogs import ClaimScreen, IrregularityScreen
-from scorepad.tui.widgets.five_hundred_sheet import FiveHundredSheet, WonLostNet
 from tests.helpers import entries, header, log_lines
 
 from .conftest import SNAPSHOT_HOME, make_app, settle

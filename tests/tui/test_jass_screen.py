@@ -9,10 +9,10 @@ from textual.widgets import Input, Static
 from scorepad.log import JassPenalty
 from scorepad.rules.jass import Settings, tafel
 from scorepad.store import create, load, new_header
-from scorepad.tui.screens.jass import BedankenScreen, JassScreen, PenaltyScreen, jass_table_markdown
+from scorepad.tui.games.jass.form import Refused, Table, parse_points, parse_trump, parse_weis
+from scorepad.tui.games.jass.screen import BedankenScreen, JassScreen, PenaltyScreen, jass_table_markdown
+from scorepad.tui.games.jass.tafel import JassTafel, tafel_lines
 from scorepad.tui.screens.modals import EditEntryScreen, OverrideScreen, TextScreen
-from scorepad.tui.widgets.jass_form import Refused, Table, parse_points, parse_trump, parse_weis
-from scorepad.tui.widgets.jass_tafel import JassTafel, tafel_lines
 from tests.helpers import entries, header, log_lines
 
 from .conftest import make_app, settle

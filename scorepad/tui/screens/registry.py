@@ -8,9 +8,9 @@ from scorepad.store import GameFile
 from scorepad.tui.screens.game import GameScreen
 
 SCREENS = {
-    "five_hundred": ("scorepad.tui.screens.five_hundred", "FiveHundredScreen"),
-    "jass": ("scorepad.tui.screens.jass", "JassScreen"),
-    "auction_bridge": ("scorepad.tui.screens.auction_bridge", "AuctionBridgeScreen"),
+    "five_hundred": ("scorepad.tui.games.five_hundred.screen", "FiveHundredScreen"),
+    "jass": ("scorepad.tui.games.jass.screen", "JassScreen"),
+    "auction_bridge": ("scorepad.tui.games.auction_bridge.screen", "AuctionBridgeScreen"),
 }
 
 

@@ -32,9 +32,9 @@ from scorepad.rules.jass import (
     contract_label,
 )
 from scorepad.rules.jass.cards import suit_label
+from scorepad.tui.games.jass.form import JassForm, Refused, Table
+from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.screens.game import GameScreen
-from scorepad.tui.widgets.jass_form import JassForm, Refused, Table
-from scorepad.tui.widgets.jass_tafel import JassTafel
 from scorepad.tui.widgets.sheet_table import SheetTable
 
 WEIS_WIDTH = 26  # the Weis column wraps its sentence at this width

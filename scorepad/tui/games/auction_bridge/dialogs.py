@@ -14,15 +14,15 @@ from textual.widgets import Input, Label, Static
 from scorepad.log import ABResult, Honours
 from scorepad.rules.auction_bridge import Settings
 from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
-from scorepad.tui.screens.modals import ConfirmScreen
-from scorepad.tui.widgets.bridge_codes import (
+from scorepad.tui.games.auction_bridge.codes import (
     honours_code,
     letter_of,
     parse_honours,
     parse_side,
     side_choices,
 )
-from scorepad.tui.widgets.bridge_form import Extras
+from scorepad.tui.games.auction_bridge.form import Extras
+from scorepad.tui.screens.modals import ConfirmScreen
 from scorepad.tui.widgets.fields import YES, int_problem
 
 

@@ -27,7 +27,7 @@ from scorepad.rules.auction_bridge import (
 )
 from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
 from scorepad.rules.base import Sheet
-from scorepad.tui.widgets.bridge_codes import (
+from scorepad.tui.games.auction_bridge.codes import (
     TRUMP_CODES,
     contract_value,
     holdings_hint,

@@ -28,16 +28,16 @@ from scorepad.rules.auction_bridge import (
 )
 from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, STRAIN_SYMBOLS
 from scorepad.rules.base import Sheet
-from scorepad.tui.screens.game import GameScreen
-from scorepad.tui.widgets.bridge_codes import codes_for
-from scorepad.tui.widgets.bridge_dialogs import (
+from scorepad.tui.games.auction_bridge.codes import codes_for
+from scorepad.tui.games.auction_bridge.dialogs import (
     AgreeScreen,
     IrregularitiesScreen,
     ResultEditScreen,
     StopScreen,
 )
-from scorepad.tui.widgets.bridge_form import BridgeForm, Extras
-from scorepad.tui.widgets.bridge_pad import BridgePad, BridgeSheet
+from scorepad.tui.games.auction_bridge.form import BridgeForm, Extras
+from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgeSheet
+from scorepad.tui.screens.game import GameScreen
 
 
 class AuctionBridgeScreen(GameScreen):

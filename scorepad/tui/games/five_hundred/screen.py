@@ -12,10 +12,10 @@ from scorepad.log import Entry, FHClaim, FHContract, FHIrregularity, amend_model
 from scorepad.rules.base import Sheet
 from scorepad.rules.five_hundred import display_call, schedule_table
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
+from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
+from scorepad.tui.games.five_hundred.form import FiveHundredForm
+from scorepad.tui.games.five_hundred.sheet import FiveHundredSheet, WonLostNet
 from scorepad.tui.screens.game import GameScreen
-from scorepad.tui.widgets.five_hundred_dialogs import ClaimScreen, IrregularityScreen
-from scorepad.tui.widgets.five_hundred_form import FiveHundredForm
-from scorepad.tui.widgets.five_hundred_sheet import FiveHundredSheet, WonLostNet
 
 
 class FiveHundredScreen(GameScreen):

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from scorepad.rules.auction_bridge import HONOUR_PARTS, Settings, format_call, row_points
 from scorepad.rules.base import Row, Sheet
-from scorepad.tui.widgets.bridge_codes import honours_code, letter_of, side_letters
+from scorepad.tui.games.auction_bridge.codes import honours_code, letter_of, side_letters
 from scorepad.tui.widgets.sheet_table import SheetTable
 
 #: how the pad labels the parts of an honour-score entry

@@ -1,0 +1,1 @@
+"""One folder per game: its screen, entry form, sheet and dialogs together."""

@@ -1,0 +1,1 @@
+"""The auction bridge screen, its entry form, sheet and dialogs."""

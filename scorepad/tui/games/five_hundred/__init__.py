@@ -1,0 +1,1 @@
+"""The five hundred screen, its entry form, sheet and dialogs."""

@@ -1,0 +1,1 @@
+"""The jass screen, its entry form, sheet and dialogs."""
