@@ -113,6 +113,19 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
+class Preview:
+    """What entries not yet logged would do (`Replayer.preview`): why one is refused, or what they score."""
+
+    refusal: str | None  # why an entry would be refused (the preview stops there), or None
+    rows: tuple[Row, ...]  # the rows they would add
+    prompt: str  # what the table would enter after them
+    finished: bool  # they would end the game
+    winner: str | None
+    result: str
+    questions: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Rejection:
     seq: int
     reason: str
@@ -437,10 +450,10 @@ class Replayer:
             if reason:
                 return f"{correction.type} of entry {target} is too late: {reason}"
         if replacement is not None:
-            return self._trial(target, replacement)
+            return self._refusal_in_place(target, replacement)
         return None
 
-    def _trial(self, target: int, replacement: Entry) -> str | None:
+    def _refusal_in_place(self, target: int, replacement: Entry) -> str | None:
         """Would the replacement itself be refused where it stands?"""
         trial = Replayer(self.header, self.rules)
         trial.replacements = {**self.replacements, target: replacement}
@@ -468,31 +481,53 @@ class Replayer:
         """Would these plain entries, appended in order now, all count? Nothing is changed."""
         if len(entries) == 1:
             return self.check(entries[0])
-        reason, _ = self.trial(entries)
-        return reason
+        return self.preview(entries).refusal
 
-    def trial(self, entries: list[Entry]) -> tuple[str | None, State]:
-        """Fold plain entries into a scratch copy of the state: (why one is refused or None, that state).
+    def preview(self, entries: Iterable[Entry]) -> Preview:
+        """What these plain entries, appended in order now, would do: folded into a scratch copy of the state.
 
-        Nothing of the replayer changes; a form uses the state to preview what the entries would score."""
+        Nothing of the replayer changes; a form shows the preview's rows and result before Enter logs them."""
         state = self._scratch_state()
         seq = len(self.log)
+        reason: str | None = None
         for entry in entries:
             seq += 1
-            if entry.type in ("amend", "void"):
-                raise ValueError("trial takes plain entries only")
+            if entry.type in CORRECTIONS:
+                raise ValueError("a preview takes plain entries only")
             reason = self._fold_plain(state, entry, seq)
             if reason:
-                return reason, state
-        return None, state
+                break
+        return Preview(
+            refusal=reason,
+            rows=tuple(state.rows[len(self.state.rows):]),
+            prompt=state.describe_prompt(),
+            finished=state.status == "finished",
+            winner=state.winner,
+            result=state.result,
+            questions=tuple(state.questions),
+        )
 
     def knock_on(self, correction: Entry) -> list[Rejection]:
         """The entries that count now but would be refused once `correction` is logged: striking out a deal's
         result, say, leaves the next deal refused (the deal before it has no result). Nothing is changed."""
         seq = self.next_seq
         trial = Replayer(self.header, self.rules).extend([*self.log, correction])
-        counting = {r.seq for r in self.state.rejected}
-        return [r for r in trial.state.rejected if r.seq not in counting and r.seq != seq]
+        refused_already = {r.seq for r in self.state.rejected}
+        return [r for r in trial.state.rejected if r.seq not in refused_already and r.seq != seq]
+
+    def current_version(self, seq: int) -> Entry | None:
+        """Entry `seq` as it counts now: its latest accepted amendment, itself, or None when struck out."""
+        if seq in self.replacements:
+            return self.replacements[seq]
+        return self.by_seq.get(seq)
+
+    def undo_target(self) -> int | None:
+        """The entry undo would strike out: the latest one still counting that is not a correction or a note."""
+        for entry in reversed(self.log):
+            seq = entry.seq or 0
+            if entry.type not in CORRECTIONS and entry.type != "note" and self.current_version(seq) is not None:
+                return seq
+        return None
 
     def _scratch_state(self) -> State:
         """A copy of the state to try entries on; immutable parts are shared, not copied."""

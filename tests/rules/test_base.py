@@ -108,3 +108,38 @@ def test_the_rules_say_whether_an_entry_behind_a_sheet_is_acceptable():
     high = parse_entry("five_hundred", {"type": "bid", "player": "Cid", "call": "8S"})
     assert check(low, sheet) == "6♠ does not outrank 7♥ by Bob: the bid to beat is 7♥"
     assert check(high, sheet) is None
+
+
+def test_a_preview_says_what_entries_would_score_and_changes_nothing():
+    from scorepad.log import parse_entry
+    from scorepad.rules import Replayer
+    from tests.helpers import entries, header
+
+    replayer = Replayer(header("five_hundred", ["Ann", "Bob", "Cid"], {"target": 100})).extend(
+        entries("five_hundred", {"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"},
+                {"type": "bid", "player": "Cid", "call": "pass"}, {"type": "bid", "player": "Ann", "call": "pass"}))
+    result = parse_entry("five_hundred", {"type": "result", "tricks": {"Bob": 7, "Cid": 2, "Ann": 1}})
+    preview = replayer.preview([result])
+    assert preview.refusal is None and [row.text for row in preview.rows] == ["Bob 7♥ made"]
+    assert preview.finished and preview.winner == "Bob" and "Bob" in preview.result
+    assert replayer.sheet().rows == () and replayer.next_seq == 5  # nothing logged
+    low = parse_entry("five_hundred", {"type": "bid", "player": "Cid", "call": "6S"})
+    refused = replayer.preview([low])
+    assert refused.refusal and refused.rows == () and not refused.finished
+    with pytest.raises(ValueError):
+        replayer.preview([parse_entry("five_hundred", {"type": "void", "target": 2})])
+
+
+def test_undo_strikes_the_latest_entry_that_still_counts():
+    from scorepad.rules import Replayer
+    from tests.helpers import entries, header
+
+    log = entries("five_hundred", {"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"},
+                  {"type": "note", "text": "tea"}, {"type": "void", "target": 2})
+    replayer = Replayer(header("five_hundred", ["Ann", "Bob", "Cid"]))
+    assert replayer.undo_target() is None
+    replayer.extend(log[:3])
+    assert replayer.undo_target() == 2  # not the note
+    replayer.push(log[3])
+    assert replayer.current_version(2) is None and replayer.current_version(1) == log[0]
+    assert replayer.undo_target() == 1  # the bid is struck out, the void itself is not undone

@@ -92,11 +92,11 @@ class AuctionBridgeRules(base.Rules):
     ) -> str | None:
         if state.agreed_seq is not None:
             return f"Laws 12 and 13: the rubber's score was made up and agreed in entry {state.agreed_seq}"
-        trial = self._trial(state, target, replacement)
-        if trial is None:
+        corrected = self._with_replacement(state, target, replacement)
+        if corrected is None:
             return None  # the replacement itself is refused; the Replayer says why
         for deal in state.deals:
-            changed = trial.deal_record(deal.number)
+            changed = corrected.deal_record(deal.number)
             trick_after = changed.score.trick if changed else {}
             if _points(deal.score.trick) != _points(trick_after):
                 reason = _trick_window_closed(state, deal)
@@ -105,7 +105,7 @@ class AuctionBridgeRules(base.Rules):
         # honour-score changes may be made until the rubber is agreed (Law 12), which it is not yet
         return None
 
-    def _trial(self, state: BridgeState, target: int, replacement: Entry | None) -> BridgeState | None:
+    def _with_replacement(self, state: BridgeState, target: int, replacement: Entry | None) -> BridgeState | None:
         """The state as it would be with entry `target` replaced (or removed); None if the replacement is refused."""
         trial = self.new_state(state.header, state.settings, state.sides)
         entries = [(seq, entry) for seq, entry in state.applied if seq != target]

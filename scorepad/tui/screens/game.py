@@ -250,17 +250,11 @@ class GameScreen(Screen[None]):
         self.app.push_screen(KnockOnScreen([(r.seq, r.reason) for r in refused]), decided)
 
     def action_undo(self) -> None:
-        target = self._last_counting_entry()
+        target = self.replayer.undo_target()
         if target is None:
             self.notify("Nothing to undo.")
             return
-        self.correct(void_model(self.header.game)(target=target.seq, note="undo"))
-
-    def _last_counting_entry(self) -> Entry | None:
-        for entry in reversed(self.sheet.entries):  # struck out = a void the rules accepted, not any void
-            if entry.type not in ("amend", "void", "note") and self._current_version(entry.seq or 0) is not None:
-                return entry
-        return None
+        self.correct(void_model(self.header.game)(target=target, note="undo"))
 
     def action_edit(self) -> None:
         log = self.query_one(LogPane)
@@ -289,10 +283,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(EditEntryScreen(current, dict(self.sheet.names)), edited)
 
     def _current_version(self, seq: int) -> Entry | None:
-        replacement = self.replayer.replacements.get(seq, ...)
-        if replacement is ...:
-            return self.sheet.entries[seq - 1]
-        return replacement  # None when struck out
+        return self.replayer.current_version(seq)  # None when struck out
 
     def strike_out(self, seq: int) -> None:
         entry = self.sheet.entries[seq - 1]

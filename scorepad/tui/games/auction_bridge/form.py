@@ -365,18 +365,17 @@ class BridgeForm(EntryForm):
         return "With this result: " + "; ".join(bits)
 
     def _score_preview(self, tricks: int) -> str:
-        """What Enter would score, as the rules score it (a trial on a copy of the game)."""
+        """What Enter would score, as the rules score it (a preview on a copy of the game)."""
         assert self.sheet is not None
         entries = self._result_entries()
         if entries is None:
             return ""
-        reason, state = self.replayer.trial(entries)
-        if reason:
-            return f"Enter would be refused: {reason}"
-        rows = state.rows[len(self.sheet.rows):]
-        if not rows:
+        preview = self.replayer.preview(entries)
+        if preview.refusal:
+            return f"Enter would be refused: {preview.refusal}"
+        if not preview.rows:
             return ""
-        cells = rows[-1].cells
+        cells = preview.rows[-1].cells
         over = int(cells["over_under"])
         what = ("made" + (f", {over} over" if over > 0 else "")) if cells["outcome"] == "made" else f"set {-over}"
         if cells["won_game"] == cells["side"]:

@@ -454,18 +454,17 @@ class FiveHundredForm(EntryForm):
             return ""
         if not entries:
             return ""
-        reason, state = self.replayer.trial(entries)
-        if reason:
-            return f"Enter would be refused: {reason}"
-        rows = state.rows[len(self.sheet.rows):]
-        if not rows:
-            return f"Enter: {state.prompt}" if state.prompt else ""
-        row = rows[-1]
+        preview = self.replayer.preview(entries)
+        if preview.refusal:
+            return f"Enter would be refused: {preview.refusal}"
+        if not preview.rows:
+            return f"Enter: {preview.prompt}" if preview.prompt else ""
+        row = preview.rows[-1]
         deltas = "  ".join(f"{self.side_name(s)} {row.delta[s]:+d}" for s in self.sheet.sides)
         text = f"Enter scores: {row.text} — {deltas}"
-        if state.status == "finished":
-            text += f"\nand ends the game: {state.result}"
-        elif state.questions:
+        if preview.finished:
+            text += f"\nand ends the game: {preview.result}"
+        elif preview.questions:
             text += "\nand the table will be asked who reached the target first"
         return text
 

@@ -313,12 +313,12 @@ class JassScreen(GameScreen):
 
     def claim_outcome(self, claim: JassClaim) -> Text:
         """What logging the claim would do, in the rules' own words: green if it wins, red if it loses."""
-        reason, state = self.replayer.trial(self._claim_entries(claim))
-        if reason:
-            return Text(f"Refused: {reason}", style="bold red")
-        if not state.result:
+        preview = self.replayer.preview(self._claim_entries(claim))
+        if preview.refusal:
+            return Text(f"Refused: {preview.refusal}", style="bold red")
+        if not preview.result:
             return Text("")
-        return Text(f"If logged: {state.result}", style="bold green" if state.winner == claim.team else "bold red")
+        return Text(f"If logged: {preview.result}", style="bold green" if preview.winner == claim.team else "bold red")
 
     def action_bedanken(self) -> None:
         def chosen(claim: JassClaim | None) -> None:
