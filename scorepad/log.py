@@ -9,9 +9,9 @@ of that game.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -73,10 +73,14 @@ class Header(Model):
 
 
 class Entry(Model):
-    """Fields every log line carries. Inside an `amend` the replacement has neither."""
+    """Fields every log line carries (`seq` and `at`: inside an `amend` the replacement has neither).
+
+    `type` names the entry on the line; each entry class fixes it to its own literal.
+    """
 
     seq: int | None = Field(default=None, ge=1)
     at: datetime | None = None
+    type: str
 
 
 class Deal(Entry):
@@ -99,8 +103,8 @@ class Rename(Entry):
 
 # ---- Five Hundred
 
-def call_type(pattern: str, what: str) -> Any:
-    """A `call` string checked against the game's spelling of calls."""
+def spelled(pattern: str, what: str) -> Callable[[str], str]:
+    """A validator that refuses a `call` string not spelled as the game spells calls."""
     compiled = re.compile(pattern)
 
     def check(call: str) -> str:
@@ -108,14 +112,14 @@ def call_type(pattern: str, what: str) -> Any:
             raise ValueError(f"{call!r} is not {what}")
         return call
 
-    return Annotated[str, AfterValidator(check)]
+    return check
 
 
-FHCall = call_type(r"^(pass|nullo|open_nullo|(6|7|8|9|10)(S|C|D|H|NT))$",
-                   "a Five Hundred call (pass, 6S…10NT, nullo, open_nullo)")
-ABCall = call_type(r"^(pass|double|redouble|[1-7](S|C|D|H|R|NT))$",
-                   "an Auction Bridge call (pass, double, redouble, 1S…7NT)")
-ABContractCall = call_type(r"^[1-7](S|C|D|H|R|NT)$", "a contract (1S…7NT)")
+FHCall = Annotated[str, AfterValidator(spelled(
+    r"^(pass|nullo|open_nullo|(6|7|8|9|10)(S|C|D|H|NT))$", "a Five Hundred call (pass, 6S…10NT, nullo, open_nullo)"))]
+ABCall = Annotated[str, AfterValidator(spelled(
+    r"^(pass|double|redouble|[1-7](S|C|D|H|R|NT))$", "an Auction Bridge call (pass, double, redouble, 1S…7NT)"))]
+ABContractCall = Annotated[str, AfterValidator(spelled(r"^[1-7](S|C|D|H|R|NT)$", "a contract (1S…7NT)"))]
 
 
 class FHBid(Entry):
@@ -255,8 +259,10 @@ class JassClaim(Entry):
 
 # ---- Auction Bridge
 
-HONOUR_HOLDINGS = ("3", "4", "5", "4_one_hand", "4_one_hand_5th_partner", "5_one_hand")
-NT_HONOUR_HOLDINGS = ("3_aces", "4_aces", "4_aces_one_hand")
+SuitHonours = Literal["3", "4", "5", "4_one_hand", "4_one_hand_5th_partner", "5_one_hand"]
+NoTrumpHonours = Literal["3_aces", "4_aces", "4_aces_one_hand"]
+HONOUR_HOLDINGS: tuple[str, ...] = get_args(SuitHonours)
+NT_HONOUR_HOLDINGS: tuple[str, ...] = get_args(NoTrumpHonours)
 
 
 class ABBid(Entry):
@@ -275,7 +281,7 @@ class ABContract(Entry):
 
 class Honours(Model):
     side: str
-    holding: Literal[HONOUR_HOLDINGS + NT_HONOUR_HOLDINGS]  # type: ignore[valid-type]
+    holding: SuitHonours | NoTrumpHonours
 
 
 class Revoke(Model):
@@ -307,42 +313,56 @@ class ABStop(Entry):
 
 # ---- corrections (common to every game)
 
-FH_PLAIN = FHBid | FHContract | FHResult | FHIrregularity | FHClaim
-JASS_PLAIN = JassTrump | JassWeis | JassStoeck | JassTricks | JassPenalty | JassClaim
-AB_PLAIN = ABBid | ABContract | ABResult | ABAgree | ABStop
-COMMON_PLAIN = Deal | Note | Rename
+FHPlain = FHBid | FHContract | FHResult | FHIrregularity | FHClaim
+JassPlain = JassTrump | JassWeis | JassStoeck | JassTricks | JassPenalty | JassClaim
+ABPlain = ABBid | ABContract | ABResult | ABAgree | ABStop
+CommonPlain = Deal | Note | Rename
 
 
-def _correction_models(plain: Any, suffix: str) -> tuple[type[Entry], type[Entry]]:
-    replacement = Annotated[plain | COMMON_PLAIN, Field(discriminator="type")]
+class Amend(Entry):
+    """A correction: the entry at `target` reads as `entry` from now on (each game narrows `entry` to its own)."""
 
-    class Amend(Entry):
-        type: Literal["amend"] = "amend"
-        target: int = Field(ge=1)
-        entry: replacement  # type: ignore[valid-type]
-        override: bool = False
-        note: str = ""
-
-    class Void(Entry):
-        type: Literal["void"] = "void"
-        target: int = Field(ge=1)
-        override: bool = False
-        note: str = ""
-
-    Amend.__name__ = Amend.__qualname__ = f"Amend{suffix}"
-    Void.__name__ = Void.__qualname__ = f"Void{suffix}"
-    return Amend, Void
+    type: Literal["amend"] = "amend"
+    target: int = Field(ge=1)
+    entry: Entry
+    override: bool = False
+    note: str = ""
 
 
-FHAmend, FHVoid = _correction_models(FH_PLAIN, "FiveHundred")
-JassAmend, JassVoid = _correction_models(JASS_PLAIN, "Jass")
-ABAmend, ABVoid = _correction_models(AB_PLAIN, "AuctionBridge")
+class Void(Entry):
+    """A correction: the entry at `target` is struck out."""
 
-_ENTRY_TYPES: dict[str, Any] = {
-    "five_hundred": FH_PLAIN | COMMON_PLAIN | FHAmend | FHVoid,
-    "jass": JASS_PLAIN | COMMON_PLAIN | JassAmend | JassVoid,
-    "auction_bridge": AB_PLAIN | COMMON_PLAIN | ABAmend | ABVoid,
-}
+    type: Literal["void"] = "void"
+    target: int = Field(ge=1)
+    override: bool = False
+    note: str = ""
+
+
+class FHAmend(Amend):
+    entry: Annotated[FHPlain | CommonPlain, Field(discriminator="type")]
+
+
+class JassAmend(Amend):
+    entry: Annotated[JassPlain | CommonPlain, Field(discriminator="type")]
+
+
+class ABAmend(Amend):
+    entry: Annotated[ABPlain | CommonPlain, Field(discriminator="type")]
+
+
+# a struck-out entry needs nothing of its game: one Void serves all three
+FHVoid = JassVoid = ABVoid = Void
+
+#: every entry of a game, as the replay sees them (match on these: each case narrows to its fields)
+FHEntry = FHPlain | CommonPlain | FHAmend | Void
+JassEntry = JassPlain | CommonPlain | JassAmend | Void
+ABEntry = ABPlain | CommonPlain | ABAmend | Void
+AnyEntry = FHEntry | JassEntry | ABEntry
+
+_FHLine = Annotated[FHEntry, Field(discriminator="type")]
+_JassLine = Annotated[JassEntry, Field(discriminator="type")]
+_ABLine = Annotated[ABEntry, Field(discriminator="type")]
+_ENTRY_TYPES: dict[str, Any] = {"five_hundred": _FHLine, "jass": _JassLine, "auction_bridge": _ABLine}
 
 
 class _EntryAdapters(Mapping[str, TypeAdapter[Any]]):
@@ -354,8 +374,8 @@ class _EntryAdapters(Mapping[str, TypeAdapter[Any]]):
     def __getitem__(self, game: str) -> TypeAdapter[Any]:
         adapter = self._built.get(game)
         if adapter is None:
-            union = _ENTRY_TYPES[game]  # KeyError for a game that is not one of ours
-            adapter = self._built[game] = TypeAdapter(Annotated[union, Field(discriminator="type")])
+            line = _ENTRY_TYPES[game]  # KeyError for a game that is not one of ours
+            adapter = self._built[game] = TypeAdapter(line)
         return adapter
 
     def __iter__(self) -> Iterator[str]:
@@ -377,12 +397,14 @@ def parse_entry(game: str, data: dict[str, Any] | str | bytes) -> Entry:
     return adapter.validate_python(data)
 
 
-def amend_model(game: str) -> type[Entry]:
+def amend_model(game: str) -> type[Amend]:
     return {"five_hundred": FHAmend, "jass": JassAmend, "auction_bridge": ABAmend}[game]
 
 
-def void_model(game: str) -> type[Entry]:
-    return {"five_hundred": FHVoid, "jass": JassVoid, "auction_bridge": ABVoid}[game]
+def void_model(game: str) -> type[Void]:
+    if game not in _ENTRY_TYPES:
+        raise KeyError(game)
+    return Void
 
 
 def dump_entry(entry: Entry) -> str:
