@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from scorepad.gcpause import gc_paused
-from scorepad.log import Entry, Header
+from scorepad.log import Amend, Entry, Header, Note, Rename, Void
 
 FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
 CORRECTIONS = frozenset(("amend", "void"))
@@ -45,6 +45,8 @@ class Row:
     seq: int
     delta: Mapping[str, int]
     totals: Mapping[str, int]
+    _words: Words | None
+    _describe: Callable[[], Words] | None
 
     def __init__(self, seq: int, text: str, delta: Mapping[str, int], totals: Mapping[str, int],
                  cells: Mapping[str, Any] = FROZEN_EMPTY):
@@ -70,6 +72,7 @@ class Row:
     def _resolve(self) -> Words:
         words = self._words
         if words is None:
+            assert self._describe is not None  # a row has its words or the function that gives them
             text, cells = self._describe()
             words = (text, MappingProxyType(cells))
             object.__setattr__(self, "_words", words)
@@ -367,11 +370,11 @@ class Replayer:
             seq = len(self.log) + 1
         self.log.append(entry)
         self.by_seq[seq] = entry
-        if entry.type in CORRECTIONS:
+        if isinstance(entry, Amend | Void):
             reason = self._judge_correction(entry, seq)
             self.correction_verdicts[seq] = reason
             if reason is None:
-                self.replacements[entry.target] = entry.entry if entry.type == "amend" else None
+                self.replacements[entry.target] = entry.entry if isinstance(entry, Amend) else None
                 if entry.override:
                     self.overrides.append(seq)
                 self._refold()
@@ -382,10 +385,9 @@ class Replayer:
 
     def _fold_plain(self, state: State, entry: Entry, seq: int) -> str | None:
         state.positions[seq] = state.position
-        kind = entry.type
-        if kind == "note":
+        if isinstance(entry, Note):
             return None
-        if kind == "rename":
+        if isinstance(entry, Rename):
             reason = self._check_rename(state, entry)
             if reason is None:
                 state.rename(entry.player, entry.new_name)
@@ -401,7 +403,7 @@ class Replayer:
         return reason
 
     @staticmethod
-    def _check_rename(state: State, entry: Entry) -> str | None:
+    def _check_rename(state: State, entry: Rename) -> str | None:
         if entry.player not in state.names:
             return f"{entry.player!r} is not a player of this game"
         others = {n for p, n in state.names.items() if p != entry.player}
@@ -432,17 +434,17 @@ class Replayer:
 
     # ------------------------------------------------------------------ corrections
 
-    def _judge_correction(self, correction: Entry, seq: int) -> str | None:
+    def _judge_correction(self, correction: Amend | Void, seq: int) -> str | None:
         target = correction.target
         original = self.by_seq.get(target)
         if original is None or target >= seq:
             return f"{correction.type} of entry {target}: there is no such entry before it"
-        if original.type in ("amend", "void"):
+        if isinstance(original, Amend | Void):
             return f"{correction.type} of entry {target}: a correction cannot be corrected; correct entry {original.target}"
         if target in self.replacements and self.replacements[target] is None:
             return f"{correction.type} of entry {target}: that entry is already void"
         current = self.replacements.get(target) or original
-        replacement = correction.entry if correction.type == "amend" else None
+        replacement = correction.entry if isinstance(correction, Amend) else None
         if replacement is not None and replacement.type != original.type:
             return f"amend of entry {target}: it replaces a {original.type} entry with a {replacement.type}"
         if not correction.override:
@@ -469,11 +471,11 @@ class Replayer:
     def check(self, entry: Entry) -> str | None:
         """Would this entry, appended now, be refused? The state is not changed."""
         seq = len(self.log) + 1
-        if entry.type in ("amend", "void"):
+        if isinstance(entry, Amend | Void):
             return self._judge_correction(entry, seq)
-        if entry.type == "note":
+        if isinstance(entry, Note):
             return None
-        if entry.type == "rename":
+        if isinstance(entry, Rename):
             return self._check_rename(self.state, entry)
         return self.rules.validate(self.state, entry)
 
