@@ -13,7 +13,18 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from scorepad.log import Entry, Header
+from scorepad.log import (
+    Deal,
+    Entry,
+    Header,
+    JassClaim,
+    JassContract,
+    JassPenalty,
+    JassStoeck,
+    JassTricks,
+    JassTrump,
+    JassWeis,
+)
 from scorepad.rules import base
 from scorepad.rules.jass.cards import (
     HAND_POINTS,
@@ -49,7 +60,7 @@ class Reach:
     """Who first reached a mark within a hand: a side, or sides tied on the same step."""
 
     side: str | None
-    step: str | None
+    step: str = ""  # "" when nobody reached it
     tied: tuple[str, ...] = ()
 
 
@@ -65,7 +76,7 @@ def first_to_reach(start: Mapping[str, int], steps: list[tuple[str, dict[str, in
             return Reach(reached[0], name)
         if reached:
             return Reach(None, name, reached)
-    return Reach(None, None)
+    return Reach(None)
 
 
 class JassState(base.State):
@@ -77,7 +88,7 @@ class JassState(base.State):
         self.hand = 0  # number of the latest hand dealt
         self.phase = "start"  # start | dealt | trump (in play) | scored
         self.dealer: str | None = None
-        self.contract: str | None = None
+        self.contract: JassContract | None = None
         self.caller: str | None = None
         self.pushed = False
         self.trump_entry: int | None = None
@@ -278,27 +289,28 @@ class JassRules(base.Rules):
             return f"{side!r} is not a team: the teams are {' and '.join(state.sides)}"
         return None
 
-    def _check_deal(self, state: JassState, entry: Entry) -> str | None:
+    def _check_deal(self, state: JassState, entry: Deal) -> str | None:
         if problem := self._unknown_player(state, entry.dealer):
             return problem
-        if state.phase == "trump":
+        if state.phase == "trump" and state.caller is not None:
             return (
                 f"hand {state.hand} is in play ({state.name(state.caller)} named "
                 f"{state.contract_text()}, entry {state.trump_entry}): log its card points first"
             )
         return None
 
-    def _check_trump(self, state: JassState, entry: Entry) -> str | None:
+    def _check_trump(self, state: JassState, entry: JassTrump) -> str | None:
         if problem := self._unknown_player(state, entry.player):
             return problem
         if state.phase in ("start", "scored"):
             return f"deal first: who deals hand {state.hand + 1}?"
-        if state.phase == "trump":
+        if state.phase == "trump" and state.caller is not None:
             return (
                 f"{state.name(state.caller)} already named {state.contract_text()} for hand {state.hand} "
                 f"(entry {state.trump_entry}); amend that entry to change it"
             )
-        forehand = state.forehand
+        assert state.dealer is not None  # "dealt": a deal named the dealer
+        forehand = state.after(state.dealer)
         partner = state.partner(forehand)
         dealer = state.name(state.dealer)
         if entry.pushed and entry.player != partner:
@@ -319,7 +331,7 @@ class JassRules(base.Rules):
             return f"{what}: nobody has named the trump of hand {state.hand} yet"
         return None
 
-    def _check_weis(self, state: JassState, entry: Entry) -> str | None:
+    def _check_weis(self, state: JassState, entry: JassWeis) -> str | None:
         if problem := self._unknown_player(state, entry.player) or self._hand_in_play(state, "Weis"):
             return problem
         name = state.name(entry.player)
@@ -347,7 +359,7 @@ class JassRules(base.Rules):
                 return f"the {label} is in {state.name(holder)}'s {what}: it cannot be in {state.name(player)}'s hand too"
         return None
 
-    def _check_stoeck(self, state: JassState, entry: Entry) -> str | None:
+    def _check_stoeck(self, state: JassState, entry: JassStoeck) -> str | None:
         if problem := self._unknown_player(state, entry.player) or self._hand_in_play(state, "Stöck"):
             return problem
         if problem := no_stoeck_problem(state.contract):
@@ -367,7 +379,7 @@ class JassRules(base.Rules):
                 )
         return self._card_clash(state, entry.player, state.stoeck_cards())
 
-    def _check_tricks(self, state: JassState, entry: Entry) -> str | None:
+    def _check_tricks(self, state: JassState, entry: JassTricks) -> str | None:
         if problem := self._hand_in_play(state, "card points"):
             return problem
         for side in [*entry.points, *([entry.match] if entry.match else [])]:
@@ -391,7 +403,7 @@ class JassRules(base.Rules):
                 )
         return None
 
-    def _check_penalty(self, state: JassState, entry: Entry) -> str | None:
+    def _check_penalty(self, state: JassState, entry: JassPenalty) -> str | None:
         if problem := self._unknown_side(state, entry.against):
             return problem
         if entry.kind == "custom":
@@ -402,7 +414,7 @@ class JassRules(base.Rules):
             return f"this table charges nothing for {PENALTY_LABELS[entry.kind]} (ruleset)"
         return None
 
-    def _check_claim(self, state: JassState, entry: Entry) -> str | None:
+    def _check_claim(self, state: JassState, entry: JassClaim) -> str | None:
         if problem := self._unknown_side(state, entry.team):
             return problem
         if entry.counted > HAND_POINTS:
@@ -428,7 +440,7 @@ class JassRules(base.Rules):
     def apply(self, state: JassState, entry: Entry, seq: int) -> None:
         getattr(self, f"_apply_{entry.type}")(state, entry, seq)
 
-    def _apply_deal(self, state: JassState, entry: Entry, seq: int) -> None:
+    def _apply_deal(self, state: JassState, entry: Deal, seq: int) -> None:
         if state.phase != "dealt":  # a deal over a dealt hand without trump is a redeal of that hand
             state.hand += 1
         state.phase = "dealt"
@@ -436,27 +448,27 @@ class JassRules(base.Rules):
         state.contract = state.caller = state.trump_entry = None
         state.pushed = False
         state.weis, state.stoeck = {}, None
-        forehand = state.forehand
+        forehand = state.after(entry.dealer)
         state.prompt = (
             f"Hand {state.hand}: {state.name(forehand)} names the trump "
             f"or pushes to {state.name(state.partner(forehand))}"
         )
 
-    def _apply_trump(self, state: JassState, entry: Entry, seq: int) -> None:
+    def _apply_trump(self, state: JassState, entry: JassTrump, seq: int) -> None:
         state.phase = "trump"
         state.contract, state.caller, state.pushed = entry.contract, entry.player, entry.pushed
         state.trump_entry = seq
         state.trump_seqs[state.hand] = seq
         state.prompt = f"Hand {state.hand}, {state.contract_text()}: Weis, Stöck, then the card points"
 
-    def _apply_weis(self, state: JassState, entry: Entry, seq: int) -> None:
+    def _apply_weis(self, state: JassState, entry: JassWeis, seq: int) -> None:
         state.weis[entry.player] = (entry.melds, seq)
 
-    def _apply_stoeck(self, state: JassState, entry: Entry, seq: int) -> None:
+    def _apply_stoeck(self, state: JassState, entry: JassStoeck, seq: int) -> None:
         state.stoeck = (entry.player, seq)
 
     @staticmethod
-    def card_points(state: JassState, entry: Entry) -> dict[str, int]:
+    def card_points(state: JassState, entry: JassTricks) -> dict[str, int]:
         """Both teams' card points from a tricks entry (one team is enough: the other has 157 − x)."""
         points = dict(entry.points)
         for side in state.sides:
@@ -464,7 +476,7 @@ class JassRules(base.Rules):
                 points[side] = HAND_POINTS - sum(points.values())
         return points
 
-    def _apply_tricks(self, state: JassState, entry: Entry, seq: int) -> None:
+    def _apply_tricks(self, state: JassState, entry: JassTricks, seq: int) -> None:
         cards = self.card_points(state, entry)
         written = dict(cards)
         if entry.match:
@@ -481,7 +493,7 @@ class JassRules(base.Rules):
         if state.pending_tie:
             state.pending_tie["cards"] = cards
 
-    def _apply_claim(self, state: JassState, entry: Entry, seq: int) -> None:
+    def _apply_claim(self, state: JassState, entry: JassClaim, seq: int) -> None:
         target = state.settings.target
         if state.pending_tie:
             tie, state.pending_tie = state.pending_tie, None
@@ -522,8 +534,8 @@ class JassRules(base.Rules):
         state.end_hand()
         state.prompt = state.result
 
-    def _apply_penalty(self, state: JassState, entry: Entry, seq: int) -> None:
-        points = entry.points if entry.kind == "custom" else state.settings.penalties[entry.kind]
+    def _apply_penalty(self, state: JassState, entry: JassPenalty, seq: int) -> None:
+        points = (entry.points or 0) if entry.kind == "custom" else state.settings.penalties[entry.kind]
         to = state.other_side(entry.against)
         label = PENALTY_LABELS[entry.kind]
         text = f"Penalty ({label}) against {entry.against}: {to} {points:+d}"
@@ -571,7 +583,7 @@ class JassRules(base.Rules):
         hand = state.hand
         state.end_hand()
         if reach.side:
-            state.finish(reach.side, self._win_sentence(state, reach, hand))
+            state.finish(reach.side, self._win_sentence(state, reach.side, reach.step, hand))
             state.prompt = state.result
         elif reach.tied:
             question = (
@@ -590,13 +602,13 @@ class JassRules(base.Rules):
             state.prompt = question
 
     @staticmethod
-    def _win_sentence(state: JassState, reach: Reach, hand: int) -> str:
+    def _win_sentence(state: JassState, winner: str, step: str, hand: int) -> str:
         target = state.settings.target
-        winner, other = reach.side, state.other_side(reach.side)
+        other = state.other_side(winner)
         if state.totals[other] >= target:
             order = ORDER_LABELS[state.settings.count_order]
             return (
-                f"{winner} win: both teams passed {target} in hand {hand}, but {STEP_LABELS[reach.step]} count "
+                f"{winner} win: both teams passed {target} in hand {hand}, but {STEP_LABELS[step]} count "
                 f"first ({order}), so {winner} got there first"
             )
         return f"{winner} win: {state.totals[winner]} reaches {target} in hand {hand}"
