@@ -27,7 +27,6 @@ FIVE_HUNDRED = [
     {"type": "result", "tricks": {"Ann": 2, "Bob": 1, "Cid": 7}},
 ]
 
-JASS_TEAMS = ("Ann & Cid", "Bob & Dan")
 JASS = [
     {"type": "deal", "dealer": "Ann"},
     {"type": "trump", "player": "Bob", "contract": "hearts"},

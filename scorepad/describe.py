@@ -5,10 +5,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scorepad.log import ABBid, ABContract, Entry
+from scorepad.log import (
+    ABAgree,
+    ABBid,
+    ABContract,
+    ABResult,
+    ABStop,
+    Amend,
+    Deal,
+    Entry,
+    FHBid,
+    FHClaim,
+    FHContract,
+    FHIrregularity,
+    FHResult,
+    JassClaim,
+    JassPenalty,
+    JassStoeck,
+    JassTricks,
+    JassTrump,
+    JassWeis,
+    Note,
+    Rename,
+    Void,
+)
 
 
-def _call(entry: Entry) -> str:
+def _call(entry: FHBid | ABBid | ABContract) -> str:
     """A bid's or contract's call, written as its game writes it (the games' modules load only when asked)."""
     if isinstance(entry, (ABBid, ABContract)):
         from scorepad.rules.auction_bridge.calls import format_call
@@ -31,67 +54,67 @@ def describe(entry: Entry, names: Mapping[str, str] | None = None,
     def side(label: str) -> str:
         return side_names.get(label, label)
 
-    kind = entry.type
-    if kind == "deal":
-        return f"{who(entry.dealer)} deals"
-    if kind == "note":
-        return f"note: {entry.text}"
-    if kind == "rename":
-        return f"{entry.player} is now called {entry.new_name}"  # the seat as the header names it
-    if kind == "amend":
-        flag = " (table override)" if entry.override else ""
-        return f"correct #{entry.target}: {describe(entry.entry, names, side_names)}{flag}"
-    if kind == "void":
-        flag = " (table override)" if entry.override else ""
-        note = f" — {entry.note}" if entry.note else ""
-        return f"strike out #{entry.target}{note}{flag}"
-    if kind == "bid":
-        return f"{who(entry.player)} {_call(entry)}"
-    if kind == "contract":
-        doubled = getattr(entry, "double", "none")
-        extra = "" if doubled in (None, "none") else f" {doubled}"
-        return f"contract: {who(entry.player)} {_call(entry)}{extra}"
-    if kind == "result":
-        tricks = entry.tricks
-        if isinstance(tricks, dict):
-            text = ", ".join(f"{side(label)} {n}" for label, n in tricks.items())
+    match entry:
+        case Deal():
+            return f"{who(entry.dealer)} deals"
+        case Note():
+            return f"note: {entry.text}"
+        case Rename():
+            return f"{entry.player} is now called {entry.new_name}"  # the seat as the header names it
+        case Amend():
+            flag = " (table override)" if entry.override else ""
+            return f"correct #{entry.target}: {describe(entry.entry, names, side_names)}{flag}"
+        case Void():
+            flag = " (table override)" if entry.override else ""
+            note = f" — {entry.note}" if entry.note else ""
+            return f"strike out #{entry.target}{note}{flag}"
+        case FHContract():  # before FHBid: a Five Hundred contract is a kind of bid
+            return f"contract: {who(entry.player)} {_call(entry)}"
+        case ABContract():
+            extra = "" if entry.double == "none" else f" {entry.double}"
+            return f"contract: {who(entry.player)} {_call(entry)}{extra}"
+        case FHBid() | ABBid():
+            return f"{who(entry.player)} {_call(entry)}"
+        case FHResult():
+            text = ", ".join(f"{side(label)} {n}" for label, n in entry.tricks.items())
             return f"tricks: {text}"
-        parts = [f"declarer's side {tricks} tricks"]
-        if entry.honours:
-            from scorepad.rules.auction_bridge.calls import HOLDING_TEXT
+        case ABResult():
+            parts = [f"declarer's side {entry.tricks} tricks"]
+            if entry.honours:
+                from scorepad.rules.auction_bridge.calls import HOLDING_TEXT
 
-            parts.append(f"{HOLDING_TEXT[entry.honours.holding]} to {side(entry.honours.side)}")
-        if entry.revoke:
-            parts.append(f"revoke by {side(entry.revoke.side)}")
-        if entry.chicane:
-            parts.append(f"{'double chicane' if entry.chicane.double else 'chicane'} to {side(entry.chicane.side)}")
-        return ", ".join(parts)
-    if kind == "irregularity":
-        return f"{entry.kind.replace('_', ' ')} by {who(entry.player)}"
-    if kind == "claim":
-        if hasattr(entry, "upheld"):
+                parts.append(f"{HOLDING_TEXT[entry.honours.holding]} to {side(entry.honours.side)}")
+            if entry.revoke:
+                parts.append(f"revoke by {side(entry.revoke.side)}")
+            if entry.chicane:
+                parts.append(f"{'double chicane' if entry.chicane.double else 'chicane'} to {side(entry.chicane.side)}")
+            return ", ".join(parts)
+        case FHIrregularity():
+            return f"{entry.kind.replace('_', ' ')} by {who(entry.player)}"
+        case FHClaim():
             return f"{who(entry.player)} claims the game — {'upheld' if entry.upheld else 'not upheld'}"
-        return f"{side(entry.team)} thanks (bedankt) with {entry.counted} counted"
-    if kind == "trump":
-        pushed = " (pushed)" if entry.pushed else ""
-        from scorepad.rules.jass.cards import contract_label
+        case JassClaim():
+            return f"{side(entry.team)} thanks (bedankt) with {entry.counted} counted"
+        case JassTrump():
+            pushed = " (pushed)" if entry.pushed else ""
+            from scorepad.rules.jass.cards import contract_label
 
-        return f"{who(entry.player)} names {contract_label(entry.contract)}{pushed}"
-    if kind == "weis":
-        from scorepad.rules.jass.cards import describe_meld
+            return f"{who(entry.player)} names {contract_label(entry.contract)}{pushed}"
+        case JassWeis():
+            from scorepad.rules.jass.cards import describe_meld
 
-        return f"{who(entry.player)} weist " + ", ".join(describe_meld(m) for m in entry.melds)
-    if kind == "stoeck":
-        return f"{who(entry.player)} Stöck"
-    if kind == "tricks":
-        points = ", ".join(f"{side(team)} {n}" for team, n in entry.points.items())
-        match = f" — Match {side(entry.match)}" if entry.match else ""
-        return f"card points: {points}{match}"
-    if kind == "penalty":
-        pts = f" {entry.points:+d}" if entry.points is not None else ""
-        return f"penalty {entry.kind.replace('_', ' ')} against {side(entry.against)}{pts}"
-    if kind == "agree":
-        return "the table agrees the rubber's score"
-    if kind == "stop":
-        return f"rubber stopped: {entry.reason}" if entry.reason else "rubber stopped"
-    return kind
+            return f"{who(entry.player)} weist " + ", ".join(describe_meld(m) for m in entry.melds)
+        case JassStoeck():
+            return f"{who(entry.player)} Stöck"
+        case JassTricks():
+            points = ", ".join(f"{side(team)} {n}" for team, n in entry.points.items())
+            match = f" — Match {side(entry.match)}" if entry.match else ""
+            return f"card points: {points}{match}"
+        case JassPenalty():
+            pts = f" {entry.points:+d}" if entry.points is not None else ""
+            return f"penalty {entry.kind.replace('_', ' ')} against {side(entry.against)}{pts}"
+        case ABAgree():
+            return "the table agrees the rubber's score"
+        case ABStop():
+            return f"rubber stopped: {entry.reason}" if entry.reason else "rubber stopped"
+    return entry.type
