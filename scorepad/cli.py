@@ -13,6 +13,8 @@ from typing import Any, NoReturn
 from scorepad import __version__
 
 EXIT_BAD_INPUT = 2
+DEFAULT_SESSIONS = 4  # kept equal to scorepad.serve's (imported only when serving: aiohttp is slow to load)
+DEFAULT_BOARD_SESSIONS = 8
 
 
 class UsageError(Exception):
@@ -60,9 +62,23 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("stats", help="statistics across saved games")
     sub.add_parser("demo", help="add demo games (one per game) and open the app on them")
 
-    serve = sub.add_parser("serve", help="serve the app to a web browser on this machine (textual-serve)")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--host", default="localhost")
+    serve = sub.add_parser(
+        "serve", help="serve the app (or only boards) to a web browser",
+        description="Serve the score pad to a web browser. It prints the address to open, with its key: "
+        "without that key, and from any other web page, nobody gets in.",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
+    serve.add_argument(
+        "--host", default="127.0.0.1",
+        help="the address to listen on (default: 127.0.0.1, this machine only). Any other address, such as "
+        "0.0.0.0 for every network this machine is on, lets everyone on that network who has the printed "
+        "address in (it warns you)",
+    )
+    serve.add_argument(
+        "--sessions", type=int, default=None, metavar="N",
+        help=f"how many browser screens may be open at once (default: {DEFAULT_SESSIONS}"
+        "); one more sees a page saying all are taken",
+    )
     return parser
 
 
@@ -102,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
             case "demo":
                 return _demo()
             case "serve":
-                return _serve(args.host, args.port)
+                return _serve(args)
     except (LogError, StoreError) as error:
         print(str(error), file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -204,12 +220,48 @@ def _demo() -> int:
     return _run_app()
 
 
-def _serve(host: str, port: int) -> int:
+def _serve(args: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        from scorepad.serve import Guard, GuardedServer, is_loopback
     except ImportError:
-        raise UsageError("scorepad serve: needs textual-serve (pip install 'scorepad[serve]')") from None
-    Server(f"{shlex.quote(sys.executable)} -m scorepad", host=host, port=port, title="scorepad").serve()
+        raise UsageError("scorepad serve: needs textual-serve (pip install textual-serve)") from None
+    from scorepad.serve_notice import announce_lines, write_serving
+
+    host: str = args.host.strip()
+    if not host:
+        raise UsageError("scorepad serve: --host needs an address (127.0.0.1 for this machine only)")
+    if not 0 < args.port < 65536:
+        raise UsageError(f"scorepad serve: --port {args.port} is not a port number (1 to 65535)")
+    board: Path | None = None
+    args.board = None
+    command = f"{shlex.quote(sys.executable)} -m scorepad"
+    sessions = args.sessions
+    if sessions is None:
+        sessions = DEFAULT_BOARD_SESSIONS if args.board is not None else DEFAULT_SESSIONS
+    if sessions < 1:
+        raise UsageError("scorepad serve: --sessions wants at least 1")
+    guard = Guard.for_host(host, args.port)
+    server: GuardedServer
+
+    def announce() -> None:
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False)
+        for line, style in announce_lines(server.url, boards=args.board is not None, board_file=board,
+                                          local=is_loopback(host), sessions=sessions):
+            console.print(Text(line, style=style), soft_wrap=True)
+        sys.stdout.flush()
+        write_serving(server.url, boards=args.board is not None, board_file=board)
+
+    server = GuardedServer(command, host=host, port=args.port, guard=guard, sessions=sessions, announce=announce,
+                           title="scorepad board" if args.board is not None else "scorepad")
+    try:
+        server.serve()
+    finally:
+        from scorepad.serve_notice import clear_serving
+
+        clear_serving(server.url)
     return 0
 
 

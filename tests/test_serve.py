@@ -26,7 +26,7 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 TIME_LIMIT = 90  # seconds for the whole browser session
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium (apt-get install chromium)")
+needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium (apt-get install chromium)")
 
 # Keep the page's xterm.js Terminal when textual.js assigns it (`this.terminal = new Terminal(…)`).
 KEEP_TERMINAL = """
@@ -75,10 +75,21 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start(command: list[str], **kwargs: Any) -> subprocess.Popen:
+def start(command: list[str], stdout: Any = subprocess.DEVNULL, **kwargs: Any) -> subprocess.Popen:
     # a session of its own, so the process and its children (the app, Chromium's helpers) end together
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-                            **kwargs)
+    return subprocess.Popen(command, stdout=stdout, stderr=subprocess.DEVNULL, start_new_session=True, **kwargs)
+
+
+def printed_url(server: subprocess.Popen) -> str:
+    """The address (with its key) that `scorepad serve` prints once it listens."""
+    import re
+
+    assert server.stdout is not None
+    for line in server.stdout:
+        found = re.search(r"(http://\S+/)\s*$", line)
+        if found:
+            return found.group(1)
+    raise AssertionError("scorepad serve printed no address")
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -163,7 +174,7 @@ def demo_five_hundred_on_top() -> Path:
     return five_hundred
 
 
-async def browse(port: int, profile: Path, shot: Path, expected: list[str]) -> tuple[str, dict[str, int]]:
+async def browse(url: str, port: int, profile: Path, shot: Path, expected: list[str]) -> tuple[str, dict[str, int]]:
     import aiohttp
 
     deadline = time.monotonic() + TIME_LIMIT
@@ -183,7 +194,7 @@ async def browse(port: int, profile: Path, shot: Path, expected: list[str]) -> t
                 await browser.call("Page.enable")
                 await browser.call("Page.addScriptToEvaluateOnNewDocument", source=KEEP_TERMINAL)
                 await wait_for_port(port, deadline)
-                await browser.call("Page.navigate", url=f"http://localhost:{port}/")
+                await browser.call("Page.navigate", url=url)
                 await browser.screen_when(["saved games", "Demo: Five Hundred, cut-throat"], deadline)
                 await browser.press_enter()
                 screen = await browser.screen_when(expected, deadline)
@@ -197,6 +208,7 @@ async def browse(port: int, profile: Path, shot: Path, expected: list[str]) -> t
         stop(chromium)
 
 
+@needs_chromium
 async def test_serve_shows_a_game_sheet_in_chromium(tmp_path, scorepad_home):
     from scorepad.games import replay_file
 
@@ -211,10 +223,13 @@ async def test_serve_shows_a_game_sheet_in_chromium(tmp_path, scorepad_home):
 
     port = free_port()
     env = {**os.environ, "SCOREPAD_HOME": str(scorepad_home)}
-    server = start([sys.executable, "-m", "scorepad", "serve", "--port", str(port)], env=env)
+    server = start([sys.executable, "-m", "scorepad", "serve", "--port", str(port)], env=env,
+                   stdout=subprocess.PIPE, text=True)
     shot = tmp_path / "scorepad-serve.png"
     try:
-        screen, picture = await asyncio.wait_for(browse(port, tmp_path / "chromium", shot, expected), TIME_LIMIT)
+        url = printed_url(server)
+        screen, picture = await asyncio.wait_for(browse(url, port, tmp_path / "chromium", shot, expected),
+                                                 TIME_LIMIT)
     finally:
         stop(server)
 
@@ -222,3 +237,202 @@ async def test_serve_shows_a_game_sheet_in_chromium(tmp_path, scorepad_home):
     assert shot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     assert picture["width"] >= 1000 and picture["height"] >= 500
     assert picture["colours"] >= 8, f"the screenshot looks blank: {picture}"
+
+
+# --------------------------------------------------------------------------- who is let in (no browser needed)
+
+DUMMY_APP = """
+import sys
+sys.stdout.write("__GANGLION__\\n"); sys.stdout.flush()
+seen = b""
+while b'"quit"' not in seen:
+    data = sys.stdin.buffer.read1(4096)
+    if not data:
+        break
+    seen = (seen + data)[-64:]
+"""
+
+
+def guard_for(host: str, port: int = 8000):
+    from scorepad.serve import Guard
+
+    return Guard.for_host(host, port, token="k3y")
+
+
+def test_guard_lets_in_only_the_served_host_and_its_own_page():
+    guard = guard_for("127.0.0.1")
+    assert guard.host_ok("127.0.0.1:8000") and guard.host_ok("localhost:8000") and guard.host_ok("[::1]:8000")
+    assert not guard.host_ok("evil.example:8000")  # a foreign name pointed at this machine (DNS rebinding)
+    assert not guard.host_ok("127.0.0.1:8001") and not guard.host_ok("")
+    assert guard.origin_ok("http://127.0.0.1:8000") and guard.origin_ok("http://localhost:8000")
+    for origin in (None, "", "null", "http://evil.example", "http://evil.example:8000", "https://127.0.0.1:8000",
+                   "http://127.0.0.1:9999", "http://127.0.0.1.evil.example:8000", "file://", "http://[::1"):
+        assert not guard.origin_ok(origin), origin
+    assert guard.token_ok("/k3y/") and guard.token_ok("/k3y/ws") and guard.token_ok("/k3y/static/js/textual.js")
+    for path in ("/", "/ws", "/k3", "/k3y0/", "/K3Y/", "/static/js/textual.js", "//k3y/"):
+        assert not guard.token_ok(path), path
+
+
+def test_guard_for_a_named_host_or_every_interface():
+    named = guard_for("192.168.1.20")
+    assert named.origin_ok("http://192.168.1.20:8000") and not named.origin_ok("http://192.168.1.21:8000")
+    assert not named.host_ok("localhost:8000")
+    every = guard_for("0.0.0.0")
+    assert every.host_ok("192.168.1.20:8000") and every.origin_ok("http://10.0.0.7:8000")
+    assert not every.host_ok("evil.example:8000") and not every.origin_ok("http://evil.example:8000")
+
+
+class Served:
+    """A GuardedServer running in the test's own event loop on 127.0.0.1."""
+
+    def __init__(self, command: str, sessions: int = 4):
+        from scorepad.serve import Guard, GuardedServer
+
+        self.port = free_port()
+        self.guard = Guard.for_host("127.0.0.1", self.port)
+        self.server = GuardedServer(command, host="127.0.0.1", port=self.port, guard=self.guard,
+                                    sessions=sessions, announce=lambda: None)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.origin = self.base
+
+    async def __aenter__(self) -> Served:
+        from aiohttp import web
+
+        self.runner = web.AppRunner(await self.server.make_app())
+        await self.runner.setup()
+        await web.TCPSite(self.runner, "127.0.0.1", self.port).start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.sessions_below(1)  # each app process is stopped and waited for before the loop closes
+        await self.runner.cleanup()
+
+    async def sessions_below(self, count: int) -> None:
+        deadline = time.monotonic() + 10
+        while self.server.sessions >= count:
+            assert time.monotonic() < deadline, f"{self.server.sessions} sessions still open"
+            await asyncio.sleep(0.05)
+
+    @property
+    def page(self) -> str:
+        return f"{self.base}/{self.guard.token}/"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/{self.guard.token}/ws?width=80&height=24"
+
+
+def dummy_command() -> str:
+    import shlex
+
+    return f"{shlex.quote(sys.executable)} -c {shlex.quote(DUMMY_APP)}"
+
+
+async def refused_upgrade(session, url: str, **kwargs: Any) -> int:
+    import aiohttp
+
+    try:
+        async with session.ws_connect(url, **kwargs):
+            return 101
+    except aiohttp.WSServerHandshakeError as error:
+        return error.status
+
+
+async def test_the_page_and_its_websocket_need_the_token_and_the_pages_own_origin():
+    import aiohttp
+
+    async with Served(dummy_command()) as served, aiohttp.ClientSession() as session:
+        async with session.get(served.page) as response:
+            page = await response.text()
+            assert response.status == 200
+            assert response.headers["X-Frame-Options"] == "DENY"
+        # the page's own code connects to the websocket under the token (textual.js adds ?width=…&height=…)
+        assert f'ws://127.0.0.1:{served.port}/{served.guard.token}/ws"' in page
+        for path in ("/", "/ws", "/static/js/textual.js", "/wrong-key/", f"/{served.guard.token[:-1]}/"):
+            async with session.get(served.base + path) as response:
+                assert response.status == 403, path
+                assert "needs its key" in await response.text()
+        async with session.get(f"{served.page}static/js/textual.js") as response:
+            assert response.status == 200
+        # another name for this machine (DNS rebinding): refused even with the token
+        async with session.get(served.page, headers={"Host": f"evil.example:{served.port}"}) as response:
+            assert response.status == 403
+
+        assert await refused_upgrade(session, served.ws) == 403  # no Origin at all
+        assert await refused_upgrade(session, served.ws, origin="http://evil.example") == 403
+        assert await refused_upgrade(session, served.ws, origin=f"http://evil.example:{served.port}") == 403
+        no_token = f"ws://127.0.0.1:{served.port}/ws?width=80&height=24"
+        assert await refused_upgrade(session, no_token, origin=served.origin) == 403
+        assert await refused_upgrade(session, served.ws, origin=served.origin) == 101
+
+
+async def test_sessions_beyond_the_cap_see_a_page_saying_all_are_taken():
+    import aiohttp
+
+    async with Served(dummy_command(), sessions=2) as served, aiohttp.ClientSession() as session:
+        first = await session.ws_connect(served.ws, origin=served.origin)
+        second = await session.ws_connect(served.ws, origin=served.origin)
+        try:
+            assert await refused_upgrade(session, served.ws, origin=served.origin) == 503
+            async with session.get(served.page) as response:
+                assert response.status == 503
+                text = await response.text()
+            assert "already has 2 screens open" in text and "Close one of them" in text
+        finally:
+            await first.close()
+        await served.sessions_below(2)  # the closed one is let go
+        async with session.get(served.page) as response:
+            assert response.status == 200
+        third = await session.ws_connect(served.ws, origin=served.origin)
+        await third.close()
+        await second.close()
+
+
+def run_serve(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "scorepad", "serve", *args], capture_output=True, text=True,
+                          timeout=30)
+
+
+def test_serve_refuses_an_empty_host_and_a_bad_port():
+    result = run_serve("--host", "")
+    assert result.returncode == 2 and "--host needs an address" in result.stderr
+    result = run_serve("--port", "70000")
+    assert result.returncode == 2 and "not a port number" in result.stderr
+
+
+def test_serve_help_describes_each_option():
+    result = subprocess.run([sys.executable, "-m", "scorepad", "serve", "--help"], capture_output=True, text=True)
+    text = " ".join(result.stdout.split())
+    for option, words in (("--port", "the port to listen on"), ("--host", "this machine only"),
+                          ("--host", "everyone on that network"), ("--sessions", "how many browser screens")):
+        assert option in text and words in text, (option, words)
+
+
+async def read_until(stream: asyncio.StreamReader, wanted: str, deadline: float) -> str:
+    seen = ""
+    while wanted not in seen:
+        line = await asyncio.wait_for(stream.readline(), max(0.1, deadline - time.monotonic()))
+        if not line:
+            raise AssertionError(f"serve ended before printing {wanted!r}: {seen}")
+        seen += line.decode()
+    return seen
+
+
+@pytest.mark.parametrize("host, warned", [("127.0.0.1", False), ("0.0.0.0", True)])
+async def test_serve_prints_the_address_with_its_key_and_warns_beyond_this_machine(host, warned):
+    import re
+
+    port = free_port()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "scorepad", "serve", "--host", host, "--port", str(port),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, start_new_session=True)
+    try:
+        text = await read_until(process.stdout, "Press Ctrl+C to stop", time.monotonic() + 30)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        await process.wait()
+    url = re.search(r"http://\S+/([\w-]{20,})/", text)
+    assert url is not None, text
+    assert ("can type into the score pad" in text) is warned
+    assert ("Only this machine can open it" in text) is not warned
+    assert "Up to 4 screens at once" in text
