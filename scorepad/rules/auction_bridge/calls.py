@@ -8,6 +8,7 @@ worth more, or worth the same and names more tricks (Law 44). Doubling never cha
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from scorepad.rules.auction_bridge.settings import (
@@ -198,7 +199,7 @@ class Auction:
     passes: int = 0  # passes since the last bid, double or redouble
     bids_made: int = 0
     first_namer: dict[tuple[str, str], str] = field(default_factory=dict)  # (side, strain) -> player
-    names: dict[str, str] = field(default_factory=dict)  # player -> name shown now (renames)
+    names: Mapping[str, str] = field(default_factory=dict)  # player -> name shown now (renames)
 
     def _name(self, player: str | None) -> str:
         return self.names.get(player, player) if player else ""

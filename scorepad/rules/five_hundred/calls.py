@@ -141,12 +141,12 @@ def schedule_table(settings: Settings) -> dict[str, Any]:
         {"tricks": tricks, **{strain: bid_value(f"{tricks}{strain}", settings) for strain in STRAINS}}
         for tricks in range(6, 11)
     ]
-    nullos = []
+    nullos: list[dict[str, Any]] = []
     if settings.nullo:
         for call in NULLOS:
             below = NULLO_RANKS_ABOVE[call]
-            ladder = all_calls(settings)
-            above = next((c for c in ladder if bid_rank(c, settings) > bid_rank(call, settings)), None)
+            by_rank = all_calls(settings)
+            above = next((c for c in by_rank if bid_rank(c, settings) > bid_rank(call, settings)), None)
             place = f"above {display_call(below)}" + (f", below {display_call(above)}" if above else "")
             nullos.append({"call": call, "display": display_call(call), "value": bid_value(call, settings),
                            "ranks": place})

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from scorepad.log import Deal as DealEntry
 from scorepad.log import Entry, FHBid, FHClaim, FHContract, FHIrregularity, FHResult, Header
 from scorepad.rules import base
 from scorepad.rules.five_hundred.calls import PASS, bid_rank, bid_value, display_call, is_nullo, outranks
@@ -143,7 +144,7 @@ class FiveHundredRules(base.Rules):
             return base.pairs_opposite(players)
         if len(players) == 6:
             if settings.six_hand_sides == "two_threes":
-                groups = [players[0::2], players[1::2]]  # alternate seats
+                groups: list[tuple[str, ...]] = [players[0::2], players[1::2]]  # alternate seats
             else:
                 groups = [(players[i], players[i + 3]) for i in range(3)]  # opposite seats
             return {" & ".join(group): tuple(group) for group in groups}
@@ -173,7 +174,7 @@ class FiveHundredRules(base.Rules):
             return f"first answer the open question: {state.questions[0]}"
         return None
 
-    def _check_deal(self, state: FiveHundredState, entry: Entry) -> str | None:
+    def _check_deal(self, state: FiveHundredState, entry: DealEntry) -> str | None:
         if reason := self._game_goes_on(state):
             return reason
         deal, dealer = state.deal, entry.dealer
@@ -404,7 +405,7 @@ class FiveHundredRules(base.Rules):
     def apply(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
         self._applies[entry.type](state, entry, seq)
 
-    def _apply_deal(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
+    def _apply_deal(self, state: FiveHundredState, entry: DealEntry, seq: int) -> None:
         deal = state.start_deal(entry.dealer)
         state.deal_of[seq] = deal.index
 

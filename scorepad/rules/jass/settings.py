@@ -6,22 +6,22 @@ The card values (Jack 20 in trumps, Nell 14 …) are the deck's, not a house rul
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from scorepad.log import JASS_CONTRACTS, JassContract, Rank
+from scorepad.log import JassContract, Rank
 
 PenaltyKind = Literal["uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis"]
 PENALTY_KINDS: tuple[str, ...] = ("uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis")
 
-CLASSIC_MULTIPLIERS = {"hearts": 1, "diamonds": 1, "clubs": 2, "spades": 2, "obenabe": 3, "undenufe": 3}
-FLAT_MULTIPLIERS = dict.fromkeys(JASS_CONTRACTS, 1)
-PARLETT_MULTIPLIERS = {**CLASSIC_MULTIPLIERS, "undenufe": 4}
+CLASSIC_MULTIPLIERS: dict[JassContract, int] = {"hearts": 1, "diamonds": 1, "clubs": 2, "spades": 2, "obenabe": 3, "undenufe": 3}
+FLAT_MULTIPLIERS: dict[JassContract, int] = dict.fromkeys(get_args(JassContract), 1)
+PARLETT_MULTIPLIERS: dict[JassContract, int] = {**CLASSIC_MULTIPLIERS, "undenufe": 4}
 # the source document's penalty table (points to the opposing team)
-DEFAULT_PENALTIES = {"uncut_deck": 50, "misdeal": 100, "out_of_turn": 20, "wrong_play": 100, "false_weis": 50}
-DEFAULT_SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
-DEFAULT_FOUR_POINTS = {
+DEFAULT_PENALTIES: dict[PenaltyKind, int] = {"uncut_deck": 50, "misdeal": 100, "out_of_turn": 20, "wrong_play": 100, "false_weis": 50}
+DEFAULT_SEQUENCE_POINTS: dict[int, int] = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
+DEFAULT_FOUR_POINTS: dict[Rank, int] = {
     "A": 100,
     "K": 100,
     "Q": 100,
