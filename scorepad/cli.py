@@ -141,7 +141,13 @@ def _parse_rules(pairs: list[str]) -> dict[str, Any]:
 def _new(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from scorepad.store import create, header_problem, new_header
+    from scorepad.rules.header import header_problem
+    from scorepad.rules.names import text_problem
+    from scorepad.store import create, new_header
+
+    problem = text_problem(args.title, "the title")
+    if problem:
+        raise UsageError(f"scorepad new: {problem}")
 
     try:
         header = new_header(args.game, args.players, title=args.title, rules=_parse_rules(args.rule))
@@ -159,10 +165,10 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _list() -> int:
-    from scorepad.games import describe_listing
-    from scorepad.store import games_dir, list_games
+    from scorepad.games import describe_listing, listings
+    from scorepad.store import games_dir
 
-    games = list(list_games())
+    games = list(listings())
     if not games:
         print(f"No games yet in {games_dir()}. Start one with: scorepad new GAME --players …")
         return 0

@@ -68,11 +68,10 @@ class Stats:
 
 
 def collect_stats(directory: Path | None = None) -> Stats:
-    from scorepad.games import replay_log
-    from scorepad.store import list_games
+    from scorepad.games import listings, replay_log
 
     stats = Stats()
-    for listing in list_games(directory):
+    for listing in listings(directory):
         if listing.log is None:
             stats.damaged.append(listing.error)
             continue

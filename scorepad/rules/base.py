@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from scorepad.gcpause import gc_paused
 from scorepad.log import Amend, Entry, Header, Note, Rename, Void
+from scorepad.rules.names import name_problem
 
 FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
 CORRECTIONS = frozenset(("amend", "void"))
@@ -283,6 +284,8 @@ class Rules(ABC):
     presets: Mapping[str, Mapping[str, Any]] = FROZEN_EMPTY
     min_players = 2
     max_players = 6
+    #: four players as two partnerships, partners sitting opposite (seats 1+3 against 2+4), and no other sides
+    partners_opposite = False
 
     def settings(self, rules: Mapping[str, Any]) -> Any:
         """The header's `rules` over the defaults (or over a named preset)."""
@@ -406,6 +409,9 @@ class Replayer:
     def _check_rename(state: State, entry: Rename) -> str | None:
         if entry.player not in state.names:
             return f"{entry.player!r} is not a player of this game"
+        problem = name_problem(entry.new_name, "a new name")
+        if problem:
+            return problem
         others = {n for p, n in state.names.items() if p != entry.player}
         if entry.new_name in others:
             return f"{entry.new_name!r} is already a player's name"

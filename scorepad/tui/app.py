@@ -9,7 +9,8 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from scorepad.config import load_config, update_config
-from scorepad.store import GameFile, LogError
+from scorepad.rules.names import visible
+from scorepad.store import LogError
 from scorepad.tui.screens.home import HomeScreen
 from scorepad.tui.themes import load_themes
 
@@ -50,15 +51,17 @@ class ScorepadApp(App[None]):
 
     def open_game(self, path: Path) -> bool:
         """Open a game file on its screen; a damaged file is reported, never raised."""
+        from scorepad.games import open_game
         from scorepad.tui.screens.registry import game_screen_for
 
         try:
-            game_file = GameFile.open(path)
+            game_file = open_game(path)  # a header the screens cannot show is refused here, like a damaged file
         except LogError as error:  # file text is not markup: a "[" in a path or a cause stays a "["
-            self.notify(str(error), title="Cannot open this game", severity="error", timeout=12, markup=False)
+            self.notify(visible(str(error)), title="Cannot open this game", severity="error", timeout=12,
+                        markup=False)
             return False
         for notice in game_file.notices:
-            self.notify(notice, severity="warning", timeout=10, markup=False)
+            self.notify(visible(notice), severity="warning", timeout=10, markup=False)
         self.push_screen(game_screen_for(game_file))
         return True
 

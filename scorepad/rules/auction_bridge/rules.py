@@ -37,6 +37,7 @@ class AuctionBridgeRules(base.Rules):
     settings_model = Settings
     min_players = SEATS
     max_players = SEATS
+    partners_opposite = True
 
     def default_sides(self, players: tuple[str, ...], settings: Any) -> dict[str, tuple[str, ...]]:
         if len(players) == SEATS:

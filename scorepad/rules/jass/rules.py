@@ -243,6 +243,7 @@ class JassRules(base.Rules):
     presets = PRESETS
     min_players = 4
     max_players = 4
+    partners_opposite = True
 
     def settings(self, rules: Mapping[str, Any]) -> Settings:
         """The header's rules over a preset; a dict setting (multipliers …) keeps the keys it does not name."""

@@ -13,9 +13,10 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from scorepad.games import replay_log, status_text
+from scorepad.games import listings, replay_log, status_text
 from scorepad.rules import GAME_TITLES
-from scorepad.store import GameListing, games_dir, list_games
+from scorepad.rules.names import visible
+from scorepad.store import GameListing, games_dir
 
 
 class HomeScreen(Screen[None]):
@@ -49,8 +50,7 @@ class HomeScreen(Screen[None]):
         table = self.query_one("#games", DataTable)
         table.clear()
         damaged: list[str] = []
-        listings = list(list_games())
-        for listing in listings:
+        for listing in listings():
             if listing.log is None:
                 damaged.append(listing.error)
                 continue
@@ -66,7 +66,7 @@ class HomeScreen(Screen[None]):
                 f"No games yet in {games_dir()}.\nPress n to start one — or run 'scorepad demo' to add demo games."
             ))
         problems = self.query_one("#damaged", Static)
-        problems.update(Content("\n".join(f"Cannot read {line}" for line in damaged)))
+        problems.update(Content("\n".join(visible(f"Cannot read {line}") for line in damaged)))
         problems.display = bool(damaged)
         if table.row_count:
             table.focus()
@@ -84,7 +84,8 @@ class HomeScreen(Screen[None]):
             listing.modified.strftime("%Y-%m-%d %H:%M"),
         )
         # plain text (as the table would make of a str, but no markup: a "[" in a name stays a "[")
-        return tuple(Text(cell, no_wrap=True, end="") for cell in cells)
+        # and what a hand-edited file holds is shown visibly: no control character reaches the terminal
+        return tuple(Text(visible(cell), no_wrap=True, end="") for cell in cells)
 
     def action_reload(self) -> None:
         self.reload()

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from scorepad.describe import describe
 from scorepad.log import Entry
+from scorepad.rules.names import name_problem
 from scorepad.tui.widgets.fields import YES
 
 HIDDEN_FIELDS = {"seq", "at", "type"}
@@ -225,6 +226,10 @@ class RenameScreen(ModalScreen[tuple[str, str] | None]):
         new = event.value.strip()
         if not new:
             self.query_one("#rename-error", Static).update("type the new name")
+            return
+        problem = name_problem(new, "a new name")  # the rules would refuse it: say why before it is logged
+        if problem:
+            self.query_one("#rename-error", Static).update(Text(problem))
             return
         self.dismiss((str(self.query_one("#rename-player", Select).value), new))
 

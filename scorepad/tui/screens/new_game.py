@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,7 +15,9 @@ from textual.validation import Function
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from scorepad.rules import GAME_TITLES, rules_for
-from scorepad.store import create, header_problem, new_header
+from scorepad.rules.header import header_problem, players_problem
+from scorepad.rules.names import text_problem
+from scorepad.store import create, new_header
 from scorepad.tui.widgets.settings_form import SettingsForm
 
 GAME_CHOICES = [(title, game) for game, title in GAME_TITLES.items()]
@@ -126,31 +129,33 @@ class NewGameScreen(Screen[None]):
         return self._players_problem(split_names(text)) is None
 
     def _players_problem(self, players: list[str]) -> str | None:
-        if len(set(players)) != len(players):
-            return "player names must be unique"
-        return rules_for(self.game).check_players(tuple(players))
+        return players_problem(self.game, players)  # the same check as `scorepad new` and opening a file
 
     def _preview_sides(self) -> None:
         players = split_names(self.query_one("#players", Input).value)
         preview = self.query_one("#sides-preview", Static)
         problem = self._players_problem(players)
         if problem:
-            preview.update(problem if players else "")
+            preview.update(Text(problem if players else ""))
             return
         try:
             sides = self._sides(players)
         except ValueError as error:
-            preview.update(str(error))
+            preview.update(Text(str(error)))
             return
         rules = rules_for(self.game)
         layout = sides or rules.default_sides(tuple(players), rules.settings(self._preset_rules()))
-        preview.update("Sides: " + "   ".join(f"{label}: {' + '.join(m)}" for label, m in layout.items()))
+        preview.update(Text("Sides: " + "   ".join(f"{label}: {' + '.join(m)}" for label, m in layout.items())))
 
     def _sides(self, players: list[str]) -> dict[str, list[str]] | None:
         """Side names typed by the table, laid over the game's default sides."""
         labels = split_names(self.query_one("#side-names", Input).value)
         if not labels:
             return None
+        for label in labels:
+            problem = text_problem(label, "a side's name")
+            if problem:
+                raise ValueError(problem)
         rules = rules_for(self.game)
         default = rules.default_sides(tuple(players), rules.settings(self._preset_rules()))
         if len(labels) != len(default):
@@ -172,7 +177,7 @@ class NewGameScreen(Screen[None]):
         try:
             header = self._header()
         except ValueError as problem:
-            error.update(str(problem))
+            error.update(Text(str(problem)))  # a refusal quotes names: never markup
             return
         error.update("")
         path = create(header)
@@ -186,6 +191,9 @@ class NewGameScreen(Screen[None]):
             raise ValueError(problem)
         rules = {**self._preset_rules(), **self.query_one(SettingsForm).values()}
         title = self.query_one("#title", Input).value.strip()
+        problem = text_problem(title, "the title")
+        if problem:
+            raise ValueError(problem)
         try:
             header = new_header(self.game, players, title=title, sides=self._sides(players), rules=rules)
         except ValidationError as error:

@@ -1,0 +1,73 @@
+"""The one check of a game's header: what `scorepad new`, the new-game screen and opening a file all ask.
+
+It refuses a table the screens cannot show: a player count the game does not allow, names that are empty,
+repeated, longer than 40 characters or holding control characters (design §3), Auction Bridge or Jass with
+anything but two partnerships of two sitting opposite, a side without players, a ruleset that does not read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from pydantic import ValidationError
+
+from scorepad.log import Header
+from scorepad.rules import GAME_TITLES, rules_for
+from scorepad.rules.base import Rules
+from scorepad.rules.names import name_problem, text_problem, visible
+
+
+def players_problem(game: str, players: Sequence[str]) -> str | None:
+    """Why these names in this order cannot sit at a table of `game`, or None."""
+    for name in players:
+        problem = name_problem(name)
+        if problem:
+            return problem
+    seen: set[str] = set()
+    for name in players:
+        if name in seen:
+            return f"player names must be unique within a game: {name} is there twice"
+        seen.add(name)
+    return rules_for(game).check_players(tuple(players))
+
+
+def sides_problem(rules: Rules, players: Sequence[str], sides: Mapping[str, Iterable[str]]) -> str | None:
+    """Why these sides cannot play (the screens draw one column per side, partners opposite at four)."""
+    layout = {label: tuple(members) for label, members in sides.items()}
+    for label, members in layout.items():
+        if not label.strip():
+            return "a side's name must not be empty"
+        problem = text_problem(label, "a side's name")
+        if problem:
+            return problem
+        if not members:
+            return f"the side {label} has no players"
+    if rules.partners_opposite and len(players) == 4:
+        opposite = {frozenset((players[0], players[2])), frozenset((players[1], players[3]))}
+        if len(layout) != 2 or {frozenset(members) for members in layout.values()} != opposite:
+            return (f"{rules.title} is played by two partnerships of two, partners sitting opposite: "
+                    f"{players[0]} & {players[2]} against {players[1]} & {players[3]}")
+    return None
+
+
+def header_problem(header: Header) -> str | None:
+    """Why this header cannot be played or shown, in one sentence, or None."""
+    if header.game not in GAME_TITLES:
+        return f"unknown game {visible(header.game)}"
+    rules = rules_for(header.game)
+    try:
+        settings = rules.settings(header.rules)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        message = first["msg"].removeprefix("Value error, ")
+        return visible(f"bad rules: {where}: {message}" if where else f"bad rules: {message}")
+    except (ValueError, TypeError) as error:
+        return visible(f"bad rules: {error}")
+    problem = players_problem(header.game, header.players)
+    if problem:
+        return problem
+    sides = rules.sides_for(header, settings)
+    if not sides:
+        return "no sides"
+    return sides_problem(rules, header.players, sides)
