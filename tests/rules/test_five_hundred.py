@@ -124,6 +124,7 @@ def test_defaults_follow_design_section_5():
         "per_trick", "redeal", False, "out_of_contention")
     assert s.six_hand_sides == "two_threes"
     assert s.defenders_cap_points == 490
+    assert s.auction == "one_round"
 
 
 def test_every_setting_is_described_for_the_form():
@@ -135,8 +136,19 @@ def test_settings_refuse_unknown_keys_and_card_points_to_500():
     with pytest.raises(ValidationError):
         RULES.settings({"tarjet": 400})
     with pytest.raises(ValueError, match="1000 or 1500"):
-        RULES.settings({"card_points": True})
+        RULES.settings({"card_points": True, "target": 500})
     assert RULES.settings({"card_points": True, "target": 1500}).target == 1500
+
+
+def test_card_points_without_a_target_plays_to_1000():
+    settings = RULES.settings({"card_points": True})
+    assert settings.card_points and settings.target == 1000
+    assert RULES.settings({"card_points": False}).target == 500
+    # the game really goes on to 1000: 520 on the first deal does not win
+    log = Log(card_points=True)
+    log.play("Ann", "10NT", {"Ann": 10}, card_points={"Ann": 260})
+    sheet = accepted(log)
+    assert sheet.totals["Ann"] == 520 + 260 and sheet.status == "in_progress"
 
 
 def test_presets():
@@ -309,7 +321,7 @@ def test_nullo_bids_in_the_auction():
     log.deal("Ann")
     log.bids("Bob 8S", "Cid nullo")
     assert refused(log, log.bid("Ann", "8S")).startswith("8♠ does not outrank nullo")
-    log = Log()
+    log = Log(auction="continuous")
     log.deal("Ann")
     log.bids("Bob 8S", "Cid nullo", "Ann 8C", "Bob 10D", "Cid open_nullo", "Ann 10H")
     accepted(log)
@@ -326,8 +338,8 @@ def test_nullo_off_refuses_nullo_bids():
     assert "open nullo is not bid" in log.check("contract", player="Bob", call="open_nullo")
 
 
-def test_a_player_who_passed_cannot_bid_again():
-    log = Log()
+def test_continuous_a_player_who_passed_cannot_bid_again():
+    log = Log(auction="continuous")
     log.deal("Ann")
     log.bids("Bob pass", "Cid 6S", "Ann 6C")
     assert refused(log, log.bid("Bob", "7S")) == "Bob passed earlier and cannot bid again this deal"
@@ -335,8 +347,8 @@ def test_a_player_who_passed_cannot_bid_again():
     assert log.sheet().state_view["to_bid"] == "Cid"
 
 
-def test_auction_ends_when_all_but_one_have_passed():
-    log = Log()
+def test_continuous_auction_ends_when_all_but_one_have_passed():
+    log = Log(auction="continuous")
     log.deal("Ann")
     log.bids("Bob 6S", "Cid 7H", "Ann pass", "Bob pass")
     sheet = accepted(log)
@@ -345,10 +357,84 @@ def test_auction_ends_when_all_but_one_have_passed():
     assert refused(log, log.bid("Cid", "8H")).startswith("the auction is over: Cid has the contract at 7♥")
 
 
-def test_high_bidder_bids_again_when_outbid():
-    log = Log()
+def test_continuous_high_bidder_bids_again_when_outbid():
+    log = Log(auction="continuous")
     log.deal("Ann")
     log.bids("Bob 6S", "Cid 7H", "Ann pass", "Bob 8S", "Cid pass")
+    assert accepted(log).state_view["contractor"] == "Bob"
+
+
+def test_one_round_each_player_one_call_the_dealer_last():
+    log = Log()  # one_round is the default
+    log.deal("Ann")
+    log.bids("Bob 6S", "Cid 7H")
+    view = accepted(log).state_view
+    assert view["auction_mode"] == "one_round" and view["to_bid"] == "Ann" and view["yet_to_call"] == ["Ann"]
+    log.bid("Ann", "pass")  # the dealer's call ends the auction: the highest bid is the contract
+    sheet = accepted(log)
+    assert (sheet.state_view["contractor"], sheet.state_view["contract"]) == ("Cid", "7H")
+    assert sheet.prompt == "Result of Cid's 7♥"
+    assert refused(log, log.bid("Bob", "8S")).startswith("the auction is over: Cid has the contract at 7♥")
+
+
+def test_one_round_a_player_who_has_bid_cannot_bid_again():
+    log = Log(FOUR)
+    log.deal("W")
+    log.bids("N 6S", "E 6C", "S pass")
+    assert refused(log, log.bid("N", "7S")) == (
+        "N has had his call this deal: in this auction each player calls once, the dealer last")
+    log.entries.pop()
+    assert refused(log, log.bid("E", "7S")).startswith("E has had his call")
+    log.entries.pop()
+    log.bid("W", "7C")
+    assert accepted(log).state_view["contractor"] == "W"
+
+
+def test_one_round_all_pass_is_thrown_in_after_the_dealer():
+    log = Log()
+    log.deal("Ann")
+    log.bids("Bob pass", "Cid pass")
+    assert accepted(log).state_view["to_bid"] == "Ann"
+    log.bid("Ann", "pass")
+    sheet = accepted(log)
+    assert sheet.state_view["last_thrown_in"] == "all passed" and sheet.state_view["next_dealer"] == "Bob"
+
+
+def test_one_round_a_barred_player_is_skipped():
+    log = Log()
+    log.deal("Ann")
+    log.irregularity("wrong_cards", "Cid")  # Cid may not bid this deal: Bob, then Ann (the dealer)
+    log.bids("Bob 6S")
+    assert accepted(log).state_view["to_bid"] == "Ann"
+    assert log.sheet().state_view["yet_to_call"] == ["Ann"]
+    log.bid("Ann", "pass")
+    assert accepted(log).state_view["contractor"] == "Bob"
+    # the dealer barred: the auction closes with the last other player's call
+    log = Log()
+    log.deal("Ann")
+    log.irregularity("wrong_cards", "Ann")
+    log.bids("Bob pass", "Cid 6H")
+    view = accepted(log).state_view
+    assert (view["contractor"], view["contract"]) == ("Cid", "6H")
+
+
+def test_one_round_bid_out_of_turn_bars_the_side_and_the_rest_call_once():
+    log = Log(FOUR)
+    log.deal("W")
+    log.bids("N 6S")
+    log.irregularity("bid_out_of_turn", "W")  # E's turn: W's bid is void, E & W bid no more
+    log.bids("S pass")  # E and W are skipped: N has the contract
+    view = accepted(log).state_view
+    assert (view["contractor"], view["contract"]) == ("N", "6S")
+
+
+def test_continuous_goes_round_until_all_but_one_have_passed():
+    log = Log(auction="continuous")
+    log.deal("Ann")
+    log.bids("Bob 6S", "Cid 7H", "Ann pass")
+    assert accepted(log).state_view["to_bid"] == "Bob"  # round again: Bob may raise
+    assert accepted(log).state_view["yet_to_call"] == []
+    log.bids("Bob 8S", "Cid pass")
     assert accepted(log).state_view["contractor"] == "Bob"
 
 

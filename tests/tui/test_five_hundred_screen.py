@@ -143,8 +143,8 @@ async def test_two_deals_pasted_at_once_are_both_logged(scorepad_home):
         assert all(not field.value for field in app.screen.query(Input))
 
 
-async def test_a_four_hand_game_to_the_win_by_keys_with_one_auction(scorepad_home):
-    path = write_game(scorepad_home, FOUR)
+async def test_a_four_hand_game_to_the_win_by_keys_with_one_continuous_auction(scorepad_home):
+    path = write_game(scorepad_home, FOUR, rules={"auction": "continuous"})
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -205,7 +205,7 @@ async def test_minus_five_hundred_loses_a_partnership_game(scorepad_home):
 
 
 async def test_auction_refuses_a_bid_that_does_not_outrank_and_names_the_bid_to_beat(scorepad_home):
-    path = write_game(scorepad_home, THREE)
+    path = write_game(scorepad_home, THREE, rules={"auction": "continuous"})
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -235,6 +235,28 @@ async def test_auction_refuses_a_bid_that_does_not_outrank_and_names_the_bid_to_
         assert "Ann 8♠" in text_of(screen, "#fh-deal")
         await enter(pilot, "8", "1")
         assert dict(screen.sheet.totals) == {"Ann": 240, "Bob": 10, "Cid": 10}
+
+
+async def test_one_round_auction_by_keys_each_calls_once_and_the_dealer_closes_it(scorepad_home):
+    path = write_game(scorepad_home, THREE)  # one_round is the default
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("f5")
+        await settle(pilot)
+        assert "one call each, from the dealer's left; the dealer calls last" in screen.table_markdown()  # F2
+        await call(pilot, "7h", "p")  # Bob 7♥, Cid passes
+        note = text_of(screen, "#fh-deal")
+        assert "Ann to call" in note and "one call each, the dealer last" in note
+        await call(pilot, "8s")  # the dealer's call ends the auction: Bob does not get another call
+        view = screen.sheet.state_view
+        assert (view["phase"], view["contractor"], view["contract"]) == ("play", "Ann", "8S")
+        assert app.focused.id == "fh-tricks-0"
+        await enter(pilot, "8", "1")
+        assert dict(screen.sheet.totals) == {"Ann": 240, "Bob": 10, "Cid": 10}
+    assert [(e["player"], e["call"]) for e in logged(path) if e["type"] == "bid"] == [
+        ("Bob", "7H"), ("Cid", "pass"), ("Ann", "8S")]
 
 
 async def test_the_table_names_the_first_dealer_before_the_first_deal(scorepad_home):

@@ -1,5 +1,10 @@
 """One deal in progress: its auction (turns, passes, players barred from bidding), contract, result and
-the irregularities that belong to it."""
+the irregularities that belong to it.
+
+The auction runs one of two ways (setting `auction`): `one_round`, the American laws: each player one call,
+from the dealer's left round to the dealer, who calls last; or `continuous`: round and round until all but
+one have passed. A barred player is skipped either way.
+"""
 
 from __future__ import annotations
 
@@ -38,6 +43,7 @@ class Deal:
     index: int  # 1, 2, … in log order; a redeal is a new deal with the same dealer
     dealer: str
     players: tuple[str, ...]
+    one_round: bool = False  # each player one call, the dealer last (else round and round)
     calls: list[tuple[str, str, int]] = field(default_factory=list)  # (player, call, seq) in turn
     passed: set[str] = field(default_factory=set)
     barred: dict[str, str] = field(default_factory=dict)  # player -> why he may not bid this deal
@@ -82,10 +88,21 @@ class Deal:
     def is_out(self, player: str) -> bool:
         return player in self.passed or player in self.barred
 
+    def has_called(self, player: str) -> bool:
+        return any(caller == player for caller, _, _ in self.calls)
+
+    def call_order(self) -> tuple[str, ...]:
+        """The players from the dealer's left round to the dealer, who calls last."""
+        at = self.players.index(self.dealer)
+        return self.players[at + 1:] + self.players[:at + 1]
+
     def to_bid(self) -> str | None:
-        """Whose turn it is: clockwise from the last to bid, skipping players who passed or are barred."""
+        """Whose turn it is: clockwise from the last to bid, skipping players who passed or are barred
+        (in a one-round auction also those who have had their call)."""
         if not self.auction_open:
             return None
+        if self.one_round:
+            return next((p for p in self.call_order() if not self.is_out(p) and not self.has_called(p)), None)
         start = self.players.index(self.last_actor)
         for step in range(1, len(self.players) + 1):
             player = self.players[(start + step) % len(self.players)]
@@ -121,12 +138,17 @@ class Deal:
         self.close_auction_if_done()
 
     def close_auction_if_done(self) -> None:
-        """All but the high bidder out: he has the contract. Everybody out with no bid: all passed."""
+        """All but the high bidder out (one round: everybody has called or is barred): he has the contract.
+        Everybody out with no bid: all passed."""
         if not self.auction_open:
             return
-        others = [p for p in self.players if self.high is None or p != self.high[0]]
-        if not all(self.is_out(p) for p in others):
-            return
+        if self.one_round:
+            if self.to_bid() is not None:
+                return
+        else:
+            others = [p for p in self.players if self.high is None or p != self.high[0]]
+            if not all(self.is_out(p) for p in others):
+                return
         if self.high is None:
             self.all_passed = True
         else:
@@ -137,6 +159,10 @@ class Deal:
         return {
             "deal": self.index,
             "dealer": self.dealer,
+            "auction_mode": "one_round" if self.one_round else "continuous",
+            # one round: who is still to call, in turn (the barred are skipped); continuous: not known ahead
+            "yet_to_call": [p for p in self.call_order() if not self.is_out(p) and not self.has_called(p)]
+            if self.one_round and self.auction_open else [],
             "to_bid": to_bid,
             "auction": [[player, call] for player, call, _ in self.calls],
             "passed": sorted(self.passed, key=self.players.index),

@@ -40,6 +40,10 @@ class FiveHundredState(base.State):
         self.first_bid_seq: dict[int, int] = {}  # deal index -> seq of its first bid that is not a pass
         self.position = 0  # where an entry is logged: the deal in progress (0 before the first)
 
+    @property
+    def one_round(self) -> bool:
+        return self.settings.auction == "one_round"
+
     # ------------------------------------------------------------------ dealing
 
     def next_dealer(self) -> str:
@@ -58,12 +62,12 @@ class FiveHundredState(base.State):
         """The deal a bid goes to: the open auction, or the next deal, which a bid starts implicitly."""
         if self.deal is not None and self.deal.auction_open:
             return self.deal
-        return Deal(self.deals + 1, self.next_dealer(), self.players)
+        return Deal(self.deals + 1, self.next_dealer(), self.players, self.one_round)
 
     def start_deal(self, dealer: str) -> Deal:
         self.deals += 1
         self.position = self.deals
-        self.deal = Deal(self.deals, dealer, self.players)
+        self.deal = Deal(self.deals, dealer, self.players, self.one_round)
         return self.deal
 
     # ------------------------------------------------------------------ for screens
@@ -218,6 +222,9 @@ class FiveHundredRules(base.Rules):
             return f"{state.name(player)} may not bid this deal: {deal.barred[player]}"
         if player in deal.passed:
             return f"{state.name(player)} passed earlier and cannot bid again this deal"
+        if deal.one_round and deal.has_called(player):
+            return (f"{state.name(player)} has had his call this deal: in this auction each player calls once, "
+                    "the dealer last")
         to_bid = deal.to_bid()
         if player != to_bid:
             return f"it is {state.name(to_bid or '')}'s turn to bid, not {state.name(player)}'s"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -17,6 +17,11 @@ class Settings(BaseModel):
 
     preset: Literal["avondale", "original", "card_points_1000", "card_points_1500"] | None = Field(
         None, description="Named preset the other values start from (avondale, original, card_points_1000/1500)"
+    )
+    auction: Literal["one_round", "continuous"] = Field(
+        "one_round",
+        description="The auction: one call each, the dealer last (one_round), or round and round until all but one "
+                    "have passed (continuous)",
     )
     schedule: Literal["avondale", "original"] = Field(
         "avondale",
@@ -52,6 +57,14 @@ class Settings(BaseModel):
     six_hand_sides: Literal["two_threes", "three_twos"] = Field(
         "two_threes", description="Six players: two sides of three (alternate seats) or three of two (opposite seats)"
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _card_points_default_target(cls, data: Any) -> Any:
+        """The card-point variant without a target given is played to 1000 (rules: "Card-point variant")."""
+        if isinstance(data, dict) and data.get("card_points") is True and "target" not in data:
+            return {**data, "target": CARD_POINT_TARGETS[0]}
+        return data
 
     @model_validator(mode="after")
     def _coherent(self) -> Settings:

@@ -13,6 +13,9 @@ Contract mode (the default): who won the bid, the bid, then the tricks:
 Enter logs the deal (the dealer is the next in turn), the contract and the result at once, as the
 table's quick `contract` entry. Auction mode (F5 on the screen) takes the calls one by one instead:
 each Enter logs the call of the player on turn; when the auction closes the tricks fields take over.
+The auction runs as the game's `auction` setting says: one call each from the dealer's left, the
+dealer last (`one_round`, the default), or round and round until all but one have passed
+(`continuous`); a player barred from the auction is skipped.
 When the rules ask the table a question (who reached the target first), the form asks it and an Enter
 answers it.
 """
@@ -244,6 +247,8 @@ class FiveHundredForm(EntryForm):
             parts.append(f"{view['bid_to_beat']} by {self.pname(view.get('high_bidder') or '')} to beat")
         if view.get("barred"):
             parts.append("may not bid: " + ", ".join(self.pname(p) for p in view["barred"]))
+        if self.settings.auction == "one_round":
+            parts.append("one call each, the dealer last")
         line = " · ".join(parts)
         auction = "Auction: " + (", ".join(calls) if calls else "no call yet")
         return f"{line}\n{auction}"

@@ -61,6 +61,10 @@ class FiveHundredScreen(GameScreen):
             lines += ["", "| nullo | value | ranks |", "|---|---|---|"]
             lines += [f"| {n['display']} | {n['value']} | {n['ranks']} |" for n in table["nullos"]]
         lines += ["", "## This table",
+                  "- The auction: " + ("one call each, from the dealer's left; the dealer calls last"
+                                       if settings.auction == "one_round" else
+                                       "round and round until all but one have passed; a player who passed "
+                                       "is out"),
                   f"- Game: {settings.target}; minus {settings.target} loses"
                   + (" (with three or more sides it drops out)" if settings.minus_target == "out_of_contention"
                      else " and ends the game"),
@@ -88,7 +92,9 @@ class FiveHundredScreen(GameScreen):
                             "call back).")
             return
         mode = form.toggle_mode()
-        self.notify("The auction call by call: each Enter logs the call of the player on turn."
+        rounds = (" One call each, the dealer last." if self.replayer.settings.auction == "one_round"
+                  else " Round and round until all but one have passed.")
+        self.notify("The auction call by call: each Enter logs the call of the player on turn." + rounds
                     if mode == "auction" else "Contract only: who won the bid, at what, and the tricks.",
                     timeout=4)
 
