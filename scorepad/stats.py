@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from scorepad.log import FHBid
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.five_hundred.calls import NULLOS, STRAIN_NAMES, STRAINS, SYMBOLS, display_call, split
@@ -139,9 +140,9 @@ def _contract_of(sheet: Sheet, row: Row, previous_seq: int) -> tuple[str, bool] 
         side = cells.get("contractor_side")
         return strain, row.delta.get(str(side), 0) > 0
     # no cells: the deal's winning call is the last contract or bid logged since the row before
-    found = None
+    found: FHBid | None = None
     for entry in sheet.entries[previous_seq: row.seq]:
-        if entry.type in ("contract", "bid") and strain_of(entry.call):
+        if isinstance(entry, FHBid) and strain_of(entry.call):  # a bid or a contract (FHContract is a bid)
             found = entry
     if found is None:
         return None
@@ -206,17 +207,17 @@ def stats_renderable(stats: Stats) -> RenderableType:
         for name in ("strain", "bids", "made", "set", "made %"):
             bids.add_column(name, justify="left" if name == "strain" else "right")
         for strain in sorted(stats.bids, key=lambda s: STRAIN_ORDER.index(s) if s in STRAIN_ORDER else 99):
-            record = stats.bids[strain]
-            bids.add_row(STRAIN_LABELS.get(strain, strain), str(record.bids), str(record.made), str(record.set),
-                         _percent(record.made, record.bids))
+            strain_record = stats.bids[strain]
+            bids.add_row(STRAIN_LABELS.get(strain, strain), str(strain_record.bids), str(strain_record.made),
+                         str(strain_record.set), _percent(strain_record.made, strain_record.bids))
         parts.append(bids)
 
     if stats.weis:
         weis = Table(title="Jass: Weis won and Matches", title_justify="left")
         for name in ("team", "hands with Weis", "Weis points", "Matches"):
             weis.add_column(name, justify="left" if name == "team" else "right")
-        for team, record in sorted(stats.weis.items(), key=lambda item: (-item[1].points, item[0].casefold())):
-            weis.add_row(team, str(record.hands), str(record.points), str(record.matches))
+        for team, team_record in sorted(stats.weis.items(), key=lambda item: (-item[1].points, item[0].casefold())):
+            weis.add_row(team, str(team_record.hands), str(team_record.points), str(team_record.matches))
         parts.append(weis)
 
     if stats.rubbers:
