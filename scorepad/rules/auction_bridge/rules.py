@@ -9,7 +9,7 @@ player), so a table that never logs `deal` entries still gets a correct rotation
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from scorepad.log import Entry, Header
@@ -315,7 +315,7 @@ def _deal_cells(state: BridgeState, record: DealRecord, bonus: Mapping[str, int]
     return cells
 
 
-def row_points(row: base.Row, sides: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+def row_points(row: base.Row, sides: Iterable[str]) -> dict[str, dict[str, int]]:
     """A row's points per side as the pad writes them: below the line (`trick`), above it (`honour`) and the
     rubber's 250 / unfinished 125s (`bonus`)."""
     return {

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from scorepad.log import JassContract, Rank
 
 PenaltyKind = Literal["uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis"]
-PENALTY_KINDS: tuple[str, ...] = ("uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis")
+PENALTY_KINDS: tuple[PenaltyKind, ...] = get_args(PenaltyKind)
 
 CLASSIC_MULTIPLIERS: dict[JassContract, int] = {"hearts": 1, "diamonds": 1, "clubs": 2, "spades": 2, "obenabe": 3, "undenufe": 3}
 FLAT_MULTIPLIERS: dict[JassContract, int] = dict.fromkeys(get_args(JassContract), 1)

@@ -53,9 +53,9 @@ class ChartScreen(ModalScreen[None]):
         plots = self.query("#chart-plot")
         if not plots:
             return
-        plt = plots.first().plt
+        plt = plots.first(PlotextPlot).plt
         lines = course(self.sheet)
-        deals = list(range(len(self.sheet.rows) + 1))
+        deals: list[float] = list(range(len(self.sheet.rows) + 1))
         for name, totals in lines.items():
             plt.plot(deals, totals, label=name, marker="braille")
         plt.xlabel("deal")

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, Static
 
 from scorepad.describe import describe
-from scorepad.log import Entry, Rename, amend_model, void_model
+from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
 from scorepad.store import GameFile, StoreError
@@ -210,7 +210,7 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ corrections
 
-    def correct(self, correction: Entry) -> None:
+    def correct(self, correction: Amend | Void) -> None:
         """Log an amend/void; if the laws' window has closed, ask whether the table overrides; if it would leave
         later entries refused, say which and ask first."""
         reason = self.replayer.check(correction)
@@ -268,7 +268,7 @@ class GameScreen(Screen[None]):
 
     def edit_entry(self, seq: int) -> None:
         entry = self.sheet.entries[seq - 1]
-        if entry.type in ("amend", "void"):
+        if isinstance(entry, Amend | Void):
             self.notify(f"#{seq} is itself a correction: correct entry #{entry.target} instead.")
             return
         current = self._current_version(seq)
@@ -287,7 +287,7 @@ class GameScreen(Screen[None]):
 
     def strike_out(self, seq: int) -> None:
         entry = self.sheet.entries[seq - 1]
-        if entry.type in ("amend", "void"):
+        if isinstance(entry, Amend | Void):
             self.notify(f"#{seq} is itself a correction.")
             return
         self.correct(void_model(self.header.game)(target=seq, note="struck out"))

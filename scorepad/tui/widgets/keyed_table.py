@@ -186,7 +186,10 @@ class KeyedTable(DataTable[Any]):
             y -= self.header_height
         if not 0 <= y < len(self.rows):
             raise LookupError(f"Y coord {y!r} is greater than total height")
-        return self._row_locations.get_key(y), 0
+        key = self._row_locations.get_key(y)
+        if key is None:
+            raise LookupError(f"no row at y={y!r}")
+        return key, 0
 
     def _get_row_region(self, row_index: int) -> Region:
         if self._own_rows or not self.is_valid_row_index(row_index):

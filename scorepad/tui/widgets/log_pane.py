@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from scorepad.describe import describe
+from scorepad.log import Amend, Void
 from scorepad.rules.base import Sheet
 from scorepad.tui.widgets.keyed_table import KeyedTable
 
@@ -47,8 +48,8 @@ class LogPane(KeyedTable):
     def marks(sheet: Sheet) -> dict[int, str]:
         marks: dict[int, str] = {r.seq: f"refused: {r.reason}" for r in sheet.rejected}
         for entry in sheet.entries:
-            if entry.type in ("amend", "void") and entry.seq not in marks:
-                verb = "corrected" if entry.type == "amend" else "struck out"
+            if isinstance(entry, Amend | Void) and entry.seq not in marks:
+                verb = "corrected" if isinstance(entry, Amend) else "struck out"
                 marks[entry.target] = f"{verb} by #{entry.seq}"
         return marks
 

@@ -202,7 +202,7 @@ class ResultEditScreen(ModalScreen[ABResult | None]):
             return
         replacement = self.result.model_copy(update={
             "tricks": int(tricks_text),
-            "honours": Honours(side=honours[0], holding=honours[1]) if honours else None,
+            "honours": Honours.model_validate({"side": honours[0], "holding": honours[1]}) if honours else None,
             "seq": None,
             "at": None,
         })

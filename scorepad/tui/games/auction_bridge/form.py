@@ -291,7 +291,7 @@ class BridgeForm(EntryForm):
         head = f"Deal {view['deal']} · game {view['game']} · {self._who(view['dealer'])} deals"
         if stage == "play":
             contract = self.pending_contract()
-            assert contract is not None and self.settings is not None
+            assert contract is not None and self.settings is not None and self.sheet is not None
             return Text.assemble(head, " · ", (contract_value(self.sheet.names, contract, self.settings),
                                                "default"))
         calls = view.get("calls") or []
@@ -449,14 +449,15 @@ class BridgeForm(EntryForm):
             return None
         entries: list[Entry] = self._opening()
         if self.contract_shown():
-            entries.append(ABContract(player=contract.declarer, call=contract.call, double=contract.double,
-                                      dealers_one_spade=contract.dealers_one_spade))
+            entries.append(ABContract.model_validate({"player": contract.declarer, "call": contract.call,
+                                                      "double": contract.double,
+                                                      "dealers_one_spade": contract.dealers_one_spade}))
         honours = self._value("bridge-honours", self._parse_honours)
         revoke, chicane = self.extras.revoke, self.extras.chicane
         entries.append(ABResult(
             tricks=tricks,
-            honours=Honours(side=honours[0], holding=honours[1]) if honours else None,
-            revoke=Revoke(side=revoke[0], choice=revoke[1]) if revoke else None,
+            honours=Honours.model_validate({"side": honours[0], "holding": honours[1]}) if honours else None,
+            revoke=Revoke.model_validate({"side": revoke[0], "choice": revoke[1]}) if revoke else None,
             chicane=Chicane(side=chicane[0], double=chicane[1]) if chicane else None,
         ))
         return entries

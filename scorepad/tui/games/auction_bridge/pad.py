@@ -8,7 +8,7 @@ with a rule under each won game; then the trick and honour scores, the rubber's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rich.text import Text
@@ -92,6 +92,10 @@ class PadDrawer:
         label = what if len(what) <= room else what[: room - 1] + "…"
         return Text.assemble((f" {label:<{room}}", "dim"), (number, style or "bold"))
 
+    def pair_of(self, cells: Iterable[Text]) -> None:
+        left, right = cells
+        self.pair(left, right)
+
     def pair(self, left: Text, right: Text, bar: str = "│") -> None:
         self.text.append_text(left)
         self.text.append(f" {bar} ", style="dim")
@@ -107,11 +111,12 @@ class PadDrawer:
         self.text.append(line + "\n", style=style)
 
     def stack(self, columns: Mapping[str, list[Entry]], style: str = "", *, upward: bool = False) -> None:
-        left, right = (list(columns[s]) for s in self.sides)
+        left: list[Entry | None] = list(columns[self.sides[0]])
+        right: list[Entry | None] = list(columns[self.sides[1]])
         if upward:  # the first entry nearest the line, as a scorer writes the honour score
             height = max(len(left), len(right))
-            left = [None] * (height - len(left)) + left[::-1]  # type: ignore[list-item]
-            right = [None] * (height - len(right)) + right[::-1]  # type: ignore[list-item]
+            left = [*[None] * (height - len(left)), *left[::-1]]
+            right = [*[None] * (height - len(right)), *right[::-1]]
         for a, b in zip(_padded(left, len(right)), _padded(right, len(left)), strict=True):
             self.pair(self.cell(a, style), self.cell(b, style))
 
@@ -129,7 +134,7 @@ class PadDrawer:
             won = int(games.get(side, 0))
             title = sheet.side_names.get(side, side) + (f"  ({won} game{'s' if won != 1 else ''})" if won else "")
             heads.append(Text(title[: self.width].center(self.width), style="bold"))
-        self.pair(*heads)
+        self.pair(heads[0], heads[1])
         self.rule("─", "┼", "dim")
         self.stack(above, upward=True)
         self.rule("━", "╋", "bold")  # the line
@@ -150,12 +155,12 @@ class PadDrawer:
         extra = sheet.extra
         scores = {"trick score": extra.get("trick_score", {}), "honour score": extra.get("honour_score", {})}
         for label, score in scores.items():
-            self.pair(*(self.cell((label, int(score.get(s, 0))), "default") for s in sides))
+            self.pair_of(self.cell((label, int(score.get(s, 0))), "default") for s in sides)
         bonus = {s: sheet.totals[s] - sum(int(score.get(s, 0)) for score in scores.values()) for s in sides}
         if any(bonus.values()):
             label = "games (Law 11)" if _stopped(sheet) else "rubber"
-            self.pair(*(self.cell((label, bonus[s]) if bonus[s] else None, "default") for s in sides))
-        self.pair(*(self.cell(("total", int(sheet.totals[s])), "bold reverse") for s in sides))
+            self.pair_of(self.cell((label, bonus[s]) if bonus[s] else None, "default") for s in sides)
+        self.pair_of(self.cell(("total", int(sheet.totals[s])), "bold reverse") for s in sides)
 
     def status(self, settings: Settings) -> str:
         sheet, sides = self.sheet, self.sides

@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer
 
 from scorepad.describe import describe
-from scorepad.log import ABAgree, ABStop, amend_model
+from scorepad.log import ABAgree, ABResult, ABStop, amend_model
 from scorepad.rules.auction_bridge import (
     DOUBLINGS,
     STRAIN_NAMES,
@@ -144,10 +144,10 @@ class AuctionBridgeScreen(GameScreen):
     def edit_entry(self, seq: int) -> None:
         """A result is corrected as it was typed (tricks, honours); other entries by the frame's editor."""
         entry = self.sheet.entries[seq - 1]
-        current = self._current_version(seq) if entry.type == "result" else None
+        current = self._current_version(seq) if isinstance(entry, ABResult) else None
         row = next((r for r in self.sheet.rows if r.seq == seq), None)
         form = self.bridge_form
-        if current is None or row is None or form is None:
+        if not isinstance(current, ABResult) or row is None or form is None:
             super().edit_entry(seq)
             return
         strain = split_bid(str(row.cells["call"]))[1]

@@ -572,7 +572,7 @@ class FiveHundredForm(EntryForm):
         fields = [f for f in self.trick_fields() if self.shown(f)]
         for field, value in zip(fields, typed, strict=False):
             if value is None:
-                raise Refused(f"tricks: how many did {field.border_title.removesuffix(' tricks')} win?"
+                raise Refused(f"tricks: how many did {str(field.border_title or '').removesuffix(' tricks')} win?"
                               if not field.value.strip() else f"tricks: a number from 0 to {TRICKS_PER_DEAL}")
         counts = [n or 0 for n in typed]
         rest = TRICKS_PER_DEAL - sum(counts)

@@ -113,7 +113,7 @@ class FiveHundredScreen(GameScreen):
                 return
             kind, shown = choice
             player = players[names.index(shown)]
-            self.log_entries([*self.irregularity_prefix(kind), FHIrregularity(kind=kind, player=player)], form)
+            self.log_entries([*self.irregularity_prefix(kind), FHIrregularity.model_validate({"kind": kind, "player": player})], form)
 
         self.app.push_screen(IrregularityScreen(names, self.irregularity_belongs), logged)
 

@@ -146,7 +146,7 @@ class PenaltyScreen(ModalScreen[JassPenalty | None]):
         if kind != "custom":
             if self.value("points"):
                 raise Refused("only a custom penalty takes points; the others come from the ruleset's table")
-            return JassPenalty(kind=kind, against=against, note=note)
+            return JassPenalty.model_validate({"kind": kind, "against": against, "note": note})
         points_text = self.value("points").replace(" ", "")
         if not re.fullmatch(r"[+-]?\d+", points_text) or int(points_text) == 0:
             raise Refused("points: a custom penalty needs its points, e.g. 50 or -30")
