@@ -40,15 +40,17 @@ from scorepad.tui.widgets.sheet_table import SheetTable
 
 class GameScreen(Screen[None]):
     BINDINGS = [
-        Binding("ctrl+z", "undo", "Undo last"),
-        Binding("ctrl+e", "edit", "Edit entry", priority=True),  # over the Input's ctrl+e (end of line)
+        # short words: the frame's keys fit one compact footer line at 80 columns, the game's own after them
+        Binding("escape", "leave", "Games"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+e", "edit", "Edit", priority=True),  # over the Input's ctrl+e (end of line)
         Binding("f1", "help", "Laws"),
         Binding("f2", "table", "Table"),
         Binding("f3", "chart", "Chart"),
         Binding("f4", "export", "Export"),
+        Binding("f9", "toggle_log", "Log"),
         Binding("ctrl+r", "rename", "Rename", show=False),
-        Binding("ctrl+n", "rematch", "Same players"),
-        Binding("escape", "leave", "Games"),
+        Binding("ctrl+n", "rematch", "Rematch"),
         # Tab moves on before the next key is handed to a field: typed fast or pasted, "a⇥7h⇥8" lands in three
         # fields (as a screen binding, the Tab waits its turn behind the field and the keys after it do not)
         Binding("tab", "app.focus_next", show=False, priority=True),
@@ -60,6 +62,11 @@ class GameScreen(Screen[None]):
     #: the totals, shown in the header. Screen's own sub_title repaints the whole screen on every change;
     #: nothing of the screen itself shows it, so here only the header (which watches it) repaints
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+
+    # below 120 columns the log pane folds away (F9 shows it) and the sheet has the width; below 28 rows the
+    # boards that can (the Jass-Tafel, the bridge pad) shrink
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall")]
 
     form_class: type[EntryForm] | None = None
     sheet_class: type[SheetTable] = SheetTable
@@ -89,14 +96,34 @@ class GameScreen(Screen[None]):
                          id="readonly")
         elif self.form_class is not None:
             yield self.form_class()
-        yield Footer()
+        yield Static(self.game_keys(), id="game-keys", markup=False)
+        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 
     def compose_board(self) -> ComposeResult:
         yield self.sheet_class()
 
+    def game_keys(self) -> str:
+        """The game's own keys in one line (F5 Penalty · F6 Bedanken …): the compact footer has room for the
+        frame's keys at 80 columns, these follow them there only when the screen is wide."""
+        frame = {binding.key for binding in GameScreen.BINDINGS if isinstance(binding, Binding)}
+        own = [b for b in type(self).BINDINGS if isinstance(b, Binding) and b.show and b.key not in frame]
+        return " · ".join(f"{b.key.upper()} {b.description}" for b in own)
+
+    def on_resize(self) -> None:
+        self._set_title()
+
+    def _set_title(self) -> None:
+        # narrow, the header keeps room for the totals: the table's own title, or else the game's
+        game = GAME_TITLES[self.header.game]
+        if not self.header.title:
+            self.title = game
+        elif self.size.width < 120:
+            self.title = self.header.title
+        else:
+            self.title = f"{game} — {self.header.title}"
+
     def on_mount(self) -> None:
-        title = GAME_TITLES[self.header.game]
-        self.title = f"{title} — {self.header.title}" if self.header.title else title
+        self._set_title()
         self.refresh_sheet()
         form = self.form
         if form is not None:
@@ -256,7 +283,18 @@ class GameScreen(Screen[None]):
             return
         self.correct(void_model(self.header.game)(target=target, note="undo"))
 
+    def action_toggle_log(self) -> None:
+        """Show or fold the log pane; the choice holds at any width until the next F9."""
+        shown = self.query_one("#log-side").display
+        self.set_class(not shown, "-log-shown")
+        self.set_class(shown, "-log-folded")
+        if shown and self.query_one(LogPane).has_focus and self.form is not None:
+            self.form.focus_first()
+
     def action_edit(self) -> None:
+        if not self.query_one("#log-side").display:
+            self.set_class(True, "-log-shown")
+            self.set_class(False, "-log-folded")
         log = self.query_one(LogPane)
         log.focus()
         self.notify("Pick the entry with ↑↓ and press Enter to correct it (Delete strikes it out).", timeout=5)

@@ -49,7 +49,9 @@ class EntryForm(Vertical):
         return self.replayer.settings
 
     def status_line(self) -> Static:
-        return Static("", classes="form-status", id="form-status")
+        status = Static("", classes="form-status", id="form-status")
+        status.display = False  # takes a row only when it has something to say
+        return status
 
     def update_sheet(self, sheet: Sheet) -> None:
         """Called after every change of the sheet, so the form can follow the deal (whose turn …)."""
@@ -58,11 +60,13 @@ class EntryForm(Vertical):
     def show_error(self, reason: str) -> None:
         status = self.query_one("#form-status", Static)
         status.update(Text(reason))  # reasons quote names and calls: never markup
+        status.display = bool(reason)
         status.add_class("-error")
 
     def show_info(self, text: str) -> None:
         status = self.query_one("#form-status", Static)
         status.update(Text(text))
+        status.display = bool(text)
         status.remove_class("-error")
 
     def logged(self) -> None:

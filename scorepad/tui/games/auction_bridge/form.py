@@ -90,17 +90,17 @@ class BridgeForm(EntryForm):
             self._take(sheet)
         yield Static("", id="bridge-deal")
         with Horizontal(id="bridge-fields"):
-            yield Input(placeholder="call: 1s 2h 1nt 2r (royal) · p pass · x double · xx redouble",
+            yield Input(placeholder="1s 2h 1nt 2r (royal) · p pass · x double · xx redouble",
                         id="bridge-call", validators=[_problem(parse_call)], valid_empty=True)
             yield NameInput(self.player_names, what="declarer", optional=True, id="bridge-declarer",
-                            placeholder="declarer (first letter)")
-            yield Input(placeholder="contract 3h · 1nt · 3hx", id="bridge-contract",
+                            placeholder="initial")
+            yield Input(placeholder="3h 1nt 3hx", id="bridge-contract",
                         validators=[_problem(parse_contract)], valid_empty=True)
-            yield Input(placeholder="tricks (declarer's side)", id="bridge-tricks",
+            yield Input(placeholder="0–13", id="bridge-tricks",
                         validators=[ParseValidator(int_problem(0, TRICKS_IN_A_DEAL,
                                                                "tricks won by the declarer's side"))],
                         valid_empty=True)
-            yield Input(placeholder="honours e.g. w3 (blank: none)", id="bridge-honours",
+            yield Input(placeholder="blank: none", id="bridge-honours",
                         validators=[_problem(self._parse_honours)], valid_empty=True)
         yield Static("", id="bridge-hint")
         yield Static("", id="bridge-preview")
@@ -151,7 +151,7 @@ class BridgeForm(EntryForm):
             return
         self._layout()
         first = next(iter(self.letters), "w")
-        self.field("bridge-honours").placeholder = f"honours e.g. {first}3, {first}4h (blank: none)"
+        self.field("bridge-honours").placeholder = f"e.g. {first}3"
         self.field("bridge-honours").validate(self.field("bridge-honours").value)
         self.refresh_texts()
 
@@ -306,13 +306,14 @@ class BridgeForm(EntryForm):
             return self._auction_hint()
         if self.result_shown():
             assert self.sheet is not None and self.settings is not None
-            sides = " ".join(f"{letter_of(s, self.letters)} {shown}" for s, shown in self.sheet.side_names.items())
+            # "n (N & S) or e (E & W)": the letter first, the side's name in brackets, whatever the names are
+            sides = " or ".join(f"{letter_of(s, self.letters)} ({shown})" for s, shown in self.sheet.side_names.items())
             strain = self._strain()
             if strain is None:
                 holdings = " ".join(TRUMP_CODES) + " (at no trump 3 4 4h: aces)"
             else:
                 holdings = holdings_hint(strain, self.settings)
-            return Text(f"Honours — side ({sides}) then {holdings}; blank: none")
+            return Text(f"Honours: the side, {sides}, then {holdings}; blank: none")
         return Text("")
 
     def _auction_hint(self) -> Text:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer
 
 from scorepad.describe import describe
 from scorepad.log import ABAgree, ABResult, ABStop, amend_model
@@ -46,14 +45,11 @@ class AuctionBridgeScreen(GameScreen):
         Binding("f6", "irregularities", "Revoke"),
         Binding("f7", "stop", "Stop"),
         Binding("f8", "agree", "Agree"),
-        # the footer has room for the pad's own keys only if these three go unlisted (F2's page names them)
-        Binding("f3", "chart", "Chart", show=False),
-        Binding("f4", "export", "Export", show=False),
-        Binding("ctrl+n", "rematch", "Same players", show=False),
     ]
 
     DEFAULT_CSS = """
     AuctionBridgeScreen #bridge-pad-box { height: auto; max-height: 65%; }
+    AuctionBridgeScreen.-short #bridge-pad-box { max-height: 50%; }
     AuctionBridgeScreen BridgeSheet { height: 1fr; min-height: 4; }
     """
 
@@ -64,9 +60,6 @@ class AuctionBridgeScreen(GameScreen):
         with VerticalScroll(id="bridge-pad-box", can_focus=False):  # Tab goes round the fields, not the pad
             yield BridgePad()
         yield self.sheet_class()
-
-    def on_mount(self) -> None:
-        self.query_one(Footer).compact = True  # room for the pad's own keys (F5–F8)
 
     @property
     def bridge_form(self) -> BridgeForm | None:

@@ -42,7 +42,6 @@ from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
 BID_HELP = "7h, 7♥, 10nt, n (nullo), on (open nullo); p with no contractor: all passed"
 CALL_HELP = "p (pass), 7h, 10nt, n (nullo), on (open nullo)"
-KEYS_HINT = "F2 bid table · F5 auction/contract · F6 irregularity · F7 claim · F8 won/lost/net"
 
 
 class FiveHundredForm(EntryForm):
@@ -139,7 +138,7 @@ class FiveHundredForm(EntryForm):
         yield self.status_line()
 
     def on_mount(self) -> None:
-        self.query_one("#fh-dealer", Input).border_title = "dealer (Shift+Tab)"
+        self.query_one("#fh-dealer", Input).border_title = "dealer"
         self.query_one("#fh-contractor", Input).border_title = "contractor"
         self.query_one("#fh-bid", Input).border_title = "bid"
         self.query_one("#fh-partner", Input).border_title = "called partner"
@@ -301,7 +300,7 @@ class FiveHundredForm(EntryForm):
 
     def slot_label(self, slot: list[str], index: int = 0) -> str:
         if not slot:
-            return "contractor's side" if index == 0 else f"opponent {index}"
+            return "bidder's side" if index == 0 else f"opponent {index}"
         return " + ".join(self.side_name(side) for side in slot)
 
     def trick_fields(self) -> list[Input]:
@@ -444,7 +443,8 @@ class FiveHundredForm(EntryForm):
         preview = self.query_one("#fh-preview", Static)
         text = self.preview()
         preview.set_class(not text, "-hint")
-        preview.update(text or (KEYS_HINT if self.phase not in ("question", "over") else ""))
+        preview.update(text)  # the game's keys are listed by the screen
+        preview.display = bool(text)
 
     def preview(self) -> str:
         """What Enter would do, scored by the rules, or nothing while the fields are not complete."""

@@ -313,10 +313,10 @@ def problem_of(parse: Callable[[str], object]) -> Callable[[str], str | None]:
 
 class JassForm(EntryForm):
     DEFAULT_CSS = """
-    JassForm #jass-caller { width: 20; }
-    JassForm #jass-trump { width: 22; }
-    JassForm #jass-points { width: 22; }
-    JassForm #jass-weis { width: 1fr; }
+    JassForm #jass-caller { width: 1fr; min-width: 16; max-width: 24; }
+    JassForm #jass-trump { width: 20; }
+    JassForm #jass-points { width: 20; }
+    JassForm #jass-weis { width: 2fr; min-width: 20; }
     """
 
     def __init__(self, *, id: str | None = "entry-form"):
@@ -338,7 +338,7 @@ class JassForm(EntryForm):
                                placeholder="blank: forehand")
             caller.border_title = "named by"
             yield caller
-            trump = Input(id="jass-trump", placeholder="h d c s o u, +p pushed",
+            trump = Input(id="jass-trump", placeholder="h d c s o u +p",
                           validators=[ParseValidator(problem_of(parse_trump))])
             trump.border_title = "trump"
             yield trump
@@ -346,7 +346,7 @@ class JassForm(EntryForm):
                            validators=[ParseValidator(problem_of(self._parse_points))])
             points.border_title = "card points"
             yield points
-            weis = Input(id="jass-weis", placeholder="a 4-Kh 4J · b st   (Enter logs it at once)",
+            weis = Input(id="jass-weis", placeholder="a 4-Kh 4J · b st",
                          validators=[ParseValidator(problem_of(self._parse_weis))])
             weis.border_title = "Weis · Stöck"
             yield weis
@@ -389,7 +389,7 @@ class JassForm(EntryForm):
         else:
             forehand = self._forehand()
             caller.placeholder = f"blank: {self.table.name(forehand)}" if forehand else "blank: forehand"
-            trump.placeholder = "h d c s o u, +p pushed"
+            trump.placeholder = "h d c s o u +p"
             self.field("points").placeholder = "97 · a97 · m b"
 
     def focus_next_field(self) -> None:

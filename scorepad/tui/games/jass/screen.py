@@ -238,11 +238,14 @@ class JassScreen(GameScreen):
     BINDINGS = [
         Binding("f5", "penalty", "Penalty"),
         Binding("f6", "bedanken", "Bedanken"),
-        Binding("f7", "toggle_z", "Tafel Z"),
+        Binding("f7", "toggle_z", "Tafel"),
     ]
 
     DEFAULT_CSS = """
     JassScreen #jass-hand { color: $text; padding: 0 1; height: auto; }
+    /* short of rows the Tafel folds away: the hand table keeps both teams' totals; F7 shows it again */
+    JassScreen.-short JassTafel { display: none; }
+    JassScreen.-short.-tafel-shown JassTafel { display: block; }
     """
 
     form_class = JassForm
@@ -286,6 +289,10 @@ class JassScreen(GameScreen):
         return Table.of(self.sheet, self.replayer.settings)
 
     def action_toggle_z(self) -> None:
+        """F7: short of rows, shows or folds the Tafel; with room, draws or hides its big Z."""
+        if self.has_class("-short"):
+            self.toggle_class("-tafel-shown")
+            return
         tafel = self.query_one(JassTafel)
         tafel.z = not tafel.z
 
