@@ -13,9 +13,10 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -116,6 +117,38 @@ class Row:
         return {"seq": self.seq, "text": self.text, "delta": dict(self.delta), "totals": dict(self.totals)}
 
 
+#: Where a game stands, in one vocabulary for every game:
+#: deal — between deals: the next entry begins one (or names its dealer);
+#: auction — the call is under way: the bidding, or in Jass naming trump (or pushing);
+#: play — the contract or trump is fixed: the result is due;
+#: question — the table must answer a question before anything else counts;
+#: over — the game (or rubber) is over; agreed — and its score is agreed (Bridge, Law 12).
+Phase = Literal["deal", "auction", "play", "question", "over", "agreed"]
+
+
+def plain(value: Any) -> Any:
+    """A view's value as plain data (dicts, lists, strings, numbers) for readers that want no types."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Mapping):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [plain(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class View:
+    """The moment of a game as the rules see it, for screens: each game extends it with its own answers."""
+
+    phase: Phase
+    number: int  # the deal (Jass: the hand) the next entry belongs to
+
+    def mapping(self) -> dict[str, Any]:
+        """The view as plain data (`Sheet.state_view`)."""
+        return {f.name: plain(getattr(self, f.name)) for f in fields(self)}
+
+
 @dataclass(frozen=True, slots=True)
 class Preview:
     """What entries not yet logged would do (`Replayer.preview`): why one is refused, or what they score."""
@@ -154,7 +187,12 @@ class Sheet:
     overrides: tuple[int, ...]  # seqs of corrections accepted by table override
     entries: tuple[Entry, ...] = field(repr=False)
     extra: Mapping[str, Any] = field(default_factory=lambda: FROZEN_EMPTY)
-    state_view: Mapping[str, Any] = field(default_factory=lambda: FROZEN_EMPTY)  # the deal in progress, for screens
+    view: View = field(default_factory=lambda: View(phase="deal", number=1))  # the moment, typed, for screens
+
+    @cached_property
+    def state_view(self) -> Mapping[str, Any]:
+        """The view as plain data, for readers that want no types."""
+        return MappingProxyType(self.view.mapping())
 
     @property
     def game(self) -> str:
@@ -272,9 +310,9 @@ class State:
         """What the table enters next; a game may work it out only when a sheet is made."""
         return self.prompt
 
-    def view(self) -> dict[str, Any]:
-        """What a screen needs of the deal in progress (game states extend it)."""
-        return {}
+    def view(self) -> View:
+        """What a screen needs of the moment (each game returns its own view)."""
+        return View(phase="over" if self.status == "finished" else "deal", number=1)
 
 
 class Rules(ABC):
@@ -571,7 +609,7 @@ class Replayer:
             overrides=tuple(self.overrides),
             entries=tuple(self.log),
             extra=frozen(self.rules.extra(state)),
-            state_view=frozen(state.view()),
+            view=state.view(),
         )
 
     @property

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from scorepad.log import Entry, Header
@@ -11,6 +12,7 @@ from scorepad.rules import base
 from scorepad.rules.auction_bridge.calls import Auction, Contract, holdings_for
 from scorepad.rules.auction_bridge.scoring import DealScore, Outcome
 from scorepad.rules.auction_bridge.settings import Settings
+from scorepad.rules.auction_bridge.view import BridgeView, ContractView
 
 SEATS = 4
 
@@ -104,42 +106,45 @@ class BridgeState(base.State):
 
     # ------------------------------------------------------------------ for screens
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> BridgeView:
         current = self.current
         contract = current.contract if current else None
         auction = current.auction if current else None
+        stage: base.Phase
         if self.rubber is not None:
             stage = "agreed" if self.agreed_seq else "over"
         else:
             stage = "deal" if current is None else ("auction" if contract is None else "play")
-        return {
-            "stage": stage,
-            "deal": current.number if current else len(self.deals) + 1,
-            "game": self.game_no,
-            "dealer": current.dealer if current else self.next_dealer(),
-            "turn": auction.turn if auction and contract is None else None,
-            "calls": [[player, call] for player, call in auction.calls] if auction else [],
-            "bid_to_beat": auction.last_bid if auction else None,
-            "bid_by": auction.last_bidder if auction else None,
-            "doubling": auction.doubling if auction else "none",
-            "contract": _contract_view(self, contract) if contract else None,
-            "legal_calls": legal_calls(self),
-            "below_line": dict(self.below_line),
-            "games": dict(self.games_won),
-            "honour_holdings": list(holdings_for(contract.strain)) if contract else [],
-        }
+        below = MappingProxyType(dict(self.below_line))
+        return BridgeView(
+            phase=stage,
+            number=current.number if current else len(self.deals) + 1,
+            game=self.game_no,
+            dealer=current.dealer if current else self.next_dealer(),
+            turn=auction.turn if auction and contract is None else None,
+            calls=tuple((player, call) for player, call in auction.calls) if auction else (),
+            bid_to_beat=auction.last_bid if auction else None,
+            bid_by=auction.last_bidder if auction else None,
+            doubling=auction.doubling if auction else "none",
+            contract=_contract_view(self, contract) if contract else None,
+            legal_calls=tuple(legal_calls(self)),
+            below_line=below,
+            to_game=MappingProxyType({s: max(0, self.settings.game_points - below[s]) for s in self.sides}),
+            games=MappingProxyType(dict(self.games_won)),
+            honour_holdings=tuple(holdings_for(contract.strain)) if contract else (),
+        )
 
 
-def _contract_view(state: BridgeState, contract: Contract) -> dict[str, Any]:
-    return {
-        "call": contract.call,
-        "double": contract.double,
-        "dealers_one_spade": contract.dealers_one_spade,
-        "declarer": contract.declarer,
-        "side": state.side_of[contract.declarer],
-        "text": contract.text,
-        "tricks_needed": 6 + contract.level,
-    }
+def _contract_view(state: BridgeState, contract: Contract) -> ContractView:
+    return ContractView(
+        call=contract.call,
+        double=contract.double,
+        dealers_one_spade=contract.dealers_one_spade,
+        declarer=contract.declarer,
+        side=state.side_of[contract.declarer],
+        text=contract.text,
+        tricks_needed=6 + contract.level,
+    )
 
 
 def setup_problem(players: tuple[str, ...], sides: Mapping[str, tuple[str, ...]]) -> str | None:

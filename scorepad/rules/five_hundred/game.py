@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from scorepad.log import Deal as DealEntry
@@ -19,6 +20,7 @@ from scorepad.rules.five_hundred.settings import (
     deck_description,
     deck_points,
 )
+from scorepad.rules.five_hundred.view import FiveHundredView
 
 _TYPES = ("deal", "bid", "contract", "result", "irregularity", "claim")
 _PLAYER_FIELD = {"deal": "dealer", "bid": "player", "contract": "player", "irregularity": "player", "claim": "player"}
@@ -82,23 +84,37 @@ class FiveHundredState(base.State):
             return "start"
         return "auction" if deal.auction_open else "play"
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> FiveHundredView:
         phase = self.phase()
         deal = self.bidding_deal() if phase == "start" else self.deal
-        view: dict[str, Any] = {"phase": phase, "next_dealer": self.next_dealer(), "target": self.settings.target,
-                                "out_of_contention": sorted(self.out), "question": self.questions[0] if
-                                self.questions else None}
-        # the deal just closed (scored or thrown in), while the view already shows the next one
-        view["last_deal"] = self.deal.index if self.deal else None
-        view["last_thrown_in"] = (self.deal.thrown_in or None) if self.deal else None
+        fields: dict[str, Any] = {}
         if deal is not None:
-            view.update(deal.view(self.settings))
-            view["contractor_side"] = self.side_of[deal.contractor] if deal.contractor else None
+            fields = deal.view(self.settings)
+            fields["contractor_side"] = self.side_of[deal.contractor] if deal.contractor else None
             if phase in ("over", "question"):
-                view["to_bid"], view["legal_calls"] = None, []
-        # the sides the open question is about (who of them reached the target first)
-        view["rivals"] = rivals_at_target(self, self.deal) if phase == "question" and self.deal else []
-        return view
+                fields["to_bid"], fields["legal_calls"] = None, []
+        for key in ("auction", "irregularities", "claims"):
+            if key in fields:
+                fields[key] = tuple(tuple(item) for item in fields[key])
+        for key in ("passed", "legal_calls"):
+            if key in fields:
+                fields[key] = tuple(fields[key])
+        if "barred" in fields:
+            fields["barred"] = MappingProxyType(fields["barred"])
+        return FiveHundredView(
+            phase="deal" if phase == "start" else phase,  # type: ignore[arg-type]
+            number=deal.index if deal is not None else self.deals + 1,
+            next_dealer=self.next_dealer(),
+            target=self.settings.target,
+            out_of_contention=tuple(sorted(self.out)),
+            question=self.questions[0] if self.questions else None,
+            # the deal just closed (scored or thrown in), while the view already shows the next one
+            last_deal=self.deal.index if self.deal else None,
+            last_thrown_in=(self.deal.thrown_in or None) if self.deal else None,
+            # the sides the open question is about (who of them reached the target first)
+            rivals=tuple(rivals_at_target(self, self.deal)) if phase == "question" and self.deal else (),
+            **fields,
+        )
 
     def describe_prompt(self) -> str:
         return self._prompt()  # worked out when a sheet is made, not after every entry

@@ -47,6 +47,13 @@ def hand_points(contract: str = "hearts") -> int:
 HAND_POINTS = hand_points()
 
 
+def card_points_problem(points: int) -> str | None:
+    """Why one team cannot have taken `points` card points in a hand, or None."""
+    if points > HAND_POINTS:
+        return f"a hand has {HAND_POINTS} card points; {points} is more"
+    return None
+
+
 # --------------------------------------------------------------------------- names
 
 

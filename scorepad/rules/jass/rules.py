@@ -10,7 +10,8 @@ the header's seating order.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from scorepad.log import (
@@ -32,6 +33,7 @@ from scorepad.rules.jass.cards import (
     Declared,
     WeisVerdict,
     card_label,
+    card_points_problem,
     contract_label,
     describe_meld,
     judge_weis,
@@ -42,6 +44,7 @@ from scorepad.rules.jass.cards import (
     tafel,
 )
 from scorepad.rules.jass.settings import PRESETS, Settings
+from scorepad.rules.jass.view import JassView, Seating, jass_phase
 
 STEP_LABELS = {"stoeck": "Stöck", "weis": "Weis", "tricks": "tricks"}
 ORDER_LABELS = {"stoeck_weis_tricks": "Stöck – Wys – Stich", "stoeck_tricks_weis": "Stöck – Stich – Wys"}
@@ -99,6 +102,7 @@ class JassState(base.State):
         self.bergpreis: str | None = None
         self.bergpreis_note = ""
         self.prompt = f"Who deals hand 1? ({self.name(self.players[0])} by seat)"
+        self.seating = Seating(self.players, MappingProxyType(dict(self.sides)))
 
     # ------------------------------------------------------------------ seats
 
@@ -108,14 +112,13 @@ class JassState(base.State):
         return self.hand + 1 if self.phase in ("start", "scored") else self.hand
 
     def after(self, player: str, seats: int = 1) -> str:
-        return self.players[(self.players.index(player) + seats) % len(self.players)]
+        return self.seating.after(player, seats)
 
     def partner(self, player: str) -> str:
-        mates = [p for p in self.sides[self.side_of[player]] if p != player]
-        return mates[0] if mates else self.after(player, 2)
+        return self.seating.partner(player)
 
     def other_side(self, side: str) -> str:
-        return next(s for s in self.sides if s != side)
+        return self.seating.other_side(side)
 
     @property
     def forehand(self) -> str | None:
@@ -208,32 +211,35 @@ class JassState(base.State):
 
     # ------------------------------------------------------------------ screens
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> JassView:
         verdict = self.weis_verdict() if self.contract else WeisVerdict(None, 0, "")
-        return {
-            "hand": self.hand,
-            "phase": self.phase,
-            "dealer": self.dealer,
-            "forehand": self.forehand,
-            "next_dealer": self.next_dealer,
-            "trump_callers": [self.forehand, self.partner(self.forehand)] if self.forehand else [],
-            "contract": self.contract if self.phase == "trump" else None,
-            "contract_label": self.contract_text() if self.phase == "trump" else "",
-            "multiplier": self.multiplier if self.phase == "trump" else None,
-            "caller": self.caller if self.phase == "trump" else None,
-            "pushed": self.pushed,
-            "weis": {
-                p: [describe_meld(m, self.settings.suit_names) for m in melds]
+        in_play = self.phase == "trump"
+        return JassView(
+            phase=jass_phase(self.phase, self.status == "finished"),
+            number=self.position,
+            seating=self.seating,
+            hand=self.hand,
+            dealer=self.dealer,
+            forehand=self.forehand,
+            next_dealer=self.next_dealer,
+            trump_callers=(self.forehand, self.partner(self.forehand)) if self.forehand else (),
+            contract=self.contract if in_play else None,
+            contract_label=self.contract_text() if in_play else "",
+            multiplier=self.multiplier if in_play else None,
+            caller=self.caller if in_play else None,
+            pushed=self.pushed,
+            weis=MappingProxyType({
+                p: tuple(describe_meld(m, self.settings.suit_names) for m in melds)
                 for p, (melds, _) in self.weis.items()
-            },
-            "weis_verdict": verdict.sentence,
-            "stoeck": self.stoeck[0] if self.stoeck else None,
-            "target": self.settings.target,
-            "tafel": {side: asdict(tafel(total)) for side, total in self.totals.items()},
-            "bergpreis": self.bergpreis,
-            "bergpreis_note": self.bergpreis_note,
-            "count_order": ORDER_LABELS[self.settings.count_order],
-        }
+            }),
+            weis_verdict=verdict.sentence,
+            stoeck=self.stoeck[0] if self.stoeck else None,
+            target=self.settings.target,
+            tafel=MappingProxyType({side: tafel(total) for side, total in self.totals.items()}),
+            bergpreis=self.bergpreis,
+            bergpreis_note=self.bergpreis_note,
+            count_order=ORDER_LABELS[self.settings.count_order],
+        )
 
 
 class JassRules(base.Rules):
@@ -389,8 +395,8 @@ class JassRules(base.Rules):
         for side, points in entry.points.items():
             if points < 0:
                 return f"card points cannot be negative ({side}: {points})"
-            if points > HAND_POINTS:
-                return f"a hand has {HAND_POINTS} card points; {points} is more"
+            if problem := card_points_problem(points):
+                return problem
         if len(entry.points) == 2 and sum(entry.points.values()) != HAND_POINTS:
             shown = " + ".join(str(p) for p in entry.points.values())
             return f"a hand has {HAND_POINTS} card points: {shown} is {sum(entry.points.values())}"

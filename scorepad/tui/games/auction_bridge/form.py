@@ -26,7 +26,8 @@ from scorepad.rules.auction_bridge import (
     split_bid,
 )
 from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
-from scorepad.rules.base import Sheet
+from scorepad.rules.auction_bridge.view import BridgeView
+from scorepad.rules.base import Phase, Sheet
 from scorepad.tui.games.auction_bridge.codes import (
     TRUMP_CODES,
     contract_value,
@@ -138,12 +139,16 @@ class BridgeForm(EntryForm):
         self.letters = side_letters(sheet.side_names, sheet.sides, sheet.names)
 
     @property
-    def view(self) -> dict[str, Any]:
-        return dict(self.sheet.state_view) if self.sheet is not None else {}
+    def view(self) -> BridgeView:
+        view = self.sheet.view if self.sheet is not None else None
+        if not isinstance(view, BridgeView):
+            raise LookupError("the rubber is not loaded yet")
+        return view
 
     @property
-    def stage(self) -> str:
-        return str(self.view.get("stage", "deal"))
+    def stage(self) -> Phase:
+        view = self.sheet.view if self.sheet is not None else None
+        return view.phase if view is not None else "deal"
 
     def update_sheet(self, sheet: Sheet) -> None:
         self._take(sheet)
@@ -157,7 +162,7 @@ class BridgeForm(EntryForm):
 
     def auction_shown(self) -> bool:
         stage = self.stage
-        return stage == "auction" and bool(self.view.get("calls")) or (
+        return stage == "auction" and bool(self.view.calls) or (
             self.mode == "auction" and stage in ("deal", "auction"))
 
     def contract_shown(self) -> bool:
@@ -196,7 +201,7 @@ class BridgeForm(EntryForm):
             self.show_error("The auction is over: enter the result." if stage == "play"
                             else "The rubber is over: nothing more is bid.")
             return
-        if self.view.get("calls"):
+        if self.view.calls:
             self.show_error("The auction has begun: go on call by call (Ctrl+Z takes back the last call).")
             return
         self.mode = "contract" if self.mode == "auction" else "auction"
@@ -236,16 +241,14 @@ class BridgeForm(EntryForm):
     def pending_contract(self) -> Contract | None:
         """The contract the result belongs to: the deal's, or the one typed in the fields."""
         view = self.view
-        if self.stage == "play" and view.get("contract"):
-            c = view["contract"]
-            return Contract(c["call"], c["declarer"], c["double"], bool(c["dealers_one_spade"]))
+        if view.phase == "play" and view.contract is not None:
+            return view.contract.contract()
         declarer = self._declarer()
         typed = self._value("bridge-contract", parse_contract)
         if declarer is None or typed is None:
             return None
         call, double = typed
-        dealer = view.get("dealer")
-        return Contract(call, declarer, double, dealers_one_spade=call == "1S" and declarer == dealer)
+        return view.contract_for(call, declarer, double)
 
     def _strain(self) -> str | None:
         contract = self.pending_contract()
@@ -288,13 +291,13 @@ class BridgeForm(EntryForm):
             return Text("The rubber's score is agreed. Ctrl+N starts a new rubber with the same players.")
         if stage == "over":
             return Text("The rubber is over: F8 when the table agrees its score (this closes every correction).")
-        head = f"Deal {view['deal']} · game {view['game']} · {self._who(view['dealer'])} deals"
+        head = f"Deal {view.number} · game {view.game} · {self._who(view.dealer)} deals"
         if stage == "play":
             contract = self.pending_contract()
             assert contract is not None and self.settings is not None and self.sheet is not None
             return Text.assemble(head, " · ", (contract_value(self.sheet.names, contract, self.settings),
                                                "default"))
-        calls = view.get("calls") or []
+        calls = view.calls
         if calls:
             auction = " – ".join(f"{self._who(p)} {format_call(c)}" for p, c in calls)
             return Text.assemble(head, " · auction: ", (auction, "default"))
@@ -319,19 +322,19 @@ class BridgeForm(EntryForm):
     def _auction_hint(self) -> Text:
         view = self.view
         assert self.settings is not None
-        turn = view.get("turn") or view.get("dealer")
-        legal = list(view.get("legal_calls") or [])
+        turn = view.turn or view.dealer
+        legal = list(view.legal_calls)
         words = [c for c in legal if not is_bid(c)]
         bids = [c for c in legal if is_bid(c)]
         shown = [describe_bid(c, self.settings) for c in bids[:SHOWN_BIDS]]
         if len(bids) > SHOWN_BIDS:
             shown.append(f"… {describe_bid(bids[-1], self.settings)}")
         text = f"{self._who(turn)} to call"
-        if view.get("bid_to_beat"):
-            doubled = "" if view.get("doubling", "none") == "none" else f" {view['doubling']}"
-            text += (f" — to beat: {self._who(view.get('bid_by'))}'s "
-                     f"{describe_bid(view['bid_to_beat'], self.settings)}{doubled}")
-        elif not view.get("calls"):
+        if view.bid_to_beat:
+            doubled = "" if view.doubling == "none" else f" {view.doubling}"
+            text += (f" — to beat: {self._who(view.bid_by)}'s "
+                     f"{describe_bid(view.bid_to_beat, self.settings)}{doubled}")
+        elif not view.calls:
             text += " (the dealer must bid: no pass)"
         return Text(f"{text} · legal: {', '.join(words + shown)}")
 
@@ -410,7 +413,7 @@ class BridgeForm(EntryForm):
 
     def _opening(self) -> list[Entry]:
         """The `deal` entry when this is the deal's first entry (the dealer comes from the rotation)."""
-        return [Deal(dealer=self.view["dealer"])] if self.stage == "deal" else []
+        return [Deal(dealer=self.view.dealer)] if self.stage == "deal" else []
 
     def _submit_call(self) -> None:
         field = self.field("bridge-call")
@@ -419,7 +422,7 @@ class BridgeForm(EntryForm):
             self.show_error("Type the call: e.g. 1s, 2h, 1nt, 2r (royal spades), p pass, x double, xx redouble.")
             return
         view = self.view
-        player = view.get("turn") or view["dealer"]
+        player = view.turn or view.dealer
         self._result_sent = False
         self.submit(*self._opening(), ABBid(player=player, call=parse_call(field.value)))
 

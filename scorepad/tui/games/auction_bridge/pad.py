@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from scorepad.rules.auction_bridge import HONOUR_PARTS, Settings, format_call, row_points
+from scorepad.rules.auction_bridge.view import BridgeView
 from scorepad.rules.base import Row, Sheet
 from scorepad.tui.games.auction_bridge.codes import honours_code, letter_of, side_letters
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -138,7 +139,8 @@ class PadDrawer:
         self.rule("─", "┼", "dim")
         self.stack(above, upward=True)
         self.rule("━", "╋", "bold")  # the line
-        current = int(sheet.state_view.get("game", 1))
+        view = sheet.view
+        current = view.game if isinstance(view, BridgeView) else 1
         for game in sorted(set(below) | set(winners)):
             self.stack(below.get(game, {s: [] for s in sides}))
             if game in winners:
@@ -170,12 +172,11 @@ class PadDrawer:
                 return "The rubber is drawn."
             size = rubber["size"]
             return f"{sheet.side_names.get(rubber['winner'], rubber['winner'])} win the rubber — its size is {size}."
-        view = sheet.state_view
-        below = view.get("below_line", {})
-        need = ", ".join(
-            f"{sheet.side_names.get(s, s)} {max(0, settings.game_points - int(below.get(s, 0)))}" for s in sides
-        )
-        return f"Game {view.get('game', 1)} — to make game: {need}."
+        view = sheet.view
+        if not isinstance(view, BridgeView):
+            return ""
+        need = ", ".join(f"{sheet.side_names.get(s, s)} {view.to_game[s]}" for s in sides)
+        return f"Game {view.game} — to make game: {need}."
 
 
 def short_honours(cells: Mapping[str, Any], sheet: Sheet) -> str:

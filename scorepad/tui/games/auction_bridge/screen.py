@@ -26,6 +26,7 @@ from scorepad.rules.auction_bridge import (
     split_bid,
 )
 from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, STRAIN_SYMBOLS
+from scorepad.rules.auction_bridge.view import BridgeView
 from scorepad.rules.base import Sheet
 from scorepad.tui.games.auction_bridge.codes import codes_for
 from scorepad.tui.games.auction_bridge.dialogs import (
@@ -85,7 +86,7 @@ class AuctionBridgeScreen(GameScreen):
         form = self.bridge_form
         if form is None:
             return
-        if form.stage in ("over", "agreed"):
+        if form.view.over:
             form.show_error("The rubber is over: there is no result to enter.")
             return
 
@@ -97,9 +98,15 @@ class AuctionBridgeScreen(GameScreen):
         self.app.push_screen(IrregularitiesScreen(form.extras, form.letters, dict(self.sheet.side_names),
                                                   self.settings), chosen)
 
+    @property
+    def view(self) -> BridgeView:
+        view = self.sheet.view
+        assert isinstance(view, BridgeView)
+        return view
+
     def action_stop(self) -> None:
         form = self.bridge_form
-        if self.sheet.state_view.get("stage") in ("over", "agreed"):
+        if self.view.over:
             self._say_error("The rubber is already over.", form)
             return
         if reason := self.replayer.check(ABStop()):  # e.g. Law 11: a deal once started is finished first
@@ -117,11 +124,11 @@ class AuctionBridgeScreen(GameScreen):
 
     def action_agree(self) -> None:
         form = self.bridge_form
-        stage = self.sheet.state_view.get("stage")
-        if stage == "agreed":
+        view = self.view
+        if view.phase == "agreed":
             self._say_error("The rubber's score is already agreed.", form)
             return
-        if stage != "over":
+        if not view.may_agree:
             self._say_error("The rubber is still being played: its score is agreed once it ends "
                             "(or F7 stops it unfinished, Law 11).", form)
             return

@@ -27,23 +27,22 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input
 
-from scorepad.log import Deal, Entry, FourMeld, JassStoeck, JassTricks, JassTrump, JassWeis, SequenceMeld
+from scorepad.log import Entry, FourMeld, JassStoeck, JassTricks, JassWeis, SequenceMeld
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass import (
     HAND_POINTS,
     SUITS,
     Settings,
-    card_label,
     contract_label,
     describe_meld,
-    meld_cards,
     meld_points,
     melds_problem,
     other_team_points,
     parse_contract,
     sequence_problem,
 )
-from scorepad.rules.jass.cards import no_stoeck_problem, stoeck_cards
+from scorepad.rules.jass.cards import card_points_problem, no_stoeck_problem
+from scorepad.rules.jass.view import JassView, Seating, TrumpCall, shown_twice
 from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
@@ -74,10 +73,14 @@ class Table:
     sides: Mapping[str, tuple[str, ...]]
     side_names: Mapping[str, str]
     settings: Settings
-    side_of: Mapping[str, str] = field(init=False)
+    seating: Seating = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "side_of", {p: s for s, members in self.sides.items() for p in members})
+        object.__setattr__(self, "seating", Seating(self.players, self.sides))
+
+    @property
+    def side_of(self) -> Mapping[str, str]:
+        return self.seating.side_of
 
     @classmethod
     def of(cls, sheet: Sheet, settings: Settings) -> Table:
@@ -121,16 +124,6 @@ class Table:
     def team_name(self, side: str) -> str:
         return self.side_names.get(side, side)
 
-    def other(self, side: str) -> str:
-        return next(s for s in self.sides if s != side)
-
-    def after(self, player: str, seats: int = 1) -> str:
-        return self.players[(self.players.index(player) + seats) % len(self.players)]
-
-    def partner(self, player: str) -> str:
-        mates = [p for p in self.sides[self.side_of[player]] if p != player]
-        return mates[0] if mates else self.after(player, 2)
-
     def teams_hint(self) -> str:
         return " or ".join(self.team_name(s) for s in self.sides)
 
@@ -171,8 +164,8 @@ def parse_points(text: str, table: Table, trump_team: str | None) -> tuple[dict[
     if not found:
         raise Refused(f"card points: {text!r}? a team's initial and its points, e.g. a97")
     who, number = found.group(1).strip(), int(found.group(2))
-    if number > HAND_POINTS:
-        raise Refused(f"a hand has {HAND_POINTS} card points; {number} is more")
+    if problem := card_points_problem(number):
+        raise Refused(problem)
     team = table.team(who) if who else trump_team
     if team is None:
         if who:
@@ -254,23 +247,10 @@ def parse_weis(text: str, table: Table, contract: str | None = None) -> list[Sho
             raise Refused(f"{name} cannot declare that: {problem}")
         if item.stoeck and (problem := no_stoeck_problem(contract)):
             raise Refused(problem)
-    _check_shared_cards(list(shown.values()), table, contract)
+    holdings = [(item.player, item.melds, item.stoeck) for item in shown.values()]
+    if problem := shown_twice(holdings, contract, table.suit_names, table.name):
+        raise Refused(problem)
     return list(shown.values())
-
-
-def _check_shared_cards(shown: Sequence[Shown], table: Table, contract: str | None) -> None:
-    held: dict[tuple[str, str], str] = {}
-    for item in shown:
-        cards = set().union(*(meld_cards(m) for m in item.melds)) if item.melds else set()
-        if item.stoeck:
-            cards |= stoeck_cards(contract)
-        for card in sorted(cards):
-            if card in held and held[card] != item.player:
-                raise Refused(
-                    f"the {card_label(card, table.suit_names)} cannot be in both {table.name(held[card])}'s "
-                    f"and {table.name(item.player)}'s hand"
-                )
-            held[card] = item.player
 
 
 def weis_entries(shown: Sequence[Shown]) -> list[Entry]:
@@ -361,12 +341,13 @@ class JassForm(EntryForm):
     # ------------------------------------------------------------------ following the game
 
     @property
-    def view(self) -> Mapping:
-        return self.sheet.state_view if self.sheet is not None else {}
+    def view(self) -> JassView | None:
+        view = self.sheet.view if self.sheet is not None else None
+        return view if isinstance(view, JassView) else None
 
     @property
     def trump_logged(self) -> bool:
-        return self.view.get("phase") == "trump"
+        return self.view is not None and self.view.trump_named
 
     def update_sheet(self, sheet: Sheet) -> None:
         super().update_sheet(sheet)
@@ -381,13 +362,13 @@ class JassForm(EntryForm):
             self.call_after_refresh(self.focus_next_field)
         self._finished = sheet.finished
         view = self.view
-        if in_play:
-            caller.placeholder = self.table.name(view["caller"]) + (" (pushed)" if view.get("pushed") else "")
-            trump.placeholder = view["contract_label"]
+        if in_play and view is not None and view.caller:
+            caller.placeholder = self.table.name(view.caller) + (" (pushed)" if view.pushed else "")
+            trump.placeholder = view.contract_label
             caller.value = trump.value = ""
-            self.field("points").placeholder = f"97 = {self.table.team_name(self.table.side_of[view['caller']])}"
+            self.field("points").placeholder = f"97 = {self.table.team_name(view.caller_side or '')}"
         else:
-            forehand = self._forehand()
+            forehand = view.forehand_to_call if view is not None else None
             caller.placeholder = f"blank: {self.table.name(forehand)}" if forehand else "blank: forehand"
             trump.placeholder = "h d c s o u +p"
             self.field("points").placeholder = "97 · a97 · m b"
@@ -416,15 +397,6 @@ class JassForm(EntryForm):
 
     # ------------------------------------------------------------------ reading the fields
 
-    def _forehand(self) -> str | None:
-        view = self.view
-        if view.get("phase") == "dealt":
-            return view.get("forehand")
-        if view.get("phase") in ("start", "scored") and self.table is not None:
-            dealer = view.get("next_dealer") or self.table.players[0]
-            return self.table.after(dealer)
-        return view.get("forehand")
-
     def _trump_typed(self) -> tuple[str, bool] | None:
         text = self.field("trump").value if self.is_mounted else ""
         if not text.strip():
@@ -435,8 +407,8 @@ class JassForm(EntryForm):
             return None
 
     def current_contract(self) -> str | None:
-        if self.trump_logged:
-            return self.view.get("contract")
+        if self.trump_logged and self.view is not None:
+            return self.view.contract
         typed = self._trump_typed()
         return typed[0] if typed else None
 
@@ -444,13 +416,13 @@ class JassForm(EntryForm):
         """The team that named the trump: logged, or as typed."""
         if self.table is None:
             return None
-        if self.trump_logged:
-            return self.table.side_of.get(self.view.get("caller"))
+        if self.trump_logged and self.view is not None:
+            return self.view.caller_side
         try:
-            trump = self.trump_entry()
+            call = self.trump_entry()
         except Refused:
             return None
-        return self.table.side_of.get(trump[1].player) if trump else None
+        return self.table.side_of.get(call.trump.player) if call else None
 
     def _parse_points(self, text: str) -> tuple[dict[str, int], str | None]:
         return parse_points(text, self.table, self.trump_team())
@@ -458,9 +430,11 @@ class JassForm(EntryForm):
     def _parse_weis(self, text: str) -> list[Shown]:
         return parse_weis(text, self.table, self.current_contract())
 
-    def trump_entry(self) -> tuple[Deal | None, JassTrump] | None:
+    def trump_entry(self) -> TrumpCall | None:
         """The deal (when due) and the trump as typed; None if no trump is typed. Raises `Refused`."""
-        table = self.table
+        table, view = self.table, self.view
+        if table is None or view is None:
+            raise Refused("the game is not loaded yet")
         typed_text = self.field("trump").value
         caller_text = self.field("caller").value.strip()
         if not typed_text.strip():
@@ -473,24 +447,7 @@ class JassForm(EntryForm):
             caller = table.player(caller_text)
             if caller is None:
                 raise Refused(f"named by: which player is {caller_text!r}? {', '.join(table.shown_names())}")
-        phase = self.view.get("phase", "start")
-        deal = None
-        if phase == "dealt":
-            forehand = self.view["forehand"]
-        elif phase == "start" and caller is not None:
-            # the first hand: the dealer is whoever sits before the forehand
-            forehand = table.partner(caller) if pushed else caller
-            deal = Deal(dealer=table.after(forehand, -1))
-        else:
-            dealer = self.view.get("next_dealer") or table.players[0]
-            deal = Deal(dealer=dealer)
-            forehand = table.after(dealer)
-        partner = table.partner(forehand)
-        if caller is None:
-            caller = partner if pushed else forehand
-        elif caller == partner:
-            pushed = True
-        return deal, JassTrump(player=caller, contract=contract, pushed=pushed)
+        return view.call(contract, pushed, caller)
 
     def hand_entries(self, tricks: bool = True, weis: bool = True) -> list[Entry]:
         """The entries the fields hold, in log order. Raises `Refused` with the reason."""
@@ -498,12 +455,11 @@ class JassForm(EntryForm):
             raise Refused("the game is not loaded yet")
         entries: list[Entry] = []
         if not self.trump_logged:
-            trump = self.trump_entry()
-            if trump is not None:
-                deal, trump_entry = trump
-                if deal is not None:
-                    entries.append(deal)
-                entries.append(trump_entry)
+            call = self.trump_entry()
+            if call is not None:
+                if call.deal is not None:
+                    entries.append(call.deal)
+                entries.append(call.trump)
         weis_text = self.field("weis").value
         if weis and weis_text.strip():
             if not entries and not self.trump_logged:
@@ -520,16 +476,15 @@ class JassForm(EntryForm):
     def preview(self) -> str:
         """What the fields would log, in words (the status line shows it while typing)."""
         table = self.table
+        if table is None:
+            return ""
         parts: list[str] = []
-        view = self.view
-        trump = self.trump_entry() if not self.trump_logged else None
-        if trump is not None:
-            deal, entry = trump
-            hand = view.get("hand", 0) + (1 if view.get("phase") in ("start", "scored") else 0)
-            dealer = deal.dealer if deal else view.get("dealer")
+        call = self.trump_entry() if not self.trump_logged else None
+        if call is not None:
+            entry = call.trump
             mult = table.settings.multipliers[entry.contract]
             pushed = " (pushed)" if entry.pushed else ""
-            parts.append(f"Hand {hand}: {table.name(dealer)} deals, {table.name(entry.player)} names "
+            parts.append(f"Hand {call.hand}: {table.name(call.dealer)} deals, {table.name(entry.player)} names "
                          f"{contract_label(entry.contract, table.suit_names)} ×{mult}{pushed}")
         weis_text = self.field("weis").value
         if weis_text.strip():
@@ -541,7 +496,7 @@ class JassForm(EntryForm):
             if match:
                 parts.append(f"Match for {table.team_name(team)}")
             else:
-                other = table.other(team)
+                other = table.seating.other_side(team)
                 parts.append(f"{table.team_name(team)} {value}, {table.team_name(other)} {other_team_points(value)}")
         return " · ".join(parts)
 

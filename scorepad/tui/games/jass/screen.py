@@ -32,6 +32,7 @@ from scorepad.rules.jass import (
     contract_label,
 )
 from scorepad.rules.jass.cards import suit_label
+from scorepad.rules.jass.view import HandCells, JassView
 from scorepad.tui.games.jass.form import JassForm, Refused, Table
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.screens.game import GameScreen
@@ -50,31 +51,32 @@ class JassSheetTable(SheetTable):
         return super().add_row(*cells, height=None, key=key, label=label)
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
-        cells = row.cells
-        if "penalty" in cells:
-            label = PENALTY_LABELS[cells["penalty"]]
-            note = f" — {cells['note']}" if cells.get("note") else ""
-            text = f"against {sheet.side_names.get(cells['against'], cells['against'])}{note}"
-            return [Text(f"penalty\n{label}", style="yellow"), "", _wrap(text)]
         sides = list(sheet.sides)
-        trump = Text(cells.get("contract", ""), style="bold")
-        trump.append(f"\n{cells.get('trump_by', '')}", style="dim")
-        if cells.get("claim"):
-            team = sheet.side_names.get(cells["claim"], cells["claim"])
-            cards = Text(f"{cells.get('counted', 0)}\nbedanken", style="magenta")
+        cells = HandCells.of(row, sides)
+        if cells.penalty:
+            label = PENALTY_LABELS[cells.penalty]
+            note = f" — {cells.note}" if cells.note else ""
+            against = cells.against or ""
+            text = f"against {sheet.side_names.get(against, against)}{note}"
+            return [Text(f"penalty\n{label}", style="yellow"), "", _wrap(text)]
+        trump = Text(cells.contract, style="bold")
+        trump.append(f"\n{cells.trump_by}", style="dim")
+        if cells.claim:
+            team = sheet.side_names.get(cells.claim, cells.claim)
+            cards = Text(f"{cells.counted}\nbedanken", style="magenta")
             trump.append(f"\n{team} thank off", style="magenta")
         else:
-            cards = Text(" : ".join(str(cells.get(f"cards.{s}", 0)) for s in sides))
-            if cells.get("match"):
+            cards = Text(" : ".join(str(cells.cards[s]) for s in sides))
+            if cells.match:
                 cards.append("\nMatch", style="bold green")
-        weis = Text(_wrap(_verdict(cells.get("weis_verdict", ""))))
-        stoeck = [f"{sheet.side_names.get(s, s)} +{cells[f'stoeck.{s}']}" for s in sides if cells.get(f"stoeck.{s}")]
+        weis = Text(_wrap(_verdict(cells.weis_verdict)))
+        stoeck = [f"{sheet.side_names.get(s, s)} +{cells.stoeck[s]}" for s in sides if cells.stoeck[s]]
         if stoeck:
             if weis.plain:
                 weis.append("\n")
             weis.append("Stöck: " + ", ".join(stoeck), style="cyan")
-        if cells.get("bergpreis"):
-            weis.append(("\n" if weis.plain else "") + f"Bergpreis: {cells['bergpreis']}", style="yellow")
+        if cells.bergpreis:
+            weis.append(("\n" if weis.plain else "") + f"Bergpreis: {cells.bergpreis}", style="yellow")
         return [trump, cards, weis if weis.plain else Text("–", style="dim")]
 
 
@@ -262,25 +264,26 @@ class JassScreen(GameScreen):
 
     def sheet_changed(self, sheet: Sheet) -> None:
         tafel = self.query_one(JassTafel)
+        view = sheet.view
         tafel.show(sheet.totals, sheet.side_names, self.settings.target, sheet.winner,
-                   sheet.state_view.get("bergpreis"))
+                   view.bergpreis if isinstance(view, JassView) else None)
         self.query_one("#jass-hand", Static).update(self.hand_line(sheet))
 
     def hand_line(self, sheet: Sheet) -> Text:
         """The hand in play: Weis and Stöck so far and whose Weis wins (the prompt names the contract)."""
-        view = sheet.state_view
-        if view.get("phase") != "trump" or sheet.finished:
+        view = sheet.view
+        if not isinstance(view, JassView) or not view.trump_named:
             return Text(f"Target {self.settings.target} · {ORDER_LABELS[self.settings.count_order]} · "
                         "F2 the numbers and shorthands", style="dim")
         names = sheet.names
-        said = [f"{names.get(p, p)}: {', '.join(melds)}" for p, melds in view.get("weis", {}).items()]
-        if view.get("stoeck"):
-            said.append(f"Stöck {names.get(view['stoeck'], view['stoeck'])}")
+        said = [f"{names.get(p, p)}: {', '.join(melds)}" for p, melds in view.weis.items()]
+        if view.stoeck:
+            said.append(f"Stöck {names.get(view.stoeck, view.stoeck)}")
         if not said:
             return Text("No Weis or Stöck logged for this hand yet", style="dim")
         line = Text("Shown: " + " · ".join(said))
-        if view.get("weis_verdict"):
-            line.append("\n" + view["weis_verdict"], style="cyan")
+        if view.weis_verdict:
+            line.append("\n" + view.weis_verdict, style="cyan")
         return line
 
     # ------------------------------------------------------------------ keys
