@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from scorepad.gcpause import gc_paused
 from scorepad.rules import GAME_TITLES, replay
 from scorepad.rules.base import Sheet
 from scorepad.rules.header import header_problem
@@ -50,7 +51,8 @@ def listings(directory: Path | None = None) -> Iterator[GameListing]:
 
 
 def replay_log(log: LoadedLog) -> Sheet:
-    return replay(log.header, log.entries)
+    with gc_paused():  # a whole log: rows, deals and positions that are all kept
+        return replay(log.header, log.entries)
 
 
 def replay_file(path: Path | str) -> tuple[Sheet, list[str]]:

@@ -20,9 +20,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from scorepad.gcpause import gc_paused
 from scorepad.log import Amend, Entry, Header, Note, Rename, Void
 from scorepad.rules.names import name_problem
+from scorepad.rules.registry import rules_for
 
 FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
 CORRECTIONS = frozenset(("amend", "void"))
@@ -379,8 +379,6 @@ class Replayer:
     """Folds a log into a Sheet, entry by entry, so the app can update in O(1) per new entry."""
 
     def __init__(self, header: Header, rules: Rules | None = None):
-        from scorepad.rules import rules_for
-
         self.header = header
         self.rules = rules or rules_for(header.game)
         self.settings = self.rules.settings(header.rules)
@@ -399,9 +397,8 @@ class Replayer:
     # ------------------------------------------------------------------ feeding
 
     def extend(self, entries: Iterable[Entry]) -> Replayer:
-        with gc_paused():  # a whole log: rows, deals and positions that are all kept
-            for entry in entries:
-                self.push(entry)
+        for entry in entries:
+            self.push(entry)
         return self
 
     def push(self, entry: Entry) -> str | None:

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, Static
 
 from scorepad.describe import describe
+from scorepad.gcpause import gc_paused
 from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
@@ -75,7 +76,8 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.game_file = game_file
         self.header = game_file.header
-        self.replayer = Replayer(game_file.header).extend(game_file.entries)
+        with gc_paused():  # a whole log: rows, deals and positions that are all kept
+            self.replayer = Replayer(game_file.header).extend(game_file.entries)
         self.sheet: Sheet = self.replayer.sheet()
         self._form: EntryForm | None = None
 
@@ -265,7 +267,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(OverrideScreen(reason), decided)
 
     def _mind_the_knock_on(self, correction: Entry, make_it: Callable[[], None]) -> None:
-        refused = self.replayer.knock_on(correction)
+        with gc_paused():  # a trial replay of the whole log
+            refused = self.replayer.knock_on(correction)
         if not refused:
             make_it()
             return

@@ -1,0 +1,265 @@
+"""The layers, enforced: what each part of scorepad may import (CONTRIBUTING.md, "The layers").
+
+    scorepad.log        the log format: pydantic models only
+    scorepad.rules      the laws: pure, no Textual, Rich, store or process-wide switches (gc)
+    scorepad.store      files: no rules, no Textual
+    scorepad.games      where the store meets the rules
+    cli replay/export/list, scorepad.tui …  on top
+
+Two kinds of check: a fresh interpreter imports a layer (and, for the rules, replays a game of each kind, so the
+imports made on first use happen too) and its `sys.modules` is inspected; and the source is read, so an import
+hidden in a function that no test happens to call is caught as well, and import cycles are found.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorepad"
+UI = ("textual", "rich")
+
+
+def modules_after(code: str, env: dict[str, str] | None = None) -> set[str]:
+    """The modules loaded once `code` has run in a fresh interpreter."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, **(env or {})}, check=False)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def loaded(modules: set[str], *roots: str) -> list[str]:
+    return sorted(m for m in modules if any(m == r or m.startswith(r + ".") for r in roots))
+
+
+# --------------------------------------------------------------------------- the source, read
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+SOURCES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _type_checking_only(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports_of(module: str) -> set[str]:
+    """Every module `module` imports, at the top or inside a function (not under `if TYPE_CHECKING:`).
+    `from a import b` counts as importing `a.b` when that is a module of ours, else `a`."""
+    path = SOURCES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking_only(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, *([base] if base else [])])
+            for alias in node.names:
+                candidate = f"{base}.{alias.name}"
+                found.add(candidate if candidate in SOURCES else base)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def layer(root: str) -> list[str]:
+    return [m for m in SOURCES if m == root or m.startswith(root + ".")]
+
+
+def forbidden_in_source(root: str, *banned: str) -> list[str]:
+    return sorted(f"{module} imports {name}" for module in layer(root) for name in imports_of(module)
+                  if any(name == b or name.startswith(b + ".") for b in banned))
+
+
+def test_the_source_is_read_whole():
+    # the reading above knows every module of the package, so the checks below cannot pass by missing one
+    assert {"scorepad.log", "scorepad.store", "scorepad.rules", "scorepad.rules.base", "scorepad.cli"} <= set(SOURCES)
+    assert "scorepad.rules.registry" in imports_of("scorepad.rules.base")
+
+
+# --------------------------------------------------------------------------- log
+
+
+def test_the_log_format_imports_no_ui_rules_or_store():
+    modules = modules_after("import scorepad.log")
+    assert loaded(modules, *UI, "scorepad.store", "scorepad.rules", "scorepad.tui") == []
+    assert forbidden_in_source("scorepad.log", *UI, "scorepad.store", "scorepad.rules", "scorepad.tui") == []
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def test_the_rules_import_no_ui_store_or_gc_switch():
+    code = (
+        "import scorepad.rules, scorepad.rules.five_hundred, scorepad.rules.jass, scorepad.rules.auction_bridge\n"
+        "import scorepad.rules.header\n"
+    )
+    modules = modules_after(code)
+    assert loaded(modules, *UI, "scorepad.store", "scorepad.tui", "scorepad.gcpause", "scorepad.games") == []
+
+
+def test_replaying_every_game_through_the_rules_loads_no_ui_or_store():
+    # the games' modules load on first use: replay one game of each kind, with a header read the rules' way
+    fixtures = _fixture_games()
+    code = "from scorepad.log import HEADER_ADAPTER, parse_entry\nfrom scorepad.rules import check, replay\n"
+    code += "from scorepad.rules.header import header_problem\nimport json\n"
+    code += f"games = json.loads({json.dumps(json.dumps(fixtures))})\n"
+    code += (
+        "for header, entries in games:\n"
+        "    h = HEADER_ADAPTER.validate_python(header)\n"
+        "    assert header_problem(h) is None, header_problem(h)\n"
+        "    parsed = [parse_entry(h.game, e) for e in entries]\n"
+        "    sheet = replay(h, parsed)\n"
+        "    assert sheet.rows, h.game\n"
+        "    check(parsed[0], sheet)\n"
+    )
+    modules = modules_after(code)
+    assert {"scorepad.rules.five_hundred", "scorepad.rules.jass", "scorepad.rules.auction_bridge"} <= modules
+    assert loaded(modules, *UI, "scorepad.store", "scorepad.tui", "scorepad.gcpause", "scorepad.games") == []
+
+
+def _fixture_games() -> list[tuple[dict, list[dict]]]:
+    from scorepad import demo
+
+    games = []
+    for game, players, entries in (
+        ("five_hundred", ["Ann", "Bob", "Cid"], demo.FIVE_HUNDRED),
+        ("jass", ["Ann", "Bob", "Cid", "Dan"], demo.JASS),
+        ("auction_bridge", ["Ann", "Bob", "Cid", "Dan"], demo.BRIDGE),
+    ):
+        header = {"scorepad": 1, "game": game, "id": f"layers-{game}", "created": "2026-01-01T20:00:00+00:00",
+                  "players": players}
+        games.append((header, [{"seq": n, **entry} for n, entry in enumerate(entries, start=1)]))
+    return games
+
+
+def test_the_rules_source_imports_no_ui_store_or_gc():
+    # read, not run: also the imports inside functions; the collector is the callers' to switch (scorepad.gcpause)
+    banned = (*UI, "scorepad.store", "scorepad.tui", "scorepad.games", "scorepad.cli", "scorepad.gcpause", "gc")
+    assert forbidden_in_source("scorepad.rules", *banned) == []
+
+
+def test_the_header_check_lives_in_the_rules():
+    from scorepad.rules.header import header_problem
+
+    assert callable(header_problem)
+    defined = sorted(module for module in SOURCES
+                     if any(isinstance(node, ast.FunctionDef) and node.name == "header_problem"
+                            for node in ast.walk(ast.parse(SOURCES[module].read_text(encoding="utf-8")))))
+    assert defined == ["scorepad.rules.header"]
+    # the CLI's `new`, the new-game screen and opening a file ask it there
+    for user in ("scorepad.cli", "scorepad.games", "scorepad.tui.screens.new_game"):
+        assert "scorepad.rules.header" in imports_of(user), user
+
+
+# --------------------------------------------------------------------------- store
+
+
+def test_the_store_imports_no_rules_or_ui():
+    modules = modules_after("import scorepad.store")
+    assert loaded(modules, "textual", "scorepad.rules", "scorepad.tui") == []
+    assert forbidden_in_source("scorepad.store", "textual", "scorepad.rules", "scorepad.tui", "scorepad.games") == []
+
+
+# --------------------------------------------------------------------------- no cycles
+
+
+def cycles_in(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each import cycle found by a depth-first walk, as the path that closes it."""
+    cycles: list[list[str]] = []
+    state: dict[str, str] = {}
+    path: list[str] = []
+
+    def walk(module: str) -> None:
+        state[module] = "open"
+        path.append(module)
+        for target in sorted(graph.get(module, ())):
+            if state.get(target) == "open":
+                cycles.append([*path[path.index(target):], target])
+            elif target not in state:
+                walk(target)
+        path.pop()
+        state[module] = "done"
+
+    for module in sorted(graph):
+        if module not in state:
+            walk(module)
+    return cycles
+
+
+def test_no_import_cycle():
+    graph = {module: {m for m in imports_of(module) if m in SOURCES and m != module} for module in SOURCES}
+    assert cycles_in(graph) == []
+
+
+def test_the_cycle_finder_finds_a_package_imported_by_its_own_module():
+    # what rules/base.py did once (`from scorepad.rules import rules_for` inside the Replayer)
+    graph = {"scorepad.rules": {"scorepad.rules.base"}, "scorepad.rules.base": {"scorepad.rules", "scorepad.log"},
+             "scorepad.log": set()}
+    assert cycles_in(graph) == [["scorepad.rules", "scorepad.rules.base", "scorepad.rules"]]
+    assert "scorepad.rules.base" in imports_of("scorepad.rules")
+    assert "scorepad.rules" not in imports_of("scorepad.rules.base")
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+@pytest.fixture
+def saved_game(tmp_path: Path) -> tuple[Path, Path]:
+    from scorepad import demo
+
+    from .helpers import entries, header, log_lines
+
+    home = tmp_path / "home"
+    (home / "games").mkdir(parents=True)
+    path = home / "games" / "friday.jsonl"
+    path.write_text(log_lines(header("five_hundred", ["Ann", "Bob", "Cid"]), entries("five_hundred", *demo.FIVE_HUNDRED)),
+                    encoding="utf-8")
+    return home, path
+
+
+@pytest.mark.parametrize("command", [
+    ["replay", "{game}"],
+    ["replay", "{game}", "--json"],
+    ["export", "{game}", "--format", "csv", "-o", "{out}"],
+    ["export", "{game}", "--format", "md", "-o", "{out}"],
+    ["list"],
+])
+def test_command_line_reading_imports_no_textual(saved_game, tmp_path, command):
+    home, game = saved_game
+    args = [a.format(game=game, out=tmp_path / "out.txt") for a in command]
+    code = (
+        "import contextlib, io\n"
+        "from scorepad.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    code = main({args!r})\n"
+        "assert code == 0, code\n"
+    )
+    modules = modules_after(code, env={"SCOREPAD_HOME": str(home)})
+    assert "scorepad.games" in modules  # the command did read the game
+    assert loaded(modules, "textual", "scorepad.tui") == []
