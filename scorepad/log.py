@@ -128,15 +128,13 @@ class FHBid(Entry):
     call: FHCall
 
 
+# Only the shape of a line is judged here. Whatever reads but breaks a law (a contract of "pass", negative
+# tricks, an impossible Weis, 14 tricks …) is for the rules: a rejected entry with its reason, never a file
+# that cannot be opened (design §4).
+
+
 class FHContract(FHBid):
     type: Literal["contract"] = "contract"  # type: ignore[assignment]
-
-    @field_validator("call")
-    @classmethod
-    def _not_pass(cls, call: str) -> str:
-        if call == "pass":
-            raise ValueError("a contract cannot be a pass")
-        return call
 
 
 class FHResult(Entry):
@@ -146,13 +144,6 @@ class FHResult(Entry):
     card_points: dict[str, int] | None = None
     first_to_target: str | None = None
     trick_winners: tuple[str, ...] | None = None
-
-    @field_validator("tricks")
-    @classmethod
-    def _tricks(cls, tricks: dict[str, int]) -> dict[str, int]:
-        if any(n < 0 for n in tricks.values()):
-            raise ValueError("trick counts cannot be negative")
-        return tricks
 
 
 class FHIrregularity(Entry):
@@ -180,18 +171,9 @@ Rank = Literal["A", "K", "Q", "J", "10", "9", "8", "7", "6"]
 
 class SequenceMeld(Model):
     kind: Literal["sequence"] = "sequence"
-    length: int = Field(ge=3, le=9)
+    length: int  # 3–9, and no longer than the cards below `top`: the rules judge it (an impossible Weis)
     top: Rank
     suit: Suit
-
-    @model_validator(mode="after")
-    def _fits_below_top(self) -> SequenceMeld:
-        below = len(RANKS) - RANKS.index(self.top)
-        if self.length > below:
-            raise ValueError(
-                f"a sequence of {self.length} cannot be headed by the {self.top}: only {below} cards run down from it"
-            )
-        return self
 
     @property
     def cards(self) -> tuple[tuple[str, str], ...]:
@@ -254,7 +236,7 @@ class JassPenalty(Entry):
 class JassClaim(Entry):
     type: Literal["claim"] = "claim"
     team: str
-    counted: int = Field(ge=0)
+    counted: int  # never negative: the rules judge it
 
 
 # ---- Auction Bridge
@@ -296,7 +278,7 @@ class Chicane(Model):
 
 class ABResult(Entry):
     type: Literal["result"] = "result"
-    tricks: int = Field(ge=0, le=13)
+    tricks: int  # 0–13: the rules judge it
     honours: Honours | None = None
     revoke: Revoke | None = None
     chicane: Chicane | None = None

@@ -121,3 +121,59 @@ def test_replay_json_of_each_game_has_the_design_keys(demo, tmp_path, capsys):
     assert summary["totals"] == summary["rows"][-1]["totals"]
     if demo == "auction_bridge":
         assert summary["rubber"] is None and set(summary["games"]) == {"We", "They"}
+
+
+def _raw_game(tmp_path, game, players, lines, sides=None):
+    """A file written by hand: entry lines exactly as given (not parsed first)."""
+    from scorepad.log import dump_header
+
+    path = tmp_path / f"{game}.jsonl"
+    body = [dump_header(header(game, players, sides=sides))]
+    body += [json.dumps({"seq": n, "at": "2026-11-29T20:15:00+01:00", **line}) for n, line in enumerate(lines, 1)]
+    path.write_text("".join(line + "\n" for line in body))
+    return path
+
+
+JASS_PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "lines", "bad", "reason"),
+    [
+        ("jass", JASS_PLAYERS,
+         [{"type": "deal", "dealer": "Dan"}, {"type": "trump", "player": "Ann", "contract": "hearts"},
+          {"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", "length": 5, "top": "9",
+                                                       "suit": "clubs"}]},
+          {"type": "tricks", "points": {"Ann & Cid": 97}}],
+         3, "Bob cannot declare that: a sequence of 5 cannot be headed by the 9: only 4 cards run down from it"),
+        ("jass", JASS_PLAYERS,
+         [{"type": "deal", "dealer": "Dan"}, {"type": "trump", "player": "Ann", "contract": "hearts"},
+          {"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", "length": 4, "top": "K",
+                                                       "suit": "clubs"}]},
+          {"type": "weis", "player": "Cid", "melds": [{"kind": "sequence", "length": 3, "top": "Q",
+                                                       "suit": "clubs"}]},
+          {"type": "tricks", "points": {"Ann & Cid": 97}}],
+         4, "the 10♣ is in Bob's four to the K♣: it cannot be in Cid's hand too"),
+        ("jass", JASS_PLAYERS,
+         [{"type": "deal", "dealer": "Dan"}, {"type": "trump", "player": "Ann", "contract": "hearts"},
+          {"type": "claim", "team": "Ann & Cid", "counted": -5}, {"type": "tricks", "points": {"Ann & Cid": 97}}],
+         3, "card points counted cannot be negative (-5)"),
+        ("five_hundred", ["Ann", "Bob", "Cid"],
+         [{"type": "contract", "player": "Ann", "call": "pass"}, *GAME],
+         1, "a contract cannot be a pass: enter the passes as bids (a pass by every player)"),
+        ("five_hundred", ["Ann", "Bob", "Cid"],
+         [*GAME[:2], {"type": "result", "tricks": {"Ann": 12, "Bob": -1, "Cid": -1}}, GAME[2]],
+         3, "Bob won -1 tricks? trick counts cannot be negative"),
+        ("auction_bridge", JASS_PLAYERS,
+         [{"type": "contract", "player": "Ann", "call": "1NT"}, {"type": "result", "tricks": 14, "honours": None},
+          {"type": "result", "tricks": 7, "honours": None}],
+         2, "the declarer's side won 14 tricks? a deal has 13 (0 to 13)"),
+    ],
+)
+def test_an_entry_that_reads_but_breaks_a_law_is_a_rejection_not_an_unreadable_file(
+        tmp_path, capsys, game, players, lines, bad, reason):
+    path = _raw_game(tmp_path, game, players, lines)
+    assert main(["replay", str(path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["rejected"] == [{"seq": bad, "reason": reason}]
+    assert len(summary["rows"]) == 1  # the rest of the game still shows

@@ -7,6 +7,7 @@ from typing import Any
 from scorepad.rules.auction_bridge.calls import STRAIN_NAMES, Contract, format_call, holdings_for
 from scorepad.rules.auction_bridge.state import BridgeState, contract_text
 
+TRICKS_PER_DEAL = 13
 #: honour holdings possible for a side one of whose hands is void of trumps (all its honours are in one hand)
 CHICANE_SIDE_HOLDINGS = ("3", "4_one_hand", "5_one_hand")
 #: a side void of trumps in both hands leaves all five honours to the other side
@@ -80,6 +81,8 @@ def check_result(state: BridgeState, entry: Any) -> str | None:
     contract = current.contract
     if contract is None:
         return f"there is no contract yet: {state.name(current.auction.turn)} to call"
+    if not 0 <= entry.tricks <= TRICKS_PER_DEAL:
+        return f"the declarer's side won {entry.tricks} tricks? a deal has {TRICKS_PER_DEAL} (0 to {TRICKS_PER_DEAL})"
     declarers = state.side_of[contract.declarer]
     return (
         _check_honours(state, entry, contract)

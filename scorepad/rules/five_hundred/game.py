@@ -262,6 +262,8 @@ class FiveHundredRules(base.Rules):
         return f"{shown} does not outrank {by}: the bid to beat is {beat}"
 
     def _check_contract(self, state: FiveHundredState, entry: FHContract) -> str | None:
+        if entry.call == PASS:
+            return "a contract cannot be a pass: enter the passes as bids (a pass by every player)"
         reason = self._game_goes_on(state) or self._check_closed_auction(state) or self._check_call(state, entry.call)
         if reason:
             return reason
@@ -304,6 +306,9 @@ class FiveHundredRules(base.Rules):
     def _check_tricks(self, state: FiveHundredState, entry: FHResult) -> str | None:
         if reason := self._unknown_sides(state, entry.tricks, "the tricks"):
             return reason
+        negative = next((side for side, n in entry.tricks.items() if n < 0), None)
+        if negative is not None:
+            return f"{state.side_name(negative)} won {entry.tricks[negative]} tricks? trick counts cannot be negative"
         total = sum(entry.tricks.values())
         if total != TRICKS_PER_DEAL:
             return f"the tricks add up to {total}, not {TRICKS_PER_DEAL}"

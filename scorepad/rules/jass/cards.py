@@ -127,12 +127,15 @@ def meld_card_count(meld: Meld) -> int:
 def describe_meld(meld: Meld, suit_names: str = "french") -> str:
     """'five to the 10♣', 'four Kings'."""
     if meld.kind == "sequence":
-        return f"{LENGTH_WORDS[meld.length]} to the {card_label((meld.suit, meld.top), suit_names)}"
+        # a rejected entry from a file may hold an impossible length: still shown in words
+        length = LENGTH_WORDS.get(meld.length, str(meld.length))
+        return f"{length} to the {card_label((meld.suit, meld.top), suit_names)}"
     return f"four {RANK_PLURALS[meld.rank]}"
 
 
 def sequence_problem(length: int, top: str) -> str | None:
-    """Why no sequence of `length` can be headed by `top` (the model refuses these too)."""
+    """Why no sequence of `length` can be headed by `top` (a log entry that reads may still hold one: the
+    rules refuse it as an impossible Weis)."""
     if top not in RANKS:
         return f"{top!r} is not a rank (A K Q J 10 9 8 7 6)"
     below = len(RANKS) - RANKS.index(top)

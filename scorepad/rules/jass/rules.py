@@ -424,6 +424,8 @@ class JassRules(base.Rules):
     def _check_claim(self, state: JassState, entry: JassClaim) -> str | None:
         if problem := self._unknown_side(state, entry.team):
             return problem
+        if entry.counted < 0:
+            return f"card points counted cannot be negative ({entry.counted})"
         if entry.counted > HAND_POINTS:
             return f"a hand has {HAND_POINTS} card points; {entry.counted} counted is more"
         target = state.settings.target
