@@ -96,7 +96,7 @@ class FiveHundredState(base.State):
         for key in ("auction", "irregularities", "claims"):
             if key in fields:
                 fields[key] = tuple(tuple(item) for item in fields[key])
-        for key in ("passed", "legal_calls"):
+        for key in ("passed", "legal_calls", "yet_to_call"):
             if key in fields:
                 fields[key] = tuple(fields[key])
         if "barred" in fields:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from scorepad.rules.base import View
 
@@ -26,6 +26,8 @@ class FiveHundredView(View):
     deal: int | None = None
     dealer: str | None = None
     to_bid: str | None = None  # who bids next (None once the auction is over)
+    auction_mode: Literal["one_round", "continuous"] = "one_round"  # the `auction` setting
+    yet_to_call: tuple[str, ...] = ()  # one-round auction: who is still to call, in turn (barred skipped)
     auction: tuple[tuple[str, str], ...] = ()  # (player, call) in turn
     passed: tuple[str, ...] = ()
     barred: Mapping[str, str] = field(default_factory=lambda: _EMPTY)  # player -> why he may not bid
