@@ -57,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="export a game's score sheet")
     export.add_argument("file", type=Path)
     export.add_argument("--format", choices=["csv", "md", "json"], default="csv")
-    export.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output")
+    export.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output "
+                        "(never onto a game log; an existing file only with --force)")
+    export.add_argument("--force", action="store_true", help="replace the --output file if it exists")
 
     sub.add_parser("stats", help="statistics across saved games")
     sub.add_parser("demo", help="add demo games (one per game) and open the app on them")
@@ -112,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
             case "replay":
                 return _replay(args.file, as_json=args.json)
             case "export":
-                return _export(args.file, args.format, args.output)
+                return _export(args.file, args.format, args.output, force=args.force)
             case "stats":
                 return _stats()
             case "demo":
@@ -196,17 +198,31 @@ def _replay(path: Path, as_json: bool) -> int:
     return 0
 
 
-def _export(path: Path, fmt: str, output: Path | None) -> int:
+def _export(path: Path, fmt: str, output: Path | None, force: bool = False) -> int:
     from scorepad.export import export_sheet
+    from scorepad.export_file import ExportExists, ExportRefused, export_problem, write_export
     from scorepad.games import replay_file
+    from scorepad.rules.names import visible
 
+    if output is not None:  # refused before the game is even read: nothing is written onto a game log
+        problem = export_problem(output, path)
+        if problem:
+            raise UsageError(visible(f"scorepad export: {problem}"))
     sheet, _ = replay_file(path)
     text = export_sheet(sheet, fmt)
     if output is None:
         sys.stdout.write(text)
-    else:
-        output.write_text(text, encoding="utf-8")
-        print(f"wrote {output}")
+        return 0
+    try:
+        write_export(output, text, source=path, force=force)
+    except ExportRefused as refused:
+        raise UsageError(visible(f"scorepad export: {refused}")) from None
+    except ExportExists:
+        raise UsageError(visible(f"scorepad export: {output} exists already; add --force to replace it")) from None
+    except OSError as error:
+        raise UsageError(visible(f"scorepad export: {output} not written ({error.strerror or error}); "
+                                 "nothing was changed")) from None
+    print(visible(f"wrote {output}"))
     return 0
 
 

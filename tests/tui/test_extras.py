@@ -85,7 +85,7 @@ async def test_chart_of_a_game_without_deals_says_so(scorepad_home):
         assert "No deal" in str(app.screen.query_one("#chart-empty", Static).render())
 
 
-async def test_f4_then_m_writes_markdown_next_to_the_game(scorepad_home):
+async def test_f4_then_m_writes_markdown_to_the_exports_folder(scorepad_home):
     path = write_game(scorepad_home)
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -96,7 +96,8 @@ async def test_f4_then_m_writes_markdown_next_to_the_game(scorepad_home):
         await pilot.press("m")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
-        written = path.with_suffix(".md")
+        written = scorepad_home / "exports" / path.with_suffix(".md").name  # never in the games folder
+        assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
         assert written.read_text(encoding="utf-8") == to_markdown(app.screen.sheet)
         assert any(str(written) in n.message for n in app._notifications)
 
@@ -156,3 +157,92 @@ async def test_home_s_shows_statistics_and_escape_goes_back(scorepad_home):
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
+
+
+async def _export_to(pilot, target, button=None):
+    await pilot.press("f4")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, ExportScreen)
+    field = pilot.app.screen.query_one("#export-path", Input)
+    field.focus()
+    await pilot.press(*str(target))
+    if button:
+        await pilot.click(f"#export-{button}")
+    else:
+        await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_f4_refuses_the_games_own_file_and_the_games_folder(scorepad_home):
+    path = write_game(scorepad_home)
+    other = write_game(scorepad_home, name="other.jsonl")
+    before = {p: p.read_bytes() for p in (path, other)}
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for target, button in [(path.with_suffix(".json"), None), (path, None), (path, "md"),
+                               (other, "csv"), (other.parent, "json")]:
+            await _export_to(pilot, target, button)
+            assert isinstance(app.screen, ExportScreen)
+            said = str(app.screen.query_one("#export-error", Static).render())
+            assert said.startswith("Not written: ") and ("games folder" in said or "own log" in said)
+            await pilot.press("escape")
+            await settle(pilot)
+    assert {p: p.read_bytes() for p in (path, other)} == before
+    assert sorted(p.name for p in path.parent.iterdir()) == ["friday.jsonl", "other.jsonl"]
+
+
+async def test_f4_refuses_a_game_log_outside_the_games_folder(scorepad_home, tmp_path):
+    path = write_game(scorepad_home)
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(path.read_bytes())
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await _export_to(pilot, copy)
+        assert "is a scorepad game log" in str(app.screen.query_one("#export-error", Static).render())
+    assert copy.read_bytes() == path.read_bytes()
+
+
+async def test_f4_replaces_an_existing_file_only_after_yes(scorepad_home, tmp_path):
+    from scorepad.tui.screens.export import ReplaceScreen
+
+    path = write_game(scorepad_home)
+    target = tmp_path / "sheet.md"
+    target.write_text("my notes\n")
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await _export_to(pilot, target)
+        assert isinstance(app.screen, ReplaceScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, ExportScreen)
+        assert target.read_text() == "my notes\n"
+        await pilot.press("enter")  # the path is still typed: asked again
+        await settle(pilot)
+        assert isinstance(app.screen, ReplaceScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert target.read_text(encoding="utf-8") == to_markdown(app.screen.sheet)
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+
+
+async def test_f4_twice_asks_before_replacing_the_first_export(scorepad_home):
+    from scorepad.tui.screens.export import ReplaceScreen
+
+    path = write_game(scorepad_home)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(2):
+            await pilot.press("f4")
+            await settle(pilot)
+            await pilot.press("c")
+            await settle(pilot)
+        assert isinstance(app.screen, ReplaceScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+    assert (scorepad_home / "exports" / "friday.csv").read_text(encoding="utf-8").startswith("seq,deal,")

@@ -1,9 +1,12 @@
-"""Export the score sheet as CSV, Markdown or JSON: next to the game file, or to a path typed in."""
+"""Export the score sheet as CSV, Markdown or JSON: to the exports folder, or to a path typed in.
+
+Never onto a game log (export_file says what is refused); a file that exists is replaced only after a yes."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,15 +15,31 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from scorepad.export import SUFFIXES, export_sheet
+from scorepad.export_file import ExportExists, ExportRefused, export_problem, exports_dir, write_export
 from scorepad.rules.base import Sheet
+from scorepad.rules.names import visible
+from scorepad.tui.screens.modals import ConfirmScreen
 
 FORMAT_NAMES = {"csv": "CSV", "md": "Markdown", "json": "JSON"}
 FORMAT_KEYS = {"csv": "c", "md": "m", "json": "j"}
 
 
 def default_target(game_path: Path, fmt: str) -> Path:
-    """The game file's name with the format's suffix, in the same directory."""
-    return game_path.with_suffix(SUFFIXES[fmt])
+    """The game file's name with the format's suffix, in the exports folder (the games folder holds only logs)."""
+    return exports_dir() / game_path.with_suffix(SUFFIXES[fmt]).name
+
+
+class ReplaceScreen(ConfirmScreen):
+    """The export's file exists already: replace it?"""
+
+    BINDINGS = [
+        Binding("y", "agree", "Replace it"),
+        Binding("n,escape", "cancel", "Keep it"),
+    ]
+    QUESTION = "This file exists already"
+    HINT = "y replaces it with the score sheet; n or Esc keeps it as it is."
+    AGREE = "Replace it (y)"
+    BODY_ID = "replace-path"
 
 
 def format_for(path: Path) -> str | None:
@@ -46,12 +65,13 @@ class ExportScreen(ModalScreen[Path | None]):
         with Vertical(classes="dialog wide", id="export"):
             yield Label("Export the score sheet", classes="dialog-title")
             yield Static(
-                f"c, m or j writes CSV, Markdown or JSON next to the game file "
-                f"({default_target(self.game_path, 'csv').stem}.*). To write elsewhere, type a path "
-                "(a directory, or a file ending in .csv, .md or .json) and press Enter or a button.",
+                Text(f"c, m or j writes CSV, Markdown or JSON to the exports folder "
+                     f"({visible(str(default_target(self.game_path, 'csv').with_suffix('.*')))}). "
+                     "To write elsewhere, type a path "
+                     "(a directory, or a file ending in .csv, .md or .json) and press Enter or a button."),
                 classes="hint",
             )
-            yield Input(placeholder="path (empty: next to the game file)", id="export-path")
+            yield Input(placeholder="path (empty: the exports folder)", id="export-path")
             yield Static("", id="export-error", classes="error")
             with Horizontal(classes="buttons"):
                 for fmt, name in FORMAT_NAMES.items():
@@ -70,15 +90,30 @@ class ExportScreen(ModalScreen[Path | None]):
             return path / default_target(self.game_path, fmt).name
         return path
 
-    def action_write(self, fmt: str) -> None:
+    def action_write(self, fmt: str, replace: bool = False) -> None:
         path = self.target(fmt)
+        if path.parent == exports_dir():
+            exports_dir().mkdir(parents=True, exist_ok=True)
         try:
-            path.write_text(export_sheet(self.sheet, fmt), encoding="utf-8")
-        except OSError as error:
-            self.query_one("#export-error", Static).update(f"Not written: {path}: {error.strerror or error}")
+            write_export(path, export_sheet(self.sheet, fmt), source=self.game_path, force=replace)
+        except ExportRefused as refused:
+            self._say(f"Not written: {refused}")
             return
-        self.app.notify(str(path.resolve()), title=f"Exported as {FORMAT_NAMES[fmt]}")
+        except ExportExists:
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.action_write(fmt, replace=True)
+
+            self.app.push_screen(ReplaceScreen(visible(str(path))), answered)
+            return
+        except OSError as error:
+            self._say(f"Not written: {path}: {error.strerror or error}")
+            return
+        self.app.notify(visible(str(path.resolve())), title=f"Exported as {FORMAT_NAMES[fmt]}", markup=False)
         self.dismiss(path)
+
+    def _say(self, text: str) -> None:
+        self.query_one("#export-error", Static).update(Text(visible(text)))  # paths are not markup
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:
@@ -93,11 +128,13 @@ class ExportScreen(ModalScreen[Path | None]):
     def _path_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         typed = event.value.strip()
+        problem = export_problem(Path(typed).expanduser(), self.game_path) if typed else None
+        if problem:  # a game log is refused as such, whatever its name ends in
+            self._say(f"Not written: {problem}")
+            return
         fmt = format_for(Path(typed)) if typed else None
         if fmt is None:
-            self.query_one("#export-error", Static).update(
-                "End the path with .csv, .md or .json — or choose the format with a button."
-            )
+            self._say("End the path with .csv, .md or .json — or choose the format with a button.")
             return
         self.action_write(fmt)
 
