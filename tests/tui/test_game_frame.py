@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Markdown, Select
+from textual.widgets import Input, Select
 
 from scorepad.store import create, load
 from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.screens.home import HomeScreen
 from scorepad.tui.screens.modals import (
     EditEntryScreen,
     KnockOnScreen,
@@ -172,6 +173,9 @@ async def test_same_players_opens_a_prefilled_new_game():
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.game_file.path != path
+        await pilot.press("escape")  # the rematch leads back to the saved games, not to the game before it
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
 
 
 async def test_f1_shows_the_laws_with_this_games_settings():
@@ -182,8 +186,10 @@ async def test_f1_shows_the_laws_with_this_games_settings():
         await pilot.press("f1")
         await settle(pilot)
         assert isinstance(app.screen, TextScreen)
-        text = app.screen.query_one(Markdown).source
-        assert "revoke_penalty" in text and "Auction Bridge" in text
+        text = app.screen.markdown
+        # settings in words, no file names
+        assert "revoke penalty: 100" in text and "chicane: off" in text and "Auction Bridge" in text
+        assert "revoke_penalty" not in text and "sources/" not in text and ".txt" not in text
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)

@@ -82,6 +82,27 @@ class Settings(BaseModel):
         return self.target - self.trick_value
 
 
+# the settings in a card player's words (scorepad.rules.wording)
+SETTING_LABELS: dict[str, str] = {
+    "preset": "preset", "auction": "", "schedule": "", "target": "game", "card_points": "card points",
+    "slam_bonus": "slam bonus", "slam_value": "slam worth", "trick_value": "a trick to an opponent",
+    "defenders_score": "opponents score their tricks", "defenders_cap": "opponents capped below the game",
+    "nullo": "nullo", "nullo_value": "nullo worth", "open_nullo_value": "open nullo worth",
+    "failed_nullo_opponents": "failed nullo", "all_pass": "all pass", "must_bid_to_win": "must bid to win",
+    "minus_target": "", "six_hand_sides": "six players",
+}
+VALUE_WORDS: dict[str, dict[object, str]] = {
+    "preset": {"avondale": "Avondale", "original": "original", "card_points_1000": "card points to 1000",
+               "card_points_1500": "card points to 1500", None: "none"},
+    "auction": {"one_round": "one round of bidding", "continuous": "bidding round and round"},
+    "schedule": {"avondale": "Avondale schedule", "original": "original schedule"},
+    "defenders_score": {"always": "always", "never": "never", "when_set": "only when the bid is set"},
+    "failed_nullo_opponents": {"per_trick": "opponents score per trick taken", "nothing": "opponents score nothing"},
+    "all_pass": {"redeal": "redeal", "no_trump": "played at no trump"},
+    "minus_target": {"out_of_contention": "minus the game: out of the running", "ends_game": "minus the game: it ends"},
+    "six_hand_sides": {"two_threes": "two sides of three", "three_twos": "three sides of two"},
+}
+
 PRESETS: dict[str, dict[str, object]] = {
     "avondale": {},
     "original": {"schedule": "original"},

@@ -39,6 +39,26 @@ PRESETS: dict[str, dict[str, Any]] = {
     "srf_1000": {"target": 1000, "multipliers": CLASSIC_MULTIPLIERS},
     "parlett_3000": {"target": 3000, "multipliers": PARLETT_MULTIPLIERS},
 }
+# the settings in a card player's words (scorepad.rules.wording)
+SETTING_LABELS: dict[str, str] = {
+    "preset": "preset", "target": "game", "multipliers": "multipliers", "multiply_weis": "Weis multiplied",
+    "multiply_stoeck": "Stöck multiplied", "match_points": "Match", "weis_tiebreak": "Weis tie",
+    "penalties": "penalties", "count_order": "", "bergpreis": "Bergpreis", "suit_names": "suits",
+    "stoeck_points": "Stöck", "sequence_points": "sequences", "four_points": "four of a rank",
+}
+VALUE_WORDS: dict[str, dict[Any, str]] = {
+    "preset": {"classic_2500": "classic 2500", "flat_1000": "flat 1000", "srf_1000": "SRF 1000",
+               "parlett_3000": "Parlett 3000"},
+    "multipliers": {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠", "obenabe": "Obenabe",
+                    "undenufe": "Undenufe"},
+    "weis_tiebreak": {"suit_ladder": "suit ladder ♥ ♦ ♣ ♠", "trump_then_seat": "trump, then the earlier seat"},
+    "penalties": {"uncut_deck": "uncut deck", "misdeal": "misdeal", "out_of_turn": "out of turn",
+                  "wrong_play": "wrong play", "false_weis": "false Weis"},
+    "count_order": {"stoeck_weis_tricks": "Stöck – Wys – Stich", "stoeck_tricks_weis": "Stöck – Stich – Wys"},
+    "suit_names": {"french": "♥ ♦ ♣ ♠", "german": "Rosen, Schellen, Eicheln, Schilten"},
+    "sequence_points": {n: f"{n} in a row" for n in range(3, 10)},
+}
+
 # dict-valued settings: a header that names some keys keeps the rest from the preset / default
 DICT_DEFAULTS: dict[str, dict[Any, int]] = {
     "multipliers": CLASSIC_MULTIPLIERS,

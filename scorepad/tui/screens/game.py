@@ -384,4 +384,4 @@ class GameScreen(Screen[None]):
         self.app.push_screen(NewGameScreen(self.header.game, players, dict(self.header.rules), sides))
 
     def action_leave(self) -> None:
-        self.app.pop_screen()
+        self.app.action_go_home()  # type: ignore[attr-defined]  # always the saved games, whatever lies between

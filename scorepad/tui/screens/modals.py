@@ -250,14 +250,18 @@ class TextScreen(ModalScreen[None]):
             self._bindings.bind(close_key, "close", "Close", show=False)
 
     def compose(self) -> ComposeResult:
-        # imported when first shown: markdown-it costs ~0.1 s at start-up
-        from textual.widgets import Markdown
+        # one Static drawing Rich's Markdown: Textual's Markdown widget builds a widget per block and took seconds
+        # for the laws' pages; this draws the same text in one go (and markdown-it loads only when a page is shown)
+        from rich.markdown import Markdown
 
         with Vertical(classes="dialog wide tall"):
             yield Label(self.title_text, classes="dialog-title")
-            with VerticalScroll():
-                yield Markdown(self.markdown)
-            yield Static("Esc closes", classes="hint")
+            with VerticalScroll(id="text-page"):
+                yield Static(Markdown(self.markdown), id="text-body")
+            yield Static("Esc closes · ↑↓ PgUp PgDn scroll", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#text-page").focus()  # the keys scroll the page at once
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -181,7 +181,8 @@ class NewGameScreen(Screen[None]):
             return
         error.update("")
         path = create(header)
-        self.app.pop_screen()
+        # the new game opens over the saved games (a rematch leaves the finished game behind): Esc leads home
+        self.app.action_go_home()  # type: ignore[attr-defined]
         self.app.open_game(path)  # type: ignore[attr-defined]
 
     def _header(self) -> Any:
