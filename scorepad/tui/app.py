@@ -41,7 +41,7 @@ class ScorepadApp(App[None]):
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())
         for notice in self.startup_notices:
-            self.notify(notice, severity="warning", timeout=8)
+            self.notify(visible(notice), severity="warning", timeout=8, markup=False)  # file names are not markup
         if self.open_path is not None:
             self.open_game(self.open_path)
 
