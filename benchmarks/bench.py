@@ -59,6 +59,45 @@ def write_log(path: Path, deals: int, target: int) -> Path:
     return path
 
 
+def write_corrected_log(path: Path, deals: int, every: int, amends_of_one: int = 0) -> Path:
+    """A log of `deals` deals where every `every`-th deal's result is amended once, right after it (the table
+    catches a miscount before the next deal, as the laws' window allows); then `amends_of_one` more amends of the
+    last result, one after the other (a result corrected over and over)."""
+    header = new_header("five_hundred", PLAYERS, title="benchmark", rules={"target": 10**9})
+    lines = [dump_header(header)]
+    seq = 0
+    at = "2026-11-29T20:00:00+01:00"
+
+    def line(item: dict) -> None:
+        nonlocal seq
+        seq += 1
+        lines.append(dump_entry(parse_entry("five_hundred", {**item, "seq": seq, "at": at})))
+
+    result = 0
+    for number in range(deals):
+        for item in deal_items(number):
+            line(item)
+        result = seq
+        if every and number % every == every - 1:
+            line({"type": "amend", "target": result, "entry": _other_result(number, 0)})
+    for count in range(amends_of_one):
+        line({"type": "amend", "target": result, "entry": _other_result(deals - 1, count)})
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _other_result(number: int, variant: int) -> dict:
+    """The deal's result with the tricks counted again (made or set, by turns)."""
+    result = dict(deal_items(number)[2])
+    tricks = dict(result["tricks"])
+    contractor = PLAYERS[(number + 1) % 3]
+    others = [p for p in PLAYERS if p != contractor]
+    made = 7 if variant % 2 == 0 else 9
+    tricks = {contractor: made, others[0]: (10 - made) // 2, others[1]: 10 - made - (10 - made) // 2}
+    result["tricks"] = tricks
+    return result
+
+
 def best_of(runs: int, work) -> float:
     times = []
     for _ in range(runs):

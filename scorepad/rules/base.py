@@ -4,17 +4,20 @@ A game module supplies a `Rules` object: its settings, its default sides, a muta
 `State`, and four pure steps — `validate` (may this entry come now?), `apply` (fold it in),
 `correction_window` (may entry N still be changed?) and `extra` (game-specific summary keys).
 `Replayer` drives them: it keeps the raw log, judges `amend`/`void` against the window at the
-moment they were logged, and re-folds the effective log whenever a correction lands, so a
-changed result re-derives everything after it.
+moment they were logged, and when a correction lands re-folds from a checkpoint just before the entry
+it corrects, so a changed result re-derives everything after it and nothing before it.
 """
 
 from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
+from datetime import datetime
 from functools import cached_property
+from itertools import islice
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -248,8 +251,10 @@ class Naming:
 class State:
     """Mutable replay state; a game subclasses it with its own deal-in-progress fields."""
 
-    #: containers that only grow with the log and hold immutable values (seq -> position …):
-    #: a scratch copy for trying entries copies them shallowly, which keeps checks O(1)-ish
+    #: containers that only grow with the log (seq -> position …), besides `rows` and `rejected`: a list is
+    #: only appended to, a dict only given new keys, and what they hold is not changed once a later entry is
+    #: folded; any other change puts a new container in its place. The fold's checkpoints share them instead
+    #: of copying them (a correction resumes from one); a scratch copy for trying entries copies them shallowly.
     history_fields: tuple[str, ...] = ("positions",)
     #: where in the game the next entry is logged (a deal, a hand …), kept per entry for correction windows
     position: Any = None
@@ -375,8 +380,105 @@ def pairs_opposite(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return {" & ".join(first): first, " & ".join(second): second}
 
 
+#: a checkpoint of the fold every this many folded entries: a correction refolds at most this many entries
+#: before the one it corrects (and everything after it); each checkpoint costs a copy of the deal in progress
+CHECKPOINT_EVERY = 32
+
+
+_NOT_REPLACED: Any = object()
+
+
+class _Checkpoint:
+    """The state after the first `walked` folded entries: a private copy of everything but the history
+    containers, which it shares with the live state, and how long each of those was then."""
+
+    __slots__ = ("walked", "state", "lengths")
+
+    def __init__(self, walked: int, state: State, lengths: dict[str, int]):
+        self.walked = walked
+        self.state = state
+        self.lengths = lengths
+
+
+_SHARED_TYPES = {str, int, float, bool, type(None), bytes, frozenset, datetime, MappingProxyType, Row}
+_FIELDS: dict[type, tuple[str, ...] | None] = {}  # a class -> the fields copy_state copies one by one (None: it cannot)
+
+
+def _fields_of(kind: type) -> tuple[str, ...] | None:
+    """The fields of a plain object or dataclass that may be copied one by one; None for anything with its own
+    way of being copied."""
+    if kind not in _FIELDS:
+        names: tuple[str, ...] | None = None
+        if is_dataclass(kind) and not hasattr(kind, "__deepcopy__"):
+            names = tuple(f.name for f in fields(kind))
+            if "__slots__" not in kind.__dict__ and any(
+                    "__slots__" in base_.__dict__ for base_ in kind.__mro__[1:-1]):
+                names = None
+        elif (kind.__reduce_ex__ is object.__reduce_ex__ and not hasattr(kind, "__deepcopy__")
+              and not hasattr(kind, "__setstate__") and not hasattr(kind, "__slots__")):
+            names = ()  # its __dict__, whatever it holds
+        _FIELDS[kind] = names
+    return _FIELDS[kind]
+
+
+def copy_state(value: Any, memo: dict[int, Any]) -> Any:
+    """`copy.deepcopy` for replay states, several times faster: values that never change (strings, numbers,
+    frozen models, read-only mappings, rows) are shared, not copied; lists, dicts, sets, dataclasses and plain
+    objects are copied field by field; anything else goes to `copy.deepcopy` with the same memo."""
+    kind = type(value)
+    if kind in _SHARED_TYPES:
+        return value
+    found = memo.get(id(value), _NOT_REPLACED)
+    if found is not _NOT_REPLACED:
+        return found
+    new: Any
+    if kind is dict:
+        new = memo[id(value)] = {}
+        for key, item in value.items():
+            new[key] = copy_state(item, memo)
+    elif kind is list:
+        new = memo[id(value)] = []
+        new.extend([copy_state(item, memo) for item in value])
+    elif kind is set:
+        new = memo[id(value)] = set(value)  # of hashable, immutable values
+    elif kind is tuple:
+        new = tuple([copy_state(item, memo) for item in value])
+        memo[id(value)] = new
+    elif isinstance(value, BaseModel) and value.model_config.get("frozen"):
+        _SHARED_TYPES.add(kind)
+        return value
+    else:
+        names = _fields_of(kind)
+        if names is None:
+            return copy.deepcopy(value, memo)
+        new = memo[id(value)] = object.__new__(kind)
+        if names:
+            for name in names:
+                object.__setattr__(new, name, copy_state(getattr(value, name), memo))
+        else:
+            new.__dict__.update({name: copy_state(item, memo) for name, item in value.__dict__.items()})
+    return new
+
+
+def _history_names(state: State) -> tuple[str, ...]:
+    return ("rows", "rejected", *state.history_fields)
+
+
+def _truncate(container: Any, length: int) -> None:
+    """Cut a history container back to its first `length` items, in place (a dict keeps insertion order)."""
+    if isinstance(container, list):
+        del container[length:]
+    else:
+        for _ in range(len(container) - length):
+            container.popitem()
+
+
 class Replayer:
-    """Folds a log into a Sheet, entry by entry, so the app can update in O(1) per new entry."""
+    """Folds a log into a Sheet, entry by entry, so the app can update in O(1) per new entry.
+
+    A correction re-derives everything after the entry it corrects, and nothing before it: the fold keeps a
+    checkpoint every `CHECKPOINT_EVERY` entries and resumes from the last one before the corrected entry.
+    """
 
     def __init__(self, header: Header, rules: Rules | None = None):
         self.header = header
@@ -390,9 +492,86 @@ class Replayer:
         self.replacements: dict[int, Entry | None] = {}  # target -> replacement (None: voided)
         self.overrides: list[int] = []
         self.state = self._fresh_state()
+        # what a fold walks, in log order: (seq, log index) of each plain entry and each refused correction
+        # (accepted corrections only change what is walked)
+        self._walk: list[tuple[int, int]] = []
+        self._checkpoints: list[_Checkpoint] = [self._checkpoint(0)]
 
     def _fresh_state(self) -> State:
         return self.rules.new_state(self.header, self.settings, self.sides)
+
+    # ------------------------------------------------------------------ checkpoints
+
+    def _shared(self, state: State) -> dict[int, Any]:
+        """What a copy of the state shares instead of copying: the immutable parts and the history."""
+        memo: dict[int, Any] = {id(state.header): state.header, id(state.settings): state.settings,
+                                id(state.naming): state.naming}
+        for name in _history_names(state):
+            container = getattr(state, name)
+            memo[id(container)] = container
+        return memo
+
+    def _checkpoint(self, walked: int) -> _Checkpoint:
+        state = self.state
+        lengths = {name: len(getattr(state, name)) for name in _history_names(state)}
+        return _Checkpoint(walked, copy_state(state, self._shared(state)), lengths)
+
+    def _checkpoint_before(self, target: int) -> _Checkpoint:
+        """The last checkpoint taken before entry `target` was folded."""
+        walked = bisect_left(self._walk, (target, -1))
+        return self._checkpoints[min(walked // CHECKPOINT_EVERY, len(self._checkpoints) - 1)]
+
+    def _resume(self, checkpoint: _Checkpoint, scratch: bool) -> State:
+        """A state as it was at the checkpoint. The live one (`scratch` False) takes the history containers
+        back to their length then, in place, and the checkpoints after it are dropped; a scratch state gets
+        copies of them and changes nothing."""
+        saved = checkpoint.state
+        memo = self._shared(saved)
+        for name, length in checkpoint.lengths.items():
+            container = getattr(saved, name)
+            if scratch:
+                memo[id(container)] = container[:length] if isinstance(container, list) else dict(
+                    islice(container.items(), length))
+            else:
+                _truncate(container, length)
+        if not scratch:
+            del self._checkpoints[checkpoint.walked // CHECKPOINT_EVERY + 1:]
+        return copy_state(saved, memo)
+
+    def _fold_walk(self, state: State, start: int, replacements: Mapping[int, Entry | None],
+                   watch: int | None = None, stop: bool = False, live: bool = False) -> str | None:
+        """Fold the walk from position `start` into `state` (the live one takes checkpoints on the way).
+        Returns why entry `watch` was refused, or None; with `stop`, stops after it."""
+        log, verdicts, walk = self.log, self.correction_verdicts, self._walk
+        watched = None
+        for position in range(start, len(walk)):
+            if live and position % CHECKPOINT_EVERY == 0 and position // CHECKPOINT_EVERY == len(self._checkpoints):
+                self.state = state
+                self._checkpoints.append(self._checkpoint(position))
+            seq, index = walk[position]
+            entry = log[index]
+            if entry.type in CORRECTIONS:
+                state.rejected.append(Rejection(seq, verdicts[seq] or ""))
+                continue
+            if seq in replacements:
+                replacement = replacements[seq]
+                if replacement is None:
+                    continue
+                entry = replacement
+            reason = self._fold_plain(state, entry, seq)
+            if seq == watch:
+                watched = reason
+                if stop:
+                    break
+        return watched
+
+    def _refold_from(self, target: int) -> str | None:
+        """Re-derive the live state from the last checkpoint before entry `target`, once; returns why entry
+        `target` is now refused, or None."""
+        state = self._resume(self._checkpoint_before(target), scratch=False)
+        reason = self._fold_walk(state, self._checkpoints[-1].walked, self.replacements, watch=target, live=True)
+        self.state = state
+        return reason
 
     # ------------------------------------------------------------------ feeding
 
@@ -406,20 +585,40 @@ class Replayer:
         seq = entry.seq
         if seq is None:
             seq = len(self.log) + 1
+        index = len(self.log)
         self.log.append(entry)
         self.by_seq[seq] = entry
         if isinstance(entry, Amend | Void):
-            reason = self._judge_correction(entry, seq)
+            reason = self._judge_correction(entry, seq, in_place=False)
+            if reason is None:
+                target = entry.target
+                replacement = entry.entry if isinstance(entry, Amend) else None
+                before = self.replacements.get(target, _NOT_REPLACED)
+                self.replacements[target] = replacement
+                refused = self._refold_from(target)
+                if replacement is not None and refused:  # the replacement itself is refused where it stands
+                    reason = f"amend of entry {target}: {refused}"
+                    if before is _NOT_REPLACED:
+                        del self.replacements[target]
+                    else:
+                        self.replacements[target] = before
+                    self._refold_from(target)
             self.correction_verdicts[seq] = reason
             if reason is None:
-                self.replacements[entry.target] = entry.entry if isinstance(entry, Amend) else None
                 if entry.override:
                     self.overrides.append(seq)
-                self._refold()
             else:
+                self._walk_append(seq, index)
                 self.state.rejected.append(Rejection(seq, reason))
             return reason
+        self._walk_append(seq, index)
         return self._fold_plain(self.state, entry, seq)
+
+    def _walk_append(self, seq: int, index: int) -> None:
+        position = len(self._walk)
+        if position % CHECKPOINT_EVERY == 0 and position // CHECKPOINT_EVERY == len(self._checkpoints):
+            self._checkpoints.append(self._checkpoint(position))
+        self._walk.append((seq, index))
 
     def _fold_plain(self, state: State, entry: Entry, seq: int) -> str | None:
         state.positions[seq] = state.position
@@ -452,30 +651,11 @@ class Replayer:
             return f"{entry.new_name!r} is already a player's name"
         return None
 
-    def _effective(self) -> Iterable[tuple[int, Entry]]:
-        for entry in self.log:
-            seq = entry.seq if entry.seq is not None else 0
-            if entry.type in ("amend", "void"):
-                continue
-            if seq in self.replacements:
-                replacement = self.replacements[seq]
-                if replacement is None:
-                    continue
-                yield seq, replacement
-            else:
-                yield seq, entry
-
-    def _refold(self) -> None:
-        old_rejected_corrections = [r for r in self.state.rejected if r.seq in self.correction_verdicts]
-        self.state = self._fresh_state()
-        for seq, entry in self._effective():
-            self._fold_plain(self.state, entry, seq)
-        # keep the corrections' own verdicts (judged when they were logged), in log order
-        self.state.rejected = sorted(self.state.rejected + old_rejected_corrections, key=lambda r: r.seq)
-
     # ------------------------------------------------------------------ corrections
 
-    def _judge_correction(self, correction: Amend | Void, seq: int) -> str | None:
+    def _judge_correction(self, correction: Amend | Void, seq: int, in_place: bool = True) -> str | None:
+        """Why the correction does not count, or None. With `in_place`, an amend's replacement is tried where
+        it stands on a scratch state; without, the caller finds that out as it refolds with it."""
         target = correction.target
         original = self.by_seq.get(target)
         if original is None or target >= seq:
@@ -492,22 +672,17 @@ class Replayer:
             reason = self.rules.correction_window(self.state, target, current, replacement)
             if reason:
                 return f"{correction.type} of entry {target} is too late: {reason}"
-        if replacement is not None:
+        if replacement is not None and in_place:
             return self._refusal_in_place(target, replacement)
         return None
 
     def _refusal_in_place(self, target: int, replacement: Entry) -> str | None:
         """Would the replacement itself be refused where it stands?"""
-        trial = Replayer(self.header, self.rules)
-        trial.replacements = {**self.replacements, target: replacement}
-        trial.log = self.log
-        trial.correction_verdicts = self.correction_verdicts
-        state = trial._fresh_state()
-        for seq, entry in trial._effective():
-            reason = trial._fold_plain(state, entry, seq)
-            if seq == target and reason:
-                return f"amend of entry {target}: {reason}"
-        return None
+        checkpoint = self._checkpoint_before(target)
+        state = self._resume(checkpoint, scratch=True)
+        reason = self._fold_walk(state, checkpoint.walked, {**self.replacements, target: replacement},
+                                 watch=target, stop=True)
+        return f"amend of entry {target}: {reason}" if reason else None
 
     def check(self, entry: Entry) -> str | None:
         """Would this entry, appended now, be refused? The state is not changed."""
@@ -553,10 +728,15 @@ class Replayer:
     def knock_on(self, correction: Entry) -> list[Rejection]:
         """The entries that count now but would be refused once `correction` is logged: striking out a deal's
         result, say, leaves the next deal refused (the deal before it has no result). Nothing is changed."""
-        seq = self.next_seq
-        trial = Replayer(self.header, self.rules).extend([*self.log, correction])
+        if not isinstance(correction, Amend | Void) or self._judge_correction(correction, self.next_seq) is not None:
+            return []  # refused itself: it changes nothing
+        target = correction.target
+        replacements = {**self.replacements, target: correction.entry if isinstance(correction, Amend) else None}
+        checkpoint = self._checkpoint_before(target)
+        state = self._resume(checkpoint, scratch=True)
+        self._fold_walk(state, checkpoint.walked, replacements)
         refused_already = {r.seq for r in self.state.rejected}
-        return [r for r in trial.state.rejected if r.seq not in refused_already and r.seq != seq]
+        return [r for r in state.rejected if r.seq not in refused_already]
 
     def current_version(self, seq: int) -> Entry | None:
         """Entry `seq` as it counts now: its latest accepted amendment, itself, or None when struck out."""
@@ -575,16 +755,11 @@ class Replayer:
     def _scratch_state(self) -> State:
         """A copy of the state to try entries on; immutable parts are shared, not copied."""
         state = self.state
-        memo: dict[int, Any] = {
-            id(state.header): state.header,
-            id(state.settings): state.settings,
-            id(state.rows): list(state.rows),  # Rows are immutable
-            id(state.rejected): list(state.rejected),
-        }
-        for name in state.history_fields:
+        memo = self._shared(state)
+        for name in _history_names(state):
             container = getattr(state, name)
-            memo[id(container)] = copy.copy(container)
-        return copy.deepcopy(state, memo)
+            memo[id(container)] = copy.copy(container)  # what they hold is immutable (rows …)
+        return copy_state(state, memo)
 
     # ------------------------------------------------------------------ output
 

@@ -56,7 +56,7 @@ class Rubber:
 
 
 class BridgeState(base.State):
-    history_fields = base.State.history_fields + ("applied",)
+    history_fields = base.State.history_fields + ("applied", "deals")
     settings: Settings
 
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):

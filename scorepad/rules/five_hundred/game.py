@@ -457,8 +457,12 @@ class FiveHundredRules(base.Rules):
 
     @staticmethod
     def _after_auction_change(state: FiveHundredState, deal: Deal) -> None:
-        if deal.first_bid_seq is not None:
-            state.first_bid_seq[deal.index] = deal.first_bid_seq
+        first = deal.first_bid_seq
+        if first is not None and state.first_bid_seq.get(deal.index) != first:
+            if deal.index in state.first_bid_seq:  # changed, not added: a new dict (checkpoints share the old)
+                state.first_bid_seq = {**state.first_bid_seq, deal.index: first}
+            else:
+                state.first_bid_seq[deal.index] = first
         if deal.all_passed and state.settings.all_pass == "redeal" and not deal.thrown_in:
             deal.thrown_in = "all passed"
 
@@ -514,7 +518,7 @@ class FiveHundredRules(base.Rules):
         if snap is None:
             return
         state.totals = dict(snap.totals)  # the snapshot's own dict stays as it was
-        del state.rows[snap.rows:]
+        state.rows = state.rows[: snap.rows]  # a new list: checkpoints of the fold share the old one
         state.status, state.winner, state.result = snap.status, snap.winner, snap.result
         state.questions, state.out, state.finished_by = list(snap.questions), set(snap.out), snap.finished_by
         deal.snapshot = None

@@ -467,7 +467,10 @@ class JassRules(base.Rules):
         state.phase = "trump"
         state.contract, state.caller, state.pushed = entry.contract, entry.player, entry.pushed
         state.trump_entry = seq
-        state.trump_seqs[state.hand] = seq
+        if state.hand in state.trump_seqs:  # changed, not added: a new dict (checkpoints share the old)
+            state.trump_seqs = {**state.trump_seqs, state.hand: seq}
+        else:
+            state.trump_seqs[state.hand] = seq
         state.prompt = f"Hand {state.hand}, {state.contract_text()}: Weis, Stöck, then the card points"
 
     def _apply_weis(self, state: JassState, entry: JassWeis, seq: int) -> None:

@@ -1,0 +1,140 @@
+"""Corrections resume the fold from a checkpoint: the sheet reads exactly as a fold of the whole log would.
+
+A replayer that checkpoints after every entry or two is compared with one that never checkpoints after the
+start (each correction then folds the whole log again, as a replay from scratch does), on logs of the three
+games with amends, voids and overrides aimed at random entries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import scorepad.rules.base as base
+from scorepad.log import Entry, Header, parse_entry
+from scorepad.rules import Replayer
+from tests.helpers import AT, header
+from tests.property.test_auction_bridge_props import SIDES, play_deal
+from tests.property.test_jass_props import hand_entries, valid_hand
+
+BOUNDED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+FH = ["Ann", "Bob", "Cid"]
+
+
+def fh_deal(draw: st.DrawFn, number: int) -> list[dict[str, Any]]:
+    contractor = FH[(number + 1) % 3]
+    others = [p for p in FH if p != contractor]
+    made = draw(st.integers(0, 10))
+    first = draw(st.integers(0, 10 - made))
+    items: list[dict[str, Any]] = [{"type": "deal", "dealer": FH[number % 3]},
+                                   {"type": "contract", "player": contractor,
+                                    "call": draw(st.sampled_from(["6S", "7C", "6NT", "8H", "nullo"]))}]
+    items.append({"type": "result", "tricks": {contractor: made, others[0]: first, others[1]: 10 - made - first}})
+    if draw(st.integers(0, 3)) == 0:  # found before or after the result (a late revoke scores the deal again)
+        items.insert(draw(st.integers(2, 3)), {"type": "irregularity", "player": draw(st.sampled_from(FH)),
+                                               "kind": draw(st.sampled_from(["redeal", "revoke", "wrong_cards"]))})
+    return items
+
+
+def bridge_entries(draw: st.DrawFn, deals: int) -> list[dict[str, Any]]:
+    """A rubber played by the laws (the same player as the bridge properties use), as plain items."""
+    recorder = Replayer(header("auction_bridge", ["N", "E", "S", "W"], sides=SIDES))
+    for _ in range(deals):
+        if recorder.sheet().finished:
+            break
+        play_deal(recorder, draw)
+    return [entry.model_dump(exclude={"seq", "at"}, exclude_none=True) | {"type": entry.type}
+            for entry in recorder.log]
+
+
+@st.composite
+def game_log(draw: st.DrawFn) -> tuple[Header, list[dict[str, Any]]]:
+    game = draw(st.sampled_from(["five_hundred", "jass", "auction_bridge"]))
+    if game == "five_hundred":
+        head = header(game, FH, {"target": 1000})
+        plain = [item for number in range(draw(st.integers(1, 8))) for item in fh_deal(draw, number)]
+    elif game == "jass":
+        head = header(game, ["Ann", "Bob", "Cid", "Dan"], {"target": 5000})
+        plain = [item for hand in draw(st.lists(valid_hand(), min_size=1, max_size=6)) for item in hand_entries(hand)]
+    else:
+        head = header(game, ["N", "E", "S", "W"], sides=SIDES)
+        plain = bridge_entries(draw, draw(st.integers(1, 5)))
+    items: list[dict[str, Any]] = []
+    for item in plain:
+        items.append(item)
+        if draw(st.integers(0, 2)) == 0:  # a correction of some earlier entry, with another entry's fields
+            target = draw(st.integers(1, len(items)))
+            aimed = items[target - 1]
+            override = draw(st.booleans())
+            if aimed["type"] in ("amend", "void") or draw(st.booleans()):
+                items.append({"type": "void", "target": target, "override": override})
+            else:
+                alike = [other for other in plain if other["type"] == aimed["type"]]
+                items.append({"type": "amend", "target": target, "override": override,
+                              "entry": draw(st.sampled_from(alike))})
+    return head, items
+
+
+def entries_of(head: Header, items: list[dict[str, Any]]) -> list[Entry]:
+    return [parse_entry(head.game, {**item, "seq": n, "at": AT.isoformat()}) for n, item in enumerate(items, 1)]
+
+
+def read(replayer: Replayer) -> tuple[Any, ...]:
+    sheet = replayer.sheet()
+    return (sheet.summary(), sheet.rejected, sheet.prompt, dict(sheet.state_view), sheet.overrides,
+            [(row.seq, row.text, dict(row.cells)) for row in sheet.rows])
+
+
+@BOUNDED
+@given(log=game_log(), every=st.integers(1, 3), data=st.data())
+def test_a_correction_resumed_from_a_checkpoint_reads_as_the_whole_log_folded_again(log, every, data,
+                                                                                   monkeypatch_every):
+    head, items = log
+    entries = entries_of(head, items)
+    monkeypatch_every(10**9)
+    whole = Replayer(head)
+    monkeypatch_every(every)
+    resumed = Replayer(head)
+    for entry in entries:
+        monkeypatch_every(10**9)
+        expected = whole.push(entry)
+        monkeypatch_every(every)
+        assert resumed.push(entry) == expected
+        assert read(resumed) == read(whole)
+    # what the screens ask before a correction is logged: the same answers, and nothing changed
+    target = data.draw(st.integers(1, len(entries)), label="target")
+    last = {"type": "void", "target": target, "seq": len(entries) + 1, "at": AT.isoformat()}
+    correction = parse_entry(head.game, last)
+    before = read(resumed)
+    monkeypatch_every(every)
+    answers = (resumed.check(correction), resumed.knock_on(correction))
+    assert read(resumed) == before
+    monkeypatch_every(10**9)
+    assert answers == (whole.check(correction), whole.knock_on(correction))
+
+
+@pytest.fixture
+def monkeypatch_every(monkeypatch):
+    def set_every(every: int) -> None:
+        monkeypatch.setattr(base, "CHECKPOINT_EVERY", every)
+
+    return set_every
+
+
+@pytest.mark.parametrize("every", [1, 2, 3, 10**9])
+def test_striking_out_a_late_revoke_gives_back_the_deal_as_first_scored(every, monkeypatch_every):
+    """The revoke scores the deal again after a checkpoint was taken: the checkpoint keeps the first score."""
+    monkeypatch_every(every)
+    head = header("five_hundred", FH)
+    items = [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Bob", "call": "6S"},
+             {"type": "result", "tricks": {"Bob": 8, "Ann": 1, "Cid": 1}},
+             {"type": "irregularity", "kind": "revoke", "player": "Bob"}, {"type": "void", "target": 4}]
+    replayer = Replayer(head)
+    for entry in entries_of(head, items[:4]):
+        replayer.push(entry)
+    assert [row.delta["Bob"] for row in replayer.sheet().rows] == [-40]  # set for the revoke
+    replayer.push(entries_of(head, items)[4])
+    assert [(row.text, row.delta["Bob"]) for row in replayer.sheet().rows] == [("Bob 6♠ made", 40)]
