@@ -64,6 +64,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("stats", help="statistics across saved games")
     sub.add_parser("demo", help="add demo games (one per game) and open the app on them")
 
+    board = sub.add_parser(
+        "board", help="a read-only board that follows a game live (for a second screen)",
+        description="A read-only board of the score, live, made to be read across the room: each side's total "
+        "in big digits, the state of the game in words, the last deals. It only reads the game file "
+        "(never locks or writes it); new entries and corrections show within a second.",
+    )
+    board.add_argument("file", type=Path, nargs="?",
+                       help="the game file to follow (default: the game in progress played most recently, "
+                       "and the next one when a rematch starts)")
+
     serve = sub.add_parser(
         "serve", help="serve the app (or only boards) to a web browser",
         description="Serve the score pad to a web browser. It prints the address to open, with its key: "
@@ -77,9 +87,14 @@ def build_parser() -> argparse.ArgumentParser:
         "address in (it warns you)",
     )
     serve.add_argument(
+        "--board", nargs="?", const="", default=None, metavar="FILE",
+        help="serve only read-only boards of a game (FILE, or the game in progress played most recently): "
+        "nothing a browser sends can change a game; prints a QR code of the address for phones",
+    )
+    serve.add_argument(
         "--sessions", type=int, default=None, metavar="N",
-        help=f"how many browser screens may be open at once (default: {DEFAULT_SESSIONS}"
-        "); one more sees a page saying all are taken",
+        help=f"how many browser screens may be open at once (default: {DEFAULT_SESSIONS}; "
+        f"{DEFAULT_BOARD_SESSIONS} with --board); one more sees a page saying all are taken",
     )
     return parser
 
@@ -119,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
                 return _stats()
             case "demo":
                 return _demo()
+            case "board":
+                return _run_board(args.file)
             case "serve":
                 return _serve(args)
     except (LogError, StoreError) as error:
@@ -255,8 +272,12 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"scorepad serve: --port {args.port} is not a port number (1 to 65535)")
     board: Path | None = None
-    args.board = None
     command = f"{shlex.quote(sys.executable)} -m scorepad"
+    if args.board is not None:
+        command += " board"
+        if args.board:
+            board = _board_file(Path(args.board))
+            command += f" {shlex.quote(str(board))}"
     sessions = args.sessions
     if sessions is None:
         sessions = DEFAULT_BOARD_SESSIONS if args.board is not None else DEFAULT_SESSIONS
@@ -284,6 +305,26 @@ def _serve(args: argparse.Namespace) -> int:
         from scorepad.serve_notice import clear_serving
 
         clear_serving(server.url)
+    return 0
+
+
+def _board_file(path: Path) -> Path:
+    """The game file a board follows, as `scorepad open` takes it; refused in one line if it does not read."""
+    from scorepad.store import load
+
+    load(path)  # a LogError names the file and the problem
+    return path.resolve()
+
+
+def _run_board(path: Path | None) -> int:
+    if path is not None:
+        path = _board_file(path)
+    served = bool(os.environ.get("TEXTUAL_DRIVER"))
+    if not served and (not sys.stdin.isatty() or not sys.stdout.isatty()):
+        raise UsageError("scorepad board: needs a terminal; try 'scorepad replay FILE'")
+    from scorepad.tui.board.app import BoardApp
+
+    BoardApp(path).run()
     return 0
 
 

@@ -9,6 +9,7 @@ Simultaneous sessions are capped; a page asked for when the cap is reached says 
 
 from __future__ import annotations
 
+import asyncio
 import html
 import ipaddress
 import secrets
@@ -167,14 +168,17 @@ class GuardedServer(Server):
         return response
 
     def full_page(self) -> web.Response:
-        return _page(503, "All screens are taken",
-                     f"This score pad already has {self.max_sessions} screens open, as many as it serves at once. "
-                     "Close one of them, then reload this page.")
+        return _page(503, *self._full_words())
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    def _full_words(self) -> tuple[str, str]:
+        return ("All screens are taken",
+                f"This score pad already has {self.max_sessions} screens open, as many as it serves at once. "
+                "Close one of them, then reload this page.")
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         # counted here, with no await between the check and the count, so two at once cannot both take the last
         if self.sessions >= self.max_sessions:
-            return self.full_page()
+            raise web.HTTPServiceUnavailable(text=" ".join(self._full_words()), headers=PAGE_HEADERS)
         self.sessions += 1
         try:
             return await super().handle_websocket(request)
@@ -182,5 +186,19 @@ class GuardedServer(Server):
             self.sessions -= 1
 
     async def on_startup(self, app: web.Application) -> None:
+        # the server starts listening only after the start-up signals: say the address once it answers
+        if self.announce is not None:
+            self._announcing = asyncio.ensure_future(self._announce_when_listening())
+
+    async def _announce_when_listening(self) -> None:
+        own = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.host, self.host)
+        for _ in range(500):  # ten seconds at most
+            try:
+                _, writer = await asyncio.open_connection(own, self.port)
+            except OSError:
+                await asyncio.sleep(0.02)
+                continue
+            writer.close()
+            break
         if self.announce is not None:
             self.announce()

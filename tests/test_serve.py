@@ -404,7 +404,8 @@ def test_serve_help_describes_each_option():
     result = subprocess.run([sys.executable, "-m", "scorepad", "serve", "--help"], capture_output=True, text=True)
     text = " ".join(result.stdout.split())
     for option, words in (("--port", "the port to listen on"), ("--host", "this machine only"),
-                          ("--host", "everyone on that network"), ("--sessions", "how many browser screens")):
+                          ("--host", "everyone on that network"), ("--sessions", "how many browser screens"),
+                          ("--board", "read-only boards")):
         assert option in text and words in text, (option, words)
 
 

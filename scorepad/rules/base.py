@@ -319,6 +319,14 @@ class State:
         """What a screen needs of the moment (each game returns its own view)."""
         return View(phase="over" if self.status == "finished" else "deal", number=1)
 
+    def board_lines(self) -> tuple[str, ...]:
+        """The state in words for those watching the score (a board across the room), a short line each:
+        who deals, who bids or names trump first, the contract, the stage, the game-over line with the winner.
+        Games override it; here: the result once over, else what the table enters next."""
+        if self.status == "finished":
+            return (f"Game over: {self.result}" if self.result else "Game over.",)
+        return tuple(q for q in self.questions) or ((self.describe_prompt(),) if self.describe_prompt() else ())
+
 
 class Rules(ABC):
     game: str

@@ -9,7 +9,7 @@ from typing import Any
 
 from scorepad.log import Entry, Header
 from scorepad.rules import base
-from scorepad.rules.auction_bridge.calls import Auction, Contract, holdings_for
+from scorepad.rules.auction_bridge.calls import Auction, Contract, format_call, holdings_for
 from scorepad.rules.auction_bridge.scoring import DealScore, Outcome
 from scorepad.rules.auction_bridge.settings import Settings
 from scorepad.rules.auction_bridge.view import BridgeView, ContractView
@@ -105,6 +105,32 @@ class BridgeState(base.State):
         return next((d for d in self.deals if d.number == number), None)
 
     # ------------------------------------------------------------------ for screens
+
+    def board_lines(self) -> tuple[str, ...]:
+        if self.problem:
+            return (self.problem,)
+        if self.rubber is not None:
+            agreed = " The table agreed the score." if self.agreed_seq else ""
+            return (f"Rubber over: {self.result}.{agreed}",)
+        games = ", ".join(f"{self.side_name(s)} {self.games_won[s]}" for s in self.side_labels)
+        need = ", ".join(f"{self.side_name(s)} {max(0, self.settings.game_points - self.below_line[s])}"
+                         for s in self.side_labels)
+        stage = f"Game {self.game_no} of the rubber · games won: {games} · to make game: {need}"
+        current = self.current
+        if current is None:
+            dealer = self.next_dealer()
+            return (f"Deal {len(self.deals) + 1}: {self.name(dealer)} deals and bids first", stage)
+        dealt = f"Deal {current.number}: {self.name(current.dealer)} dealt"
+        contract = current.contract
+        if contract is None:
+            auction = current.auction
+            beat = ""
+            if auction.last_bid:
+                bid = format_call(auction.last_bid, auction.doubling)
+                beat = f", {bid} by {self.name(auction.last_bidder or '')} to beat"
+            return (dealt, f"{self.name(auction.turn)} to call{beat}", stage)
+        return (dealt, f"Contract: {self.name(contract.declarer)} {contract.text}, "
+                       f"{6 + contract.level} tricks to make", stage)
 
     def view(self) -> BridgeView:
         current = self.current

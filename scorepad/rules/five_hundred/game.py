@@ -116,6 +116,33 @@ class FiveHundredState(base.State):
             **fields,
         )
 
+    def board_lines(self) -> tuple[str, ...]:
+        phase = self.phase()
+        if phase == "over":
+            return (f"Game over: {self.result}",)
+        if phase == "question":
+            return (f"Question for the table: {self.questions[0]}",)
+        goal = f"Game to {self.settings.target}"
+        deal = self.deal
+        if phase == "start":
+            dealer = self.next_dealer()
+            number = self.deals + 1
+            if deal is not None and deal.thrown_in:
+                again = "deals again" if deal.same_dealer_again else "deals"
+                return (f"Deal {deal.index} thrown in ({deal.thrown_in}): {self.name(dealer)} {again}",
+                        f"{self.name(self.left_of(dealer))} bids first · {goal}")
+            return (f"Deal {number}: {self.name(dealer)} deals, {self.name(self.left_of(dealer))} bids first",
+                    goal)
+        assert deal is not None
+        dealt = f"Deal {deal.index}: {self.name(deal.dealer)} dealt"
+        if phase == "auction":
+            to_bid = deal.to_bid()
+            beat = f", {display_call(deal.high[1])} by {self.name(deal.high[0])} to beat" if deal.high else ""
+            return (dealt, f"{self.name(to_bid or '')} to bid{beat}" if to_bid else "Bidding", goal)
+        if deal.contract is None:
+            return (dealt, "All passed: played at no trump", goal)
+        return (dealt, f"Contract: {self.name(deal.contractor or '')} {display_call(deal.contract)}", goal)
+
     def describe_prompt(self) -> str:
         return self._prompt()  # worked out when a sheet is made, not after every entry
 

@@ -211,6 +211,32 @@ class JassState(base.State):
 
     # ------------------------------------------------------------------ screens
 
+    def board_lines(self) -> tuple[str, ...]:
+        if self.status == "finished":
+            return (f"Game over: {self.result}",)
+        goal = f"Game to {self.settings.target} · {ORDER_LABELS[self.settings.count_order]}"
+        lines: list[str]
+        if self.questions:
+            lines = [f"Question for the table: {q}" for q in self.questions]
+        elif self.phase in ("start", "scored"):
+            dealer = self.next_dealer
+            lines = [f"Hand {self.hand + 1}: {self.name(dealer)} deals, "
+                     f"{self.name(self.after(dealer))} names trump or pushes"]
+        elif self.phase == "dealt" and self.forehand:
+            lines = [f"Hand {self.hand}: {self.name(self.dealer or '')} dealt, "
+                     f"{self.name(self.forehand)} names trump or pushes to {self.name(self.partner(self.forehand))}"]
+        else:
+            by = self.name(self.caller) if self.caller else ""
+            lines = [f"Hand {self.hand}: {self.contract_text()} named by {by}" + (" (pushed)" if self.pushed else "")]
+            verdict = self.weis_verdict()
+            if verdict.sentence:
+                lines.append(verdict.sentence)
+            if self.stoeck:
+                lines.append(f"Stöck: {self.name(self.stoeck[0])}")
+        if self.bergpreis_note:
+            lines.append(self.bergpreis_note)
+        return (*lines, goal)
+
     def view(self) -> JassView:
         verdict = self.weis_verdict() if self.contract else WeisVerdict(None, 0, "")
         in_play = self.phase == "trump"

@@ -52,6 +52,7 @@ class GameScreen(Screen[None]):
         Binding("f9", "toggle_log", "Log"),
         Binding("ctrl+r", "rename", "Rename", show=False),
         Binding("ctrl+n", "rematch", "Rematch"),
+        Binding("f10", "board", "Board", show=False),  # how to show this game on a second screen
         # Tab moves on before the next key is handed to a field: typed fast or pasted, "a⇥7h⇥8" lands in three
         # fields (as a screen binding, the Tab waits its turn behind the field and the keys after it do not)
         Binding("tab", "app.focus_next", show=False, priority=True),
@@ -370,6 +371,11 @@ class GameScreen(Screen[None]):
         from scorepad.tui.screens.chart import ChartScreen
 
         self.app.push_screen(ChartScreen(self.sheet))
+
+    def action_board(self) -> None:
+        from scorepad.tui.board.info import BoardInfoScreen
+
+        self.app.push_screen(BoardInfoScreen(self.game_file.path))
 
     def action_export(self) -> None:
         from scorepad.tui.screens.export import ExportScreen

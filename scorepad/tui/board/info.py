@@ -1,0 +1,63 @@
+"""F10 on a game screen: how to show this game on a second screen (the board), or, with `serve --board`
+running for it, the address to open and its QR code for phones."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from scorepad.qr import STYLE, qr_lines
+from scorepad.serve_notice import board_served_for
+from scorepad.store import one_line
+
+
+def board_words(path: Path) -> tuple[Text, str | None]:
+    """What the dialog says, and the served address (None when no board is being served for this game)."""
+    serving = board_served_for(path)
+    if serving is not None:
+        text = Text.assemble(
+            "Boards of this game are being served. Open this address on the TV, a tablet or each player's phone "
+            "(or scan the code):\n\n",
+            (serving.url, "bold"), "\n\n",
+        )
+        text.append("\n".join(qr_lines(serving.url)), style=STYLE)
+        return text, serving.url
+    quoted = one_line(shlex.quote(str(path)))
+    text = Text.assemble(
+        "The board shows this game's score live, read-only, made to be read across the room.\n\n",
+        ("On a second screen of this machine", "bold"), " (another terminal window), type:\n\n",
+        ("    scorepad board", "bold"), "\n\n(it follows the game in play), or for this game by name:\n\n",
+        ("    scorepad board " + quoted, "bold"), "\n\n",
+        ("For a TV or the players' phones", "bold"), ", serve boards and open the address it prints "
+        "(it shows a QR code too):\n\n",
+        ("    scorepad serve --board " + quoted, "bold"), "\n\n",
+        "Add --host 0.0.0.0 to reach it from other devices: everyone on that network who has the address can "
+        "then see the score (nobody can change it from there).",
+    )
+    return text, None
+
+
+class BoardInfoScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,f10", "close", "Close")]
+
+    def __init__(self, path: Path):
+        super().__init__()
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        text, _ = board_words(self.path)
+        with Vertical(classes="dialog wide tall"):
+            yield Label("The board: this game on a second screen", classes="dialog-title")
+            with VerticalScroll():
+                yield Static(text, id="board-info", markup=False)
+            yield Static("Esc closes", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,112 @@
+"""The board's pieces: a side's score (big digits and plain words), the state in words, the last deals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Digits, Static
+
+from scorepad.rules.base import Row, Sheet
+from scorepad.store import one_line
+
+
+class SideScore(Vertical):
+    """One side: its name and total in words (for screen readers and copying), and the total in big digits."""
+
+    DEFAULT_CSS = """
+    SideScore { height: auto; width: 1fr; padding: 0 1; }
+    SideScore .side-line { width: 1fr; text-style: bold; }
+    SideScore Digits { width: auto; }
+    SideScore.-winner .side-line { color: $success; }
+    SideScore.-winner Digits { color: $success; }
+    """
+
+    def __init__(self, side: str):
+        super().__init__(classes="side-score")
+        self.side = side
+        self.line = Static("", classes="side-line", markup=False)
+        self.digits = Digits("0")
+
+    def compose(self) -> ComposeResult:
+        yield self.line
+        yield self.digits
+
+    def show(self, name: str, total: int, winner: bool, note: str = "") -> None:
+        words = Text.assemble((one_line(name), "bold"), "  ", (str(total), "bold"))
+        if winner:
+            words.append("  wins", style="bold")
+        if note:
+            words.append(f"  {note}", style="dim")
+        self.line.update(words)
+        self.digits.update(str(total))
+        self.set_class(winner, "-winner")
+
+
+class StateLines(Static):
+    """The state of the game in words, from the rules (`State.board_lines`)."""
+
+    DEFAULT_CSS = "StateLines { height: auto; padding: 0 1; color: $accent; text-style: bold; }"
+
+    rows = 0  # lines shown (the layout makes room for them)
+
+    def show(self, lines: Sequence[str], problem: str = "") -> None:
+        text = Text("\n".join(one_line(line) for line in lines))
+        if problem:
+            text.append(("\n" if lines else "") + f"Cannot follow the game just now: {one_line(problem)}",
+                        style="bold red")
+        self.rows = len(text.plain.splitlines())
+        self.update(text)
+
+
+def recent_table(sheet: Sheet, rows: Sequence[Row], totals: bool) -> Table:
+    """The last deals: what happened in the rules' words, each side's points, and (room permitting) the totals."""
+    table = Table(box=None, expand=True, show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
+    table.add_column("deal", ratio=1, overflow="ellipsis", no_wrap=True)
+    for side in sheet.sides:
+        table.add_column(Text(one_line(sheet.side_names.get(side, side))), justify="right", no_wrap=True,
+                         overflow="ellipsis", max_width=18)
+    for row in rows:
+        cells: list[Text | str] = [str(row.seq), Text(one_line(row.text))]
+        for side in sheet.sides:
+            delta = row.delta.get(side, 0)
+            text = Text(f"{delta:+d}" if delta else "·", style="green" if delta > 0 else "red" if delta < 0 else "dim")
+            if totals:
+                text.append(f"  {row.totals.get(side, 0)}", style="bold")
+            cells.append(text)
+        table.add_row(*cells)
+    return table
+
+
+class RecentDeals(Static):
+    """As many of the last scored deals as the pane has room for, newest at the bottom."""
+
+    DEFAULT_CSS = "RecentDeals { width: 1fr; height: 1fr; padding: 0 1; border: round $primary; }"
+
+    def __init__(self, *, id: str | None = "recent"):
+        super().__init__("", id=id)
+        self.sheet: Sheet | None = None
+        self.border_title = "Last deals"
+
+    def show(self, sheet: Sheet) -> None:
+        self.sheet = sheet
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        sheet = self.sheet
+        if sheet is None:
+            return
+        room = max(1, (self.content_size.height or 6) - 1)  # the header row takes one
+        rows = sheet.rows[-room:]
+        if not rows:
+            self.update(Text("No deal scored yet.", style="dim"))
+            return
+        wide = (self.content_size.width or 60) >= 30 + 16 * len(sheet.sides)
+        self.update(recent_table(sheet, rows, totals=wide))
