@@ -27,7 +27,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input
 
-from scorepad.log import Entry, FourMeld, JassStoeck, JassTricks, JassWeis, SequenceMeld
+from scorepad.log import Entry, FourMeld, JassStoeck, JassTricks, JassWeis, Rank, SequenceMeld
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass import (
     HAND_POINTS,
@@ -47,7 +47,7 @@ from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
 PUSHED_SUFFIXES = (" pushed", " geschoben", " p", "p")
-RANK_WORDS = {
+RANK_WORDS: dict[str, Rank] = {
     "a": "A", "k": "K", "q": "Q", "j": "J", "10": "10", "t": "10", "9": "9", "8": "8", "7": "7", "6": "6",
     "u": "J", "o": "Q", "b": "10",  # German-Swiss: Under, Ober, Banner
 }  # fmt: skip
@@ -191,7 +191,7 @@ def parse_meld(token: str, following: str | None = None) -> tuple[SequenceMeld |
                 raise Refused(f"{text!r}: {suit_word!r} is not a suit (h d c s, ♥ ♦ ♣ ♠)")
             if problem := sequence_problem(length, top):
                 raise Refused(problem)
-            return SequenceMeld(length=length, top=top, suit=suit), used_next
+            return SequenceMeld.model_validate({"length": length, "top": top, "suit": suit}), used_next
     return None
 
 
@@ -425,9 +425,13 @@ class JassForm(EntryForm):
         return self.table.side_of.get(call.trump.player) if call else None
 
     def _parse_points(self, text: str) -> tuple[dict[str, int], str | None]:
+        if self.table is None:
+            raise Refused("the game is not loaded yet")
         return parse_points(text, self.table, self.trump_team())
 
     def _parse_weis(self, text: str) -> list[Shown]:
+        if self.table is None:
+            raise Refused("the game is not loaded yet")
         return parse_weis(text, self.table, self.current_contract())
 
     def trump_entry(self) -> TrumpCall | None:
