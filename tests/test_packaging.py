@@ -28,3 +28,50 @@ def test_the_wheel_ships_themes_help_and_stylesheet(tmp_path):
     assert {"green-felt.toml", "paper-pad.toml", "chalkboard.toml"} <= themes
     assert {f"scorepad/help/{game}.md" for game in ("five_hundred", "jass", "auction_bridge")} <= names
     assert "scorepad/tui/scorepad.tcss" in names
+
+
+def _wheel_requirements(tmp_path: Path) -> list[str]:
+    from hatchling.builders.wheel import WheelBuilder
+
+    (wheel,) = WheelBuilder(str(ROOT)).build(directory=str(tmp_path), versions=["standard"])
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        lines = archive.read(metadata).decode().splitlines()
+    return [line.removeprefix("Requires-Dist: ") for line in lines if line.startswith("Requires-Dist: ")]
+
+
+TEST_TOOLS = ("pytest", "pytest-asyncio", "pytest-textual-snapshot", "hypothesis", "ruff", "mypy", "hatchling", "mutmut")
+
+
+def _name(requirement: str) -> str:
+    import re
+
+    return re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0].lower()
+
+
+def test_a_user_install_pulls_no_test_tools(tmp_path):
+    requirements = _wheel_requirements(tmp_path)
+    plain = [r for r in requirements if "extra ==" not in r]
+    assert {_name(r) for r in plain} >= {"textual", "rich", "pydantic", "platformdirs", "textual-serve"}
+    assert [r for r in plain if _name(r) in TEST_TOOLS] == []
+    in_test_extra = {_name(r) for r in requirements if "extra == 'test'" in r or 'extra == "test"' in r}
+    assert {"pytest", "ruff", "mypy", "hatchling", "hypothesis"} <= in_test_extra
+
+
+def test_user_dependencies_are_bounded_below_the_next_major(tmp_path):
+    # a new major of these may change what the screens draw or serve: taken only after a deliberate upgrade
+    plain = {_name(r): r for r in _wheel_requirements(tmp_path) if "extra ==" not in r}
+    assert "==8." in plain["textual"]  # pinned: the snapshots are drawn by this very version
+    for name in ("rich", "pydantic", "textual-serve", "textual-plotext"):
+        assert "<" in plain[name], plain[name]
+
+
+def test_the_readme_quick_start_is_what_ci_runs():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = [line for line in start.splitlines() if line.startswith("pip install")]
+    assert commands == ["pip install . && scorepad demo", "pip install '.[test]' && pytest"]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert "pip install -q '.[test]'" in ci
+    assert ci[-1] == "pytest"  # the README's test command is the suite CI runs, after lint and types
+    assert ci.index("ruff check scorepad tests benchmarks") < ci.index("mypy scorepad") < ci.index("pytest")
