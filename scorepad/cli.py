@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay a game file and print its score sheet")
     replay.add_argument("file", type=Path)
-    replay.add_argument("--json", action="store_true", help="print the summary as JSON (design §4)")
+    replay.add_argument("--json", action="store_true", help="print the summary as JSON (see docs/log-format.md)")
 
     export = sub.add_parser("export", help="export a game's score sheet")
     export.add_argument("file", type=Path)

@@ -1,4 +1,4 @@
-"""The log format, version 1 (design §3): pydantic models of the header and every entry.
+"""The log format, version 1 (docs/log-format.md §1): pydantic models of the header and every entry.
 
 No I/O and no Textual here. A game file is a header line followed by entry lines; the entry
 types of the three games share names (`deal`, `bid`, `result`, `claim` …) with different
@@ -130,7 +130,7 @@ class FHBid(Entry):
 
 # Only the shape of a line is judged here. Whatever reads but breaks a law (a contract of "pass", negative
 # tricks, an impossible Weis, 14 tricks …) is for the rules: a rejected entry with its reason, never a file
-# that cannot be opened (design §4).
+# that cannot be opened (docs/log-format.md §2).
 
 
 class FHContract(FHBid):

@@ -1,6 +1,6 @@
 """Game files on disk: where they live, append, load, recover a torn tail, lock.
 
-One game = one JSON Lines file (design §3). Lines are only appended: each entry is one
+One game = one JSON Lines file (docs/log-format.md §1). Lines are only appended: each entry is one
 `os.write` of the whole line followed by `fsync`. No rules and no Textual here.
 """
 

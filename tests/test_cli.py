@@ -1,4 +1,4 @@
-"""The `scorepad` command: exit codes, one-line errors, the replay summary (design §4)."""
+"""The `scorepad` command: exit codes, one-line errors, the replay summary (docs/log-format.md §2)."""
 
 from __future__ import annotations
 

@@ -263,3 +263,15 @@ def test_command_line_reading_imports_no_textual(saved_game, tmp_path, command):
     modules = modules_after(code, env={"SCOREPAD_HOME": str(home)})
     assert "scorepad.games" in modules  # the command did read the game
     assert loaded(modules, "textual", "scorepad.tui") == []
+
+
+# --------------------------------------------------------------------------- the contracts, in the repository
+
+
+def test_comments_cite_documents_that_are_in_the_repository():
+    root = PACKAGE.parent
+    assert (root / "docs" / "log-format.md").is_file() and (root / "CONTRIBUTING.md").is_file()
+    stale = [f"{path.relative_to(root)}:{n}" for path in sorted([*PACKAGE.rglob("*.py"), *(root / "tests").rglob("*.py")])
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if "design §" in line and path.name != "test_layers.py"]
+    assert stale == []

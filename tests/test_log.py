@@ -1,4 +1,4 @@
-"""The log models (design §3): round trips, forbidden extras, the per-game unions."""
+"""The log models (docs/log-format.md §1): round trips, forbidden extras, the per-game unions."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def test_impossible_entries_are_refused_with_a_reason(game, data, fragment):
     ],
 )
 def test_entries_that_read_but_break_a_law_are_left_to_the_rules(game, data):
-    """Only the shape of a line is judged when it is read; the laws are the rules' (design §4)."""
+    """Only the shape of a line is judged when it is read; the laws are the rules' (docs/log-format.md §2)."""
     (entry,) = entries(game, data)
     assert entry.type == data["type"]
 

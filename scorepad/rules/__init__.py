@@ -16,8 +16,9 @@ def replay(header: Header, entries: Iterable[Entry]) -> Sheet:
 
 
 def check(entry: Entry, sheet: Sheet) -> str | None:
-    """Why `entry` would not count if appended to the log behind `sheet`, or None (design §2: the rules say
-    whether an entry is acceptable; the app asks its live Replayer, which keeps the state between entries)."""
+    """Why `entry` would not count if appended to the log behind `sheet`, or None (CONTRIBUTING.md, "The data
+    flow": the rules say whether an entry is acceptable; the app asks its live Replayer, which keeps the state
+    between entries)."""
     return Replayer(sheet.header).extend(sheet.entries).check(entry)
 
 

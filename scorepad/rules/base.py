@@ -206,7 +206,7 @@ class Sheet:
         return self.status == "finished"
 
     def summary(self) -> dict[str, Any]:
-        """The `scorepad replay --json` object (design §4)."""
+        """The `scorepad replay --json` object (docs/log-format.md §2)."""
         data: dict[str, Any] = {
             "game": self.header.game,
             "status": self.status,

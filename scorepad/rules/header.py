@@ -1,8 +1,8 @@
 """The one check of a game's header: what `scorepad new`, the new-game screen and opening a file all ask.
 
 It refuses a table the screens cannot show: a player count the game does not allow, names that are empty,
-repeated, longer than 40 characters or holding control characters (design §3), Auction Bridge or Jass with
-anything but two partnerships of two sitting opposite, a side without players, a ruleset that does not read.
+repeated, longer than 40 characters or holding control characters (docs/log-format.md §1), Auction Bridge or
+Jass with anything but two partnerships of two sitting opposite, a side without players, a ruleset that does not read.
 """
 
 from __future__ import annotations

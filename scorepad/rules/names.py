@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-MAX_NAME_LENGTH = 40  # design §3: names are at most 40 characters
+MAX_NAME_LENGTH = 40  # docs/log-format.md §1: names are at most 40 characters
 
 # C0, DEL, C1; Arabic letter mark; LRM/RLM; line/paragraph separators; bidi embeddings, overrides and
 # isolates; interlinear annotation marks; lone surrogates

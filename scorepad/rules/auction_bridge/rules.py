@@ -1,7 +1,7 @@
 """Auction Bridge replay: applying entries, games and the rubber, rows, and the correction windows.
 
-One game file is one rubber (design §4 has one `rubber` object). After the rubber ends (two games, or `stop`)
-only `agree` and corrections are accepted; after `agree` nothing more, and every correction window is closed.
+One game file is one rubber (docs/log-format.md §2 has one `rubber` object). After the rubber ends (two games,
+or `stop`) only `agree` and corrections are accepted; after `agree` nothing more, and every correction window is closed.
 
 Lenience: a `bid` or `contract` with no deal open starts one with the next dealer (the first dealer is the first
 player), so a table that never logs `deal` entries still gets a correct rotation.

@@ -42,7 +42,8 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
 
 
 class Settings(BaseModel):
-    """Foster's edition by default; the names of design §5 first, then the tables of Laws 3, 6–8, 47–48."""
+    """Foster's edition by default; the names of docs/log-format.md §3 first, then the tables of Laws 3, 6–8,
+    47–48."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

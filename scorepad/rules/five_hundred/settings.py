@@ -1,4 +1,5 @@
-"""The Five Hundred ruleset: every number and option of the game (design §5), and the packs it is played with."""
+"""The Five Hundred ruleset: every number and option of the game (docs/log-format.md §3), and the packs it is
+played with."""
 
 from __future__ import annotations
 

@@ -69,7 +69,7 @@ DICT_DEFAULTS: dict[str, dict[Any, int]] = {
 
 
 class Settings(BaseModel):
-    """The Jass ruleset (design §5). Defaults are the `classic_2500` preset and the source document."""
+    """The Jass ruleset (docs/log-format.md §3). Defaults: the `classic_2500` preset and the source document."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
