@@ -25,8 +25,6 @@ class FiveHundredView(View):
     rivals: tuple[str, ...] = ()  # the sides the open question is about
     deal: int | None = None
     dealer: str | None = None
-    auction_mode: str = "one_round"  # one_round (each player calls once) | continuous
-    yet_to_call: tuple[str, ...] = ()  # one round: who is still to call, in turn
     to_bid: str | None = None  # who bids next (None once the auction is over)
     auction_mode: Literal["one_round", "continuous"] = "one_round"  # the `auction` setting
     yet_to_call: tuple[str, ...] = ()  # one-round auction: who is still to call, in turn (barred skipped)
