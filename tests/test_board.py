@@ -252,9 +252,11 @@ async def test_the_served_board_refuses_every_key_and_the_game_stays_as_it_was(t
         origin = url.split("/", 3)
         ws = f"ws://{origin[2]}/{origin[3]}ws?width=100&height=30"
         async with aiohttp.ClientSession() as session:
-            async with session.ws_connect(ws, origin=f"http://{origin[2]}") as socket:
+            async with session.ws_connect(ws, origin=f"http://{origin[2]}") as socket, \
+                    session.ws_connect(ws, origin=f"http://{origin[2]}") as second:  # several boards at once
                 seen = await screen_bytes(socket, b"Five Hundred", 30)
                 assert b"Ann" in seen
+                assert b"Five Hundred" in await screen_bytes(second, b"Five Hundred", 30)
                 # every key the app knows for writing, and more: undo, edit, rematch, new game, Enter, typing
                 keys = ["\x1a", "\x05", "\x0e", "\x12", "\r", "7h\t8\t1\r", "\x1bOP", "\x1b[15~", "\x1b[18~",
                         "\x1b[20~", "\x10", "u", "\x7f", "\x1b[3~", "q"]
@@ -402,3 +404,43 @@ def test_bridge_words_say_the_deal_the_auction_the_contract_and_the_rubber():
     assert playing[1] == "Contract: Ann 1NT, 7 tricks to make"
     stage = board_lines("auction_bridge", BRIDGE)[-1]
     assert stage == "Game 2 of the rubber · games won: We 1, They 0 · to make game: We 30, They 16"
+
+
+def test_the_qr_code_holds_every_module_of_the_address():
+    import segno
+
+    from scorepad.qr import HALF_BLOCKS, QUIET, qr_lines
+
+    url = "http://192.168.1.20:8000/Cr3aGRwjiXLX-rNcDjZn2YmBmuda6kDR/"
+    lines = qr_lines(url)
+    halves = {char: pair for pair, char in HALF_BLOCKS.items()}
+    modules = [[halves[c][row] for c in line] for line in lines for row in (0, 1)]
+    matrix = [[bool(m) for m in row] for row in segno.make(url, error="m").matrix]
+    size = len(matrix)
+    assert all(len(line) == size + 2 * QUIET for line in lines)
+    inner = [row[QUIET:QUIET + size] for row in modules[QUIET:QUIET + size]]
+    assert inner == matrix
+    assert not any(any(row) for row in modules[:QUIET] + modules[QUIET + size:])  # the light margin
+
+
+def test_serve_board_beyond_this_machine_says_who_can_see_the_score():
+    import subprocess
+
+    from .test_serve import free_port
+
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "scorepad", "serve", "--board", "--host", "0.0.0.0",
+                                "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               start_new_session=True)
+    try:
+        printed = ""
+        assert process.stdout is not None
+        for line in process.stdout:
+            printed += line
+            if "Press Ctrl+C to stop" in line:
+                break
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(10)
+    assert "everyone on that network who has this address (or scans the code) can see the score" in printed
+    assert "type into the score pad" not in printed and "Up to 8 screens at once" in printed
