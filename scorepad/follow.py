@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISREG
 
 from scorepad.log import ENTRY_ADAPTERS
 from scorepad.rules import Replayer
@@ -50,6 +51,8 @@ class Follower:
             stat = os.stat(self.path)
         except OSError as error:
             return self._fail(f"the game file cannot be read ({error.strerror or error})")
+        if not S_ISREG(stat.st_mode):  # a FIFO or a device would block the reader: never opened
+            return self._fail("this is not a game file (not a regular file)")
         seen = Seen(stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
         before = self._seen
         if before == seen and not self.problem:
@@ -101,7 +104,9 @@ class Follower:
             start, self._open_line = 1, False
         end = data.rfind(b"\n") + 1
         if end <= start:
-            return  # a line still being written: wait for its newline
+            if len(data) == MAX_STEP:  # one line longer than a step: take the file whole
+                self._read_whole()
+            return  # else a line still being written: wait for its newline
         adapter = ENTRY_ADAPTERS[self.replayer.header.game]
         replayer = self.replayer
         for raw in data[start : end - 1].split(b"\n"):

@@ -444,3 +444,27 @@ def test_serve_board_beyond_this_machine_says_who_can_see_the_score():
         process.wait(10)
     assert "everyone on that network who has this address (or scans the code) can see the score" in printed
     assert "type into the score pad" not in printed and "Up to 8 screens at once" in printed
+
+
+async def test_a_theme_chosen_in_the_app_shows_on_the_board_and_nothing_is_written(tmp_path, scorepad_home):
+    from scorepad.config import config_path, update_config
+
+    path = game_file(tmp_path, "jass", upto=4)
+    app = BoardApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == "green-felt"
+        update_config(theme="chalkboard")  # the scorekeeper's app saves the choice
+        await until(pilot, lambda: app.theme == "chalkboard", 5, "the theme chosen in the app")
+        before = config_path().read_bytes()
+        app.theme = "paper-pad"
+        await pilot.pause()
+    assert config_path().read_bytes() == before  # the board keeps no preference of its own
+
+
+async def test_a_fifo_named_like_a_game_is_refused_in_words_not_read(tmp_path):
+    fifo = tmp_path / "game.jsonl"
+    os.mkfifo(fifo)
+    app = BoardApp(fifo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "not a regular file" in str(app.screen.query_one("#waiting").render())

@@ -7,11 +7,12 @@ from pathlib import Path
 
 from textual.app import App
 
-from scorepad.config import load_config
+from scorepad.config import config_path, load_config
 from scorepad.tui.board.screen import BoardScreen
 from scorepad.tui.themes import load_themes
 
 FALLBACK_THEME = "textual-dark"
+THEME_CHECK_SECONDS = 2.0
 
 
 class BoardApp(App[None]):
@@ -26,10 +27,31 @@ class BoardApp(App[None]):
         for theme in themes:
             self.register_theme(theme)
         self.startup_notices += problems
+        self.theme = self.saved_theme() or FALLBACK_THEME
+        self._config_seen = self._config_stamp()
+
+    def saved_theme(self) -> str | None:
         wanted = load_config().get("theme", "green-felt")
-        self.theme = wanted if isinstance(wanted, str) and wanted in self.available_themes else FALLBACK_THEME
+        return wanted if isinstance(wanted, str) and wanted in self.available_themes else None
+
+    @staticmethod
+    def _config_stamp() -> int | None:
+        try:
+            return config_path().stat().st_mtime_ns
+        except OSError:
+            return None
 
     def on_mount(self) -> None:
         self.push_screen(BoardScreen(self.path))
         for notice in self.startup_notices:
             self.notify(notice, severity="warning", timeout=8, markup=False)
+        self.set_interval(THEME_CHECK_SECONDS, self.follow_theme)
+
+    def follow_theme(self) -> None:
+        """A theme chosen in the app while the board runs shows here too (read, never written)."""
+        stamp = self._config_stamp()
+        if stamp != self._config_seen:
+            self._config_seen = stamp
+            theme = self.saved_theme()
+            if theme is not None and theme != self.theme:
+                self.theme = theme
