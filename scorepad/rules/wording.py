@@ -62,3 +62,13 @@ def settings_phrases(game: str, settings: BaseModel) -> list[str]:
 def unknown_setting_message(game: str, name: str, model: type[BaseModel]) -> str:
     """What a table is told when it names a setting the game does not have: the ones it has."""
     return f"no setting {name!r} in this game; settings: {', '.join(model.model_fields)}"
+
+
+#: the way the turn passes at each game: the header's players are listed in this order (design §3)
+TURN_DIRECTION = {"five_hundred": "clockwise", "jass": "counter-clockwise", "auction_bridge": "clockwise"}
+
+
+def turn_order_hint(game: str) -> str:
+    """What the new-game screen says about the order of the players' names."""
+    way = TURN_DIRECTION[game]
+    return f"names in turn order, {way}, the first dealer first"

@@ -87,7 +87,7 @@ class Settings(BaseModel):
 SETTING_LABELS: dict[str, str] = {
     "preset": "preset", "auction": "", "schedule": "", "target": "game", "card_points": "card points",
     "slam_bonus": "slam bonus", "slam_value": "slam worth", "trick_value": "a trick to an opponent",
-    "defenders_score": "opponents score their tricks", "defenders_cap": "opponents capped below the game",
+    "defenders_score": "opponents score their tricks", "defenders_cap": "opponents stop short of game",
     "nullo": "nullo", "nullo_value": "nullo worth", "open_nullo_value": "open nullo worth",
     "failed_nullo_opponents": "failed nullo", "all_pass": "all pass", "must_bid_to_win": "must bid to win",
     "minus_target": "", "six_hand_sides": "six players",

@@ -17,8 +17,10 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from scorepad.rules import GAME_TITLES, rules_for
 from scorepad.rules.header import header_problem, players_problem
 from scorepad.rules.names import text_problem
+from scorepad.rules.wording import TURN_DIRECTION, turn_order_hint, value_words
 from scorepad.store import create, new_header
 from scorepad.tui.widgets.settings_form import SettingsForm
+from scorepad.tui.widgets.table_picture import table_picture
 
 GAME_CHOICES = [(title, game) for game, title in GAME_TITLES.items()]
 
@@ -57,7 +59,7 @@ class NewGameScreen(Screen[None]):
                 yield Label("Players")
                 yield Input(
                     ", ".join(self.prefill_players),
-                    placeholder="names in seat order, clockwise: Ann, Bob, Cid",
+                    placeholder=turn_order_hint(self.game),
                     id="players",
                     validators=[Function(self._players_ok, "see the note below")],
                 )
@@ -68,6 +70,8 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="field", id="preset-row"):
                 yield Label("Preset")
                 yield Select([], id="preset")
+            yield Static(id="turn-order", classes="hint")
+            yield Static(id="table-picture", markup=False)
             yield Static(id="sides-preview", classes="hint")
             yield Static(id="form-error", classes="error")
             with Vertical(id="settings-box"):
@@ -106,7 +110,7 @@ class NewGameScreen(Screen[None]):
         names = list(rules.presets)
         self.query_one("#preset-row").display = bool(names)
         if names:
-            preset.set_options([(n.replace("_", " "), n) for n in names])
+            preset.set_options([(value_words(self.game, "preset", n), n) for n in names])
             preset.value = self.prefill_rules.get("preset", names[0])
         await self._rebuild_settings()
         self._preview_sides()
@@ -117,7 +121,7 @@ class NewGameScreen(Screen[None]):
         base = {**base, **{k: v for k, v in self.prefill_rules.items() if k != "preset"}}
         box = self.query_one("#settings-box", Vertical)
         await box.query(SettingsForm).remove()
-        await box.mount(SettingsForm(rules.settings_model, base, id="settings"))
+        await box.mount(SettingsForm(self.game, rules.settings_model, base, id="settings"))
 
     def _preset_rules(self) -> dict[str, Any]:
         preset = self.query_one("#preset", Select)
@@ -131,8 +135,20 @@ class NewGameScreen(Screen[None]):
     def _players_problem(self, players: list[str]) -> str | None:
         return players_problem(self.game, players)  # the same check as `scorepad new` and opening a file
 
+    def _show_turn_order(self, players: list[str]) -> None:
+        """Which way the turn passes at this game, and the table as the names typed so far would sit."""
+        way = TURN_DIRECTION[self.game]
+        self.query_one("#players", Input).placeholder = turn_order_hint(self.game)
+        self.query_one("#turn-order", Static).update(Text(
+            f"{GAME_TITLES[self.game]} passes the turn {way}: type the players in that order, the first dealer "
+            "first."))
+        picture = self.query_one("#table-picture", Static)
+        picture.update(Text(table_picture(players, way)) if len(players) >= 2 else "")
+        picture.display = len(players) >= 2
+
     def _preview_sides(self) -> None:
         players = split_names(self.query_one("#players", Input).value)
+        self._show_turn_order(players)
         preview = self.query_one("#sides-preview", Static)
         problem = self._players_problem(players)
         if problem:

@@ -1,17 +1,25 @@
-"""A ruleset's settings as a form, generated from the game's pydantic Settings model."""
+"""A ruleset's settings as a form, generated from the game's pydantic Settings model, in a card player's words.
+
+Each setting gets the widget its type asks for: a Switch for on/off, a Select for a choice (its values in the
+ruleset's words), an Input taking whole numbers only for a number, and a small grid of such Inputs for a table
+(multipliers, penalties, trick values …). Nothing is typed as JSON.
+"""
 
 from __future__ import annotations
 
-import json
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, HorizontalGroup, Vertical
+from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Switch
+
+from scorepad.rules.wording import setting_label, value_words
 
 
 def _literal_choices(annotation: Any) -> tuple[Any, ...] | None:
@@ -29,73 +37,108 @@ def _is_optional(annotation: Any) -> tuple[bool, Any]:
     return False, annotation
 
 
+def _key_id(key: Any) -> str:
+    """A table key as part of a widget id (keys such as "4_one_hand" or 3 are fine; anything else is spelled)."""
+    text = str(key)
+    return text if text.replace("_", "").isalnum() and text.isascii() else f"k{abs(hash(text))}"
+
+
+class NumberInput(Input):
+    """A whole number, checked as typed (Textual's Integer validator, with the setting's words)."""
+
+    def __init__(self, value: int, what: str, *, id: str):
+        super().__init__(str(value), type="integer", id=id, compact=True,
+                         validators=[Integer(failure_description=f"{what}: a whole number")])
+
+
 class SettingsForm(Widget):
     """One row per setting; `values()` gives the settings that differ from the base."""
 
     DEFAULT_CSS = """
     SettingsForm { height: auto; }
     SettingsForm .setting { height: auto; margin-bottom: 0; }
-    SettingsForm .setting Label { width: 28; padding: 0 1 0 0; }
+    SettingsForm .setting > Label { width: 30; padding: 0 1 0 0; }
     SettingsForm .setting Switch { height: 1; border: none; padding: 0; }
     SettingsForm .setting Input { width: 1fr; }
     SettingsForm .setting Select { width: 1fr; }
+    SettingsForm .grid { height: auto; width: 1fr; }
+    SettingsForm .grid HorizontalGroup { height: auto; }
+    SettingsForm .grid Label { width: auto; padding: 0 1 0 0; }
+    SettingsForm .grid Input { width: 8; margin-right: 1; }
     """
 
-    def __init__(self, model: type[BaseModel], base: dict[str, Any], *, id: str | None = None):
+    def __init__(self, game: str, model: type[BaseModel], base: dict[str, Any], *, id: str | None = None):
         super().__init__(id=id)
+        self.game = game
         self.model = model
         self.base = base  # the values the form starts from (defaults, or a preset's)
 
+    def fields(self) -> list[str]:
+        return [name for name in self.model.model_fields if name != "preset"]
+
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            for name, info in self.model.model_fields.items():
-                if name == "preset":
-                    continue
+        with Vertical():
+            for name in self.fields():
+                info = self.model.model_fields[name]
                 value = self.base.get(name, info.default)
                 with Horizontal(classes="setting"):
-                    yield Label(name.replace("_", " "), classes="setting-name")
+                    yield Label(setting_label(self.game, name), classes="setting-name")
                     yield self._editor(name, info.annotation, value, info.description or "")
 
     def _editor(self, name: str, annotation: Any, value: Any, description: str) -> Widget:
         _, annotation = _is_optional(annotation)
         choices = _literal_choices(annotation)
         widget_id = f"setting-{name}"
+        what = setting_label(self.game, name)
+        widget: Widget
         if annotation is bool:
-            widget: Widget = Switch(value=bool(value), id=widget_id)
+            widget = Switch(value=bool(value), id=widget_id)
         elif choices is not None:
-            widget = Select([(str(c), c) for c in choices], value=value, allow_blank=False, id=widget_id, compact=True)
+            widget = Select([(value_words(self.game, name, c), c) for c in choices], value=value,
+                            allow_blank=False, id=widget_id, compact=True)
         elif annotation is int:
-            widget = Input(str(value), type="integer", id=widget_id, compact=True)
-        elif annotation in (str, float):
+            widget = NumberInput(int(value), what, id=widget_id)
+        elif isinstance(value, Mapping):  # a table: one small number field per entry, named in words
+            rows: list[HorizontalGroup] = []
+            items = list(value.items())
+            per_row = 3
+            for start in range(0, len(items), per_row):
+                cells: list[Widget] = []
+                for key, number in items[start:start + per_row]:
+                    cells.append(Label(value_words(self.game, name, {key: ""}).strip() or str(key)))
+                    cells.append(NumberInput(int(number), f"{what}, {key}", id=f"{widget_id}-{_key_id(key)}"))
+                rows.append(HorizontalGroup(*cells))
+            widget = Vertical(*rows, classes="grid", id=widget_id)
+        else:
             widget = Input(str(value), id=widget_id, compact=True)
-        else:  # dicts and lists: edited as JSON
-            widget = Input(json.dumps(value, ensure_ascii=False), id=widget_id, compact=True)
         widget.tooltip = description
         return widget
 
     def values(self) -> dict[str, Any]:
-        """The settings the form changes from its base (JSON values), raising ValueError on bad text."""
+        """The settings the form changes from its base, raising ValueError with the setting's words on bad text."""
         changed: dict[str, Any] = {}
-        for name, info in self.model.model_fields.items():
-            if name == "preset":
-                continue
-            widget = self.query_one(f"#setting-{name}")
-            _, annotation = _is_optional(info.annotation)
-            if isinstance(widget, Switch | Select):
-                value = widget.value
-            elif annotation is int:
-                try:
-                    value = int(widget.value)  # type: ignore[attr-defined]
-                except ValueError:
-                    raise ValueError(f"{name.replace('_', ' ')}: a whole number, please") from None
-            elif annotation in (str, float):
-                value = annotation(widget.value)  # type: ignore[attr-defined]
-            else:
-                try:
-                    value = json.loads(widget.value)  # type: ignore[attr-defined]
-                except ValueError:
-                    raise ValueError(f"{name.replace('_', ' ')}: not valid JSON") from None
+        for name in self.fields():
+            info = self.model.model_fields[name]
             base = self.base.get(name, info.default)
+            what = setting_label(self.game, name)
+            widget = self.query_one(f"#setting-{name}")
+            if isinstance(widget, Switch | Select):
+                value: Any = widget.value
+            elif isinstance(base, Mapping):
+                value = {key: self._number(self.query_one(f"#setting-{name}-{_key_id(key)}", Input),
+                                           f"{what}, {value_words(self.game, name, {key: ''}).strip()}")
+                         for key in base}
+            elif isinstance(widget, NumberInput):
+                value = self._number(widget, what)
+            else:
+                value = widget.value  # type: ignore[attr-defined]
             if value != base:
                 changed[name] = value
         return changed
+
+    @staticmethod
+    def _number(field: Input, what: str) -> int:
+        try:
+            return int(field.value.strip())
+        except ValueError:
+            raise ValueError(f"{what}: a whole number, please") from None

@@ -1,0 +1,89 @@
+"""The new-game screen: players asked in turn order with a picture of the table, and every setting edited with
+a fitting widget in words (no JSON)."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select, Static, Switch
+
+from scorepad.store import load
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.screens.new_game import NewGameScreen
+from scorepad.tui.widgets.settings_form import NumberInput, SettingsForm
+from scorepad.tui.widgets.table_picture import table_picture
+
+from .conftest import make_app, settle
+
+
+def test_the_picture_seats_the_players_the_way_the_turn_passes():
+    clockwise = table_picture(["Ann", "Bob", "Cid", "Dan"], "clockwise").splitlines()
+    assert clockwise[0].strip() == "Bob" and clockwise[4].strip() == "Dan"  # Bob follows Ann at the top
+    assert clockwise[2].startswith("▸ Ann") and clockwise[2].endswith("Cid")
+    assert "Partners sit opposite: Ann & Cid, Bob & Dan" in clockwise[5]
+    swiss = table_picture(["Ann", "Bob", "Cid", "Dan"], "counter-clockwise").splitlines()
+    assert swiss[0].strip() == "Dan" and swiss[4].strip() == "Bob"  # Bob follows Ann at the bottom: to her right
+    assert "counter-clockwise" in swiss[2]
+    three = table_picture(["Ann", "Bob", "Cid"], "clockwise")
+    assert "▸ Ann → Bob → Cid → Ann" in three
+
+
+async def _new_game(app, pilot, game: str) -> NewGameScreen:
+    await settle(pilot)
+    app.push_screen(NewGameScreen(game))
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen)
+    return screen
+
+
+async def test_jass_asks_for_the_players_counter_clockwise_and_draws_the_table(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(100, 50)) as pilot:
+        screen = await _new_game(app, pilot, "jass")
+        players = screen.query_one("#players", Input)
+        assert "counter-clockwise" in players.placeholder
+        assert "counter-clockwise" in str(screen.query_one("#turn-order", Static).render())
+        await pilot.press(*"Ann, Bob, Cid, Dan")
+        await settle(pilot)
+        picture = str(screen.query_one("#table-picture", Static).render())
+        assert picture.splitlines()[0].strip() == "Dan" and "▸ Ann" in picture
+        screen.query_one("#game", Select).value = "five_hundred"
+        await settle(pilot)
+        assert "clockwise" in players.placeholder and "counter" not in players.placeholder
+
+
+async def test_settings_are_edited_with_switches_choices_numbers_and_grids(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(100, 60)) as pilot:
+        screen = await _new_game(app, pilot, "jass")
+        form = screen.query_one(SettingsForm)
+        assert isinstance(form.query_one("#setting-bergpreis"), Switch)
+        tiebreak = form.query_one("#setting-weis_tiebreak", Select)
+        assert ("suit ladder ♥ ♦ ♣ ♠", "suit_ladder") in [(str(p), v) for p, v in tiebreak._options]
+        assert isinstance(form.query_one("#setting-target"), NumberInput)
+        obenabe = form.query_one("#setting-multipliers-obenabe", Input)
+        assert obenabe.value == "3"
+        assert not [f for f in form.query(Input) if f.value.lstrip().startswith(("{", "["))]  # no JSON anywhere
+        obenabe.value = "4"
+        form.query_one("#setting-penalties-misdeal", Input).value = "80"
+        form.query_one("#setting-bergpreis", Switch).value = True
+        changed = form.values()
+        assert changed["multipliers"]["obenabe"] == 4 and changed["multipliers"]["hearts"] == 1
+        assert changed["penalties"]["misdeal"] == 80 and changed["bergpreis"] is True
+        await pilot.press(*"Ann, Bob, Cid, Dan")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        rules = load(app.screen.game_file.path).header.rules
+        assert rules["multipliers"]["obenabe"] == 4 and rules["bergpreis"] is True
+
+
+async def test_a_number_that_is_not_one_is_named_in_words(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(100, 60)) as pilot:
+        screen = await _new_game(app, pilot, "auction_bridge")
+        screen.query_one("#setting-trick_values-NT", Input).value = "ten"
+        await pilot.press(*"Ann, Bob, Cid, Dan")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is screen
+        assert "trick values, NT: a whole number" in str(screen.query_one("#form-error", Static).render())
