@@ -64,7 +64,7 @@ def unknown_setting_message(game: str, name: str, model: type[BaseModel]) -> str
     return f"no setting {name!r} in this game; settings: {', '.join(model.model_fields)}"
 
 
-#: the way the turn passes at each game: the header's players are listed in this order (design §3)
+#: the way the turn passes at each game: the header's players are listed in this order (docs/log-format.md)
 TURN_DIRECTION = {"five_hundred": "clockwise", "jass": "counter-clockwise", "auction_bridge": "clockwise"}
 
 
