@@ -83,7 +83,6 @@ class AuctionBridgeRules(base.Rules):
             "agree": _apply_agree,
             "stop": _apply_stop,
         }[entry.type](state, entry, seq)
-        state.position = state.current.number if state.current else len(state.deals) + 1
         state.prompt = _prompt(state)
 
     # ------------------------------------------------------------------ corrections (Laws 12, 13)
@@ -222,7 +221,7 @@ def _apply_result(state: BridgeState, entry: Any, seq: int) -> None:
     delta = {side: score.total(side) + bonus[side] for side in state.side_labels}
     state.add_row(seq, _deal_text(state, record), delta, **_deal_cells(state, record, bonus))
     if any(bonus.values()):
-        _end_rubber(state, bonus, seq, games_winner=declarers)
+        _end_rubber(state, bonus, games_winner=declarers)
 
 
 def _apply_stop(state: BridgeState, entry: Any, seq: int) -> None:
@@ -231,21 +230,21 @@ def _apply_stop(state: BridgeState, entry: Any, seq: int) -> None:
     cells: dict[str, Any] = {"kind": "unfinished", "game": state.game_no, "reason": entry.reason}
     cells.update({f"bonus:{side}": bonus[side] for side in state.side_labels})
     state.add_row(seq, "Rubber stopped unfinished (Law 11)", bonus, **cells)
-    _end_rubber(state, bonus, seq, games_winner=None)
+    _end_rubber(state, bonus, games_winner=None)
 
 
 def _apply_agree(state: BridgeState, entry: Any, seq: int) -> None:
     state.agreed_seq = seq
 
 
-def _end_rubber(state: BridgeState, bonus: dict[str, int], seq: int, games_winner: str | None) -> None:
+def _end_rubber(state: BridgeState, bonus: dict[str, int], games_winner: str | None) -> None:
     """Law 10 (or 11 when stopped): the larger total wins the difference."""
     for side, points in bonus.items():
         state.bonus[side] += points
     first, second = state.side_labels
     size = abs(state.totals[first] - state.totals[second])
     winner = None if size == 0 else max(state.side_labels, key=lambda s: state.totals[s])
-    state.rubber = Rubber(winner, size, games_winner, seq, stopped=games_winner is None)
+    state.rubber = Rubber(winner, size, games_winner, stopped=games_winner is None)
     state.finish(winner, _rubber_sentence(state, state.rubber))
 
 

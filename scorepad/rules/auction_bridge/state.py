@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from scorepad.log import Entry, Header
 from scorepad.rules import base
@@ -51,7 +50,6 @@ class Rubber:
     winner: str | None  # the side with the larger final total (None: equal totals)
     size: int
     games_winner: str | None  # the side that won the games (None: unfinished rubber)
-    ended_at: int
     stopped: bool
 
 
@@ -75,7 +73,6 @@ class BridgeState(base.State):
         self.rubber: Rubber | None = None
         self.agreed_seq: int | None = None
         self.applied: list[tuple[int, Entry]] = []  # accepted entries, for trial re-folds of corrections
-        self.position: Any = 1
         self.prompt = self.problem or f"{self.name(self.players[0])} to deal and bid"
 
     # ------------------------------------------------------------------ seats and sides

@@ -72,11 +72,6 @@ class Deal:
         return self.contract is None and not self.all_passed and not self.thrown_in and self.result is None
 
     @property
-    def awaiting_result(self) -> bool:
-        """Played (or being played): a contract, or all passed at no trump; no result yet."""
-        return not self.thrown_in and self.result is None and (self.contract is not None or self.all_passed)
-
-    @property
     def closed(self) -> bool:
         """No more bids or result: scored or thrown in. Irregularities may still come (they belong to it)."""
         return self.result is not None or bool(self.thrown_in)
@@ -175,7 +170,6 @@ class Deal:
             "contract_display": display_call(self.contract) if self.contract else None,
             "contractor": self.contractor,
             "all_passed": self.all_passed,
-            "thrown_in": self.thrown_in or None,
             "result_seq": self.result_seq,
             "irregularities": [[i.kind, i.player] for i in self.irregularities],
             "claims": [[player, upheld] for player, upheld, _ in self.claims],

@@ -40,7 +40,6 @@ class FiveHundredView(View):
     contractor: str | None = None
     contractor_side: str | None = None
     all_passed: bool = False
-    thrown_in: str | None = None
     result_seq: int | None = None
     irregularities: tuple[tuple[str, str], ...] = ()  # (kind, player)
     claims: tuple[tuple[str, bool], ...] = ()  # (player, upheld)
