@@ -1106,3 +1106,34 @@ def test_honours_may_be_left_out_and_the_picker_offers_the_strains_holdings():
     assert log.sheet().state_view["honour_holdings"] == ["3_aces", "4_aces", "4_aces_one_hand"]
     log.result(8)
     assert points(log.sheet())["We"] == {"trick": 20, "honour": 0, "bonus": 0}
+
+
+# =========================================================================== laws no other test pinned
+
+
+def test_honours_at_no_trump_are_the_aces_in_the_law_s_words():
+    log = Log()
+    log.contract("Ann", "1NT")
+    seq = log.result(7, honours=("We", "4"))
+    aces = ", ".join(holdings_for("NT"))
+    assert rejected(log.sheet(), seq) == f"Law 5: at no trump only the aces are honours ({aces}), not 4"
+
+
+def test_honours_in_a_suit_are_the_five_top_trumps_in_the_law_s_words():
+    log = Log()
+    log.contract("Ann", "1H")
+    seq = log.result(7, honours=("We", "3_aces"))
+    honours = ", ".join(holdings_for("H"))
+    assert rejected(log.sheet(), seq) == (
+        f"Law 5: at hearts the honours are A K Q J 10 of trumps ({honours}), not 3_aces")
+
+
+def test_double_chicane_may_be_worth_as_much_as_chicane_but_not_less():
+    same = Settings(chicane=True, chicane_tricks=3, double_chicane_tricks=3)
+    assert (same.chicane_tricks, same.double_chicane_tricks) == (3, 3)
+    nothing = Settings(chicane_tricks=0, double_chicane_tricks=0)  # a table may score neither
+    assert nothing.double_chicane_tricks == 0
+    with pytest.raises(ValidationError, match="double chicane cannot be worth less than chicane"):
+        Settings(chicane_tricks=3, double_chicane_tricks=2)
+    with pytest.raises(ValidationError):
+        Settings(double_chicane_tricks=-1)

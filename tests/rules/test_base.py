@@ -143,3 +143,35 @@ def test_undo_strikes_the_latest_entry_that_still_counts():
     replayer.push(log[3])
     assert replayer.current_version(2) is None and replayer.current_version(1) == log[0]
     assert replayer.undo_target() == 1  # the bid is struck out, the void itself is not undone
+
+
+def test_the_latest_entry_may_be_corrected_and_nothing_after_it():
+    from scorepad.log import parse_entry
+    from scorepad.rules import Replayer
+    from tests.helpers import entries, header
+
+    head = header("five_hundred", ["Ann", "Bob", "Cid"])
+    replayer = Replayer(head).extend(entries("five_hundred", {"type": "deal", "dealer": "Ann"},
+                                             {"type": "contract", "player": "Bob", "call": "7H"}))
+    latest = parse_entry("five_hundred", {"type": "amend", "target": 2,
+                                          "entry": {"type": "contract", "player": "Bob", "call": "8H"}})
+    assert replayer.check(latest) is None
+    assert replayer.check(parse_entry("five_hundred", {"type": "void", "target": 2})) is None
+    beyond = parse_entry("five_hundred", {"type": "void", "target": 3})
+    assert replayer.check(beyond) == "void of entry 3: there is no such entry before it"
+    assert replayer.push(latest) is None  # logged as entry 3, it corrects entry 2
+    assert replayer.sheet().state_view["contract"] == "8H"
+
+
+def test_a_correction_of_itself_is_no_correction():
+    from scorepad.rules import replay
+    from tests.helpers import entries, header
+
+    head = header("five_hundred", ["Ann", "Bob", "Cid"])
+    log = entries("five_hundred", {"type": "deal", "dealer": "Ann"}, {"type": "void", "target": 2},
+                  {"type": "void", "target": 4})  # a hand-edited file: entry 2 strikes out itself, 3 a later one
+    sheet = replay(head, log)
+    assert [(r.seq, r.reason) for r in sheet.rejected] == [
+        (2, "void of entry 2: there is no such entry before it"),
+        (3, "void of entry 4: there is no such entry before it"),
+    ]

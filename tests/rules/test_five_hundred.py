@@ -1390,3 +1390,50 @@ def test_row_words_of_each_kind_of_deal():
 def test_rules_registry():
     assert rules_for("five_hundred") is RULES
     assert RULES.title == "Five Hundred" and (RULES.min_players, RULES.max_players) == (2, 6)
+
+
+# ============================================================================ the exact marks (500, minus 500)
+
+
+def test_a_contractor_reaching_exactly_500_wins():
+    log = Log()
+    log.play("Ann", "10H", {"Ann": 10, "Bob": 0, "Cid": 0})  # 10♥ is worth 500: Ann at 500, no more
+    sheet = accepted(log)
+    assert sheet.totals["Ann"] == 500
+    assert sheet.status == "finished" and sheet.winner == "Ann"
+    assert sheet.result == "Ann wins: the contractor reaches 500"
+
+
+def test_a_point_short_of_the_target_does_not_win():
+    log = Log(target=501)
+    log.play("Ann", "10H", {"Ann": 10, "Bob": 0, "Cid": 0})
+    sheet = accepted(log)
+    assert sheet.totals["Ann"] == 500 and sheet.status == "in_progress" and sheet.winner is None
+
+
+def test_exactly_minus_500_loses():
+    log = Log(["Ann", "Bob"])
+    log.play("Ann", "10H", {"Ann": 0, "Bob": 10})  # Ann set: -500 exactly; Bob 100
+    sheet = accepted(log)
+    assert dict(sheet.totals) == {"Ann": -500, "Bob": 100}
+    assert sheet.status == "finished" and sheet.winner == "Bob"
+    assert sheet.result.startswith("Bob wins: Ann at -500 is 500 or more in the hole")
+
+
+def test_exactly_minus_500_puts_a_side_out_of_contention_at_three():
+    log = Log()
+    log.play("Ann", "10H", {"Ann": 0, "Bob": 5, "Cid": 5})
+    sheet = accepted(log)
+    assert sheet.totals["Ann"] == -500 and sheet.status == "in_progress"
+    assert sheet.state_view["out_of_contention"] == ["Ann"]
+
+
+def test_trick_winners_the_first_to_reach_exactly_500_wins():
+    # Bob and Cid at 480: Bob's second trick makes exactly 500 (trick 3), Cid's second only at trick 4; Cid
+    # passes 500 first (trick 5), but reaching the target is what counts
+    log = bob_and_cid_near_500()
+    order = ["Bob", "Cid", "Bob", "Cid", "Cid", "Bob", "Ann", "Ann", "Ann", "Ann"]
+    log.play("Ann", "6S", {"Ann": 4, "Bob": 3, "Cid": 3}, trick_winners=order)
+    sheet = accepted(log)
+    assert sheet.winner == "Bob" and sheet.questions == ()
+    assert sheet.result == "Bob wins: Bob and Cid reach 500 on the same deal and Bob reached it first in the play"
