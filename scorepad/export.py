@@ -14,9 +14,12 @@ def to_csv(sheet: Sheet) -> str:
     sides = list(sheet.sides)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["seq", "deal", *[f"{side} +/-" for side in sides], *[f"{side} total" for side in sides]])
-    for row in sheet.rows:
-        writer.writerow([row.seq, row.text, *[row.delta[s] for s in sides], *[row.totals[s] for s in sides]])
+    # rows numbered by deal (hand) as the Markdown and the sheet number them; the log entry that scored it apart
+    writer.writerow(["#", "deal", *[f"{side} +/-" for side in sides], *[f"{side} total" for side in sides],
+                     "log entry"])
+    for number, row in enumerate(sheet.rows, start=1):
+        writer.writerow([number, row.text, *[row.delta[s] for s in sides], *[row.totals[s] for s in sides],
+                         row.seq])
     return out.getvalue()
 
 

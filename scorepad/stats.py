@@ -182,6 +182,11 @@ def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "—"
 
 
+def plural(count: int, word: str) -> str:
+    """ "1 rubber", "2 rubbers" (every counted word here takes an s)."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def _sorted_players(records: Mapping[str, PlayerRecord]) -> list[tuple[str, PlayerRecord]]:
     return sorted(records.items(), key=lambda item: (-item[1].won, -item[1].played, item[0].casefold()))
 
@@ -191,7 +196,8 @@ def stats_renderable(stats: Stats) -> RenderableType:
     if not total and not stats.damaged:
         return Text("No saved games yet: statistics appear once games are played.")
     kinds = ", ".join(f"{count} {GAME_TITLES[game]}" for game, count in sorted(stats.games.items()))
-    parts: list[RenderableType] = [Text(f"{total} games ({kinds or 'none readable'}), {stats.finished} finished.")]
+    parts: list[RenderableType] = [
+        Text(f"{plural(total, 'game')} ({kinds or 'none readable'}), {stats.finished} finished.")]
 
     players = Table(title="Players", title_justify="left")
     for name, justify in (("player", "left"), ("games", "right"), ("finished", "right"), ("won", "right"),
@@ -229,7 +235,7 @@ def stats_renderable(stats: Stats) -> RenderableType:
         parts.append(rubbers)
         average = stats.average_rubber
         if average is not None:
-            parts.append(Text(f"Average rubber: {average:.0f} points over {len(stats.rubber_sizes)} rubbers."))
+            parts.append(Text(f"Average rubber: {average:.0f} points over {plural(len(stats.rubber_sizes), 'rubber')}."))
 
     if stats.damaged:
         parts.append(Text(f"{len(stats.damaged)} damaged files skipped:", style="red"))

@@ -72,7 +72,8 @@ class LogError(Exception):
 
     def __init__(self, path: Path | str, line: int, cause: str):
         cause = one_line(cause)
-        super().__init__(one_line(f"{path}: line {line}: {cause}"))
+        # line 0 is the file as a whole (missing, a folder, unreadable): "no such file: PATH"
+        super().__init__(one_line(f"{cause}: {path}" if line == 0 else f"{path}: line {line}: {cause}"))
         self.path = Path(path)
         self.line = line
         self.cause = cause

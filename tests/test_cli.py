@@ -51,7 +51,7 @@ def test_a_damaged_file_gives_one_line_and_exit_2(tmp_path, capsys):
 
 def test_a_missing_file(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nope.jsonl")]) == 2
-    assert "no such file" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"no such file: {tmp_path / 'nope.jsonl'}\n"
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,36 @@ def test_export_csv_has_a_column_per_side(game_file, capsys):
     assert main(["export", str(game_file), "--format", "csv"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split(",")[2:5] == ["Ann +/-", "Bob +/-", "Cid +/-"]
-    assert lines[1].split(",")[2:] == ["200", "10", "10", "200", "10", "10"]
+    assert lines[1].split(",")[2:8] == ["200", "10", "10", "200", "10", "10"]
+
+
+def test_export_csv_numbers_rows_by_deal_like_the_markdown(tmp_path, capsys):
+    from scorepad.export import to_csv, to_markdown
+    from scorepad.rules import replay
+
+    items = []
+    for n in range(3):
+        items += [{"type": "deal", "dealer": ["Ann", "Bob", "Cid"][n]},
+                  {"type": "contract", "player": "Ann", "call": "7S"},
+                  {"type": "result", "tricks": {"Ann": 7, "Bob": 2, "Cid": 1}}]
+    sheet = replay(header("five_hundred", ["Ann", "Bob", "Cid"]), entries("five_hundred", *items))
+    rows = [line.split(",") for line in to_csv(sheet).splitlines()]
+    assert rows[0][0] == "#" and rows[0][-1] == "log entry"
+    assert [r[0] for r in rows[1:]] == ["1", "2", "3"]  # deals, as the Markdown numbers them
+    assert [r[-1] for r in rows[1:]] == ["3", "6", "9"]  # the entry that scored each, in its own column
+    assert "| 3 |" in to_markdown(sheet)
+
+
+def test_a_setting_the_game_does_not_have_lists_the_ones_it_has(scorepad_home, capsys):
+    assert main(["new", "five_hundred", "--players", "Ann", "Bob", "Cid", "--rule", "nosuch=1", "--no-open"]) == 2
+    err = capsys.readouterr().err
+    assert "no setting 'nosuch'" in err and "schedule" in err and "Extra inputs" not in err
+
+
+def test_statistics_say_one_rubber_not_one_rubbers():
+    from scorepad.stats import plural
+
+    assert plural(1, "rubber") == "1 rubber" and plural(2, "rubber") == "2 rubbers" and plural(0, "game") == "0 games"
 
 
 def test_the_app_needs_a_terminal(capsys):

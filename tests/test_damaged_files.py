@@ -194,7 +194,7 @@ def test_a_directory_named_like_a_game(tmp_path, capsys):
     path.mkdir()
     assert main(["replay", str(path), "--json"]) == 2
     err = capsys.readouterr().err
-    assert err == f"{path}: line 0: is a directory, not a game file\n"
+    assert err == f"is a directory, not a game file: {path}\n"
     with pytest.raises(LogError, match="is a directory"):
         GameFile.open(path)
 
@@ -210,7 +210,7 @@ def test_a_file_that_cannot_be_read(tmp_path, capsys, monkeypatch):
 
     monkeypatch.setattr(Path, "read_bytes", denied)
     assert main(["replay", str(path), "--json"]) == 2
-    assert capsys.readouterr().err == f"{path}: line 0: cannot be read (Permission denied)\n"
+    assert capsys.readouterr().err == f"cannot be read (Permission denied): {path}\n"
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads every file")
@@ -220,7 +220,7 @@ def test_a_file_without_read_permission(tmp_path, capsys):
     path.chmod(0)
     try:
         assert main(["replay", str(path), "--json"]) == 2
-        assert capsys.readouterr().err == f"{path}: line 0: cannot be read (Permission denied)\n"
+        assert capsys.readouterr().err == f"cannot be read (Permission denied): {path}\n"
     finally:
         path.chmod(0o644)
 
@@ -291,5 +291,5 @@ async def test_opening_a_missing_file_says_so(tmp_path):
     async with app.run_test() as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert [n.message for n in app._notifications] == [f"{path}: line 0: no such file"]
+        assert [n.message for n in app._notifications] == [f"no such file: {path}"]
     assert not path.exists()

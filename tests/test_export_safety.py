@@ -96,7 +96,7 @@ def test_a_new_file_is_written_whole(game, tmp_path, capsys):
     target = tmp_path / "sheet.csv"
     assert export(game, target, fmt="csv") == 0
     assert capsys.readouterr().out == f"wrote {target}\n"
-    assert target.read_text(encoding="utf-8").splitlines()[0].startswith("seq,deal,")
+    assert target.read_text(encoding="utf-8").splitlines()[0].startswith("#,deal,")
     assert leftovers(tmp_path) == []
 
 

@@ -15,6 +15,7 @@ from scorepad.log import Header
 from scorepad.rules import GAME_TITLES, rules_for
 from scorepad.rules.base import Rules
 from scorepad.rules.names import name_problem, text_problem, visible
+from scorepad.rules.wording import unknown_setting_message
 
 
 def players_problem(game: str, players: Sequence[str]) -> str | None:
@@ -60,6 +61,8 @@ def header_problem(header: Header) -> str | None:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
+        if first["type"] == "extra_forbidden":  # a setting the game does not have: name the ones it has
+            return visible(unknown_setting_message(header.game, where, rules.settings_model))
         message = first["msg"].removeprefix("Value error, ")
         return visible(f"bad rules: {where}: {message}" if where else f"bad rules: {message}")
     except (ValueError, TypeError) as error:

@@ -61,7 +61,9 @@ def settings_phrases(game: str, settings: BaseModel) -> list[str]:
 
 def unknown_setting_message(game: str, name: str, model: type[BaseModel]) -> str:
     """What a table is told when it names a setting the game does not have: the ones it has."""
-    return f"no setting {name!r} in this game; settings: {', '.join(model.model_fields)}"
+    from scorepad.rules.registry import GAME_TITLES
+
+    return f"{GAME_TITLES.get(game, game)} has no setting {name!r}; its settings: {', '.join(model.model_fields)}"
 
 
 #: the way the turn passes at each game: the header's players are listed in this order (docs/log-format.md)

@@ -245,4 +245,4 @@ async def test_f4_twice_asks_before_replacing_the_first_export(scorepad_home):
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
-    assert (scorepad_home / "exports" / "friday.csv").read_text(encoding="utf-8").startswith("seq,deal,")
+    assert (scorepad_home / "exports" / "friday.csv").read_text(encoding="utf-8").startswith("#,deal,")
