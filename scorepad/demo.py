@@ -50,7 +50,7 @@ BRIDGE = [
     {"type": "result", "tricks": 7, "honours": {"side": "They", "holding": "3"}},
     {"type": "deal", "dealer": "Cid"},
     {"type": "contract", "player": "Dan", "call": "2D"},
-    {"type": "result", "tricks": 8},
+    {"type": "result", "tricks": 8, "honours": {"side": "We", "holding": "3"}},
 ]
 
 DEMOS: list[dict[str, Any]] = [

@@ -42,10 +42,10 @@ JASS = [
 BRIDGE = [
     {"type": "deal", "dealer": "Ann"},
     {"type": "contract", "player": "Ann", "call": "4H"},
-    {"type": "result", "tricks": 10},
+    {"type": "result", "tricks": 10, "honours": {"side": "We", "holding": "3"}},
     {"type": "deal", "dealer": "Bob"},
     {"type": "contract", "player": "Cid", "call": "4H"},
-    {"type": "result", "tricks": 10},
+    {"type": "result", "tricks": 10, "honours": {"side": "They", "holding": "3"}},
 ]
 
 

@@ -45,9 +45,11 @@ def play_deal(replayer: Replayer, draw: Any) -> None:
         assert push(replayer, {"type": "bid", "player": player, "call": call}) is None
     contract = replayer.state.current.contract
     strain = split_bid(contract.call)[1]
-    honours = draw(st.none() | st.fixed_dictionaries(
+    held = st.fixed_dictionaries(
         {"side": st.sampled_from(list(SIDES)), "holding": st.sampled_from(holdings_for(strain))}
-    ))
+    )
+    # a trump declaration always has honours (one side holds 3+ of the five); at no trump the aces may split 2–2
+    honours = draw(st.none() | held if strain == "NT" else held)
     tricks = draw(st.integers(0, 13))
     assert push(replayer, {"type": "result", "tricks": tricks, "honours": honours}) is None
 

@@ -322,7 +322,7 @@ def test_a_new_bid_after_a_double_reopens_and_cancels_it():
     log = Log()
     log.deal("Ann")
     log.calls("Ann", "1H", "double", "2H", *PASSES)
-    log.result(8)
+    log.result(8, honours=("We", "3"))
     cells = last_cells(log.sheet())
     assert cells["contract"] == "2♥" and cells["double"] == "none" and cells["declarer"] == "Ann"
 
@@ -367,7 +367,7 @@ def test_legal_calls_now():
 
 def test_a_deal_entry_may_be_left_out():
     log = Log()
-    log.quick("Bob", "2C", 8)  # no deal: Ann (the first player) dealt
+    log.quick("Bob", "2C", 8, honours=("They", "3"))  # no deal: Ann (the first player) dealt
     log.bid("Bob", "1H")  # no deal: the next dealer (Bob) opens
     sheet = log.sheet()
     assert sheet.rejected == ()
@@ -403,7 +403,7 @@ def test_a_contract_entry_is_the_final_contract():
     log = Log()
     log.deal("Ann")
     log.contract("Dot", "4H", "doubled")
-    log.result(10)
+    log.result(10, honours=("We", "3"))
     cells = last_cells(log.sheet())
     assert (cells["declarer"], cells["contract"], cells["trick:They"]) == ("Dot", "4♥ doubled", 64)
 
@@ -489,12 +489,14 @@ def test_example_5_seven_diamonds_one_down_with_little_slam_and_honours():
 def example_6_rubber() -> Log:
     log = Log(players=["A", "Y", "B", "Z"], sides={"A-B": ["A", "B"], "Y-Z": ["Y", "Z"]})
     log.play("A", ["3H", *PASSES], 9, honours=("A-B", "4_one_hand"))  # A-B 24 below, 64 above
-    log.play("Y", ["2NT", *PASSES], 8, honours=("A-B", "4_aces"))  # Y-Z 20 below; A-B 40 above
-    log.play("B", ["1H", *PASSES], 7, honours=("A-B", "3"))  # A-B 8 -> 32: game 1
+    # The rules give the honour columns' totals (A-B 120, Y-Z 236); every trump declaration names its honours
+    # (one side always holds three or more), so the 2NT's aces are split 2–2 and the 4♦ and 1♣ carry some.
+    log.play("Y", ["2NT", *PASSES], 8)  # Y-Z 20 below; aces split 2–2: no honours
+    log.play("B", ["1H", *PASSES], 7, honours=("A-B", "3"))  # A-B 8 -> 32: game 1; 16 above
     log.play("Z", ["3NT", *PASSES], 9, honours=("Y-Z", "4_aces_one_hand"))  # Y-Z 30: game 2
     log.play("A", ["2R", *PASSES], 6, honours=("Y-Z", "4"))  # Y-Z 100 under-tricks + 36 honours
-    log.play("Y", ["1S", "4D", *PASSES], 10)  # B declares: A-B 28
-    log.play("B", ["1C", *PASSES], 7)  # A-B 6 -> 34: game 3 and the rubber
+    log.play("Y", ["1S", "4D", *PASSES], 10, honours=("A-B", "4"))  # B declares: A-B 28; 28 above
+    log.play("B", ["1C", *PASSES], 7, honours=("A-B", "3"))  # A-B 6 -> 34: game 3 and the rubber; 12 above
     return log
 
 
@@ -528,32 +530,32 @@ def test_summary_has_the_contract_keys():
 
 def test_overtricks_count_toward_game_and_only_the_declarer_scores_below():
     log = Log()
-    log.quick("Bob", "1C", 11)  # five odd tricks at clubs: 30
+    log.quick("Bob", "1C", 11, honours=("We", "3"))  # five odd tricks at clubs: 30; We simple honours 12
     sheet = log.sheet()
-    assert points(sheet) == {"We": {"trick": 0, "honour": 0, "bonus": 0},
+    assert points(sheet) == {"We": {"trick": 0, "honour": 12, "bonus": 0},
                              "They": {"trick": 30, "honour": 0, "bonus": 0}}
     assert last_cells(sheet)["won_game"] == "They"
 
 
 def test_a_set_contract_scores_nothing_toward_game_for_anyone():
     log = Log()
-    log.quick("Ann", "4H", 9)
+    log.quick("Ann", "4H", 9, honours=("We", "3"))
     sheet = log.sheet()
     assert sheet.summary()["trick_score"] == {"We": 0, "They": 0}
-    assert sheet.summary()["honour_score"] == {"We": 0, "They": 50}
+    assert sheet.summary()["honour_score"] == {"We": 16, "They": 50}  # honours count though the contract is set
 
 
 @pytest.mark.parametrize("double, per_trick", [("none", 50), ("doubled", 100), ("redoubled", 200)])
 def test_undertricks(double, per_trick):
     log = Log()
-    log.quick("Ann", "4H", 8, double=double)
+    log.quick("Ann", "4H", 8, double=double, honours=("We", "3"))
     assert points(log.sheet())["They"]["honour"] == 2 * per_trick
 
 
 @pytest.mark.parametrize("double, trick, bonus", [("none", 16, 0), ("doubled", 32, 100), ("redoubled", 64, 200)])
 def test_doubling_multiplies_tricks_and_earns_a_bonus_per_overtrick(double, trick, bonus):
     log = Log()
-    log.quick("Ann", "1H", 8, double=double)
+    log.quick("Ann", "1H", 8, double=double, honours=("They", "3"))
     cells = last_cells(log.sheet())
     assert (cells["trick:We"], cells["doubled_bonus:We"]) == (trick, bonus)
 
@@ -581,7 +583,7 @@ def test_dealers_one_spade_redoubled_is_not_capped():
     log = Log()
     log.deal("Ann")
     log.calls("Ann", "1S", "double", "redouble", *PASSES)
-    log.result(4)
+    log.result(4, honours=("We", "3"))
     assert points(log.sheet())["They"]["honour"] == 600
 
 
@@ -589,7 +591,7 @@ def test_one_spade_raised_is_no_longer_the_dealers_one_spade():
     log = Log()
     log.deal("Ann")
     log.calls("Ann", "1S", "pass", "2S", *PASSES)
-    log.result(4)
+    log.result(4, honours=("We", "3"))
     cells = last_cells(log.sheet())
     assert cells["dealers_one_spade"] == 0 and cells["undertricks:They"] == 200
 
@@ -597,7 +599,7 @@ def test_one_spade_raised_is_no_longer_the_dealers_one_spade():
 def test_quick_contract_dealers_one_spade_is_capped_without_the_flag_too():
     log = Log()
     log.contract("Ann", "1S", "doubled")  # the table did not tick "dealer's one spade": the law still applies
-    log.result(2)
+    log.result(2, honours=("We", "3"))
     cells = last_cells(log.sheet())
     assert cells["dealers_one_spade"] == 1 and points(log.sheet())["They"]["honour"] == 100
 
@@ -605,7 +607,7 @@ def test_quick_contract_dealers_one_spade_is_capped_without_the_flag_too():
 def test_quick_contract_dealers_one_spade_is_capped():
     log = Log()
     log.contract("Ann", "1S", "doubled", dealers_one_spade=True)
-    log.result(2)
+    log.result(2, honours=("We", "3"))
     assert points(log.sheet())["They"]["honour"] == 100
 
 
@@ -642,7 +644,7 @@ def test_honours_side_must_exist():
 
 def test_slams_go_to_either_side_and_a_grand_slam_replaces_the_little():
     log = Log()
-    log.quick("Ann", "1H", 13)
+    log.quick("Ann", "1H", 13, honours=("We", "5"))
     assert last_cells(log.sheet())["slam:We"] == 40
     log.quick("Bob", "3NT", 1)  # We take twelve: little slam to the adversaries
     cells = last_cells(log.sheet())
@@ -661,10 +663,10 @@ def test_game_is_thirty_by_tricks_alone_and_honours_do_not_count():
     log.quick("Ann", "2H", 8, honours=("We", "5_one_hand"))  # 16 below, 80 above
     assert log.sheet().summary()["games"] == {"We": 0, "They": 0}
     log.quick("Bob", "1NT", 7)  # They 10
-    log.quick("Cid", "1H", 7)  # We 24
+    log.quick("Cid", "1H", 7, honours=("They", "3"))  # We 24
     assert log.sheet().summary()["games"] == {"We": 0, "They": 0}
-    log.quick("Dot", "1C", 7)  # They 16
-    log.quick("Ann", "1D", 7)  # We 31: game
+    log.quick("Dot", "1C", 7, honours=("We", "3"))  # They 16
+    log.quick("Ann", "1D", 7, honours=("They", "3"))  # We 31: game
     sheet = log.sheet()
     assert sheet.summary()["games"] == {"We": 1, "They": 0}
     assert sheet.state_view["below_line"] == {"We": 0, "They": 0}  # both start the next game from love
@@ -672,6 +674,31 @@ def test_game_is_thirty_by_tricks_alone_and_honours_do_not_count():
     sheet = log.sheet()
     assert sheet.summary()["games"] == {"We": 1, "They": 0}
     assert sheet.summary()["trick_score"] == {"We": 31, "They": 36}
+
+
+def test_a_trump_declaration_result_must_name_its_honours():
+    """One side always holds three or more of the five trump honours (Law 5): a suit result without honours is
+    the classic forgotten entry, refused with the reason; at no trump the aces may be split 2–2."""
+    log = Log()
+    log.contract("Ann", "2H")
+    seq = log.result(8)
+    assert rejected(log.sheet(), seq) == (
+        "Law 5: at hearts one side always holds three or more of the five trump honours (A K Q J 10): "
+        "name that side and its holding")
+    log.result(8, honours=("They", "3"))
+    assert points(log.sheet())["They"]["honour"] == 16
+    log.quick("Bob", "1NT", 7)  # no trump: no honours is right (aces 2–2)
+    assert [r.seq for r in log.sheet().rejected] == [seq]
+    assert log.check(type="contract", player="Cid", call="1R") is None
+
+
+def test_tricks_outside_0_to_13_are_refused():
+    log = Log()
+    log.contract("Ann", "1NT")
+    seq = log.result(14)
+    assert rejected(log.sheet(), seq) == "the declarer's side won 14 tricks? a deal has 13 (0 to 13)"
+    seq = log.result(-1)
+    assert rejected(log.sheet(), seq) == "the declarer's side won -1 tricks? a deal has 13 (0 to 13)"
 
 
 # =========================================================================== revoke
@@ -688,7 +715,7 @@ def test_declarers_side_revokes_scores_honours_only():
 
 def test_declarers_side_revokes_and_is_set_penalty_on_top_of_undertricks():
     log = Log()
-    log.quick("Ann", "4H", 8, double="doubled", revoke=("We", None))
+    log.quick("Ann", "4H", 8, double="doubled", revoke=("We", None), honours=("We", "3"))
     assert points(log.sheet())["They"]["honour"] == 200 + 100
 
 
@@ -709,7 +736,7 @@ def test_adversaries_revoke_declarer_takes_points_and_they_score_no_undertricks(
 
 def test_adversaries_revoke_declarer_takes_three_tricks_fosters_example():
     log = Log()
-    log.quick("Ann", "3H", 7, double="doubled", revoke=("They", "tricks"))
+    log.quick("Ann", "3H", 7, double="doubled", revoke=("They", "tricks"), honours=("They", "3"))
     cells = last_cells(log.sheet())
     assert cells["trick:We"] == 64  # four by cards, doubled
     assert cells["doubled_bonus:We"] == 0  # transferred tricks earn no doubled bonus
@@ -719,23 +746,23 @@ def test_adversaries_revoke_declarer_takes_three_tricks_fosters_example():
 
 def test_transferred_tricks_never_make_a_slam():
     log = Log()
-    log.quick("Ann", "1S", 11, revoke=("They", "tricks"))
+    log.quick("Ann", "1S", 11, revoke=("They", "tricks"), honours=("We", "3"))
     cells = last_cells(log.sheet())
     assert cells["trick:We"] == 7 * 2 and cells["slam:We"] == 0
 
 
 def test_revoke_penalty_setting_150():
     log = Log(rules={"revoke_penalty": 150})
-    log.quick("Ann", "2H", 10, revoke=("We", None))
+    log.quick("Ann", "2H", 10, revoke=("We", None), honours=("We", "3"))
     assert points(log.sheet())["They"]["honour"] == 150
 
 
 def test_revoke_choice_only_when_the_adversaries_revoked():
     log = Log()
     log.contract("Ann", "2H")
-    wrong = log.result(8, revoke=("We", "tricks"))
-    missing = log.result(8, revoke=("They", None))
-    unknown = log.result(8, revoke=("Them", "points"))
+    wrong = log.result(8, revoke=("We", "tricks"), honours=("We", "3"))
+    missing = log.result(8, revoke=("They", None), honours=("We", "3"))
+    unknown = log.result(8, revoke=("Them", "points"), honours=("We", "3"))
     sheet = log.sheet()
     assert "only when the adversaries revoke" in rejected(sheet, wrong)
     assert "say whether the declarer takes 100 points or 3 tricks" in rejected(sheet, missing)
@@ -748,7 +775,7 @@ def test_revoke_choice_only_when_the_adversaries_revoked():
 def test_chicane_is_refused_when_the_setting_is_off():
     log = Log()
     log.contract("Ann", "2H")
-    seq = log.result(8, chicane=("We", False))
+    seq = log.result(8, chicane=("We", False), honours=("They", "3"))
     assert "setting chicane is off" in rejected(log.sheet(), seq)
 
 
@@ -791,10 +818,14 @@ def test_chicane_holdings_must_be_possible():
     assert "holds all five honours" in rejected(sheet, three_against_double)
 
 
-def test_chicane_without_honours_counts_as_simple_honours():
+def test_chicane_counts_as_simple_honours_and_the_honours_are_still_named():
     log = Log(rules={"chicane": True})
-    log.quick("Ann", "2S", 8, chicane=("They", False))
-    assert last_cells(log.sheet())["chicane:They"] == 4
+    log.contract("Ann", "2S")
+    forgotten = log.result(8, chicane=("They", False))  # one side still holds 3+ of the honours
+    assert "one side always holds three or more of the five trump honours" in rejected(log.sheet(), forgotten)
+    log.result(8, chicane=("They", False), honours=("They", "3"))
+    cells = last_cells(log.sheet())
+    assert cells["chicane:They"] == 4 and cells["honour:They"] == 4 + 4
 
 
 # =========================================================================== games and the rubber (Laws 4, 10, 11)
@@ -896,9 +927,9 @@ def test_agree_only_after_the_rubber_and_then_nothing_more():
 
 def test_trick_score_amend_inside_the_window():
     log = Log()
-    target = log.quick("Ann", "2H", 8)
-    log.quick("Bob", "1C", 7)
-    log.amend(target, type="result", tricks=9)  # still game 1: no declaration in a following game
+    target = log.quick("Ann", "2H", 8, honours=("We", "3"))
+    log.quick("Bob", "1C", 7, honours=("We", "3"))
+    log.amend(target, type="result", tricks=9, honours={"side": "We", "holding": "3"})  # still game 1: no declaration in a following game
     sheet = log.sheet()
     assert sheet.rejected == ()
     assert sheet.rows[0].cells["trick:We"] == 24
@@ -1056,7 +1087,7 @@ def test_check_does_not_change_the_state():
 def test_renamed_players_appear_in_texts():
     log = Log()
     log.add(type="rename", player="Ann", new_name="Annie")
-    log.quick("Ann", "2H", 8)
+    log.quick("Ann", "2H", 8, honours=("We", "3"))
     sheet = log.sheet()
     assert sheet.rows[-1].text == "Annie 2♥ made"
     assert sheet.prompt == "Bob to deal and bid (game 1)"

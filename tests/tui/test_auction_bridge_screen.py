@@ -116,14 +116,33 @@ async def test_the_dealers_one_spade_is_recognised_and_capped():
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_rubber(pilot)
-        await pilot.press("a", "tab", "1", "s", "x", "tab", "4")
+        await pilot.press("a", "tab", "1", "s", "x", "tab", "4", "tab", "w", "4")
         await settle(pilot)
         assert "100 at most (the dealer's one spade, Law 48)" in text_of(app, "#bridge-preview")
         await pilot.press("enter")
         await settle(pilot)
-        assert dict(screen.sheet.totals) == {"We": 0, "They": 100}  # down 3 doubled, capped (example 4)
+        # down 3 doubled, capped; the declarer's side holds 4 honours split 2+2: 4 × 2 (example 4)
+        assert dict(screen.sheet.totals) == {"We": 8, "They": 100}
     contract = load(path).entries[1]
     assert contract.type == "contract" and contract.dealers_one_spade is True
+
+
+async def test_honours_are_required_at_a_suit_contract_and_optional_at_no_trump():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        honours = screen.query_one("#bridge-honours", Input)
+        await deal(pilot, "a", "2h", "8")  # no honours typed at hearts
+        assert "at hearts one side always holds three or more of the five trump honours" in status(app)
+        assert app.focused is honours and honours.placeholder.startswith("needed")
+        assert load(path).entries == []  # nothing logged
+        await pilot.press("w", "3", "enter")
+        await settle(pilot)
+        assert dict(screen.sheet.extra["honour_score"]) == {"We": 16, "They": 0}
+        await deal(pilot, "b", "1nt", "7")  # no trump: the aces split 2–2, nothing to type
+        assert screen.sheet.rejected == () and len(screen.sheet.rows) == 2
+    assert [e.type for e in load(path).entries].count("result") == 2
 
 
 async def test_fields_are_checked_as_typed_and_nothing_is_logged():
@@ -167,7 +186,7 @@ async def test_a_revoke_goes_with_the_result_and_the_rules_reason_is_shown():
         await pilot.press("t", "enter")  # They (the adversaries) revoked, but no choice given
         await settle(pilot)
         assert isinstance(app.screen, AuctionBridgeScreen)
-        await deal(pilot, "a", "3h", "7")
+        await deal(pilot, "a", "3h", "7", "t3")
         assert "say whether the declarer takes 100 points or 3 tricks" in status(app)
         assert load(path).entries == []
         await pilot.press("f6")
@@ -278,19 +297,19 @@ async def test_a_whole_rubber_two_games_to_one_by_keys():
         await deal(pilot, "d", "1nt", "7")  # Cid deals; They 10 more — game 2: one game all
         assert dict(screen.sheet.extra["games"]) == {"We": 1, "They": 1}
         assert "Game 3" in pad(app)
-        await deal(pilot, "c", "4s", "9")  # Dan deals; set 1: They 50
+        await deal(pilot, "c", "4s", "9", "t3")  # Dan deals; set 1: They 50, and simple honours 4
         assert not screen.query_one("#banner", Static).display
-        await deal(pilot, "a", "4h", "10")  # Ann deals; We 32 — game 3 and the rubber
+        await deal(pilot, "a", "4h", "10", "w3")  # Ann deals; We 32 — game 3 and the rubber; honours 16
         sheet = screen.sheet
         assert sheet.finished and sheet.winner == "We"
         assert dict(sheet.extra["trick_score"]) == {"We": 96, "They": 30}
-        assert dict(sheet.extra["honour_score"]) == {"We": 164, "They": 80}
-        assert dict(sheet.totals) == {"We": 96 + 164 + 250, "They": 110}
-        assert dict(sheet.extra["rubber"]) == {"winner": "We", "size": 400}
+        assert dict(sheet.extra["honour_score"]) == {"We": 164 + 16, "They": 80 + 4}
+        assert dict(sheet.totals) == {"We": 96 + 180 + 250, "They": 114}
+        assert dict(sheet.extra["rubber"]) == {"winner": "We", "size": 412}
         banner = text_of(app, "#banner")
-        assert "We win the rubber by 400, 510 to 110 (Law 10)" in banner
+        assert "We win the rubber by 412, 526 to 114 (Law 10)" in banner
         drawn = pad(app)
-        for line in ("game 1: We", "game 2: They", "game 3: We", "rubber", "its size is 400"):
+        for line in ("game 1: We", "game 2: They", "game 3: We", "rubber", "its size is 412"):
             assert line in drawn
         # only the agreement may follow: the fields are gone, Enter says so
         assert not screen.query_one("#bridge-fields").display
@@ -419,7 +438,7 @@ async def test_a_trick_correction_inside_its_window_needs_no_override():
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_rubber(pilot)
-        await deal(pilot, "a", "2h", "8")  # 16 below, no game yet
+        await deal(pilot, "a", "2h", "8", "w3")  # 16 below, no game yet
         await pilot.press("ctrl+e")
         await settle(pilot)
         await pilot.press("enter")  # the last entry: the result
@@ -462,7 +481,7 @@ def _mid_rubber(title: str) -> Path:
         {"type": "result", "tricks": 8, "honours": {"side": "They", "holding": "3_aces"}},
         {"type": "deal", "dealer": "Cid"},
         {"type": "contract", "player": "Cid", "call": "4S"},
-        {"type": "result", "tricks": 9},
+        {"type": "result", "tricks": 9, "honours": {"side": "They", "holding": "3"}},
     ]
     with GameFile.open(path) as game:
         for item in items:

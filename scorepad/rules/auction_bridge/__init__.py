@@ -23,7 +23,9 @@ from scorepad.rules.auction_bridge.calls import (
     format_call,
     holdings_for,
     honour_value,
+    honours_required,
     is_bid,
+    missing_honours_reason,
     outranks,
     parse_call,
     split_bid,
@@ -42,6 +44,8 @@ from scorepad.rules.auction_bridge.state import BridgeState, legal_calls
 State = BridgeState
 
 __all__ = [
+    "honours_required",
+    "missing_honours_reason",
     "DEFAULT_SETTINGS",
     "DOUBLE",
     "DOUBLINGS",

@@ -150,6 +150,17 @@ def holdings_for(strain: str) -> tuple[str, ...]:
     return NO_TRUMP_HOLDINGS if strain == "NT" else TRUMP_HOLDINGS
 
 
+def honours_required(strain: str) -> bool:
+    """Law 5: at a trump declaration one side always holds three or more of the five trump honours, so its
+    result must name them; at no trump the four aces may be split 2–2 and then neither side scores."""
+    return strain != "NT"
+
+
+def missing_honours_reason(strain: str) -> str:
+    return (f"Law 5: at {STRAIN_NAMES[strain]} one side always holds three or more of the five trump honours "
+            "(A K Q J 10): name that side and its holding")
+
+
 def honour_value(strain: str, holding: str, settings: Settings = DEFAULT_SETTINGS) -> int:
     """Law 6: trump honours in tricks of the trump suit; at no trump the aces in points."""
     if holding not in holdings_for(strain):

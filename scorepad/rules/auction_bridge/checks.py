@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.rules.auction_bridge.calls import STRAIN_NAMES, Contract, format_call, holdings_for
+from scorepad.rules.auction_bridge.calls import (
+    STRAIN_NAMES,
+    Contract,
+    format_call,
+    holdings_for,
+    honours_required,
+    missing_honours_reason,
+)
 from scorepad.rules.auction_bridge.state import BridgeState, contract_text
 
 TRICKS_PER_DEAL = 13
@@ -94,7 +101,8 @@ def check_result(state: BridgeState, entry: Any) -> str | None:
 def _check_honours(state: BridgeState, entry: Any, contract: Contract) -> str | None:
     honours = entry.honours
     if honours is None:
-        return None
+        # at no trump the aces may be split 2–2: then neither side scores honours
+        return missing_honours_reason(contract.strain) if honours_required(contract.strain) else None
     if reason := _not_a_side(state, honours.side, "honours"):
         return reason
     allowed = holdings_for(contract.strain)

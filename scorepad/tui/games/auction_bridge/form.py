@@ -18,9 +18,11 @@ from textual.widgets import Input, Static
 
 from scorepad.log import ABBid, ABContract, ABResult, Chicane, Deal, Entry, Honours, Revoke
 from scorepad.rules.auction_bridge import (
+    STRAIN_NAMES,
     Contract,
     describe_bid,
     format_call,
+    honours_required,
     is_bid,
     parse_call,
     split_bid,
@@ -155,10 +157,21 @@ class BridgeForm(EntryForm):
         if not self.is_mounted:
             return
         self._layout()
-        first = next(iter(self.letters), "w")
-        self.field("bridge-honours").placeholder = f"e.g. {first}3"
+        self._honours_placeholder()
         self.field("bridge-honours").validate(self.field("bridge-honours").value)
         self.refresh_texts()
+
+    def _honours_placeholder(self) -> None:
+        """Honours are required at a trump declaration (one side always holds 3+), optional at no trump."""
+        first = next(iter(self.letters), "w")
+        strain = self._strain()
+        field = self.field("bridge-honours")
+        if strain is None:
+            field.placeholder = f"e.g. {first}3"
+        elif honours_required(strain):
+            field.placeholder = f"needed: e.g. {first}3"
+        else:
+            field.placeholder = "blank: aces 2–2"
 
     def auction_shown(self) -> bool:
         stage = self.stage
@@ -261,9 +274,10 @@ class BridgeForm(EntryForm):
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
-        if event.input.id == "bridge-contract":
+        if event.input.id in ("bridge-contract", "bridge-declarer"):
             honours = self.field("bridge-honours")
             honours.validate(honours.value)
+            self._honours_placeholder()
         result = event.validation_result
         status = self.query_one("#form-status", Static)
         if result is not None and not result.is_valid:
@@ -439,6 +453,12 @@ class BridgeForm(EntryForm):
         if (self._missing("bridge-declarer", f"Who declared? Type the declarer's first letter ({names}).")
                 or self._missing("bridge-contract", "Type the contract: e.g. 3h, 1nt, 2r; x doubled, xx redoubled.")
                 or self._missing("bridge-tricks", "How many tricks did the declarer's side win (0 to 13)?")):
+            return
+        strain = self._strain()
+        first = next(iter(self.letters), "w")
+        needed = (f"Honours: at {STRAIN_NAMES[strain]} one side always holds three or more of the five trump "
+                  f"honours: type who holds them and how (e.g. {first}3)." if strain else "")
+        if strain is not None and honours_required(strain) and self._missing("bridge-honours", needed):
             return
         entries = self._result_entries()
         assert entries is not None
