@@ -1437,3 +1437,71 @@ def test_trick_winners_the_first_to_reach_exactly_500_wins():
     sheet = accepted(log)
     assert sheet.winner == "Bob" and sheet.questions == ()
     assert sheet.result == "Bob wins: Bob and Cid reach 500 on the same deal and Bob reached it first in the play"
+
+
+# ============================================================================ readings settled in rules/five-hundred.md
+
+
+def test_nullo_false_switches_off_nullo_and_open_nullo_everywhere():
+    settings = RULES.settings({"nullo": False})
+    assert not {"nullo", "open_nullo"} & set(all_calls(settings))
+    assert not {"nullo", "open_nullo"} & {call for call, _, _ in call_choices(settings)}
+    assert schedule_table(settings)["nullos"] == []
+    log = Log(nullo=False)
+    log.deal("Ann")
+    log.bids("Bob 6S")
+    assert refused(log, log.bid("Cid", "open_nullo")) == "open nullo is not bid in this game (nullo is off)"
+    assert "nullo" not in legal_calls(log.sheet()) and "open_nullo" not in legal_calls(log.sheet())
+
+
+def test_original_schedule_nullos_keep_their_places_and_every_other_bid_orders_by_value():
+    settings = RULES.settings({"schedule": "original"})
+    suit_bids = [call for call in all_calls(settings) if call not in ("nullo", "open_nullo")]
+    for call in suit_bids:
+        for other in suit_bids:
+            assert outranks(call, other, settings) == (bid_value(call, settings) > bid_value(other, settings))
+    # nullo between 8♠ (120) and 8♣ (180); open nullo between 10♦ (400) and 10♥ (500)
+    assert outranks("nullo", "8S", settings) and outranks("8C", "nullo", settings)
+    assert outranks("nullo", "7C", settings)  # 7♣ is worth 120, like 8♠
+    assert outranks("open_nullo", "10D", settings) and outranks("10H", "open_nullo", settings)
+    assert outranks("open_nullo", "9H", settings) and not outranks("open_nullo", "10H", settings)
+
+
+@pytest.mark.parametrize("defenders_score", ["always", "never", "when_set"])
+def test_a_failed_nullo_pays_each_opposing_side_per_trick_whatever_defenders_score(defenders_score):
+    three = Log(defenders_score=defenders_score)
+    three.play("Bob", "nullo", {"Bob": 2, "Ann": 5, "Cid": 3})
+    assert dict(accepted(three).rows[0].delta) == {"Ann": 20, "Bob": -250, "Cid": 20}
+    four = Log(FOUR, defenders_score=defenders_score)
+    four.play("N", "nullo", {NS: 3, EW: 7})
+    assert dict(accepted(four).rows[0].delta) == {NS: -250, EW: 30}  # the other side once, not per player
+    made = Log(defenders_score=defenders_score)
+    made.play("Bob", "nullo", {"Bob": 0, "Ann": 5, "Cid": 5})  # the opponents' own tricks never score
+    assert dict(accepted(made).rows[0].delta) == {"Ann": 0, "Bob": 250, "Cid": 0}
+
+
+def test_a_made_nullo_counts_as_a_bid_made_for_must_bid_to_win():
+    log = Log(["Ann", "Bob"], must_bid_to_win=True)
+    log.play("Ann", "9D", {"Ann": 9, "Bob": 1})  # Ann 380
+    log.play("Ann", "nullo", {"Ann": 0, "Bob": 10})  # 630: reached with a made nullo
+    sheet = accepted(log)
+    assert sheet.winner == "Ann" and sheet.status == "finished"
+
+
+def test_reaching_the_target_wins_while_another_side_falls_to_minus_500_on_the_same_deal():
+    # three sides: Bob reaches 500 by his tricks while Ann, the contractor, falls to −500
+    log = Log()
+    log.play("Bob", "9H", {"Bob": 9, "Ann": 1})  # Bob 400, Ann 10
+    log.play("Ann", "10NT", {"Ann": 0, "Bob": 10})  # Ann 10 − 520 = −510; Bob 400 + 100 = 500
+    sheet = accepted(log)
+    assert sheet.winner == "Bob" and sheet.totals == {"Ann": -510, "Bob": 500, "Cid": 0}
+    # two sides: the side at the target wins (both laws agree)
+    four = Log(FOUR)
+    four.play("N", "9H", {NS: 9, EW: 1})  # N & S 400
+    four.play("E", "10NT", {NS: 10, EW: 0})  # E & W 10 − 520 = −510; N & S 500
+    assert accepted(four).winner == NS
+    # the contractor reaching the target while an opponent sinks: the contractor wins
+    sink = Log()
+    sink.play("Ann", "10NT", {"Ann": 0, "Bob": 10})  # Ann −520 (out of contention)
+    sink.play("Bob", "10NT", {"Bob": 10})  # Bob 100 + 520 = 620 ≥ 500
+    assert accepted(sink).winner == "Bob"

@@ -835,10 +835,34 @@ def test_bedanken_multiplies_the_count_and_includes_the_hands_stoeck_and_weis():
     log.start_with(2300, 0)
     log.deal("Dan")
     log.trump("Ann", "clubs")  # ×2
-    log.stoeck("Cid")  # 40
-    log.claim(A, 80)  # 160 -> 2300 + 40 + 160 = 2500
+    log.stoeck("Cid")  # 20, ×2 = 40
+    log.claim(A, 100)  # the count includes the Stöck shown: 80 card points + 20 -> 2300 + 40 + 160 = 2500
     sheet = log.sheet()
     assert sheet.winner == A and sheet.totals[A] == 2500
+    assert sheet.rows[-1].cells["counted"] == 100 and sheet.rows[-1].cells[f"cards.{A}"] == 80
+
+
+def test_bedanken_count_includes_the_weis_shown_so_it_is_not_added_twice():
+    log = Log()  # classic 2500
+    log.start_with(2300, 0)
+    log.deal("Dan")
+    log.trump("Ann", "clubs")  # ×2
+    log.weis("Ann", seq(4, "K", "hearts"))  # 50, ×2 = 100
+    log.claim(A, 80)  # 30 card points + the 50 Weis: (30 + 50) × 2 = 160 -> 2460, short of 2500
+    sheet = log.sheet()
+    assert sheet.totals[A] == 2460 and sheet.winner == B
+    # a team that lost the Weis comparison has no Weis to count
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", seq(3, "K", "hearts"))  # 20
+    log.weis("Bob", seq(4, "K", "clubs"))  # 50: Bob & Dan write the Weis
+    assert log.check(type="claim", team=A, counted=10) is None
+    assert log.check(type="claim", team=B, counted=40) == (
+        f"{B} counted 40, less than the 50 of Weis and Stöck they have shown: the count includes them")
+    assert log.check(type="claim", team=B, counted=50 + 157) is None
+    assert log.check(type="claim", team=B, counted=50 + 158) == (
+        "a hand has 157 card points; 208 counted less the 50 of Weis and Stöck shown is more")
 
 
 def test_bedanken_needs_a_hand_in_play_and_at_most_157():
@@ -1015,3 +1039,40 @@ def test_names_and_parsing_for_screens():
     assert card_label(("clubs", "10")) == "10♣" and card_label(("clubs", "10"), "german") == "Schellen 10"
     weis = parse_entry("jass", {"type": "weis", "player": "Ann", "melds": [seq(5, "10", "clubs"), four("K")]})
     assert [describe_meld(m) for m in weis.melds] == ["five to the 10♣", "four Kings"]
+
+
+# --------------------------------------------------------------------------- readings settled in rules/jass.md
+
+
+def test_trump_then_seat_counts_from_the_player_after_the_dealer_even_when_he_pushed():
+    log = Log({"weis_tiebreak": "trump_then_seat"})
+    log.deal("Dan")  # Ann plays first; she pushes and Cid names the trump
+    log.trump("Cid", "hearts", pushed=True)
+    log.weis("Bob", seq(3, "9", "spades"))  # Bob sits one after Ann
+    log.weis("Cid", seq(3, "9", "diamonds"))  # Cid two after Ann (he named the trump, but he is not first)
+    log.tricks({A: 80})
+    row = log.sheet().rows[-1]
+    assert row.cells[f"weis.{B}"] == 20 and row.cells[f"weis.{A}"] == 0
+    assert row.cells["weis_verdict"].endswith("(Bob plays before Cid)")
+
+
+def test_a_penalty_counts_when_logged_as_its_own_row_before_the_rest_of_the_hand():
+    log = Log({"preset": "flat_1000"})
+    log.start_with(0, 950)
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", seq(4, "K", "clubs"))
+    penalty = log.penalty("misdeal", A)  # 100 to Bob & Dan, in the middle of the hand
+    sheet = log.sheet()
+    assert sheet.rows[-1].seq == penalty and dict(sheet.rows[-1].delta) == {A: 0, B: 100}
+    assert sheet.winner == B  # it counts at once: 1050, whatever the hand's tricks would have been
+    log.tricks({A: 157})
+    assert last_rejection(log).startswith("the game is over")
+
+
+def test_a_penalties_table_replaces_only_the_kinds_it_names():
+    log = Log({"penalties": {"misdeal": 150}})
+    log.penalty("misdeal", A)
+    log.penalty("uncut_deck", A)
+    log.penalty("false_weis", A)
+    assert [row.delta[B] for row in log.sheet().rows] == [150, 50, 50]

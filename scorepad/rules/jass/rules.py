@@ -5,6 +5,16 @@ A hand is logged as `deal`, `trump`, then any `weis` (one entry per player) and 
 (or the claim) arrive; who reached the target first within the hand follows the count order
 (Stöck – Wys – Stich). Penalties count when logged. "After the dealer" means the next player in
 the header's seating order.
+
+Readings settled here (rules/jass.md):
+- The first to play is the player after the dealer, whether he named the trump or pushed; the
+  `trump_then_seat` tie-break counts the seats from him.
+- A Bedanken claim's `counted` is the team's card points in tricks so far **plus** the Weis and Stöck it
+  has already shown, before the multiplier. The Weis it has shown are the Weis it writes (it won the Weis
+  comparison); a team that lost the comparison has no Weis to count. So the card-point part is `counted`
+  less what was shown, never negative and at most 157, and each part is multiplied as the ruleset says.
+- A penalty counts the moment it is logged, before anything else of the hand in progress, and is a row of
+  its own; a `penalties` table in the header replaces only the kinds it names.
 """
 
 from __future__ import annotations
@@ -173,6 +183,17 @@ class JassState(base.State):
 
     def stoeck_cards(self) -> frozenset[Card]:
         return stoeck_cards(self.contract)
+
+    def shown_by(self, side: str) -> int:
+        """The Weis and Stöck `side` has shown this hand and writes, before the multiplier: what a Bedanken
+        count includes besides the card points."""
+        shown = 0
+        if self.stoeck and self.side_of[self.stoeck[0]] == side:
+            shown += self.settings.stoeck_points
+        verdict = self.weis_verdict() if self.contract else None
+        if verdict is not None and verdict.winner == side:
+            shown += verdict.points
+        return shown
 
     def hand_steps(self, card_points: Mapping[str, int]) -> list[tuple[str, dict[str, int]]]:
         """This hand's points per step (after the multiplier), in the ruleset's count order."""
@@ -452,13 +473,13 @@ class JassRules(base.Rules):
             return problem
         if entry.counted < 0:
             return f"card points counted cannot be negative ({entry.counted})"
-        if entry.counted > HAND_POINTS:
-            return f"a hand has {HAND_POINTS} card points; {entry.counted} counted is more"
         target = state.settings.target
         if state.pending_tie:
             tie = state.pending_tie
             if entry.team not in tie["sides"]:
                 return f"{entry.team} did not reach {target} in hand {tie['hand']}"
+            if entry.counted > HAND_POINTS:
+                return f"a hand has {HAND_POINTS} card points; {entry.counted} counted is more"
             if entry.counted > tie["cards"][entry.team]:
                 return f"{entry.team} took {tie['cards'][entry.team]} card points in hand {tie['hand']}, not {entry.counted}"
             standing = tie["before"][entry.team] + entry.counted * tie["multiplier"]
@@ -468,7 +489,16 @@ class JassRules(base.Rules):
                     f"short of {target}: say how many they had counted when they reached it"
                 )
             return None
-        return self._hand_in_play(state, "a claim (bedanken)")
+        if problem := self._hand_in_play(state, "a claim (bedanken)"):
+            return problem
+        shown = state.shown_by(entry.team)
+        if entry.counted < shown:
+            return (f"{entry.team} counted {entry.counted}, less than the {shown} of Weis and Stöck they have shown: "
+                    "the count includes them")
+        if entry.counted - shown > HAND_POINTS:
+            less = f" less the {shown} of Weis and Stöck shown" if shown else ""
+            return f"a hand has {HAND_POINTS} card points; {entry.counted} counted{less} is more"
+        return None
 
     # ------------------------------------------------------------------ apply
 
@@ -543,9 +573,10 @@ class JassRules(base.Rules):
                 f"(claimed with {entry.counted} card points counted; {other} passed it later in the same hand)",
             )
             return
-        steps = state.hand_steps({entry.team: entry.counted})
+        cards = entry.counted - state.shown_by(entry.team)  # the count includes the Weis and Stöck shown
+        steps = state.hand_steps({entry.team: cards})
         cells = state.hand_cells(steps)
-        cells.update({"claim": entry.team, "counted": entry.counted, f"cards.{entry.team}": entry.counted})
+        cells.update({"claim": entry.team, "counted": entry.counted, f"cards.{entry.team}": cards})
         text = (
             f"Hand {state.hand}: {entry.team} bedanken with {entry.counted} counted ({state.contract_text()})"
         )

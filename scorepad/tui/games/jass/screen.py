@@ -171,7 +171,8 @@ class PenaltyScreen(ModalScreen[JassPenalty | None]):
 
 
 class BedankenScreen(ModalScreen[JassClaim | None]):
-    """Bedanken: a team claims the win with the card points it has counted; says what would happen."""
+    """Bedanken: a team claims the win with the points it has counted (its card points so far with the Weis and
+    Stöck it has shown, before the multiplier); says what would happen."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -190,8 +191,9 @@ class BedankenScreen(ModalScreen[JassClaim | None]):
                 team = Input(placeholder=self.table.teams_hint(), id="claim-team")
                 team.border_title = "team"
                 yield team
-                counted = Input(placeholder=f"0-{HAND_POINTS}", id="claim-counted")
-                counted.border_title = "card points counted"
+                # the count is the card points so far plus the Weis and Stöck the team has shown (rules/jass.md)
+                counted = Input(placeholder="cards + Weis + Stöck", id="claim-counted")
+                counted.border_title = "points counted"
                 yield counted
             yield Static("", id="claim-outcome")
             yield Static("", id="claim-error", classes="error")
@@ -206,8 +208,8 @@ class BedankenScreen(ModalScreen[JassClaim | None]):
         if team is None:
             raise Refused(f"which team thanks off? {self.table.teams_hint()}")
         counted = self.query_one("#claim-counted", Input).value.strip()
-        if not counted.isdigit() or int(counted) > HAND_POINTS:
-            raise Refused(f"counted: the card points the team has taken so far, 0 to {HAND_POINTS}")
+        if not counted.isdigit():
+            raise Refused("counted: the team's card points so far with the Weis and Stöck it has shown")
         return JassClaim(team=team, counted=int(counted))
 
     @on(Input.Changed)
