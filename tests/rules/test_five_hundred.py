@@ -1463,6 +1463,7 @@ def test_original_schedule_nullos_keep_their_places_and_every_other_bid_orders_b
     # nullo between 8♠ (120) and 8♣ (180); open nullo between 10♦ (400) and 10♥ (500)
     assert outranks("nullo", "8S", settings) and outranks("8C", "nullo", settings)
     assert outranks("nullo", "7C", settings)  # 7♣ is worth 120, like 8♠
+    assert outranks("7D", "nullo", settings) and outranks("9S", "nullo", settings)  # 160: the next value
     assert outranks("open_nullo", "10D", settings) and outranks("10H", "open_nullo", settings)
     assert outranks("open_nullo", "9H", settings) and not outranks("open_nullo", "10H", settings)
 
@@ -1505,3 +1506,13 @@ def test_reaching_the_target_wins_while_another_side_falls_to_minus_500_on_the_s
     sink.play("Ann", "10NT", {"Ann": 0, "Bob": 10})  # Ann −520 (out of contention)
     sink.play("Bob", "10NT", {"Bob": 10})  # Bob 100 + 520 = 620 ≥ 500
     assert accepted(sink).winner == "Bob"
+
+
+def test_one_round_a_call_made_before_its_player_is_barred_stands():
+    log = Log()
+    log.deal("Ann")
+    log.bids("Bob 6S")
+    log.irregularity("wrong_cards", "Bob")  # found during the bidding: Bob calls no more, his 6♠ stands
+    log.bids("Cid pass", "Ann pass")
+    view = accepted(log).state_view
+    assert (view["contractor"], view["contract"]) == ("Bob", "6S")

@@ -3,6 +3,11 @@
 Modules: `settings` (every number), `calls` (parsing, bid values, the auction), `scoring` (one deal, pure),
 `state` (the replay state), `checks` (why an entry is refused), `rules` (applying entries, games and the
 rubber, rows, correction windows). Screens use the names below.
+
+Readings settled here (rules/auction-bridge.md; tested in tests/rules/test_auction_bridge.py):
+- A result at a trump declaration names its honours (Law 5: one side always holds three or more of the five),
+  with chicane and after a revoke too; at no trump no honours is right (the aces split 2–2).
+- A result's tricks are 0 to 13; a file's result outside that reads but is refused with the reason.
 """
 
 from scorepad.rules.auction_bridge.calls import (

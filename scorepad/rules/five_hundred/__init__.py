@@ -8,6 +8,23 @@ Packs used for the card-point variant's check ("a deal's card points cannot exce
 2 players: the 33-card three-hand pack (260); 3: 33 cards, A–7 and the joker (260); 4: 43 cards, A–5 with
 the red fours and the joker (312); 5: 53 cards, the full pack and the joker (340); 6: 63 cards, with elevens,
 twelves and the red thirteens (458).
+
+Readings settled here (rules/five-hundred.md; each has a test in tests/rules/test_five_hundred.py):
+- The auction (`auction`): `one_round` by default — one call each from the dealer's left, the dealer last;
+  a player who has called may not call again; a barred player is skipped. `continuous` goes round until all
+  but one have passed. A call already made stands when its player is barred afterwards (wrong cards found in
+  his hand, or his partner's bid out of turn): he only calls no more.
+- `nullo: false` refuses nullo and open nullo alike.
+- Original schedule: nullo ranks just above 8♠ and so above every bid of 8♠'s value (7♣, 6NT at 120) and
+  below the next value (7♦, 9♠ at 160, and 8♣); open nullo just above 10♦ and 9♥ (400), below 9NT and 10♥.
+  Every other pair of bids is ordered by value; an equal value is not enough.
+- A failed nullo pays each opposing side (not each player) a trick's value per trick the contractor took,
+  whatever `defenders_score` says; a made or failed nullo never scores the opponents' own tricks.
+- `card_points` without a `target` plays to 1000.
+- `must_bid_to_win`: a made nullo is a bid made.
+- A side reaching the target on the deal another falls to minus the target wins.
+- A contract of "pass" and negative trick counts read (they are entries of the right shape) but are refused
+  with the reason, like every other entry the laws refuse.
 """
 
 from __future__ import annotations
