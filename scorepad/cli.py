@@ -104,13 +104,20 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return run(args)
     except UsageError as error:
-        print(str(error), file=sys.stderr)
+        print(_visible(str(error)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `scorepad replay … | head`: the reader left; say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _visible(text: str) -> str:
+    """A line for the terminal: a file's name or contents may hold control characters; they are written out."""
+    from scorepad.rules.names import visible
+
+    return visible(text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -139,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
             case "serve":
                 return _serve(args)
     except (LogError, StoreError) as error:
-        print(str(error), file=sys.stderr)
+        print(_visible(str(error)), file=sys.stderr)
         return EXIT_BAD_INPUT
     raise UsageError(f"unknown command {args.command!r}")
 
@@ -201,7 +208,7 @@ def _replay(path: Path, as_json: bool) -> int:
 
     sheet, notices = replay_file(path)
     for notice in notices:
-        print(notice, file=sys.stderr)
+        print(_visible(notice), file=sys.stderr)
     if as_json:
         from scorepad.export import to_json
 

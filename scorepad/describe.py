@@ -29,6 +29,7 @@ from scorepad.log import (
     Rename,
     Void,
 )
+from scorepad.rules.names import visible
 
 
 def _call(entry: FHBid | ABBid | ABContract) -> str:
@@ -44,7 +45,14 @@ def _call(entry: FHBid | ABBid | ABContract) -> str:
 
 def describe(entry: Entry, names: Mapping[str, str] | None = None,
              side_names: Mapping[str, str] | None = None) -> str:
-    """The entry in words, with players' and sides' names as shown now (a rename changes them)."""
+    """The entry in words, with players' and sides' names as shown now (a rename changes them).
+
+    Notes, reasons and any name a hand-edited file put in an entry are made visible (no control characters)."""
+    return visible(_in_words(entry, names, side_names))
+
+
+def _in_words(entry: Entry, names: Mapping[str, str] | None = None,
+              side_names: Mapping[str, str] | None = None) -> str:
     names = names or {}
     side_names = side_names or {}
 

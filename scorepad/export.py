@@ -1,4 +1,7 @@
-"""Score sheets as CSV (a row per deal, a column per side), Markdown, or the JSON summary."""
+"""Score sheets as CSV (a row per deal, a column per side), Markdown, or the JSON summary.
+
+Text from the game file is written visibly (rules.names.visible): a control character a hand-edited file
+holds reaches no terminal that shows the export. The JSON summary keeps every value as it is, escaped as JSON."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import json
 
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
+from scorepad.rules.names import json_safe, visible
 
 
 def to_csv(sheet: Sheet) -> str:
@@ -15,11 +19,12 @@ def to_csv(sheet: Sheet) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     # rows numbered by deal (hand) as the Markdown and the sheet number them; the log entry that scored it apart
-    writer.writerow(["#", "deal", *[f"{side} +/-" for side in sides], *[f"{side} total" for side in sides],
+    shown = [visible(side) for side in sides]
+    writer.writerow(["#", "deal", *[f"{side} +/-" for side in shown], *[f"{side} total" for side in shown],
                      "log entry"])
     for number, row in enumerate(sheet.rows, start=1):
-        writer.writerow([number, row.text, *[row.delta[s] for s in sides], *[row.totals[s] for s in sides],
-                         row.seq])
+        writer.writerow([number, visible(row.text, keep_lines=True), *[row.delta[s] for s in sides],
+                         *[row.totals[s] for s in sides], row.seq])
     return out.getvalue()
 
 
@@ -27,8 +32,9 @@ def to_markdown(sheet: Sheet) -> str:
     sides = list(sheet.sides)
     header = sheet.header
     title = header.title or GAME_TITLES[header.game]
-    lines = [f"# {title}", "", f"{GAME_TITLES[header.game]} — {', '.join(sheet.names[p] for p in header.players)}", ""]
-    lines.append("| # | deal | " + " | ".join(sides) + " |")
+    players = ", ".join(sheet.names[p] for p in header.players)
+    lines = [f"# {_md(title)}", "", f"{GAME_TITLES[header.game]} — {_md(players)}", ""]
+    lines.append("| # | deal | " + " | ".join(_md(side) for side in sides) + " |")
     lines.append("|---|---|" + "---:|" * len(sides))
     for number, row in enumerate(sheet.rows, start=1):
         cells = " | ".join(f"{row.delta[s]:+d} → {row.totals[s]}" for s in sides)
@@ -36,20 +42,20 @@ def to_markdown(sheet: Sheet) -> str:
     lines.append("| | **total** | " + " | ".join(f"**{sheet.totals[s]}**" for s in sides) + " |")
     lines.append("")
     if sheet.finished:
-        lines.append(f"**{sheet.result or 'Finished'}**")
+        lines.append(f"**{_md(sheet.result or 'Finished')}**")
     else:
         lines.append("Game in progress.")
     if sheet.questions:
-        lines += ["", *[f"- Open question: {q}" for q in sheet.questions]]
+        lines += ["", *[f"- Open question: {_md(q)}" for q in sheet.questions]]
     return "\n".join(lines) + "\n"
 
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|")
+    return visible(text).replace("|", "\\|")
 
 
 def to_json(sheet: Sheet) -> str:
-    return json.dumps(sheet.summary(), ensure_ascii=False, indent=2) + "\n"
+    return json_safe(json.dumps(sheet.summary(), ensure_ascii=False, indent=2)) + "\n"
 
 
 EXPORTERS = {"csv": to_csv, "md": to_markdown, "json": to_json}

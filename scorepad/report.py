@@ -1,4 +1,7 @@
-"""A Rich rendering of a score sheet, for `scorepad replay` (no Textual)."""
+"""A Rich rendering of a score sheet, for `scorepad replay` (no Textual).
+
+Every cell is a rich.text.Text of text made visible: a name like "[/]" is not markup, and a control
+character from a hand-edited file is written out, never sent to the terminal."""
 
 from __future__ import annotations
 
@@ -8,19 +11,25 @@ from rich.text import Text
 
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
+from scorepad.rules.names import visible
+
+
+def plain(text: str, style: str = "") -> Text:
+    """Text from a game file as Rich shows it: no markup, no control characters."""
+    return Text(visible(text, keep_lines=True), style=style)
 
 
 def sheet_table(sheet: Sheet) -> Table:
     header = sheet.header
     title = f"{GAME_TITLES[header.game]}" + (f" — {header.title}" if header.title else "")
-    table = Table(title=title, show_footer=True, footer_style="bold")
+    table = Table(title=plain(title), show_footer=True, footer_style="bold")
     table.add_column("#", justify="right", footer="")
     table.add_column("deal", footer="total")
     for side in sheet.sides:
-        table.add_column(side, justify="right", footer=str(sheet.totals[side]))
+        table.add_column(plain(side), justify="right", footer=str(sheet.totals[side]))
     for number, row in enumerate(sheet.rows, start=1):
         table.add_row(
-            str(number), row.text, *[f"{row.delta[s]:+d}  {row.totals[s]}" for s in sheet.sides]
+            str(number), plain(row.text), *[f"{row.delta[s]:+d}  {row.totals[s]}" for s in sheet.sides]
         )
     return table
 
@@ -28,11 +37,11 @@ def sheet_table(sheet: Sheet) -> Table:
 def sheet_renderable(sheet: Sheet) -> RenderableType:
     parts: list[RenderableType] = [sheet_table(sheet)]
     if sheet.finished:
-        parts.append(Text(sheet.result or "Finished.", style="bold green"))
+        parts.append(plain(sheet.result or "Finished.", style="bold green"))
     elif sheet.prompt:
-        parts.append(Text(f"Next: {sheet.prompt}"))
+        parts.append(plain(f"Next: {sheet.prompt}"))
     for question in sheet.questions:
-        parts.append(Text(f"Question for the table: {question}", style="yellow"))
+        parts.append(plain(f"Question for the table: {question}", style="yellow"))
     for rejection in sheet.rejected:
-        parts.append(Text(f"Entry {rejection.seq} does not count: {rejection.reason}", style="red"))
+        parts.append(plain(f"Entry {rejection.seq} does not count: {rejection.reason}", style="red"))
     return Group(*parts)

@@ -19,6 +19,7 @@ from scorepad.log import FHBid
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.five_hundred.calls import NULLOS, STRAIN_NAMES, STRAINS, SYMBOLS, display_call, split
+from scorepad.rules.names import visible
 
 STRAIN_ORDER = (*STRAINS, *NULLOS)
 STRAIN_LABELS = {**{s: f"{SYMBOLS[s]} {STRAIN_NAMES[s]}" for s in STRAINS if s != "NT"}, "NT": STRAIN_NAMES["NT"],
@@ -204,7 +205,7 @@ def stats_renderable(stats: Stats) -> RenderableType:
                           ("won of finished", "right")):
         players.add_column(name, justify=justify)  # type: ignore[arg-type]
     for name, record in _sorted_players(stats.players):
-        players.add_row(name, str(record.played), str(record.finished), str(record.won),
+        players.add_row(Text(visible(name)), str(record.played), str(record.finished), str(record.won),
                         _percent(record.won, record.finished))
     parts.append(players)
 
@@ -223,7 +224,7 @@ def stats_renderable(stats: Stats) -> RenderableType:
         for name in ("team", "hands with Weis", "Weis points", "Matches"):
             weis.add_column(name, justify="left" if name == "team" else "right")
         for team, team_record in sorted(stats.weis.items(), key=lambda item: (-item[1].points, item[0].casefold())):
-            weis.add_row(team, str(team_record.hands), str(team_record.points), str(team_record.matches))
+            weis.add_row(Text(visible(team)), str(team_record.hands), str(team_record.points), str(team_record.matches))
         parts.append(weis)
 
     if stats.rubbers:
@@ -231,7 +232,7 @@ def stats_renderable(stats: Stats) -> RenderableType:
         for name in ("player", "rubbers", "finished", "won"):
             rubbers.add_column(name, justify="left" if name == "player" else "right")
         for name, record in _sorted_players(stats.rubbers):
-            rubbers.add_row(name, str(record.played), str(record.finished), str(record.won))
+            rubbers.add_row(Text(visible(name)), str(record.played), str(record.finished), str(record.won))
         parts.append(rubbers)
         average = stats.average_rubber
         if average is not None:
@@ -239,5 +240,5 @@ def stats_renderable(stats: Stats) -> RenderableType:
 
     if stats.damaged:
         parts.append(Text(f"{len(stats.damaged)} damaged files skipped:", style="red"))
-        parts += [Text(f"  {line}", style="red") for line in stats.damaged]
+        parts += [Text(visible(f"  {line}"), style="red") for line in stats.damaged]  # file text: never markup
     return Group(*parts)

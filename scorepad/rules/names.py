@@ -31,13 +31,32 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
-def visible(text: str) -> str:
+def visible(text: str, keep_lines: bool = False) -> str:
     """`text` with every character that could act on a terminal written out as an escape; the rest as it is.
 
-    Idempotent (an escape is plain text), so a caller may apply it to text already made visible."""
+    `keep_lines`: line breaks stay breaks (text laid out in lines by the app itself). Idempotent (an escape
+    is plain text), so a caller may apply it to text already made visible."""
     if _UNSAFE.search(text) is None:  # the common case: nothing to do
         return text
+    if keep_lines:
+        return "\n".join(_UNSAFE.sub(_escape, line) for line in text.split("\n"))
     return _UNSAFE.sub(_escape, text)
+
+
+def json_safe(json_text: str) -> str:
+    """JSON text with every such character as a \\uXXXX escape: the same values, nothing raw for a terminal.
+
+    (json.dumps escapes C0 controls itself but leaves DEL, C1 and the bidi controls as they are; outside
+    strings JSON text holds none of them but its layout's whitespace, so each one found is inside a string,
+    where the escape is valid.)"""
+    return _UNSAFE.sub(_json_escape, json_text) if _UNSAFE.search(json_text) else json_text
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in "\n\r\t":  # json.dumps escapes these inside strings: raw, they are the layout's whitespace
+        return char
+    return f"\\u{ord(char):04x}"
 
 
 def unsafe_characters(text: str) -> list[str]:

@@ -108,3 +108,18 @@ def test_a_rename_to_a_name_with_control_characters_does_not_count():
     assert [r.seq for r in sheet.rejected] == [1]
     assert "cannot hold control" in sheet.rejected[0].reason and "\x1b" not in sheet.rejected[0].reason
     assert sheet.names["Cid"] == "Cid" and sheet.names["Bob"] == "Robert"
+
+
+def test_json_safe_escapes_what_json_dumps_leaves_raw_and_keeps_the_values():
+    import json
+
+    from scorepad.rules.names import json_safe
+
+    value = {"a": "x\x7f\x85\x9b\u202e\u2066\x1b", "b": ["Zoë ♠"]}
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    assert "\x85" in text and "\u202e" in text  # what json.dumps leaves as it is
+    safe = json_safe(text)
+    assert json.loads(safe) == value
+    assert "\\u0085" in safe and "\\u202e" in safe and "Zoë ♠" in safe
+    assert not any(c in safe for c in "\x7f\x85\x9b\u202e\u2066\x1b")
+    assert safe.count("\n") == text.count("\n")  # the layout stays

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Sparkline, Static
 
 from scorepad.rules.base import Sheet
+from scorepad.tui.plain import plain
 
 try:  # a line chart when textual-plotext is installed, one sparkline per side otherwise
     from textual_plotext import PlotextPlot
@@ -45,7 +46,7 @@ class ChartScreen(ModalScreen[None]):
                 yield PlotextPlot(id="chart-plot")
             else:
                 for name, totals in lines.items():
-                    yield Label(f"{name}: {totals[-1]}")
+                    yield Label(plain(f"{name}: {totals[-1]}"))
                     yield Sparkline(totals, classes="chart-line")
             yield Static("Esc or F3 closes", classes="hint")
 

@@ -26,7 +26,9 @@ from scorepad.gcpause import gc_paused
 from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
+from scorepad.rules.names import visible
 from scorepad.store import GameFile, StoreError
+from scorepad.tui.plain import plain
 from scorepad.tui.screens.modals import (
     EditEntryScreen,
     KnockOnScreen,
@@ -121,9 +123,9 @@ class GameScreen(Screen[None]):
         if not self.header.title:
             self.title = game
         elif self.size.width < 120:
-            self.title = self.header.title
+            self.title = visible(self.header.title)  # a hand-edited title's control characters written out
         else:
-            self.title = f"{game} — {self.header.title}"
+            self.title = visible(f"{game} — {self.header.title}")
 
     def on_mount(self) -> None:
         self._set_title()
@@ -158,10 +160,10 @@ class GameScreen(Screen[None]):
         self.sheet = sheet
         self.query_one(SheetTable).show(sheet)
         self.query_one(LogPane).show(sheet)
-        self.sub_title = "  ·  ".join(f"{sheet.side_names[s]} {sheet.totals[s]}" for s in sheet.sides)
+        self.sub_title = visible("  ·  ".join(f"{sheet.side_names[s]} {sheet.totals[s]}" for s in sheet.sides))
         banner = self.query_one("#banner", Static)
         if sheet.finished:
-            banner.update(Text(f"🏆  {sheet.result or 'The game is over.'}   (Ctrl+N: new game, same players)"))
+            banner.update(plain(f"🏆  {sheet.result or 'The game is over.'}   (Ctrl+N: new game, same players)"))
         banner.display = sheet.finished
         prompt = self.query_one("#prompt", Static)
         asked = sheet.prompt in sheet.questions  # a question is the next thing to enter: say it once
@@ -169,7 +171,7 @@ class GameScreen(Screen[None]):
         lines += [f"Question for the table: {q}" for q in sheet.questions]
         if sheet.overrides:
             lines.append("Table overrides in this game: " + ", ".join(f"#{s}" for s in sheet.overrides))
-        prompt.update(Text("\n".join(lines)))
+        prompt.update(Text("\n".join(visible(line) for line in lines)))
         if self.form is not None:
             self.form.update_sheet(sheet)
         self.sheet_changed(sheet)
@@ -236,7 +238,7 @@ class GameScreen(Screen[None]):
         if form is not None:
             form.show_error(reason)
         else:
-            self.notify(reason, severity="error", timeout=8, markup=False)
+            self.notify(visible(reason, keep_lines=True), severity="error", timeout=8, markup=False)
 
     # ------------------------------------------------------------------ corrections
 
@@ -254,7 +256,7 @@ class GameScreen(Screen[None]):
             return
         overridden = correction.model_copy(update={"override": True, "note": correction.note or "table agreed"})
         if self.replayer.check(overridden) is not None:  # not a matter of time: the change itself is refused
-            self.notify(reason, title="Not corrected", severity="error", timeout=10, markup=False)
+            self.notify(visible(reason, keep_lines=True), title="Not corrected", severity="error", timeout=10, markup=False)
             return
 
         def overridden_now() -> None:

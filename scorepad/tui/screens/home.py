@@ -59,11 +59,11 @@ class HomeScreen(Screen[None]):
         intro = self.query_one("#home-intro", Static)
         if table.row_count:
             intro.update(Content(
-                f"Your games ({games_dir()}). Enter resumes the one under the cursor; n starts a new game."
+                f"Your games ({visible(str(games_dir()))}). Enter resumes the one under the cursor; n starts a new game."
             ))
         else:
             intro.update(Content(
-                f"No games yet in {games_dir()}.\nPress n to start one — or run 'scorepad demo' to add demo games."
+                f"No games yet in {visible(str(games_dir()))}.\nPress n to start one — or run 'scorepad demo' to add demo games."
             ))
         problems = self.query_one("#damaged", Static)
         problems.update(Content("\n".join(visible(f"Cannot read {line}") for line in damaged)))

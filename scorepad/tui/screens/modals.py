@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from scorepad.describe import describe
 from scorepad.log import Entry
-from scorepad.rules.names import name_problem
+from scorepad.rules.names import name_problem, visible
 from scorepad.tui.widgets.fields import YES
 
 HIDDEN_FIELDS = {"seq", "at", "type"}
@@ -41,7 +41,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.QUESTION, classes="dialog-title")
-            yield Static(Text(self.reason), id=self.BODY_ID)
+            yield Static(Text(visible(self.reason, keep_lines=True)), id=self.BODY_ID)
             yield Static(self.HINT, classes="hint")
             with Horizontal(classes="buttons"):
                 yield Button(self.AGREE, id="agree", variant="warning")
@@ -160,7 +160,7 @@ class EditEntryScreen(ModalScreen[Entry | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Label(Text(f"Correct entry #{self.entry.seq}: {describe(self.entry, self.names)}"),
+            yield Label(Text(f"Correct entry #{self.entry.seq}: {describe(self.entry, self.names)}"),  # visible
                         classes="dialog-title")
             yield Static("Change the fields, then Ctrl+S. Points per side as 'Ann 8, Bob 2'; other lists as JSON.",
                          classes="hint")
@@ -192,7 +192,8 @@ class EditEntryScreen(ModalScreen[Entry | None]):
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
-            self.query_one("#edit-error", Static).update(f"{where}: {first['msg'].removeprefix('Value error, ')}")
+            self.query_one("#edit-error", Static).update(
+                Text(visible(f"{where}: {first['msg'].removeprefix('Value error, ')}", keep_lines=True)))
             return
         self.dismiss(replacement)
 

@@ -11,6 +11,7 @@ from textual.widgets import Input, Static
 
 from scorepad.log import Entry
 from scorepad.rules.base import Replayer, Sheet
+from scorepad.rules.names import visible
 
 
 class Refused(ValueError):
@@ -59,13 +60,13 @@ class EntryForm(Vertical):
 
     def show_error(self, reason: str) -> None:
         status = self.query_one("#form-status", Static)
-        status.update(Text(reason))  # reasons quote names and calls: never markup
+        status.update(Text(visible(reason, keep_lines=True)))  # reasons quote names and calls: never markup
         status.display = bool(reason)
         status.add_class("-error")
 
     def show_info(self, text: str) -> None:
         status = self.query_one("#form-status", Static)
-        status.update(Text(text))
+        status.update(Text(visible(text, keep_lines=True)))
         status.display = bool(text)
         status.remove_class("-error")
 

@@ -7,6 +7,7 @@ from rich.text import Text
 from scorepad.describe import describe
 from scorepad.log import Amend, Void
 from scorepad.rules.base import Sheet
+from scorepad.rules.names import visible
 from scorepad.tui.widgets.keyed_table import KeyedTable
 
 
@@ -61,7 +62,7 @@ class LogPane(KeyedTable):
         elif mark.startswith("corrected"):
             text.stylize("dim")
         if mark:
-            text.append(f"  ({mark})", style="italic red" if mark.startswith("refused") else "italic")
+            text.append(visible(f"  ({mark})"), style="italic red" if mark.startswith("refused") else "italic")
         if entry.type in ("amend", "void") and getattr(entry, "override", False):
             text.stylize("bold yellow")
         return text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Span, Text
 
 from scorepad.rules.base import Row, Sheet
+from scorepad.rules.names import visible
 from scorepad.tui.widgets.keyed_table import KeyedTable
 
 
@@ -57,10 +58,10 @@ class SheetTable(KeyedTable):
             self.clear(columns=True)
             self.add_column("#", key="n")
             for label in self.game_columns(sheet):
-                self.add_column(Text(label), key=f"col-{label}")
+                self.add_column(Text(label), key=f"col-{label}")  # the game's own words
             for side in sheet.sides:
                 for label, key in self.side_columns(sheet, side):
-                    self.add_column(Text(label), key=key)  # names are not markup
+                    self.add_column(Text(visible(label)), key=key)  # names are not markup
             self._layout = layout
             self._shown = ()
         kept = 0
@@ -72,7 +73,9 @@ class SheetTable(KeyedTable):
             self.remove_row(str(row.seq))
         for number, row in enumerate(sheet.rows[kept:], start=kept + 1):
             cells: list[str | Text] = [str(number)]
-            cells += [Text(c) if isinstance(c, str) else c for c in self.game_cells(row, sheet)]  # not markup
+            # not markup, and a note from a hand-edited file shown visibly
+            cells += [Text(visible(c, keep_lines=True)) if isinstance(c, str) else c
+                      for c in self.game_cells(row, sheet)]
             for side in sheet.sides:
                 cells += self.side_cells(row, side)
             self.add_row(*cells, key=str(row.seq))

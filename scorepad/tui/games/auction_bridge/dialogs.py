@@ -22,6 +22,7 @@ from scorepad.tui.games.auction_bridge.codes import (
     side_choices,
 )
 from scorepad.tui.games.auction_bridge.form import Extras
+from scorepad.tui.plain import plain
 from scorepad.tui.screens.modals import ConfirmScreen
 from scorepad.tui.widgets.fields import YES, int_problem
 
@@ -85,7 +86,7 @@ class IrregularitiesScreen(ModalScreen[Extras | None]):
         try:
             extras = self._read()
         except ValueError as error:
-            self.query_one("#irregularities-error", Static).update(str(error))
+            self.query_one("#irregularities-error", Static).update(plain(str(error)))
             return
         self.dismiss(extras)
 
@@ -132,7 +133,7 @@ class StopScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="stop"):
             yield Label("Stop the rubber here? (Law 11)", classes="dialog-title")
-            yield Static(self.text)
+            yield Static(plain(self.text))
             yield Input(placeholder="reason (optional), then Enter", id="stop-reason")
             yield Static("Enter stops the rubber · Esc goes on playing", classes="hint")
 
@@ -170,7 +171,7 @@ class ResultEditScreen(ModalScreen[ABResult | None]):
         code = honours_code(honours.side, honours.holding, self.letters) if honours else ""
         sides = side_choices(self.letters, self.side_names)
         with Vertical(classes="dialog", id="result-edit"):
-            yield Label(f"Correct entry #{self.seq}: {self.title_text}", classes="dialog-title")
+            yield Label(plain(f"Correct entry #{self.seq}: {self.title_text}"), classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("tricks")
                 yield Input(str(self.result.tricks), id="edit-tricks",
@@ -192,13 +193,13 @@ class ResultEditScreen(ModalScreen[ABResult | None]):
         tricks_text = self.query_one("#edit-tricks", Input).value
         problem = int_problem(0, TRICKS_IN_A_DEAL, "tricks")(tricks_text)
         if problem:
-            error.update(problem)
+            error.update(plain(problem))
             return
         try:
             honours = parse_honours(self.query_one("#edit-honours", Input).value, self.letters, self.side_names,
                                     self.strain)
         except ValueError as reason:
-            error.update(str(reason))
+            error.update(plain(str(reason)))
             return
         replacement = self.result.model_copy(update={
             "tricks": int(tricks_text),

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from scorepad.tui.plain import plain
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
 KINDS = {
@@ -89,7 +90,7 @@ class IrregularityScreen(ModalScreen[tuple[str, str] | None]):
     def _kind_changed(self, event: Input.Changed) -> None:
         kind = parse_kind(event.value)
         self.query_one("#irr-where", Static).update(
-            f"{KINDS[kind][1]}: {self.where(kind)}" if kind else "")
+            plain(f"{KINDS[kind][1]}: {self.where(kind)}" if kind else ""))
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -103,7 +104,7 @@ class IrregularityScreen(ModalScreen[tuple[str, str] | None]):
             return
         offender = resolve_name(self.query_one("#irr-player", Input).value, self.names)
         if offender is None:
-            error.update(f"offender: one of {', '.join(self.names)} (a first letter is enough)")
+            error.update(plain(f"offender: one of {', '.join(self.names)} (a first letter is enough)"))
             self.query_one("#irr-player", Input).focus()
             return
         self.dismiss((kind, offender))
@@ -149,7 +150,7 @@ class ClaimScreen(ModalScreen[tuple[str, bool] | None]):
         error = self.query_one("#claim-error", Static)
         player = resolve_name(self.query_one("#claim-player", Input).value, self.names)
         if player is None:
-            error.update(f"claimed by whom? one of {', '.join(self.names)}")
+            error.update(plain(f"claimed by whom? one of {', '.join(self.names)}"))
             self.query_one("#claim-player", Input).focus()
             return
         upheld = parse_yes_no(self.query_one("#claim-upheld", Input).value)

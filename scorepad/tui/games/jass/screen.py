@@ -35,6 +35,7 @@ from scorepad.rules.jass.cards import suit_label
 from scorepad.rules.jass.view import HandCells, JassView
 from scorepad.tui.games.jass.form import JassForm, Refused, Table
 from scorepad.tui.games.jass.tafel import JassTafel
+from scorepad.tui.plain import plain
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets.sheet_table import SheetTable
 
@@ -162,7 +163,7 @@ class PenaltyScreen(ModalScreen[JassPenalty | None]):
         try:
             penalty = self.read()
         except Refused as refused:
-            self.query_one("#penalty-error", Static).update(str(refused))
+            self.query_one("#penalty-error", Static).update(plain(str(refused)))
             return
         self.dismiss(penalty)
 
@@ -185,7 +186,7 @@ class BedankenScreen(ModalScreen[JassClaim | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="bedanken-dialog"):
             yield Label("Bedanken — a team claims it has reached the target", classes="dialog-title")
-            yield Static(self.question or "A claim with enough points wins at once; one without enough loses the game.",
+            yield Static(plain(self.question or "A claim with enough points wins at once; one without enough loses the game."),
                          classes="hint")
             with Horizontal(classes="field"):
                 team = Input(placeholder=self.table.teams_hint(), id="claim-team")
@@ -227,7 +228,7 @@ class BedankenScreen(ModalScreen[JassClaim | None]):
         try:
             claim = self.read()
         except Refused as refused:
-            self.query_one("#claim-error", Static).update(str(refused))
+            self.query_one("#claim-error", Static).update(plain(str(refused)))
             return
         self.dismiss(claim)
 
