@@ -66,7 +66,7 @@ def recent_table(sheet: Sheet, rows: Sequence[Row], totals: bool) -> Table:
     """The last deals: what happened in the rules' words, each side's points, and (room permitting) the totals."""
     table = Table(box=None, expand=True, show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right", style="dim", no_wrap=True)
-    table.add_column("deal", ratio=1, overflow="ellipsis", no_wrap=True)
+    table.add_column("hand" if sheet.game == "jass" else "deal", ratio=1, overflow="ellipsis", no_wrap=True)
     for side in sheet.sides:
         table.add_column(Text(one_line(sheet.side_names.get(side, side))), justify="right", no_wrap=True,
                          overflow="ellipsis", max_width=18)
@@ -94,6 +94,7 @@ class RecentDeals(Static):
 
     def show(self, sheet: Sheet) -> None:
         self.sheet = sheet
+        self.border_title = "Last hands" if sheet.game == "jass" else "Last deals"
         self._draw()
 
     def on_resize(self) -> None:
