@@ -138,6 +138,13 @@ class GameScreen(Screen[None]):
         # visible stall every few entries); frozen, they are left out of collections until the game closes.
         gc.freeze()
 
+    def on_screen_resume(self) -> None:
+        # back from any dialog (a correction, a rename, F1 …): the keys go to the entry form again, so the next
+        # key is not lost in the log pane and the next Tab lands in the form's next field
+        form = self.form
+        if form is not None and not self.game_file.readonly:
+            form.focus_first()
+
     def on_unmount(self) -> None:
         self.game_file.close()
         gc.unfreeze()  # what the closed game leaves behind can be collected again
@@ -324,7 +331,7 @@ class GameScreen(Screen[None]):
             if replacement is not None and replacement != current:
                 self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
 
-        self.app.push_screen(EditEntryScreen(current, dict(self.sheet.names)), edited)
+        self.app.push_screen(EditEntryScreen(current, dict(self.sheet.names), seq), edited)
 
     def _current_version(self, seq: int) -> Entry | None:
         return self.replayer.current_version(seq)  # None when struck out

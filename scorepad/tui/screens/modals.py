@@ -153,14 +153,16 @@ class EditEntryScreen(ModalScreen[Entry | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, entry: Entry, names: dict[str, str]):
+    def __init__(self, entry: Entry, names: dict[str, str], seq: int | None = None):
         super().__init__()
         self.entry = entry
         self.names = names
+        # the entry's place in the log: a replacement from an earlier correction carries no seq of its own
+        self.seq = seq if seq is not None else entry.seq
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Label(Text(f"Correct entry #{self.entry.seq}: {describe(self.entry, self.names)}"),  # visible
+            yield Label(Text(f"Correct entry #{self.seq}: {describe(self.entry, self.names)}"),  # visible
                         classes="dialog-title")
             yield Static("Change the fields, then Ctrl+S. Points per side as 'Ann 8, Bob 2'; other lists as JSON.",
                          classes="hint")
@@ -176,6 +178,11 @@ class EditEntryScreen(ModalScreen[Entry | None]):
             with Horizontal(classes="buttons"):
                 yield Button("Save (Ctrl+S)", id="save", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        fields = self.query("#edit-fields Input")
+        if fields:
+            fields.first().focus()  # typing corrects at once
 
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
