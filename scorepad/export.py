@@ -9,6 +9,7 @@ import csv
 import io
 import json
 
+from scorepad.describe import with_names
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import json_safe, visible
@@ -19,12 +20,12 @@ def to_csv(sheet: Sheet) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     # rows numbered by deal (hand) as the Markdown and the sheet number them; the log entry that scored it apart
-    shown = [visible(side) for side in sides]
+    shown = [visible(sheet.side_names.get(side, side)) for side in sides]  # the names of now (a rename included)
     writer.writerow(["#", "deal", *[f"{side} +/-" for side in shown], *[f"{side} total" for side in shown],
                      "log entry"])
     for number, row in enumerate(sheet.rows, start=1):
-        writer.writerow([number, visible(row.text, keep_lines=True), *[row.delta[s] for s in sides],
-                         *[row.totals[s] for s in sides], row.seq])
+        writer.writerow([number, visible(with_names(row.text, sheet.names), keep_lines=True),
+                         *[row.delta[s] for s in sides], *[row.totals[s] for s in sides], row.seq])
     return out.getvalue()
 
 
@@ -34,15 +35,15 @@ def to_markdown(sheet: Sheet) -> str:
     title = header.title or GAME_TITLES[header.game]
     players = ", ".join(sheet.names[p] for p in header.players)
     lines = [f"# {_md(title)}", "", f"{GAME_TITLES[header.game]} — {_md(players)}", ""]
-    lines.append("| # | deal | " + " | ".join(_md(side) for side in sides) + " |")
+    lines.append("| # | deal | " + " | ".join(_md(sheet.side_names.get(side, side)) for side in sides) + " |")
     lines.append("|---|---|" + "---:|" * len(sides))
     for number, row in enumerate(sheet.rows, start=1):
         cells = " | ".join(f"{row.delta[s]:+d} → {row.totals[s]}" for s in sides)
-        lines.append(f"| {number} | {_md(row.text)} | {cells} |")
+        lines.append(f"| {number} | {_md(with_names(row.text, sheet.names))} | {cells} |")
     lines.append("| | **total** | " + " | ".join(f"**{sheet.totals[s]}**" for s in sides) + " |")
     lines.append("")
     if sheet.finished:
-        lines.append(f"**{_md(sheet.result or 'Finished')}**")
+        lines.append(f"**{_md(with_names(sheet.result or 'Finished', sheet.names))}**")
     else:
         lines.append("Game in progress.")
     if sheet.questions:

@@ -77,6 +77,6 @@ def describe_listing(listing: GameListing) -> str:
     title = f" “{header.title}”" if header.title else ""
     when = listing.modified.strftime("%Y-%m-%d %H:%M")
     return visible(
-        f"{when}  {GAME_TITLES[header.game]}{title}: {', '.join(header.players)}"
+        f"{when}  {GAME_TITLES[header.game]}{title}: {', '.join(sheet.names.get(p, p) for p in header.players)}"
         f" — {status_text(sheet)}  [{listing.path}]"
     )

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from scorepad.describe import with_names
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
@@ -26,10 +27,11 @@ def sheet_table(sheet: Sheet) -> Table:
     table.add_column("#", justify="right", footer="")
     table.add_column("deal", footer="total")
     for side in sheet.sides:
-        table.add_column(plain(side), justify="right", footer=str(sheet.totals[side]))
-    for number, row in enumerate(sheet.rows, start=1):
+        table.add_column(plain(sheet.side_names.get(side, side)), justify="right", footer=str(sheet.totals[side]))
+    for number, row in enumerate(sheet.rows, start=1):  # the names of now (after a rename)
         table.add_row(
-            str(number), plain(row.text), *[f"{row.delta[s]:+d}  {row.totals[s]}" for s in sheet.sides]
+            str(number), plain(with_names(row.text, sheet.names)),
+            *[f"{row.delta[s]:+d}  {row.totals[s]}" for s in sheet.sides]
         )
     return table
 
@@ -37,11 +39,11 @@ def sheet_table(sheet: Sheet) -> Table:
 def sheet_renderable(sheet: Sheet) -> RenderableType:
     parts: list[RenderableType] = [sheet_table(sheet)]
     if sheet.finished:
-        parts.append(plain(sheet.result or "Finished.", style="bold green"))
+        parts.append(plain(with_names(sheet.result or "Finished.", sheet.names), style="bold green"))
     elif sheet.prompt:
-        parts.append(plain(f"Next: {sheet.prompt}"))
+        parts.append(plain(f"Next: {with_names(sheet.prompt, sheet.names)}"))
     for question in sheet.questions:
-        parts.append(plain(f"Question for the table: {question}", style="yellow"))
+        parts.append(plain(f"Question for the table: {with_names(question, sheet.names)}", style="yellow"))
     for rejection in sheet.rejected:
         parts.append(plain(f"Entry {rejection.seq} does not count: {rejection.reason}", style="red"))
     return Group(*parts)

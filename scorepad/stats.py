@@ -1,7 +1,8 @@
 """Statistics across saved games (`scorepad stats`, the home screen's `s`). Pure: no Textual.
 
 Every figure is read from the replayed sheets, so it follows corrections exactly as the score
-sheets do. Players are counted by the name they carry at the end of each game (renames included).
+sheets do. Players are counted by the name they carry at the end of each game; a player renamed in a game
+(Ann → Annie) is one person, counted under the newest of the names across all games.
 """
 
 from __future__ import annotations
@@ -60,6 +61,22 @@ class Stats:
     weis: dict[str, WeisRecord] = field(default_factory=dict)  # Jass: team (as shown) -> Weis, Matches
     rubbers: dict[str, PlayerRecord] = field(default_factory=dict)  # Auction Bridge: player -> rubbers
     rubber_sizes: list[int] = field(default_factory=list)
+    #: name -> another name of the same person (a rename joined them); see `same_person`
+    _joined: dict[str, str] = field(default_factory=dict)
+
+    def same_person(self, name: str) -> str:
+        """The name a person is counted under: the root of the names renames joined."""
+        while name in self._joined:
+            name = self._joined[name]
+        return name
+
+    def join(self, names: list[str]) -> None:
+        """These names are one person (a seat renamed); the first one given is kept as the shown name."""
+        roots = [self.same_person(n) for n in names]
+        keep = roots[0]
+        for root in roots[1:]:
+            if root != keep:
+                self._joined[root] = keep
 
     @property
     def average_rubber(self) -> float | None:
@@ -83,12 +100,38 @@ def collect_stats(directory: Path | None = None) -> Stats:
             stats.damaged.append(f"{listing.path}: cannot be replayed ({type(error).__name__}: {error})")
             continue
         add_sheet(stats, sheet)
+    merge_renamed(stats)
     return stats
+
+
+def merge_renamed(stats: Stats) -> None:
+    """One record per person: the records of names a rename joined are added together."""
+    for table_name in ("players", "rubbers"):
+        table: dict[str, PlayerRecord] = getattr(stats, table_name)
+        merged: dict[str, PlayerRecord] = {}
+        for name, record in table.items():
+            into = merged.setdefault(stats.same_person(name), PlayerRecord())
+            into.played += record.played
+            into.finished += record.finished
+            into.won += record.won
+        setattr(stats, table_name, merged)
+
+
+def _join_renames(stats: Stats, sheet: Sheet) -> None:
+    """Each seat's names in this game — the header's and every rename's — are one person. Games come newest
+    first, so the name a person carries at the end of the newest game is the one kept."""
+    names: dict[str, list[str]] = {player: [sheet.names.get(player, player), player] for player in sheet.header.players}
+    for entry in sheet.entries:
+        if entry.type == "rename" and entry.player in names:
+            names[entry.player].append(entry.new_name)
+    for seat_names in names.values():
+        stats.join(seat_names)
 
 
 def add_sheet(stats: Stats, sheet: Sheet) -> None:
     stats.games[sheet.game] += 1
     stats.finished += sheet.finished
+    _join_renames(stats, sheet)
     for side, members in sheet.sides.items():
         for player in members:
             record = stats.players.setdefault(sheet.names.get(player, player), PlayerRecord())

@@ -148,3 +148,17 @@ def test_stats_command_prints_the_tables(tmp_path, scorepad_home, capsys):
     games(scorepad_home)
     assert main(["stats"]) == 0
     assert "Players" in capsys.readouterr().out
+
+
+def test_a_renamed_player_is_one_person_across_games(tmp_path):
+    import os
+
+    directory = tmp_path / "games"
+    older = write(directory, "a-older", "five_hundred", ["Ann", "Bob", "Cid"], [])
+    newer = write(directory, "b-newer", "five_hundred", ["Ann", "Bob", "Cid"],
+                  [{"type": "rename", "player": "Cid", "new_name": "Cyd"}])
+    os.utime(older, (1_700_000_000, 1_700_000_000))
+    os.utime(newer, (1_800_000_000, 1_800_000_000))
+    players = collect_stats(directory).players
+    assert set(players) == {"Ann", "Bob", "Cyd"}  # Cid of the older game is Cyd: the newest name
+    assert players["Cyd"].played == 2 and players["Ann"].played == 2

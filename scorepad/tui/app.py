@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -44,6 +45,15 @@ class ScorepadApp(App[None]):
             self.notify(visible(notice), severity="warning", timeout=8, markup=False)  # file names are not markup
         if self.open_path is not None:
             self.open_game(self.open_path)
+
+    async def on_event(self, event: events.Event) -> None:
+        # a paste reaches the focused field whole (an Input keeps its first line); on a game screen a paste of
+        # deals ("c⇥8s⇥7⇥2⏎…") is typed instead: Tab to the next field, Enter logs, deal by deal
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            paste_as_typing = getattr(self.screen, "paste_as_typing", None)
+            if paste_as_typing is not None and paste_as_typing(event.text):
+                return
+        await super().on_event(event)
 
     def watch_theme(self, theme: str) -> None:
         if self.remember_theme and self.is_running:

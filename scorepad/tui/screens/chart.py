@@ -24,6 +24,31 @@ def course(sheet: Sheet) -> dict[str, list[int]]:
     }
 
 
+def whole_ticks(low: int, high: int, most: int = 8) -> list[int]:
+    """Whole-number ticks covering low..high at a round step (1, 2, 5, 10, 20, 50 …), at most about `most`."""
+    low, high = min(low, high), max(low, high)
+    span = max(high - low, 1)
+    step, scale = 1, 1
+    while span / step > most:
+        for factor in (2, 5, 10):
+            step = factor * scale
+            if span / step <= most:
+                break
+        scale *= 10
+    first = (low // step) * step
+    return list(range(first, high + step, step))
+
+
+def steps(totals: list[int]) -> tuple[list[float], list[float]]:
+    """A staircase: each total held until the next deal, then a step (no diagonal between deals)."""
+    xs: list[float] = [0]
+    ys: list[float] = [totals[0]]
+    for deal, total in enumerate(totals[1:], start=1):
+        xs += [deal, deal]
+        ys += [ys[-1], total]
+    return xs, ys
+
+
 class ChartScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f3", "close", "Close")]
     DEFAULT_CSS = """
@@ -32,9 +57,10 @@ class ChartScreen(ModalScreen[None]):
     ChartScreen .chart-line { height: 3; margin-bottom: 1; }
     """
 
-    def __init__(self, sheet: Sheet):
+    def __init__(self, sheet: Sheet, target: int | None = None):
         super().__init__()
         self.sheet = sheet
+        self.target = target  # the game's target, drawn as a line (none for a bridge rubber)
 
     def compose(self) -> ComposeResult:
         lines = course(self.sheet)
@@ -56,12 +82,22 @@ class ChartScreen(ModalScreen[None]):
             return
         plt = plots.first(PlotextPlot).plt
         lines = course(self.sheet)
-        deals: list[float] = list(range(len(self.sheet.rows) + 1))
+        winner = self.sheet.side_names.get(self.sheet.winner, self.sheet.winner) if self.sheet.winner else None
+        deals = list(range(len(self.sheet.rows) + 1))
         for name, totals in lines.items():
-            plt.plot(deals, totals, label=name, marker="braille")
+            xs, ys = steps(totals)
+            plt.plot(xs, ys, label=f"{name} — won" if name == winner else name, marker="braille")
+            if name == winner:  # the winner's last total, marked
+                plt.scatter([deals[-1]], [totals[-1]], marker="★")
+        values = [v for totals in lines.values() for v in totals]
+        if self.target is not None:
+            plt.hline(self.target)
+            plt.text(f"target {self.target}", x=0, y=self.target)
+            values.append(self.target)
         plt.xlabel("deal")
         plt.ylabel("total")
         plt.xticks(deals if len(deals) <= 20 else deals[:: max(1, len(deals) // 10)])
+        plt.yticks(whole_ticks(min(values), max(values)))
 
     def action_close(self) -> None:
         self.dismiss(None)

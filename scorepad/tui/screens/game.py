@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import re
 from collections.abc import Callable
 
 from rich.text import Text
@@ -21,7 +22,7 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, Static
 
-from scorepad.describe import describe
+from scorepad.describe import describe, with_names
 from scorepad.gcpause import gc_paused
 from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
@@ -170,12 +171,14 @@ class GameScreen(Screen[None]):
         self.sub_title = visible("  ·  ".join(f"{sheet.side_names[s]} {sheet.totals[s]}" for s in sheet.sides))
         banner = self.query_one("#banner", Static)
         if sheet.finished:
-            banner.update(plain(f"🏆  {sheet.result or 'The game is over.'}   (Ctrl+N: new game, same players)"))
+            banner.update(plain(f"🏆  {with_names(sheet.result or 'The game is over.', sheet.names)}   "
+                                "(Ctrl+N: new game, same players)"))
         banner.display = sheet.finished
         prompt = self.query_one("#prompt", Static)
         asked = sheet.prompt in sheet.questions  # a question is the next thing to enter: say it once
         lines = [] if sheet.finished or asked or not sheet.prompt else [f"Next: {sheet.prompt}"]
         lines += [f"Question for the table: {q}" for q in sheet.questions]
+        lines = [with_names(line, sheet.names) for line in lines]  # the names of now, after a rename
         if sheet.overrides:
             lines.append("Table overrides in this game: " + ", ".join(f"#{s}" for s in sheet.overrides))
         prompt.update(Text("\n".join(visible(line) for line in lines)))
@@ -213,6 +216,35 @@ class GameScreen(Screen[None]):
             except TimeoutError:  # never hold the keyboard: read the fields as they are
                 pass
         form.enter_from(field)
+
+    # ------------------------------------------------------------------ a paste is typing
+
+    def paste_as_typing(self, text: str) -> bool:
+        """Take a paste with Tabs or line ends into the entry form as if typed; False leaves it to the field."""
+        if self._form_field() is None or not any(mark in text for mark in ("\t", "\n", "\r")):
+            return False
+        self.run_worker(self._type_paste(text), group="paste", exclusive=False)
+        return True
+
+    async def _type_paste(self, text: str) -> None:
+        for piece in re.split(r"(\t|\r\n|\n|\r)", text):
+            if not piece:
+                continue
+            if piece == "\t":
+                self.app.action_focus_next()
+            elif piece in ("\r\n", "\n", "\r"):
+                await self.action_enter_field()
+            else:
+                field = self._form_field()
+                if field is None:  # the form took the focus away (the game ended): the rest is not typed
+                    return
+                field.insert_text_at_cursor(piece)
+            await self._settled()  # the form follows each piece (fields shown, focus moved) before the next
+
+    async def _settled(self) -> None:
+        done = asyncio.Event()
+        self.call_after_refresh(done.set)
+        await done.wait()
 
     def log_entries(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
         """Check the entries together against the rules; log them all, or none with the reason."""
@@ -379,7 +411,8 @@ class GameScreen(Screen[None]):
     def action_chart(self) -> None:
         from scorepad.tui.screens.chart import ChartScreen
 
-        self.app.push_screen(ChartScreen(self.sheet))
+        target = getattr(self.replayer.settings, "target", None)  # Five Hundred and Jass play to one
+        self.app.push_screen(ChartScreen(self.sheet, target if isinstance(target, int) else None))
 
     def action_board(self) -> None:
         from scorepad.tui.board.info import BoardInfoScreen

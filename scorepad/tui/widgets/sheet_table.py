@@ -47,7 +47,8 @@ class SheetTable(KeyedTable):
 
     def layout_key(self, sheet: Sheet) -> tuple:
         """What the columns depend on: when it changes, the table is laid out again."""
-        return (tuple(sheet.sides), tuple(sheet.side_names.items()))
+        # the players' names too: after a rename every row is said again with the new name
+        return (tuple(sheet.sides), tuple(sheet.side_names.items()), tuple(sheet.names.items()))
 
     # -- updating
 

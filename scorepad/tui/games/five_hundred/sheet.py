@@ -30,9 +30,10 @@ class FiveHundredSheet(SheetTable):
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         cells = row.cells
-        by = str(cells.get("contractor", ""))
+        names = sheet.names  # the names of now: a player renamed mid-game is shown so in every row
+        by = names.get(str(cells.get("contractor", "")), str(cells.get("contractor", "")))
         if cells.get("partner"):
-            by += f" + {cells['partner']}"
+            by += f" + {names.get(str(cells['partner']), str(cells['partner']))}"
         if cells.get("call"):
             tricks = str(cells.get("tricks_won", ""))
         else:  # all passed, played at no trump: every side's tricks
@@ -44,7 +45,8 @@ class FiveHundredSheet(SheetTable):
             shown.append(f" ({cells['irregularity']})", style="italic yellow")
         if self.classic:
             return [str(cells.get("contract", "")) or "—", by or "—", shown]
-        return [str(cells.get("dealer", "")), str(cells.get("contract", "")) or "—", by or "—", tricks, shown]
+        dealer = str(cells.get("dealer", ""))
+        return [names.get(dealer, dealer), str(cells.get("contract", "")) or "—", by or "—", tricks, shown]
 
     def side_columns(self, sheet: Sheet, side: str) -> list[tuple[str, str]]:
         name = sheet.side_names.get(side, side)

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from scorepad.describe import with_names
 from scorepad.log import Entry, JassClaim, JassPenalty
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.jass import (
@@ -61,7 +62,7 @@ class JassSheetTable(SheetTable):
             text = f"against {sheet.side_names.get(against, against)}{note}"
             return [Text(f"penalty\n{label}", style="yellow"), "", _wrap(text)]
         trump = Text(cells.contract, style="bold")
-        trump.append(f"\n{cells.trump_by}", style="dim")
+        trump.append(f"\n{with_names(cells.trump_by, sheet.names)}", style="dim")
         if cells.claim:
             team = sheet.side_names.get(cells.claim, cells.claim)
             cards = Text(f"{cells.counted}\nbedanken", style="magenta")
@@ -70,7 +71,7 @@ class JassSheetTable(SheetTable):
             cards = Text(" : ".join(str(cells.cards[s]) for s in sides))
             if cells.match:
                 cards.append("\nMatch", style="bold green")
-        weis = Text(_wrap(_verdict(cells.weis_verdict)))
+        weis = Text(_wrap(with_names(_verdict(cells.weis_verdict), sheet.names)))
         stoeck = [f"{sheet.side_names.get(s, s)} +{cells.stoeck[s]}" for s in sides if cells.stoeck[s]]
         if stoeck:
             if weis.plain:

@@ -1,0 +1,66 @@
+"""One name for a player everywhere after a rename; the chart's ticks, steps, target and winner."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from scorepad.cli import main
+from scorepad.describe import with_names
+from scorepad.export import to_csv, to_markdown
+from scorepad.log import Rename
+from scorepad.tui.screens.chart import steps, whole_ticks
+from scorepad.tui.widgets.sheet_table import SheetTable
+
+from .conftest import make_app, settle
+from .test_layout import populated
+
+
+def test_with_names_changes_whole_names_only():
+    names = {"Ann": "Annie", "Bob": "Bob", "Anna": "Anna"}
+    assert with_names("Ann 7♠ made; Anna and Bob", names) == "Annie 7♠ made; Anna and Bob"
+    assert with_names("Annie deals", names) == "Annie deals"  # said with the new name already: unchanged
+
+
+async def test_after_a_rename_the_sheet_the_exports_list_and_replay_say_the_new_name(scorepad_home, capsys):
+    path = populated("five_hundred")
+    app = make_app(open_path=path)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.log_entries([Rename(player="Ann", new_name="Annie")])
+        await settle(pilot)
+        table = screen.query_one(SheetTable)
+        first = [str(cell) for cell in table.get_row_at(0)]
+        assert first[1] == "Annie" and "Ann" not in first  # the dealer column of deal 1
+        third = [str(cell) for cell in table.get_row_at(2)]
+        assert third[3] == "Annie"  # the "by" column: Annie's 8♠
+        assert "Annie" in str(table.columns[next(k for k in table.columns if "side-Ann" in str(k.value))].label)
+        sheet = screen.sheet
+        assert "Annie" in to_csv(sheet).splitlines()[0] and "Ann +/-" not in to_csv(sheet)
+        assert "Annie" in to_markdown(sheet) and "| Ann |" not in to_markdown(sheet)
+        assert isinstance(app.focused, Input)
+    assert main(["list"]) == 0
+    assert "Annie, Bob, Cid" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Annie" in out and "Ann " not in out.replace("Annie", "")
+
+
+def test_chart_ticks_are_whole_and_lines_step_per_deal():
+    ticks = whole_ticks(-110, 541)
+    assert all(isinstance(t, int) for t in ticks) and ticks[0] <= -110 and ticks[-1] >= 541
+    assert len(set(b - a for a, b in zip(ticks, ticks[1:], strict=False))) == 1  # one round step
+    xs, ys = steps([0, 10, 40])
+    assert list(zip(xs, ys, strict=True)) == [(0, 0), (1, 0), (1, 10), (2, 10), (2, 40)]  # flat, then a step
+
+
+async def test_the_chart_draws_the_target_and_marks_the_winner(scorepad_home):
+    from scorepad.tui.screens.chart import ChartScreen
+
+    app = make_app(open_path=populated("jass"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+        chart = app.screen
+        assert isinstance(chart, ChartScreen) and chart.target == 2500
