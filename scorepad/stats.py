@@ -16,7 +16,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.log import FHBid
+from scorepad.log import FHBid, Rename
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.five_hundred.calls import NULLOS, STRAIN_NAMES, STRAINS, SYMBOLS, display_call, split
@@ -122,7 +122,7 @@ def _join_renames(stats: Stats, sheet: Sheet) -> None:
     first, so the name a person carries at the end of the newest game is the one kept."""
     names: dict[str, list[str]] = {player: [sheet.names.get(player, player), player] for player in sheet.header.players}
     for entry in sheet.entries:
-        if entry.type == "rename" and entry.player in names:
+        if isinstance(entry, Rename) and entry.player in names:
             names[entry.player].append(entry.new_name)
     for seat_names in names.values():
         stats.join(seat_names)

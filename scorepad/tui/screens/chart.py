@@ -83,13 +83,13 @@ class ChartScreen(ModalScreen[None]):
         plt = plots.first(PlotextPlot).plt
         lines = course(self.sheet)
         winner = self.sheet.side_names.get(self.sheet.winner, self.sheet.winner) if self.sheet.winner else None
-        deals = list(range(len(self.sheet.rows) + 1))
+        deals: list[float] = list(range(len(self.sheet.rows) + 1))
         for name, totals in lines.items():
             xs, ys = steps(totals)
             plt.plot(xs, ys, label=f"{name} — won" if name == winner else name, marker="braille")
             if name == winner:  # the winner's last total, marked
                 plt.scatter([deals[-1]], [totals[-1]], marker="★")
-        values = [v for totals in lines.values() for v in totals]
+        values: list[int] = [v for totals in lines.values() for v in totals]
         if self.target is not None:
             plt.hline(self.target)
             plt.text(f"target {self.target}", x=0, y=self.target)
@@ -97,7 +97,8 @@ class ChartScreen(ModalScreen[None]):
         plt.xlabel("deal")
         plt.ylabel("total")
         plt.xticks(deals if len(deals) <= 20 else deals[:: max(1, len(deals) // 10)])
-        plt.yticks(whole_ticks(min(values), max(values)))
+        ticks = whole_ticks(min(values), max(values))
+        plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])  # whole numbers, written so
 
     def action_close(self) -> None:
         self.dismiss(None)
