@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable, Static
 
 from scorepad.store import games_dir
@@ -58,3 +59,32 @@ async def test_home_game_and_statistics_show_hostile_text_plainly():
         assert no_raw(stats_text)
         assert str(app.screen.query_one("#stats", Static).render())  # drawn
     assert path.read_bytes() == before
+
+
+MARKUP_FOUR = ["[/]", "[link=file:///etc/passwd]x", "[bold]Cid", "Dan[/b]"]
+
+
+@pytest.mark.parametrize(("game", "players"), [("five_hundred", MARKUP_NAMES), ("jass", MARKUP_FOUR),
+                                               ("auction_bridge", MARKUP_FOUR)])
+async def test_every_dialog_takes_players_named_like_markup(game, players):
+    from scorepad.store import create, new_header
+
+    path = create(new_header(game, list(players), title="[red]Friday[/]"))
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:  # a markup error anywhere would stop the app and raise here
+        await settle(pilot)
+        game_screen = app.screen
+        assert isinstance(game_screen, GameScreen)
+        assert "[red]Friday[/]" in app.screen.title
+        for key in ("ctrl+r", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f10", "ctrl+n"):
+            await pilot.press(key)
+            await settle(pilot)
+            if app.screen is not game_screen:
+                assert no_raw(shown(app))
+                await pilot.press("escape")
+                await settle(pilot)
+            if app.screen is not game_screen:  # the new-game screen for a rematch: back to the game
+                app.pop_screen()
+                await settle(pilot)
+            assert app.screen is game_screen, key
+        assert players[0] in shown(app)

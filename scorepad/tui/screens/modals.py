@@ -221,7 +221,8 @@ class RenameScreen(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Rename a player", classes="dialog-title")
-            yield Select([(shown, player) for player, shown in self.names.items()], id="rename-player",
+            # a name is not markup: a player called "[/]" is offered as "[/]"
+            yield Select([(Text(visible(shown)), player) for player, shown in self.names.items()], id="rename-player",
                          allow_blank=False)
             yield Input(placeholder="new name, then Enter", id="rename-new")
             yield Static("", id="rename-error", classes="error")
