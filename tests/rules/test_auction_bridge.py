@@ -1168,3 +1168,25 @@ def test_double_chicane_may_be_worth_as_much_as_chicane_but_not_less():
         Settings(chicane_tricks=3, double_chicane_tricks=2)
     with pytest.raises(ValidationError):
         Settings(double_chicane_tricks=-1)
+
+
+def test_the_dealer_s_own_one_spade_after_the_deal_is_logged():
+    # the dealer is the one the `deal` entry named, not the seat after him
+    log = Log()
+    log.deal("Ann")
+    log.contract("Ann", "1S", dealers_one_spade=True)
+    log.result(2)
+    sheet = log.sheet()
+    assert sheet.rejected == () and last_cells(sheet)["dealers_one_spade"] == 1
+
+
+def test_refusals_of_agree_and_of_a_contract_in_an_auction_in_words():
+    log = Log()
+    early = log.agree()
+    log.deal("Ann")
+    log.bid("Ann", "1H")  # the dealer calls first
+    late_contract = log.contract("Cid", "2S")
+    sheet = log.sheet()
+    assert rejected(sheet, early) == (
+        "the rubber is still being played: its score is agreed once it ends, or once play stops (Law 11)")
+    assert rejected(sheet, late_contract) == "the auction of this deal has begun: go on with the calls, or correct them"

@@ -1516,3 +1516,13 @@ def test_one_round_a_call_made_before_its_player_is_barred_stands():
     log.bids("Cid pass", "Ann pass")
     view = accepted(log).state_view
     assert (view["contractor"], view["contract"]) == ("Bob", "6S")
+
+
+def test_three_opponents_reaching_the_target_together_are_all_named_in_the_question():
+    log = Log(FIVE, target=30)
+    seq = log.play("Ann", "6S", {"Ann": 0, "Bob": 0, "Cid": 4, "Dan": 3, "Eve": 3}, partner="Bob")
+    sheet = accepted(log)
+    assert sheet.questions == (
+        f"Who reached 30 first in the play of deal 1: Cid, Dan or Eve? Amend the result (entry {seq}) with "
+        "first_to_target, or with trick_winners.",)
+    assert sheet.state_view["rivals"] == ["Cid", "Dan", "Eve"]
