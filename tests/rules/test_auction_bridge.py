@@ -420,7 +420,7 @@ def test_dealers_one_spade_flag_must_be_the_dealers_own_one_spade():
     log = Log()
     log.deal("Ann")
     seq = log.contract("Bob", "1S", dealers_one_spade=True)
-    assert "the dealer's one spade" in rejected(log.sheet(), seq)
+    assert rejected(log.sheet(), seq) == "the dealer's one spade is the dealer's own opening 1♠ (Ann deals), not Bob's 1♠"
 
 
 def test_a_result_needs_a_contract():

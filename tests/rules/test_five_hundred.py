@@ -1526,3 +1526,20 @@ def test_three_opponents_reaching_the_target_together_are_all_named_in_the_quest
         f"Who reached 30 first in the play of deal 1: Cid, Dan or Eve? Amend the result (entry {seq}) with "
         "first_to_target, or with trick_winners.",)
     assert sheet.state_view["rivals"] == ["Cid", "Dan", "Eve"]
+
+
+def test_all_pass_at_no_trump_a_side_without_tricks_scores_nothing():
+    log = Log(all_pass="no_trump")
+    log.deal("Ann")
+    log.bids("Bob pass", "Cid pass", "Ann pass")
+    log.result({"Ann": 6, "Bob": 4})  # Cid took none and is not named
+    assert dict(accepted(log).rows[0].delta) == {"Ann": 60, "Bob": 40, "Cid": 0}
+
+
+def test_all_pass_at_no_trump_with_card_points_every_side_scores_its_cards_too():
+    log = Log(preset="card_points_1000", all_pass="no_trump")
+    log.deal("Ann")
+    log.bids("Bob pass", "Cid pass", "Ann pass")
+    log.result({"Ann": 5, "Bob": 3, "Cid": 2}, card_points={"Ann": 130, "Bob": 80, "Cid": 50})
+    row = accepted(log).rows[0]
+    assert dict(row.delta) == {"Ann": 50 + 130, "Bob": 30 + 80, "Cid": 20 + 50}
