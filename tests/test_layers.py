@@ -135,7 +135,7 @@ def test_replaying_every_game_through_the_rules_loads_no_ui_or_store():
         "    assert header_problem(h) is None, header_problem(h)\n"
         "    parsed = [parse_entry(h.game, e) for e in entries]\n"
         "    sheet = replay(h, parsed)\n"
-        "    assert sheet.rows, h.game\n"
+        "    assert sheet.rows and not sheet.rejected, (h.game, sheet.rejected)\n"
         "    check(parsed[0], sheet)\n"
     )
     modules = modules_after(code)
@@ -144,17 +144,17 @@ def test_replaying_every_game_through_the_rules_loads_no_ui_or_store():
 
 
 def _fixture_games() -> list[tuple[dict, list[dict]]]:
+    """The demo games (one of each kind), as header and entry data."""
     from scorepad import demo
 
     games = []
-    for game, players, entries in (
-        ("five_hundred", ["Ann", "Bob", "Cid"], demo.FIVE_HUNDRED),
-        ("jass", ["Ann", "Bob", "Cid", "Dan"], demo.JASS),
-        ("auction_bridge", ["Ann", "Bob", "Cid", "Dan"], demo.BRIDGE),
-    ):
-        header = {"scorepad": 1, "game": game, "id": f"layers-{game}", "created": "2026-01-01T20:00:00+00:00",
-                  "players": players}
-        games.append((header, [{"seq": n, **entry} for n, entry in enumerate(entries, start=1)]))
+    for game in demo.DEMOS:
+        header = {"scorepad": 1, "game": game["game"], "id": f"layers-{game['game']}",
+                  "created": "2026-01-01T20:00:00+00:00", "players": game["players"]}
+        if game.get("sides"):
+            header["sides"] = game["sides"]
+        games.append((header, [{"seq": n, "at": "2026-01-01T20:00:00+00:00", **entry}
+                               for n, entry in enumerate(game["entries"], start=1)]))
     return games
 
 

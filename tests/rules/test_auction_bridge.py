@@ -1175,7 +1175,7 @@ def test_the_dealer_s_own_one_spade_after_the_deal_is_logged():
     log = Log()
     log.deal("Ann")
     log.contract("Ann", "1S", dealers_one_spade=True)
-    log.result(2)
+    log.result(2, honours=("They", "3"))
     sheet = log.sheet()
     assert sheet.rejected == () and last_cells(sheet)["dealers_one_spade"] == 1
 
