@@ -62,3 +62,14 @@ async def test_correcting_a_corrected_entry_names_it_by_its_number():
         await settle(pilot)
         title = str(app.screen.query_one(".dialog-title", Label).render())
         assert title.startswith("Correct entry #2:") and "None" not in title
+
+
+async def test_the_header_icon_is_a_glyph_every_font_has():
+    from textual.widgets import Header
+
+    from scorepad.tui.widgets.fields import HEADER_ICON
+
+    app = make_app(open_path=bridge_game())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one(Header).icon == HEADER_ICON == "♠"

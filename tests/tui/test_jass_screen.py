@@ -388,3 +388,14 @@ def test_jass_screen_snapshot(snap_compare, snapshot_home):
     path = games / "sunday.jsonl"
     path.write_text(log_lines(header("jass", PLAYERS, title="Sunday"), entries("jass", *MID_GAME)))
     assert snap_compare(make_app(open_path=path), terminal_size=(120, 40), run_before=settle)
+
+
+async def test_enter_in_the_weis_field_logs_the_whole_hand_when_the_card_points_are_typed():
+    path = new_game()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await keys(pilot, "s", "tab", "a97", "tab", "c 4-Kh", "enter")  # points first, then the Weis
+        assert logged_types(path) == ["deal", "trump", "weis", "tricks"]
+        assert len(screen.sheet.rows) == 1 and app.focused.id == "jass-trump"

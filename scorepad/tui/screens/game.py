@@ -38,6 +38,7 @@ from scorepad.tui.screens.modals import (
     TextScreen,
 )
 from scorepad.tui.widgets.entry_form import EntryForm
+from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable
 
@@ -88,7 +89,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         with Horizontal(id="game-body"):
             with Vertical(id="board"):
                 yield Static(id="banner")

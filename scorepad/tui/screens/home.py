@@ -17,6 +17,7 @@ from scorepad.games import listings, replay_log, status_text
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.names import visible
 from scorepad.store import GameListing, games_dir
+from scorepad.tui.widgets.fields import HEADER_ICON
 
 
 class HomeScreen(Screen[None]):
@@ -29,7 +30,7 @@ class HomeScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         with Vertical(id="home"):
             yield Static(id="home-intro")
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)

@@ -19,6 +19,7 @@ from scorepad.rules.header import header_problem, players_problem
 from scorepad.rules.names import text_problem
 from scorepad.rules.wording import TURN_DIRECTION, turn_order_hint, value_words
 from scorepad.store import create, new_header
+from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.settings_form import SettingsForm
 from scorepad.tui.widgets.table_picture import table_picture
 
@@ -46,7 +47,7 @@ class NewGameScreen(Screen[None]):
         self.prefill_sides = sides or []
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         with VerticalScroll(id="new-game"):
             yield Static("A new game. Tab moves between fields; Ctrl+S starts it.", classes="hint")
             with Horizontal(classes="field"):

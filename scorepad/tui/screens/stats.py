@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from scorepad.stats import collect_stats, stats_renderable
+from scorepad.tui.widgets.fields import HEADER_ICON
 
 
 class StatsScreen(Screen[None]):
@@ -21,7 +22,7 @@ class StatsScreen(Screen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         with VerticalScroll(id="stats-body"):
             yield Static(id="stats")
         yield Footer()

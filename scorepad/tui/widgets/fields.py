@@ -94,3 +94,6 @@ def int_problem(low: int, high: int, what: str) -> Callable[[str], str | None]:
         return None
 
     return problem
+
+#: the header's icon: a spade, in every terminal font and every browser's (Textual's ⭘ is a missing-glyph box there)
+HEADER_ICON = "♠"

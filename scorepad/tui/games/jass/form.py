@@ -517,7 +517,8 @@ class JassForm(EntryForm):
             self.show_info(text + "  — Enter logs it")
 
     def enter_from(self, field: Input) -> None:
-        self._from_weis = field.id == "jass-weis"
+        # Enter in the Weis field logs the Weis at once; with the card points typed too, the whole hand
+        self._from_weis = field.id == "jass-weis" and not self.field("points").value.strip()
         invalid = self.first_invalid()
         if invalid:
             self.show_error(invalid)
