@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from scorepad.demo import BRIDGE, FIVE_HUNDRED, JASS
 from scorepad.games import replay_file
 from scorepad.log import parse_entry
 from scorepad.store import create, new_id
@@ -27,6 +26,52 @@ from scorepad.tui.board.widgets import SideScore, StateLines
 from .helpers import header
 
 FOLLOW_LIMIT = 1.0  # seconds from the entry on disk to the board showing it
+
+# the games the board is shown with (the demo's, written out here so the snapshots stand on their own)
+FIVE_HUNDRED = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Bob", "call": "7H"},
+    {"type": "result", "tricks": {"Ann": 1, "Bob": 8, "Cid": 1}},
+    {"type": "deal", "dealer": "Bob"},
+    {"type": "contract", "player": "Cid", "call": "6NT"},
+    {"type": "result", "tricks": {"Ann": 3, "Bob": 2, "Cid": 5}},
+    {"type": "deal", "dealer": "Cid"},
+    {"type": "contract", "player": "Ann", "call": "8S"},
+    {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}},
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Bob", "call": "nullo"},
+    {"type": "result", "tricks": {"Ann": 6, "Bob": 0, "Cid": 4}},
+    {"type": "deal", "dealer": "Bob"},
+    {"type": "contract", "player": "Cid", "call": "7D"},
+    {"type": "result", "tricks": {"Ann": 2, "Bob": 1, "Cid": 7}},
+]
+
+JASS = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "trump", "player": "Bob", "contract": "hearts"},
+    {"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}]},
+    {"type": "tricks", "points": {"Ann & Cid": 61}},
+    {"type": "deal", "dealer": "Bob"},
+    {"type": "trump", "player": "Ann", "contract": "obenabe", "pushed": True},
+    {"type": "tricks", "points": {"Ann & Cid": 157}, "match": "Ann & Cid"},
+    {"type": "deal", "dealer": "Cid"},
+    {"type": "trump", "player": "Dan", "contract": "spades"},
+    {"type": "stoeck", "player": "Ann"},
+    {"type": "tricks", "points": {"Ann & Cid": 104}},
+]
+
+BRIDGE = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Ann", "call": "1NT"},
+    {"type": "result", "tricks": 9, "honours": {"side": "We", "holding": "3_aces"}},
+    {"type": "deal", "dealer": "Bob"},
+    {"type": "contract", "player": "Bob", "call": "3H", "double": "doubled"},
+    {"type": "result", "tricks": 7, "honours": {"side": "They", "holding": "3"}},
+    {"type": "deal", "dealer": "Cid"},
+    {"type": "contract", "player": "Dan", "call": "2D"},
+    {"type": "result", "tricks": 8, "honours": {"side": "We", "holding": "3"}},
+]
+
 
 # each game: its table, the deals written before the board starts, the last deal written while it runs,
 # and a correction of that deal's result (inside the laws' window) that changes the totals
