@@ -108,3 +108,18 @@ async def test_the_jass_tafel_folds_when_rows_are_short_and_f7_shows_it(snapshot
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
         assert tafel.display and tafel.z
+
+
+async def test_the_log_shown_to_pick_an_entry_folds_again_when_the_correction_closes(snapshot_home):
+    app = make_app(open_path=populated("five_hundred"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log_side = app.screen.query_one("#log-side")
+        await pilot.press("ctrl+e")
+        await settle(pilot)
+        assert log_side.display
+        await pilot.press("enter")  # the last entry's editor
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and not log_side.display

@@ -85,6 +85,7 @@ class GameScreen(Screen[None]):
             self.replayer = Replayer(game_file.header).extend(game_file.entries)
         self.sheet: Sheet = self.replayer.sheet()
         self._form: EntryForm | None = None
+        self._log_for_pick = False  # the log pane was shown by Ctrl+E only, to pick an entry
 
     # ------------------------------------------------------------------ layout
 
@@ -146,6 +147,9 @@ class GameScreen(Screen[None]):
         form = self.form
         if form is not None and not self.game_file.readonly:
             form.focus_first()
+        if self._log_for_pick:  # shown only to pick the entry (Ctrl+E on a narrow screen): folded again
+            self._log_for_pick = False
+            self.set_class(False, "-log-shown")
 
     def on_unmount(self) -> None:
         self.game_file.close()
@@ -341,6 +345,7 @@ class GameScreen(Screen[None]):
         if not self.query_one("#log-side").display:
             self.set_class(True, "-log-shown")
             self.set_class(False, "-log-folded")
+            self._log_for_pick = True
         log = self.query_one(LogPane)
         log.focus()
         self.notify("Pick the entry with ↑↓ and press Enter to correct it (Delete strikes it out).", timeout=5)
@@ -364,7 +369,7 @@ class GameScreen(Screen[None]):
             if replacement is not None and replacement != current:
                 self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
 
-        self.app.push_screen(EditEntryScreen(current, dict(self.sheet.names), seq), edited)
+        self.app.push_screen(EditEntryScreen(current, dict(self.sheet.names), seq, dict(self.sheet.side_names)), edited)
 
     def _current_version(self, seq: int) -> Entry | None:
         return self.replayer.current_version(seq)  # None when struck out

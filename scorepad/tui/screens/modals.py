@@ -153,16 +153,18 @@ class EditEntryScreen(ModalScreen[Entry | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, entry: Entry, names: dict[str, str], seq: int | None = None):
+    def __init__(self, entry: Entry, names: dict[str, str], seq: int | None = None,
+                 side_names: dict[str, str] | None = None):
         super().__init__()
         self.entry = entry
         self.names = names
+        self.side_names = side_names or {}
         # the entry's place in the log: a replacement from an earlier correction carries no seq of its own
         self.seq = seq if seq is not None else entry.seq
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Label(Text(f"Correct entry #{self.seq}: {describe(self.entry, self.names)}"),  # visible
+            yield Label(Text(f"Correct entry #{self.seq}: {describe(self.entry, self.names, self.side_names)}"),  # visible
                         classes="dialog-title")
             yield Static("Change the fields, then Ctrl+S. Points per side as 'Ann 8, Bob 2'; other lists as JSON.",
                          classes="hint")

@@ -369,7 +369,8 @@ class JassForm(EntryForm):
             self.field("points").placeholder = f"97 = {self.table.team_name(view.caller_side or '')}"
         else:
             forehand = view.forehand_to_call if view is not None else None
-            caller.placeholder = f"blank: {self.table.name(forehand)}" if forehand else "blank: forehand"
+            # blank names the forehand: the field shows who that is (its whole name, in the narrowest field)
+            caller.placeholder = self.table.name(forehand) if forehand else "forehand"
             trump.placeholder = "h d c s o u +p"
             self.field("points").placeholder = "97 · a97 · m b"
 
