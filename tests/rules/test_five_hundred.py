@@ -1543,3 +1543,19 @@ def test_all_pass_at_no_trump_with_card_points_every_side_scores_its_cards_too()
     log.result({"Ann": 5, "Bob": 3, "Cid": 2}, card_points={"Ann": 130, "Bob": 80, "Cid": 50})
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": 50 + 130, "Bob": 30 + 80, "Cid": 20 + 50}
+
+
+def test_the_all_pass_no_trump_row_names_its_deal_and_no_contract():
+    log = Log(all_pass="no_trump")
+    log.deal("Ann")
+    log.bids("Bob pass", "Cid pass", "Ann pass")
+    log.result({"Ann": 5, "Bob": 3, "Cid": 2})
+    row = accepted(log).rows[0]
+    assert row.text == "all passed: played at no trump"
+    assert dict(row.cells) == {
+        "deal": 1, "dealer": "Ann", "contract": "", "call": "", "outcome": "no trump", "irregularity": "",
+        "tricks": "Ann 5, Bob 3, Cid 2",
+        "tricks:Ann": 5, "won:Ann": 50, "lost:Ann": 0, "tricks:Bob": 3, "won:Bob": 30, "lost:Bob": 0,
+        "tricks:Cid": 2, "won:Cid": 20, "lost:Cid": 0,
+        "contractor": "", "contractor_side": "", "partner": "", "value": 0, "tricks_bid": 0, "tricks_won": 0,
+    }
