@@ -104,6 +104,9 @@ class FiveHundredState(base.State):
         return FiveHundredView(
             phase="deal" if phase == "start" else phase,  # type: ignore[arg-type]
             number=deal.index if deal is not None else self.deals + 1,
+            players=self.players,
+            side_of=MappingProxyType(dict(self.side_of)),
+            nullo=self.settings.nullo,
             next_dealer=self.next_dealer(),
             target=self.settings.target,
             out_of_contention=tuple(sorted(self.out)),

@@ -8,14 +8,28 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from scorepad.rules.base import View
+from scorepad.rules.five_hundred.calls import PASS, display_call, is_nullo
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularityDeal:
+    """The deal an irregularity goes to: the coming one, the one in progress, or the one just closed."""
+
+    deal: int | None  # None: no deal has started yet
+    coming: bool = False  # the next deal (a redeal or a bid out of turn before it starts)
+    thrown_in: str | None = None  # the deal just closed was thrown in (why): nothing changes it any more
+    rescored: bool = False  # the deal has its result: it is scored again
 
 
 @dataclass(frozen=True, kw_only=True)
 class FiveHundredView(View):
     """The deal the next entry goes to. Between deals (phase "deal") it is the next deal, which a bid starts."""
 
+    players: tuple[str, ...]  # in seat order: the deal, the bidding and the play go to the left
+    side_of: Mapping[str, str]
+    nullo: bool  # the ruleset lets nullo be bid
     next_dealer: str
     target: int
     out_of_contention: tuple[str, ...]  # sides that were minus the target: they cannot win any more
@@ -44,8 +58,81 @@ class FiveHundredView(View):
     irregularities: tuple[tuple[str, str], ...] = ()  # (kind, player)
     claims: tuple[tuple[str, bool], ...] = ()  # (player, upheld)
 
+    def left_of(self, player: str) -> str:
+        return self.players[(self.players.index(player) + 1) % len(self.players)]
+
+    def first_caller(self, dealer: str | None = None) -> str | None:
+        """Who calls now: between deals the player left of the dealer (the next in turn, or the one named)."""
+        if self.phase == "deal":
+            return self.left_of(dealer or self.next_dealer)
+        return self.to_bid
+
+    def passes_to_close(self, first: str) -> tuple[str, ...]:
+        """Everybody who may still bid, in turn from `first`: their passes end the auction with all passed."""
+        at = self.players.index(first)
+        out = set(self.passed) | set(self.barred)
+        order = (self.players[(at + i) % len(self.players)] for i in range(len(self.players)))
+        return tuple(p for p in order if p not in out)
+
+    def sides_in_turn(self, contractor: str | None, partner: str | None = None) -> list[tuple[str, ...]]:
+        """The sides whose tricks are counted, each group once: the contracting side (with a called partner's)
+        first, then the others in seat order from the contractor's left. All passed: every side from the
+        dealer's left."""
+        group: tuple[str, ...] = ()
+        if contractor is not None:
+            group = (self.side_of[contractor],)
+            if partner is not None and self.side_of[partner] not in group:
+                group += (self.side_of[partner],)
+        start = contractor or self.dealer or self.players[0]
+        at = self.players.index(start)
+        groups = [group] if group else []
+        seen = set(group)
+        for step in range(1, len(self.players) + 1):
+            side = self.side_of[self.players[(at + step) % len(self.players)]]
+            if side not in seen:
+                seen.add(side)
+                groups.append((side,))
+        return groups
+
+    def bid_problem(self, call: str) -> str | None:
+        """Why this contract cannot be bid in this game (nullo off), or None."""
+        if is_nullo(call) and not self.nullo:
+            return f"{display_call(call)} is not bid in this game (nullo is off)"
+        return None
+
+    def call_problem(self, call: str) -> str | None:
+        """Why the player on turn cannot make this call now, or None (a pass always may)."""
+        if call == PASS or not self.legal_calls or call in self.legal_calls:
+            return None
+        return self.bid_problem(call) or (
+            f"{display_call(call)} does not outrank {self.bid_to_beat}: the bid to beat is {self.bid_to_beat}")
+
+    def partner_problem(self, contractor: str | None, partner: str, contract: str | None) -> str | None:
+        """Why `partner` cannot be the called partner (five hands), or None."""
+        if partner == contractor:
+            return "the called partner is another player than the contractor (blank: he plays alone)"
+        contract = contract or self.contract
+        if contract and is_nullo(contract):
+            return f"{display_call(contract)} is played alone: leave the partner blank"
+        return None
+
+    @property
+    def may_claim(self) -> bool:
+        """A claim is made during the play of a contract (not while all passed play at no trump)."""
+        return self.phase == "play" and self.contractor is not None
+
+    def irregularity_deal(self, kind: str) -> IrregularityDeal:
+        """Which deal an irregularity of this kind logged now belongs to (the form's typed contract aside)."""
+        if kind in ("redeal", "bid_out_of_turn") and self.phase == "deal":
+            return IrregularityDeal(self.number, coming=True)
+        if self.phase == "deal":
+            return IrregularityDeal(self.last_deal, thrown_in=self.last_thrown_in)
+        return IrregularityDeal(self.deal, rescored=self.result_seq is not None)
+
     def mapping(self) -> dict[str, Any]:
         data = View.mapping(self)
+        for key in ("players", "side_of", "nullo"):
+            del data[key]
         if self.phase == "deal":
             data["phase"] = "start"  # the state's own word, kept for plain readers
         return data

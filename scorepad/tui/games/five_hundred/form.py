@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -34,9 +33,10 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from scorepad.log import Deal, Entry, FHBid, FHContract, FHResult
-from scorepad.rules.base import Sheet
-from scorepad.rules.five_hundred import PASS, display_call, is_nullo, parse_call
+from scorepad.rules.base import Phase, Sheet
+from scorepad.rules.five_hundred import PASS, display_call, parse_call
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL, deck_points
+from scorepad.rules.five_hundred.view import FiveHundredView
 from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
@@ -84,8 +84,11 @@ class FiveHundredForm(EntryForm):
         return dict(self.replayer.sides)
 
     @property
-    def view(self) -> dict[str, Any]:
-        return dict(self.sheet.state_view) if self.sheet else {}
+    def view(self) -> FiveHundredView:
+        view = self.sheet.view if self.sheet is not None else None
+        if not isinstance(view, FiveHundredView):
+            raise LookupError("the game is not loaded yet")
+        return view
 
     def pname(self, player: str) -> str:
         return self.sheet.names.get(player, player) if self.sheet else player
@@ -99,9 +102,6 @@ class FiveHundredForm(EntryForm):
     def player(self, text: str) -> str | None:
         shown = resolve_name(text, self.shown_names())
         return next((p for p in self.players if self.pname(p) == shown), None) if shown else None
-
-    def side_of(self, player: str) -> str:
-        return next(side for side, members in self.sides.items() if player in members)
 
     @property
     def five_hand(self) -> bool:
@@ -155,13 +155,13 @@ class FiveHundredForm(EntryForm):
         return self.mode
 
     @property
-    def phase(self) -> str:
-        return str(self.view.get("phase", "start"))
+    def phase(self) -> Phase:
+        return self.sheet.view.phase if self.sheet is not None else "deal"
 
     @property
     def bidding_by_calls(self) -> bool:
         """The auction of the deal is being entered call by call (so a quick contract is not possible)."""
-        return self.phase == "auction" and bool(self.view.get("auction"))
+        return self.phase == "auction" and bool(self.view.auction)
 
     @property
     def effective_mode(self) -> str:
@@ -171,16 +171,16 @@ class FiveHundredForm(EntryForm):
         if self.sheet is None:
             return
         phase, mode = self.phase, self.effective_mode
-        before = phase in ("start", "auction")  # nobody has the contract yet
+        before = phase in ("deal", "auction")  # nobody has the contract yet
         playing = phase == "play"
         quick = before and mode == "contract"
         # the cut decides the first dealer: before the first deal the table may name him (blank: seat 1)
-        self._show("#fh-dealer", phase == "start" and self.view.get("last_deal") is None)
-        if self.view.get("next_dealer"):
-            self.query_one("#fh-dealer", Input).placeholder = f"blank: {self.pname(self.view['next_dealer'])}"
+        view = self.view
+        self._show("#fh-dealer", phase == "deal" and view.last_deal is None)
+        self.query_one("#fh-dealer", Input).placeholder = f"blank: {self.pname(view.next_dealer)}"
         self._show("#fh-contractor", quick)
         self._show("#fh-bid", quick)
-        self._show("#fh-partner", self.five_hand and (quick or (playing and self.view.get("contractor") is not None)))
+        self._show("#fh-partner", self.five_hand and (quick or (playing and view.contractor is not None)))
         self._show("#fh-call", before and mode == "auction")
         self.query_one("#fh-who").display = phase not in ("question", "over")
         self.query_one("#fh-tricks").display = quick or playing
@@ -191,7 +191,7 @@ class FiveHundredForm(EntryForm):
         if phase == "question":
             self.query_one("#fh-question-text", Static).update(self._question())
         self._title_call()
-        layout = (phase, mode, self.view.get("deal"), self.view.get("contract"))
+        layout = (phase, mode, view.deal, view.contract)
         changed = layout != self._layout
         self._layout = layout
         self.refresh_live()
@@ -212,9 +212,9 @@ class FiveHundredForm(EntryForm):
         """The rules' question, put to the table: who of the rivals reached the target first?"""
         rivals = [self.side_name(s) for s in self.rivals()]
         if len(rivals) < 2:
-            return str(self.view.get("question") or "")
+            return self.view.question or ""
         who = ", ".join(rivals[:-1]) + " or " + rivals[-1]
-        return (f"Who reached {self.view.get('target')} first in the play of deal {self.view.get('deal')}: "
+        return (f"Who reached {self.view.target} first in the play of deal {self.view.deal}: "
                 f"{who}?\nType the initial of the one who got there first, then Enter.")
 
     def _show(self, selector: str, visible: bool) -> None:
@@ -227,25 +227,25 @@ class FiveHundredForm(EntryForm):
         if phase == "question":
             return ""
         if phase == "play":
-            contractor = view.get("contractor")
+            contractor = view.contractor
             if contractor is None:
                 return "All passed: the deal is played at no trump. Each side's tricks, then Enter."
-            return f"{self.pname(contractor)} {view.get('contract_display')}: the tricks, then Enter."
+            return f"{self.pname(contractor)} {view.contract_display}: the tricks, then Enter."
         if self.effective_mode == "contract":
             return "Who won the bid, at what; the tricks; Enter."
         return self._auction_note()
 
     def _auction_note(self) -> str:
         view = self.view
-        calls = [f"{self.pname(p)} {display_call(c)}" for p, c in view.get("auction") or []]
+        calls = [f"{self.pname(p)} {display_call(c)}" for p, c in view.auction]
         parts = []
         to_bid = self._to_call()
         if to_bid:
             parts.append(f"{self.pname(to_bid)} to call")
-        if view.get("bid_to_beat"):
-            parts.append(f"{view['bid_to_beat']} by {self.pname(view.get('high_bidder') or '')} to beat")
-        if view.get("barred"):
-            parts.append("may not bid: " + ", ".join(self.pname(p) for p in view["barred"]))
+        if view.bid_to_beat:
+            parts.append(f"{view.bid_to_beat} by {self.pname(view.high_bidder or '')} to beat")
+        if view.barred:
+            parts.append("may not bid: " + ", ".join(self.pname(p) for p in view.barred))
         if self.settings.auction == "one_round":
             parts.append("one call each, the dealer last")
         line = " · ".join(parts)
@@ -266,7 +266,7 @@ class FiveHundredForm(EntryForm):
 
     def typed_contractor(self) -> str | None:
         if self.phase == "play":
-            return self.view.get("contractor")
+            return self.view.contractor
         return self.player(self.query_one("#fh-contractor", Input).value)
 
     def typed_partner(self) -> str | None:
@@ -281,22 +281,7 @@ class FiveHundredForm(EntryForm):
         contractor, partner = self.typed_contractor(), self.typed_partner()
         if contractor is None and self.phase != "play":
             return [[] for _ in self.sides]
-        group: list[str] = []
-        if contractor is not None:
-            group = [self.side_of(contractor)]
-            if partner is not None and self.side_of(partner) not in group:
-                group.append(self.side_of(partner))
-        players = self.players
-        start = contractor or self.view.get("dealer") or players[0]
-        at = players.index(start)
-        slots = [group] if group else []
-        seen = set(group)
-        for step in range(1, len(players) + 1):
-            side = self.side_of(players[(at + step) % len(players)])
-            if side not in seen:
-                seen.add(side)
-                slots.append([side])
-        return slots
+        return [list(group) for group in self.view.sides_in_turn(contractor, partner)]
 
     def slot_label(self, slot: list[str], index: int = 0) -> str:
         if not slot:
@@ -342,21 +327,14 @@ class FiveHundredForm(EntryForm):
             call = parse_call(value)
         except ValueError:
             return f"bid: {value.strip()!r}? {BID_HELP}"
-        if is_nullo(call) and not self.settings.nullo:
-            return f"{display_call(call)} is not bid in this game (nullo is off)"
-        return None
+        return self.view.bid_problem(call)
 
     def _partner_problem(self, value: str) -> str | None:
         partner = self.player(value)
         if partner is None:
             return None
-        if partner == self.typed_contractor():
-            return "the called partner is another player than the contractor (blank: he plays alone)"
         call = self.typed_contract()
-        contract = call[1] if call else self.view.get("contract")
-        if contract and is_nullo(contract):
-            return f"{display_call(contract)} is played alone: leave the partner blank"
-        return None
+        return self.view.partner_problem(self.typed_contractor(), partner, call[1] if call else None)
 
     def _call_problem(self, value: str) -> str | None:
         if not value.strip():
@@ -365,13 +343,7 @@ class FiveHundredForm(EntryForm):
             call = parse_call(value)
         except ValueError:
             return f"call: {value.strip()!r}? {CALL_HELP}"
-        legal = self.view.get("legal_calls") or []
-        if call != PASS and legal and call not in legal:
-            beat = self.view.get("bid_to_beat")
-            if is_nullo(call) and not self.settings.nullo:
-                return f"{display_call(call)} is not bid in this game (nullo is off)"
-            return f"{display_call(call)} does not outrank {beat}: the bid to beat is {beat}"
-        return None
+        return self.view.call_problem(call)
 
     def _tricks_problem(self, index: int, value: str) -> str | None:
         text = value.strip()
@@ -396,7 +368,7 @@ class FiveHundredForm(EntryForm):
 
     def rivals(self) -> list[str]:
         """The sides that may have reached the target first on the deal the question is about."""
-        return list(self.view.get("rivals") or [])
+        return list(self.view.rivals)
 
     def resolve_rival(self, text: str) -> str | None:
         rivals = self.rivals()
@@ -478,29 +450,27 @@ class FiveHundredForm(EntryForm):
     def dealer(self) -> str:
         """Who deals the deal being entered: the one named before the first deal, else the next in turn."""
         field = self.query_one("#fh-dealer", Input)
-        if self.phase == "start" and self.shown(field) and field.value.strip():
+        if self.phase == "deal" and self.shown(field) and field.value.strip():
             named = self.player(field.value)
             if named is None:
                 raise Refused(f"dealer: {field.value.strip()!r}? one of {', '.join(self.shown_names())}")
             return named
-        return str(self.view.get("dealer") if self.phase != "start" else self.view["next_dealer"])
+        view = self.view
+        return view.next_dealer if view.phase == "deal" else view.dealer or view.next_dealer
 
     def first_to_bid(self) -> str | None:
         """The player to call now (the dealer's left when the deal is still to be logged)."""
-        if self.phase == "start":
-            players = self.players
-            return players[(players.index(self.dealer()) + 1) % len(players)]
-        return self.view.get("to_bid")
+        return self.view.first_caller(self.dealer() if self.phase == "deal" else None)
 
     def deal_prefix(self) -> list[Entry]:
         """The `deal` entry a new deal starts with (the dealer is the next in turn), if none is open."""
-        if self.phase == "start":
+        if self.phase == "deal":
             return [Deal(dealer=self.dealer())]
         return []
 
     def typed_contract(self) -> tuple[str, str] | None:
         """(contractor, call) when both are typed and valid in contract mode before the contract is logged."""
-        if self.phase not in ("start", "auction") or self.effective_mode != "contract":
+        if self.phase not in ("deal", "auction") or self.effective_mode != "contract":
             return None
         contractor = self.player(self.query_one("#fh-contractor", Input).value)
         try:
@@ -516,7 +486,7 @@ class FiveHundredForm(EntryForm):
         phase = self.phase
         if phase == "play":
             return [self.result_entry()]
-        if phase not in ("start", "auction"):
+        if phase not in ("deal", "auction"):
             raise Refused("nothing to enter now")
         if self.effective_mode == "auction":
             return self.call_entries()
@@ -541,15 +511,10 @@ class FiveHundredForm(EntryForm):
 
     def all_pass(self) -> list[Entry]:
         """A pass by every player who may still bid, in turn from the one to bid."""
-        view = self.view
-        players = self.players
         first = self.first_to_bid()
         if first is None:
             raise Refused("nobody is to bid now")
-        at = players.index(first)
-        out = set(view.get("passed") or []) | set(view.get("barred") or {})
-        order = [players[(at + i) % len(players)] for i in range(len(players))]
-        return [FHBid(player=p, call=PASS) for p in order if p not in out]
+        return [FHBid(player=p, call=PASS) for p in self.view.passes_to_close(first)]
 
     def call_entries(self) -> list[Entry]:
         text = self.query_one("#fh-call", Input).value
@@ -630,7 +595,7 @@ class FiveHundredForm(EntryForm):
         if side is None:
             self.show_error("who was first? one of " + ", ".join(self.side_name(s) for s in self.rivals()))
             return
-        seq = self.view.get("result_seq")
+        seq = self.view.result_seq
         if not seq:
             self.show_error("there is no result to amend")
             return

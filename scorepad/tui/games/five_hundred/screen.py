@@ -12,6 +12,7 @@ from scorepad.log import Entry, FHClaim, FHContract, FHIrregularity, amend_model
 from scorepad.rules.base import Sheet
 from scorepad.rules.five_hundred import display_call, schedule_table
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
+from scorepad.rules.five_hundred.view import FiveHundredView
 from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
 from scorepad.tui.games.five_hundred.form import FiveHundredForm
 from scorepad.tui.games.five_hundred.sheet import FiveHundredSheet, WonLostNet
@@ -100,9 +101,15 @@ class FiveHundredScreen(GameScreen):
 
     # ------------------------------------------------------------------ F6: irregularities
 
+    @property
+    def view(self) -> FiveHundredView:
+        view = self.sheet.view
+        assert isinstance(view, FiveHundredView)
+        return view
+
     def action_irregularity(self) -> None:
         form = self.fh_form
-        if form is None or self.sheet.finished and not self.sheet.state_view.get("result_seq"):
+        if form is None or self.sheet.finished and self.view.result_seq is None:
             self.notify("The game is over.")
             return
         players = list(self.header.players)
@@ -124,35 +131,35 @@ class FiveHundredScreen(GameScreen):
         typed = form.typed_contract()
         if kind in ("revoke", "wrong_cards") and typed:
             return [*form.deal_prefix(), FHContract(player=typed[0], call=typed[1])]
-        if kind in ("redeal", "bid_out_of_turn") and form.phase == "start":
+        if kind in ("redeal", "bid_out_of_turn") and form.phase == "deal":
             return form.deal_prefix()
         return []
 
     def irregularity_belongs(self, kind: str) -> str:
         """Which deal an irregularity of this kind will belong to, in words."""
         form = self.fh_form
-        view = self.sheet.state_view
+        view = self.view
         typed = form.typed_contract() if form else None
         if kind in ("revoke", "wrong_cards") and typed:
             return (f"belongs to the deal being entered ({self.sheet.names[typed[0]]} {display_call(typed[1])}); "
                     "the contract is logged with it, the tricks follow")
-        if kind in ("redeal", "bid_out_of_turn") and view.get("phase") == "start":
-            return f"belongs to the next deal ({self.sheet.names[view['next_dealer']]} deals)"
-        deal = view.get("last_deal") if view.get("phase") == "start" else view.get("deal")
-        if deal is None:
+        place = view.irregularity_deal(kind)
+        if place.coming:
+            return f"belongs to the next deal ({self.sheet.names[view.next_dealer]} deals)"
+        if place.deal is None:
             return "no deal has started yet"
+        if place.thrown_in:
+            return f"deal {place.deal} was thrown in ({place.thrown_in}): an irregularity no longer changes it"
         contract = ""
-        if view.get("phase") == "start":
-            if view.get("last_thrown_in"):
-                return f"deal {deal} was thrown in ({view['last_thrown_in']}): an irregularity no longer changes it"
+        if view.phase == "deal":
             row = self.sheet.rows[-1] if self.sheet.rows else None
-            if row is not None and row.cells.get("deal") == deal:
+            if row is not None and row.cells.get("deal") == place.deal:
                 contract = f" ({row.text}); it is scored again"
-        elif view.get("contractor"):
-            contract = f" ({self.sheet.names[view['contractor']]} {view.get('contract_display')})"
-            if view.get("result_seq"):
+        elif view.contractor:
+            contract = f" ({self.sheet.names[view.contractor]} {view.contract_display})"
+            if place.rescored:
                 contract += "; it is scored again"
-        return f"belongs to deal {deal}{contract}"
+        return f"belongs to deal {place.deal}{contract}"
 
     # ------------------------------------------------------------------ F7: claims
 
@@ -160,10 +167,10 @@ class FiveHundredScreen(GameScreen):
         form = self.fh_form
         if form is None:
             return
-        view = self.sheet.state_view
+        view = self.view
         typed = form.typed_contract()
-        if view.get("phase") == "play" and view.get("contractor"):
-            about = f"During {self.sheet.names[view['contractor']]}'s {view.get('contract_display')}."
+        if view.may_claim and view.contractor:
+            about = f"During {self.sheet.names[view.contractor]}'s {view.contract_display}."
         elif typed:
             about = f"During {self.sheet.names[typed[0]]}'s {display_call(typed[1])} (logged with the claim)."
         else:
@@ -179,7 +186,7 @@ class FiveHundredScreen(GameScreen):
             shown, upheld = choice
             player = players[names.index(shown)]
             prefix: list[Entry] = []
-            if view.get("phase") != "play" and typed:
+            if view.phase != "play" and typed:
                 prefix = [*form.deal_prefix(), FHContract(player=typed[0], call=typed[1])]
             self.log_entries([*prefix, FHClaim(player=player, upheld=upheld)], form)
 
