@@ -1,0 +1,197 @@
+"""The typed views the rules hand the screens: one phase vocabulary, and the laws a form would otherwise work out."""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError
+from typing import Any
+
+import pytest
+
+from scorepad.log import Deal, JassTrump, SequenceMeld
+from scorepad.rules import replay
+from scorepad.rules.auction_bridge.view import BridgeView
+from scorepad.rules.base import Sheet
+from scorepad.rules.five_hundred.view import FiveHundredView, IrregularityDeal
+from scorepad.rules.jass.view import HandCells, JassView, Seating, shown_twice
+from tests.helpers import entries, header
+
+JASS = ["Ann", "Bob", "Cid", "Dan"]
+AC, BD = "Ann & Cid", "Bob & Dan"
+
+
+def sheet(game: str, players: list[str], *items: dict[str, Any], rules: dict[str, Any] | None = None) -> Sheet:
+    return replay(header(game, players, rules), entries(game, *items))
+
+
+def jass(*items: dict[str, Any]) -> JassView:
+    view = sheet("jass", JASS, *items).view
+    assert isinstance(view, JassView)
+    return view
+
+
+def test_a_view_is_frozen_and_its_plain_form_keeps_the_old_keys():
+    view = jass()
+    with pytest.raises(FrozenInstanceError):
+        view.hand = 3  # type: ignore[misc]
+    plain = sheet("jass", JASS).state_view
+    assert plain["phase"] == "deal" and plain["trump_callers"] == [] and "seating" not in plain
+    assert plain["tafel"][AC]["rest"] == 0
+
+
+def test_jass_phases_speak_the_shared_vocabulary():
+    deal = {"type": "deal", "dealer": "Dan"}
+    trump = {"type": "trump", "player": "Ann", "contract": "hearts"}
+    tricks = {"type": "tricks", "points": {AC: 97}}
+    assert [jass(*items).phase for items in ([], [deal], [deal, trump], [deal, trump, tricks])] == [
+        "deal", "auction", "play", "deal"]
+    assert jass(deal, trump).number == 1 and jass(deal, trump, tricks).number == 2
+
+
+def test_jass_first_hand_the_dealer_sits_before_whoever_names_trump():
+    view = jass()
+    call = view.call("spades", named_by="Cid")
+    assert call.deal == Deal(dealer="Bob") and call.trump == JassTrump(player="Cid", contract="spades")
+    assert (call.hand, call.dealer) == (1, "Bob")
+    pushed = view.call("spades", pushed=True, named_by="Cid")  # Cid names it for his partner Ann, the forehand
+    assert pushed.deal == Deal(dealer="Dan") and pushed.trump.pushed
+
+
+def test_jass_blank_namer_is_the_forehand_and_the_partner_named_means_pushed():
+    view = jass()  # nobody named: seat 1 deals, the player after him names
+    assert view.forehand_to_call == "Bob"
+    plain = view.call("hearts")
+    assert plain.deal == Deal(dealer="Ann") and plain.trump.player == "Bob" and not plain.trump.pushed
+    assert view.call("hearts", pushed=True).trump.player == "Dan"
+    first = view.call("hearts", named_by="Dan")  # the first hand: whoever names is the forehand
+    assert first.deal == Deal(dealer="Cid") and not first.trump.pushed
+    dealt = jass({"type": "deal", "dealer": "Cid"})
+    call = dealt.call("obenabe")
+    assert call.deal is None and call.trump.player == "Dan" and call.hand == 1 and call.dealer == "Cid"
+    after = jass({"type": "deal", "dealer": "Cid"}, {"type": "trump", "player": "Dan", "contract": "hearts"},
+                 {"type": "tricks", "points": {BD: 100}})
+    assert after.forehand_to_call == "Ann" and after.call("clubs").deal == Deal(dealer="Dan")
+    assert after.call("clubs").hand == 2
+    assert after.call("clubs", named_by="Cid").trump.pushed  # Ann's partner named it: pushed
+
+
+def test_jass_in_play_the_view_names_the_trump_and_its_team():
+    view = jass({"type": "deal", "dealer": "Dan"}, {"type": "trump", "player": "Cid", "contract": "spades",
+                                                    "pushed": True})
+    assert view.trump_named and view.caller == "Cid" and view.caller_side == AC and view.pushed
+    assert view.contract_label == "♠ spades ×2"
+
+
+def test_jass_one_card_cannot_be_in_two_hands():
+    four_to_king = SequenceMeld(length=3, top="K", suit="hearts")
+    name = {"Ann": "Annie"}.get
+    assert shown_twice([("Ann", [four_to_king], False), ("Bob", [four_to_king], False)], "spades", "french",
+                       lambda p: name(p) or p) == "the J♥ cannot be in both Annie's and Bob's hand"
+    assert shown_twice([("Ann", [four_to_king], True)], "hearts", "french", str) is None  # his own Stöck
+    assert shown_twice([("Ann", [four_to_king], False), ("Bob", [], True)], "hearts", "french", str) == (
+        "the K♥ cannot be in both Ann's and Bob's hand")
+
+
+def test_jass_seating_after_partner_other_side():
+    seating = Seating(tuple(JASS), {AC: ("Ann", "Cid"), BD: ("Bob", "Dan")})
+    assert seating.after("Dan") == "Ann" and seating.after("Ann", -1) == "Dan"
+    assert seating.partner("Bob") == "Dan" and seating.other_side(AC) == BD and seating.side_of["Cid"] == AC
+
+
+def test_jass_row_cells_read_typed():
+    done = sheet("jass", JASS, {"type": "deal", "dealer": "Dan"},
+                 {"type": "trump", "player": "Ann", "contract": "spades"},
+                 {"type": "stoeck", "player": "Bob"}, {"type": "tricks", "points": {AC: 157}, "match": AC})
+    cells = HandCells.of(done.rows[-1], list(done.sides))
+    assert cells.hand == 1 and cells.match == AC and cells.cards == {AC: 157, BD: 0}
+    assert cells.stoeck == {AC: 0, BD: 40} and cells.penalty is None and cells.contract == "♠ spades ×2"
+
+
+BRIDGE = ["Ann", "Bob", "Cid", "Dot"]
+
+
+def bridge(*items: dict[str, Any]) -> BridgeView:
+    view = sheet("auction_bridge", BRIDGE, *items).view
+    assert isinstance(view, BridgeView)
+    return view
+
+
+def test_bridge_view_the_stage_and_the_points_to_game():
+    view = bridge()
+    assert (view.phase, view.number, view.dealer, view.game) == ("deal", 1, "Ann", 1)
+    assert not view.over and not view.may_agree and view.to_game == {"Ann & Cid": 30, "Bob & Dot": 30}
+    played = bridge({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "1H"},
+                    {"type": "result", "tricks": 8})
+    assert played.phase == "deal" and played.to_game == {"Ann & Cid": 14, "Bob & Dot": 30}
+    assert sheet("auction_bridge", BRIDGE).state_view["stage"] == "deal"
+
+
+def test_bridge_a_one_spade_typed_by_the_dealer_is_the_dealers_one_spade():
+    view = bridge()
+    assert view.contract_for("1S", "Ann").dealers_one_spade
+    assert not view.contract_for("1S", "Bob").dealers_one_spade
+    assert not view.contract_for("2S", "Ann").dealers_one_spade
+    play = bridge({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Cid", "call": "3H",
+                                                      "double": "doubled"})
+    assert play.phase == "play" and play.contract is not None and play.contract.tricks_needed == 9
+    assert play.contract.contract().double == "doubled" and play.turn is None
+
+
+FH = ["Ann", "Bob", "Cid"]
+
+
+def fh(*items: dict[str, Any], rules: dict[str, Any] | None = None) -> FiveHundredView:
+    view = sheet("five_hundred", FH, *items, rules=rules).view
+    assert isinstance(view, FiveHundredView)
+    return view
+
+
+def test_five_hundred_who_calls_first_and_who_passes_to_close():
+    view = fh()
+    assert view.phase == "deal" and view.first_caller() == "Bob" and view.first_caller("Cid") == "Ann"
+    assert sheet("five_hundred", FH).state_view["phase"] == "start"  # the plain form keeps the state's word
+    bidding = fh({"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "pass"})
+    assert bidding.phase == "auction" and bidding.first_caller() == "Cid"
+    assert bidding.passes_to_close("Cid") == ("Cid", "Ann")
+
+
+def test_five_hundred_sides_in_turn_contractor_first():
+    view = fh()
+    assert view.sides_in_turn("Cid") == [("Cid",), ("Ann",), ("Bob",)]
+    all_passed = fh({"type": "deal", "dealer": "Ann"}, *({"type": "bid", "player": p, "call": "pass"}
+                                                          for p in ("Bob", "Cid", "Ann")),
+                    rules={"all_pass": "no_trump"})
+    assert all_passed.phase == "play" and all_passed.sides_in_turn(None) == [("Bob",), ("Cid",), ("Ann",)]
+
+
+def test_five_hundred_nullo_off_and_played_alone():
+    off = fh(rules={"nullo": False})
+    assert off.bid_problem("nullo") == f"{_nullo()} is not bid in this game (nullo is off)"
+    assert fh().bid_problem("nullo") is None and off.bid_problem("7H") is None
+    assert off.partner_problem("Ann", "Ann", "7H") == (
+        "the called partner is another player than the contractor (blank: he plays alone)")
+    assert "is played alone" in (off.partner_problem("Ann", "Bob", "nullo") or "")
+    assert off.partner_problem("Ann", "Bob", "7H") is None
+
+
+def _nullo() -> str:
+    from scorepad.rules.five_hundred import display_call
+
+    return display_call("nullo")
+
+
+def test_five_hundred_a_call_must_beat_the_bid_to_beat():
+    view = fh({"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"})
+    assert view.call_problem("pass") is None and view.call_problem("8S") is None
+    assert view.call_problem("6S") == "6♠ does not outrank 7♥: the bid to beat is 7♥"
+
+
+def test_five_hundred_which_deal_an_irregularity_belongs_to_and_when_a_claim_may_come():
+    view = fh()
+    assert view.irregularity_deal("redeal") == IrregularityDeal(1, coming=True)
+    assert view.irregularity_deal("revoke") == IrregularityDeal(None) and not view.may_claim
+    play = fh({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Bob", "call": "7H"})
+    assert play.may_claim and play.irregularity_deal("revoke") == IrregularityDeal(1)
+    scored = fh({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Bob", "call": "7H"},
+                {"type": "result", "tricks": {"Bob": 7, "Cid": 2, "Ann": 1}})
+    assert scored.irregularity_deal("revoke") == IrregularityDeal(1) and scored.number == 2
+    assert scored.irregularity_deal("redeal") == IrregularityDeal(2, coming=True)
