@@ -12,10 +12,9 @@ from textual.widgets import Input, Static
 from scorepad.log import Entry
 from scorepad.rules.base import Replayer, Sheet
 from scorepad.rules.names import visible
+from scorepad.tui.shorthand import Refused
 
-
-class Refused(ValueError):
-    """What the table typed cannot be logged (yet); the message says why."""
+__all__ = ["EntryForm", "Refused"]
 
 
 class EntryLogger(Protocol):

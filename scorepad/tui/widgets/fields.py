@@ -8,23 +8,10 @@ from textual.suggester import Suggester
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
+from scorepad.tui.shorthand import resolve_name
+
 #: what a yes/no field takes as yes (j: ja)
 YES = ("y", "yes", "j", "1", "true")
-
-
-def resolve_name(text: str, names: Sequence[str]) -> str | None:
-    """A name from its seat number (1…n), its whole name or a unique beginning, any case."""
-    text = text.strip()
-    if not text:
-        return None
-    if text.isdigit() and 1 <= int(text) <= len(names):
-        return names[int(text) - 1]
-    lowered = text.casefold()
-    exact = [n for n in names if n.casefold() == lowered]
-    if exact:
-        return exact[0]
-    starts = [n for n in names if n.casefold().startswith(lowered)]
-    return starts[0] if len(starts) == 1 else None
 
 
 class NameValidator(Validator):

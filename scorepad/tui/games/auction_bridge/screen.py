@@ -14,18 +14,14 @@ from textual.containers import VerticalScroll
 from scorepad.describe import describe
 from scorepad.log import ABAgree, ABResult, ABStop, amend_model
 from scorepad.rules.auction_bridge import (
-    DOUBLINGS,
-    STRAIN_NAMES,
     STRAINS,
     Settings,
-    all_bids,
-    bid_value,
-    format_call,
     holdings_for,
     honour_value,
     split_bid,
 )
 from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, STRAIN_SYMBOLS
+from scorepad.rules.auction_bridge.table import bid_values, scoring_table
 from scorepad.rules.auction_bridge.view import BridgeView
 from scorepad.rules.base import Sheet
 from scorepad.tui.games.auction_bridge.codes import codes_for
@@ -173,19 +169,9 @@ class AuctionBridgeScreen(GameScreen):
 
 
 def bridge_table(settings: Settings) -> str:
-    """The ruleset's numbers as the F2 page: bid values, honours, and the rest of the scoring table."""
+    """The ruleset's numbers (from the rules) as the F2 page, with the honour codes the form reads."""
     symbols = [STRAIN_SYMBOLS[s] for s in STRAINS]
-    lines = ["## Trick values and bid values (Laws 3, 44)",
-             "A bid is worth its odd tricks × the trick value; at equal value the bid naming more tricks is higher.",
-             "",
-             "| odd tricks | " + " | ".join(f"{sym} {STRAIN_NAMES[s]}" for s, sym in zip(STRAINS, symbols,
-                                                                                    strict=True)) + " |",
-             "|---|" + "---|" * len(STRAINS)]
-    levels = sorted({split_bid(b)[0] for b in all_bids(settings)})
-    for level in levels:
-        lines.append(f"| {level} | " + " | ".join(str(bid_value(f"{level}{s}", settings)) for s in STRAINS) + " |")
-    factors = ", ".join(f"{d} ×{settings.multiplier(d)}" for d in DOUBLINGS if d != "none")
-    lines += ["", f"Doubling multiplies the trick points ({factors}) but never a bid's rank.", "",
+    lines = [*bid_values(settings), "",
               "## Honours (Laws 5, 6) — type the side's letter, then the code",
               "",
               "| code | holding | " + " | ".join(symbols) + " |",
@@ -196,26 +182,7 @@ def bridge_table(settings: Settings) -> str:
     for code, holding in codes_for("NT").items():
         values = ["" for _ in STRAINS[:-1]] + [str(honour_value("NT", holding, settings))]
         lines.append(f"| {code} | {HOLDING_TEXT[holding]} | " + " | ".join(values) + " |")
-    lines += [
-        "",
-        "## The rest of the table",
-        "",
-        "| what | points |",
-        "|---|---|",
-        f"| game (trick score) | {settings.game_points} |",
-        f"| rubber | best of {2 * settings.games_to_win - 1} games, won with {settings.games_to_win} |",
-        f"| each under-trick: undoubled / doubled / redoubled | {settings.undertrick} / "
-        f"{settings.undertrick_doubled} / {settings.undertrick_redoubled} |",
-        f"| dealer's {format_call('1S')} left in, at most (unless redoubled) | {settings.dealers_one_spade_cap} |",
-        f"| doubled / redoubled contract made, and per overtrick | {settings.doubled_bonus} / "
-        f"{settings.redoubled_bonus} |",
-        f"| little slam (12 tricks) / slam (13) | {settings.little_slam_bonus} / {settings.slam_bonus} |",
-        f"| revoke | {settings.revoke_penalty} points, or {settings.revoke_tricks} tricks to the declarer |",
-        f"| chicane / double chicane | {'scored' if settings.chicane else 'not scored'}: "
-        f"{settings.chicane_tricks} / {settings.double_chicane_tricks} tricks of the trump suit |",
-        f"| rubber bonus | {settings.rubber_bonus} |",
-        f"| unfinished rubber, per game won (Law 11) | {settings.unfinished_game_bonus} |",
-        "",
+    lines += ["", *scoring_table(settings), "",
         "## Keys",
         "",
         "Contract entry: declarer's initial · Tab · contract (3h, 1nt, 2r; x doubled, xx redoubled) · Tab · "

@@ -23,16 +23,13 @@ from scorepad.describe import with_names
 from scorepad.log import Entry, JassClaim, JassPenalty
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.jass import (
-    CARD_POINTS,
     HAND_POINTS,
     ORDER_LABELS,
     PENALTY_KINDS,
     PENALTY_LABELS,
-    SUITS,
     Settings,
-    contract_label,
 )
-from scorepad.rules.jass.cards import suit_label
+from scorepad.rules.jass.table import ruleset_sections, ruleset_summary
 from scorepad.rules.jass.view import HandCells, JassView
 from scorepad.tui.games.jass.form import JassForm, Refused, Table
 from scorepad.tui.games.jass.tafel import JassTafel
@@ -349,11 +346,8 @@ class JassScreen(GameScreen):
 
 
 def jass_table_markdown(settings: Settings) -> str:
-    """The ruleset's numbers and the form's shorthands, for F2."""
-    names = settings.suit_names
-    lines = [f"**Target {settings.target}** (preset {settings.preset.replace('_', ' ')}) · "
-             f"{ORDER_LABELS[settings.count_order]} · a hand has {HAND_POINTS} card points "
-             f"(x for one team, {HAND_POINTS} − x for the other) · Match {settings.match_points}", ""]
+    """The ruleset's numbers (from the rules) and the form's shorthands, for F2."""
+    lines = [ruleset_summary(settings), ""]
     lines += ["## Typing a hand", "",
               "| field | type | means |", "|---|---|---|",
               "| named by | blank, or an initial | blank = the player after the dealer; the partner = pushed |",
@@ -362,24 +356,4 @@ def jass_table_markdown(settings: Settings) -> str:
               "| Weis · Stöck | a 4-Kh 4J b st | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
               "", "Enter in the Weis field logs the Weis at once; Enter elsewhere logs the hand as far as it is "
               "typed. The deal is logged by itself. F5 penalty · F6 bedanken · F7 the Z on the Tafel.", ""]
-    factors = " · ".join(f"{contract_label(c, names)} ×{f}" for c, f in settings.multipliers.items())
-    extras = [what for what, on in (("Weis", settings.multiply_weis), ("Stöck", settings.multiply_stoeck)) if on]
-    lines += ["## Contracts", "", factors, "",
-              "The factor multiplies the card points and the Match" + "".join(f", {w}" for w in extras)
-              + "; penalties are not multiplied.", ""]
-    lines += ["## Card points", "", "| card | trump | other suit | Obenabe | Undenufe |", "|---|---|---|---|---|"]
-    for rank in CARD_POINTS["trump"]:
-        lines.append(f"| {rank} | {CARD_POINTS['trump'][rank]} | {CARD_POINTS['plain'][rank]} | "
-                     f"{CARD_POINTS['obenabe'][rank]} | {CARD_POINTS['undenufe'][rank]} |")
-    lines += ["", "## Weis", "", "| Weis | points |", "|---|---|"]
-    lines += [f"| {n} in sequence | {p} |" for n, p in settings.sequence_points.items()]
-    lines += [f"| four {rank} | {p} |" for rank, p in settings.four_points.items() if p]
-    lines += [f"| Stöck (K and Q of trumps) | {settings.stoeck_points} |", ""]
-    ladder = " > ".join(suit_label(suit, names) for suit in SUITS)  # SUITS is the ladder, highest first
-    tiebreak = (f"the higher suit ({ladder})" if settings.weis_tiebreak == "suit_ladder"
-                else "a Weis in trump, else the player nearer the first to play")
-    lines += [f"Only the team with the higher Weis writes it (all of its Weis): more points, then more cards, then "
-              f"the higher top card (Undenufe: the lower), then {tiebreak}. Stöck always count.", ""]
-    lines += ["## Penalties (to the opponents; F5)", "", "| offence | points |", "|---|---|"]
-    lines += [f"| {PENALTY_LABELS[k]} | {settings.penalties[k]} |" for k in PENALTY_KINDS]
-    return "\n".join(lines)
+    return "\n".join(lines + ruleset_sections(settings))

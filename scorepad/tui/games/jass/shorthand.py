@@ -1,0 +1,270 @@
+"""The Jass table's shorthands read into log entries: pure (no Textual), so they test on their own.
+
+- named by / trump: `h d c s` (or ♥ ♦ ♣ ♠, Rosen, Eicheln, Schellen, Schilten), `o` Obenabe, `u` Undenufe, a
+  trailing `p` = pushed;
+- card points: `97` (the trump team), `a97` / `b 60` (a team by a player's or the team's initial), `m` / `m b`;
+- Weis · Stöck: `a 4-Kh 3-10c 4J b st` — a player, then what he shows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from scorepad.log import Entry, FourMeld, JassStoeck, JassWeis, Rank, SequenceMeld
+from scorepad.rules.base import Sheet
+from scorepad.rules.jass import (
+    HAND_POINTS,
+    SUITS,
+    Settings,
+    describe_meld,
+    meld_points,
+    melds_problem,
+    parse_contract,
+    sequence_problem,
+)
+from scorepad.rules.jass.cards import card_points_problem, no_stoeck_problem
+from scorepad.rules.jass.view import Seating, shown_twice
+from scorepad.tui.shorthand import Refused, resolve_name
+
+PUSHED_SUFFIXES = (" pushed", " geschoben", " p", "p")
+RANK_WORDS: dict[str, Rank] = {
+    "a": "A", "k": "K", "q": "Q", "j": "J", "10": "10", "t": "10", "9": "9", "8": "8", "7": "7", "6": "6",
+    "u": "J", "o": "Q", "b": "10",  # German-Swiss: Under, Ober, Banner
+}  # fmt: skip
+RANK = r"(10|[akqjtuob9876])"
+SEQUENCE = re.compile(rf"^([3-9])\s*(?:-|:|/|>|to)?\s*{RANK}\s*(\S+)$", re.IGNORECASE)
+FOUR = re.compile(rf"^4\s*[x×*]?\s*{RANK}$", re.IGNORECASE)
+FOUR_SAME = re.compile(r"^(10|[akqj9876])\1\1\1$", re.IGNORECASE)
+STOECK = re.compile(r"^(st|sto|stö|stock|stoeck|stöck|stoecke|stöcke)$", re.IGNORECASE)
+MATCH = re.compile(r"^(match|m)\s*(.*)$", re.IGNORECASE)
+POINTS = re.compile(r"^(.*?)\s*(\d+)$")
+GLUED = re.compile(r"^(\D+?)(\d.*)$")
+
+WEIS_HELP = "a player, then 4-Kh (four to the K♥), 4J (four Jacks), st (Stöck)"
+TRUMP_HELP = "trump: h d c s (♥ ♦ ♣ ♠), o = Obenabe, u = Undenufe; a trailing p = pushed"
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the shorthands need of the game: seats, names, teams, the ruleset."""
+
+    players: tuple[str, ...]
+    names: Mapping[str, str]
+    sides: Mapping[str, tuple[str, ...]]
+    side_names: Mapping[str, str]
+    settings: Settings
+    seating: Seating = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seating", Seating(self.players, self.sides))
+
+    @property
+    def side_of(self) -> Mapping[str, str]:
+        return self.seating.side_of
+
+    @classmethod
+    def of(cls, sheet: Sheet, settings: Settings) -> Table:
+        return cls(
+            players=tuple(sheet.header.players),
+            names=dict(sheet.names),
+            sides={s: tuple(m) for s, m in sheet.sides.items()},
+            side_names=dict(sheet.side_names),
+            settings=settings,
+        )
+
+    @property
+    def suit_names(self) -> str:
+        return self.settings.suit_names
+
+    def name(self, player: str) -> str:
+        return self.names.get(player, player)
+
+    def shown_names(self) -> list[str]:
+        return [self.name(p) for p in self.players]
+
+    def player(self, text: str) -> str | None:
+        """A player (as in the header) from a seat number, a name or a unique beginning."""
+        shown = resolve_name(text, self.shown_names())
+        if shown is None:
+            return None
+        return next(p for p in self.players if self.name(p) == shown)
+
+    def team(self, text: str) -> str | None:
+        """A team from its number, its label, its shown name, or one of its players."""
+        labels = list(self.sides)
+        side = resolve_name(text, labels)
+        if side is None:
+            shown = resolve_name(text, [self.side_names.get(s, s) for s in labels])
+            side = next((s for s in labels if self.side_names.get(s, s) == shown), None) if shown else None
+        if side is None:
+            player = self.player(text) if not text.strip().isdigit() else None
+            side = self.side_of.get(player) if player else None
+        return side
+
+    def team_name(self, side: str) -> str:
+        return self.side_names.get(side, side)
+
+    def teams_hint(self) -> str:
+        return " or ".join(self.team_name(s) for s in self.sides)
+
+
+# --------------------------------------------------------------------------- the shorthands
+
+
+def parse_trump(text: str) -> tuple[str, bool]:
+    """'h' -> ('hearts', False); 'hp', 'oben p', 'Rosen pushed' -> pushed."""
+    word = text.strip().lower()
+    contract = parse_contract(word)
+    if contract:
+        return contract, False
+    for suffix in PUSHED_SUFFIXES:
+        if word.endswith(suffix):
+            contract = parse_contract(word[: -len(suffix)])
+            if contract:
+                return contract, True
+    raise Refused(f"{text.strip()!r}? {TRUMP_HELP}")
+
+
+def parse_points(text: str, table: Table, trump_team: str | None) -> tuple[dict[str, int], str | None]:
+    """'97' (the trump team), 'a97', 'b 60', 'm', 'm b' -> (team -> card points, the Match team or None)."""
+    text = text.strip()
+    if not text:
+        raise Refused("card points: 97 (the trump team), a97 / b 60 (a team), m / m b (a Match)")
+    if not any(ch.isdigit() for ch in text):
+        match = MATCH.match(text)
+        if not match:
+            raise Refused(f"card points: {text!r} has no number (a Match is m, or m and a team)")
+        who = match.group(2).strip()
+        team = table.team(who) if who else trump_team
+        if team is None:
+            raise Refused(f"a Match for which team? {table.teams_hint()} (m a, m b …)" if who
+                          else "a Match for which team? name the trump first, or type m and a team")
+        return {team: HAND_POINTS}, team
+    found = POINTS.match(text)
+    if not found:
+        raise Refused(f"card points: {text!r}? a team's initial and its points, e.g. a97")
+    who, number = found.group(1).strip(), int(found.group(2))
+    if problem := card_points_problem(number):
+        raise Refused(problem)
+    team = table.team(who) if who else trump_team
+    if team is None:
+        if who:
+            raise Refused(f"card points: which team is {who!r}? {table.teams_hint()} (a player's initial is enough)")
+        raise Refused("card points: whose? type the team too, e.g. a97")
+    return {team: number}, None
+
+
+def parse_meld(token: str, following: str | None = None) -> tuple[SequenceMeld | FourMeld, bool] | None:
+    """One meld token ('4-Kh', '4J', 'KKKK'; '4' + 'Kh' as two tokens) -> (meld, used the next token)."""
+    joined = f"{token}{following}" if following is not None and token.isdigit() else None
+    for text, used_next in ((token, False), (joined, True)):
+        if text is None:
+            continue
+        four = FOUR.match(text) or FOUR_SAME.match(text)
+        if four:
+            return FourMeld(rank=RANK_WORDS[four.group(1).lower()]), used_next
+        sequence = SEQUENCE.match(text)
+        if sequence:
+            length, top, suit_word = int(sequence.group(1)), RANK_WORDS[sequence.group(2).lower()], sequence.group(3)
+            suit = parse_contract(suit_word)
+            if suit not in SUITS:
+                raise Refused(f"{text!r}: {suit_word!r} is not a suit (h d c s, ♥ ♦ ♣ ♠)")
+            if problem := sequence_problem(length, top):
+                raise Refused(problem)
+            return SequenceMeld.model_validate({"length": length, "top": top, "suit": suit}), used_next
+    return None
+
+
+@dataclass
+class Shown:
+    """What one player shows in a hand: his melds and whether he has the Stöck."""
+
+    player: str
+    melds: list[SequenceMeld | FourMeld] = field(default_factory=list)
+    stoeck: bool = False
+
+
+def parse_weis(text: str, table: Table, contract: str | None = None) -> list[Shown]:
+    """'a 4-Kh 4J b st' -> [Ann: four to the K♥ + four Jacks, Bob: Stöck], checked as a hand allows."""
+    tokens = [t for t in re.split(r"[\s,;+]+", text.strip()) if t]
+    shown: dict[str, Shown] = {}
+    current: Shown | None = None
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if STOECK.match(token):
+            if current is None:
+                raise Refused(f"Stöck of which player? {WEIS_HELP}")
+            current.stoeck = True
+            i += 1
+            continue
+        meld = parse_meld(token, following) if token[0].isdigit() or FOUR_SAME.match(token) else None
+        if meld is not None:
+            if current is None:
+                raise Refused(f"whose Weis? {WEIS_HELP}")
+            current.melds.append(meld[0])
+            i += 2 if meld[1] else 1
+            continue
+        if token[0].isdigit():
+            raise Refused(f"{token!r}? a sequence is length-top-suit (4-Kh, 3-10c), four of a rank 4J")
+        player = table.player(token)
+        glued = GLUED.match(token)
+        if player is None and glued and table.player(glued.group(1)):  # 'c3-10c': Cid, three to the 10♣
+            tokens[i : i + 1] = [glued.group(1), glued.group(2)]
+            continue
+        if player is None:
+            raise Refused(f"{token!r} is neither a player nor a Weis: {WEIS_HELP}")
+        current = shown.setdefault(player, Shown(player))
+        i += 1
+    if not shown:
+        raise Refused(f"Weis: {WEIS_HELP}")
+    for item in shown.values():
+        name = table.name(item.player)
+        if not item.melds and not item.stoeck:
+            raise Refused(f"what does {name} show? {WEIS_HELP}")
+        if item.melds and (problem := melds_problem(item.melds, table.settings, table.suit_names)):
+            raise Refused(f"{name} cannot declare that: {problem}")
+        if item.stoeck and (problem := no_stoeck_problem(contract)):
+            raise Refused(problem)
+    holdings = [(item.player, item.melds, item.stoeck) for item in shown.values()]
+    if problem := shown_twice(holdings, contract, table.suit_names, table.name):
+        raise Refused(problem)
+    return list(shown.values())
+
+
+def weis_entries(shown: Sequence[Shown]) -> list[Entry]:
+    entries: list[Entry] = []
+    for item in shown:
+        if item.melds:
+            entries.append(JassWeis(player=item.player, melds=tuple(item.melds)))
+        if item.stoeck:
+            entries.append(JassStoeck(player=item.player))
+    return entries
+
+
+def describe_shown(shown: Sequence[Shown], table: Table) -> str:
+    parts = []
+    for item in shown:
+        what = [f"{describe_meld(m, table.suit_names)} ({meld_points(m, table.settings)})" for m in item.melds]
+        if item.stoeck:
+            what.append(f"Stöck ({table.settings.stoeck_points})")
+        parts.append(f"{table.name(item.player)}: " + ", ".join(what))
+    return "; ".join(parts)
+
+
+def problem_of(parse: Callable[[str], object]) -> Callable[[str], str | None]:
+    """A validator's problem function from a parser that raises `Refused`; blank is fine."""
+
+    def problem(value: str) -> str | None:
+        if not value.strip():
+            return None
+        try:
+            parse(value)
+        except Refused as refused:
+            return str(refused)
+        return None
+
+    return problem
