@@ -9,10 +9,10 @@ player), so a table that never logs `deal` entries still gets a correct rotation
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scorepad.log import Entry, Header
+from scorepad.log import ABAgree, ABBid, ABContract, ABResult, ABStop, Deal, Entry, Header
 from scorepad.rules import base
 from scorepad.rules.auction_bridge import checks
 from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, Contract, format_call, is_bid
@@ -27,6 +27,9 @@ from scorepad.rules.auction_bridge.state import (
     Rubber,
     contract_text,
 )
+
+#: the entries a rubber's log holds besides notes and renames (the replayer handles those)
+_PLAIN = (Deal, ABBid, ABContract, ABResult, ABAgree, ABStop)
 
 # --------------------------------------------------------------------------- the rules
 
@@ -52,37 +55,44 @@ class AuctionBridgeRules(base.Rules):
     def validate(self, state: BridgeState, entry: Entry) -> str | None:
         if state.problem:
             return state.problem
-        check = self._checks().get(entry.type)
-        if check is None:
+        if not isinstance(entry, _PLAIN):
             return f"a {entry.type} entry has no meaning in Auction Bridge"
         if state.agreed_seq is not None:
             return f"the rubber's score was agreed in entry {state.agreed_seq}; nothing more can be entered"
-        if state.rubber is not None and entry.type != "agree":
+        if state.rubber is not None and not isinstance(entry, ABAgree):
             return f"the rubber is over ({state.result}); only the agreement of its score may follow"
-        return check(state, entry)
-
-    def _checks(self) -> dict[str, Callable[[BridgeState, Any], str | None]]:
-        return {
-            "deal": checks.check_deal,
-            "bid": checks.check_bid,
-            "contract": checks.check_contract,
-            "result": checks.check_result,
-            "agree": checks.check_agree,
-            "stop": checks.check_stop,
-        }
+        match entry:
+            case Deal():
+                return checks.check_deal(state, entry)
+            case ABBid():
+                return checks.check_bid(state, entry)
+            case ABContract():
+                return checks.check_contract(state, entry)
+            case ABResult():
+                return checks.check_result(state, entry)
+            case ABAgree():
+                return checks.check_agree(state, entry)
+            case ABStop():
+                return checks.check_stop(state, entry)
+        return None
 
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: BridgeState, entry: Entry, seq: int) -> None:
         state.applied.append((seq, entry))
-        {
-            "deal": _apply_deal,
-            "bid": _apply_bid,
-            "contract": _apply_contract,
-            "result": _apply_result,
-            "agree": _apply_agree,
-            "stop": _apply_stop,
-        }[entry.type](state, entry, seq)
+        match entry:
+            case Deal():
+                _apply_deal(state, entry, seq)
+            case ABBid():
+                _apply_bid(state, entry, seq)
+            case ABContract():
+                _apply_contract(state, entry, seq)
+            case ABResult():
+                _apply_result(state, entry, seq)
+            case ABAgree():
+                _apply_agree(state, entry, seq)
+            case ABStop():
+                _apply_stop(state, entry, seq)
         state.prompt = _prompt(state)
 
     # ------------------------------------------------------------------ corrections (Laws 12, 13)

@@ -22,9 +22,6 @@ from scorepad.rules.five_hundred.settings import (
 )
 from scorepad.rules.five_hundred.view import FiveHundredView
 
-_TYPES = ("deal", "bid", "contract", "result", "irregularity", "claim")
-_PLAYER_FIELD = {"deal": "dealer", "bid": "player", "contract": "player", "irregularity": "player", "claim": "player"}
-
 CORRECTION_LAW = "an error in the record must be corrected before the first bid, but not a pass, of the next deal"
 
 
@@ -184,11 +181,6 @@ class FiveHundredRules(base.Rules):
     min_players = 2
     max_players = 6
 
-    def __init__(self) -> None:
-        # each entry type's check and fold, looked up once rather than by name for every entry
-        self._checks = {kind: getattr(self, f"_check_{kind}") for kind in _TYPES}
-        self._applies = {kind: getattr(self, f"_apply_{kind}") for kind in _TYPES}
-
     def default_sides(self, players: tuple[str, ...], settings: Settings) -> dict[str, tuple[str, ...]]:
         if len(players) == 4:
             return base.pairs_opposite(players)
@@ -206,15 +198,26 @@ class FiveHundredRules(base.Rules):
     # ------------------------------------------------------------------ validate
 
     def validate(self, state: FiveHundredState, entry: Entry) -> str | None:
-        check = self._checks.get(entry.type)
-        if check is None:
-            return f"a {entry.type} entry has no place in a game of Five Hundred"
-        role = _PLAYER_FIELD.get(entry.type)
-        if role is not None:
-            player = getattr(entry, role)
-            if player not in state.players:
-                return f"{player!r} is not a player of this game (players: {', '.join(state.players)})"
-        return check(state, entry)
+        match entry:
+            case DealEntry():
+                return self._unknown_player(state, entry.dealer) or self._check_deal(state, entry)
+            case FHContract():  # before FHBid: a contract is a bid the auction did not show
+                return self._unknown_player(state, entry.player) or self._check_contract(state, entry)
+            case FHBid():
+                return self._unknown_player(state, entry.player) or self._check_bid(state, entry)
+            case FHResult():
+                return self._check_result(state, entry)
+            case FHIrregularity():
+                return self._unknown_player(state, entry.player) or self._check_irregularity(state, entry)
+            case FHClaim():
+                return self._unknown_player(state, entry.player) or self._check_claim(state, entry)
+        return f"a {entry.type} entry has no place in a game of Five Hundred"
+
+    @staticmethod
+    def _unknown_player(state: FiveHundredState, player: str) -> str | None:
+        if player not in state.players:
+            return f"{player!r} is not a player of this game (players: {', '.join(state.players)})"
+        return None
 
     @staticmethod
     def _game_goes_on(state: FiveHundredState) -> str | None:
@@ -461,7 +464,19 @@ class FiveHundredRules(base.Rules):
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
-        self._applies[entry.type](state, entry, seq)
+        match entry:
+            case DealEntry():
+                self._apply_deal(state, entry, seq)
+            case FHContract():  # before FHBid, of which it is a kind
+                self._apply_contract(state, entry, seq)
+            case FHBid():
+                self._apply_bid(state, entry, seq)
+            case FHResult():
+                self._apply_result(state, entry, seq)
+            case FHIrregularity():
+                self._apply_irregularity(state, entry, seq)
+            case FHClaim():
+                self._apply_claim(state, entry, seq)
 
     def _apply_deal(self, state: FiveHundredState, entry: DealEntry, seq: int) -> None:
         deal = state.start_deal(entry.dealer)

@@ -56,6 +56,9 @@ from scorepad.rules.jass.cards import (
 from scorepad.rules.jass.settings import PRESETS, Settings
 from scorepad.rules.jass.view import JassView, Seating, jass_phase
 
+#: the entries a Jass log holds besides notes and renames (the replayer handles those)
+_PLAIN = (Deal, JassTrump, JassWeis, JassStoeck, JassTricks, JassPenalty, JassClaim)
+
 STEP_LABELS = {"stoeck": "Stöck", "weis": "Weis", "tricks": "tricks"}
 ORDER_LABELS = {"stoeck_weis_tricks": "Stöck – Wys – Stich", "stoeck_tricks_weis": "Stöck – Stich – Wys"}
 PENALTY_LABELS = {
@@ -322,14 +325,28 @@ class JassRules(base.Rules):
     # ------------------------------------------------------------------ validate
 
     def validate(self, state: JassState, entry: Entry) -> str | None:
-        check = getattr(self, f"_check_{entry.type}", None)
-        if check is None:
+        if not isinstance(entry, _PLAIN):
             return f"a {entry.type!r} entry has no place in Jass"
-        if state.pending_tie and entry.type != "claim":
+        if state.pending_tie and not isinstance(entry, JassClaim):
             return f"first the table must say which team reached {state.settings.target} first: log that team's claim"
         if state.status == "finished":
             return f"the game is over: {state.result}"
-        return check(state, entry)
+        match entry:
+            case Deal():
+                return self._check_deal(state, entry)
+            case JassTrump():
+                return self._check_trump(state, entry)
+            case JassWeis():
+                return self._check_weis(state, entry)
+            case JassStoeck():
+                return self._check_stoeck(state, entry)
+            case JassTricks():
+                return self._check_tricks(state, entry)
+            case JassPenalty():
+                return self._check_penalty(state, entry)
+            case JassClaim():
+                return self._check_claim(state, entry)
+        return None
 
     @staticmethod
     def _unknown_player(state: JassState, player: str) -> str | None:
@@ -503,7 +520,21 @@ class JassRules(base.Rules):
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: JassState, entry: Entry, seq: int) -> None:
-        getattr(self, f"_apply_{entry.type}")(state, entry, seq)
+        match entry:
+            case Deal():
+                self._apply_deal(state, entry, seq)
+            case JassTrump():
+                self._apply_trump(state, entry, seq)
+            case JassWeis():
+                self._apply_weis(state, entry, seq)
+            case JassStoeck():
+                self._apply_stoeck(state, entry, seq)
+            case JassTricks():
+                self._apply_tricks(state, entry, seq)
+            case JassClaim():
+                self._apply_claim(state, entry, seq)
+            case JassPenalty():
+                self._apply_penalty(state, entry, seq)
 
     def _apply_deal(self, state: JassState, entry: Deal, seq: int) -> None:
         if state.phase != "dealt":  # a deal over a dealt hand without trump is a redeal of that hand
