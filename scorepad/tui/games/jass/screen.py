@@ -23,7 +23,6 @@ from scorepad.describe import with_names
 from scorepad.log import Entry, JassClaim, JassPenalty
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.jass import (
-    HAND_POINTS,
     ORDER_LABELS,
     PENALTY_KINDS,
     PENALTY_LABELS,
