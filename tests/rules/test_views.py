@@ -119,9 +119,9 @@ def test_bridge_view_the_stage_and_the_points_to_game():
     view = bridge()
     assert (view.phase, view.number, view.dealer, view.game) == ("deal", 1, "Ann", 1)
     assert not view.over and not view.may_agree and view.to_game == {"Ann & Cid": 30, "Bob & Dot": 30}
-    played = bridge({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "1H"},
+    played = bridge({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "1NT"},
                     {"type": "result", "tricks": 8})
-    assert played.phase == "deal" and played.to_game == {"Ann & Cid": 14, "Bob & Dot": 30}
+    assert played.phase == "deal" and played.to_game == {"Ann & Cid": 10, "Bob & Dot": 30}
     assert sheet("auction_bridge", BRIDGE).state_view["stage"] == "deal"
 
 

@@ -49,11 +49,13 @@ from scorepad.rules.five_hundred.calls import (
 )
 from scorepad.rules.five_hundred.game import RULES, FiveHundredRules, FiveHundredState
 from scorepad.rules.five_hundred.settings import PACKS, PRESETS, Settings, deck_description, deck_points
+from scorepad.rules.five_hundred.view import FiveHundredView
 
 
 def legal_calls(sheet: Sheet) -> list[str]:
     """The calls the player to bid may make now (pass first, then the bids that outrank the last)."""
-    return list(sheet.state_view.get("legal_calls", []))
+    view = sheet.view
+    return list(view.legal_calls) if isinstance(view, FiveHundredView) else []
 
 
 def won_lost_net(sheet: Sheet) -> dict[str, dict[str, int]]:
