@@ -55,8 +55,20 @@ def _md(text: str) -> str:
     return visible(text).replace("|", "\\|")
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # the C encoder (with `indent`, json writes in Python)
+
+
 def to_json(sheet: Sheet) -> str:
-    return json_safe(json.dumps(sheet.summary(), ensure_ascii=False, indent=2)) + "\n"
+    """The summary as JSON, a key a line and a row (or refusal) a line: readable, and written by the C encoder
+    (`indent=` would write every value of a long game through json's pure-Python encoder)."""
+    fields = []
+    for key, value in sheet.summary().items():
+        if isinstance(value, list) and value:
+            items = ",\n    ".join(map(_ENCODE, value))
+            fields.append(f"  {_ENCODE(key)}: [\n    {items}\n  ]")
+        else:
+            fields.append(f"  {_ENCODE(key)}: {_ENCODE(value)}")
+    return json_safe("{\n" + ",\n".join(fields) + "\n}") + "\n"
 
 
 EXPORTERS = {"csv": to_csv, "md": to_markdown, "json": to_json}

@@ -314,8 +314,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(OverrideScreen(reason), decided)
 
     def _mind_the_knock_on(self, correction: Entry, make_it: Callable[[], None]) -> None:
-        with gc_paused():  # a trial replay of the whole log
-            refused = self.replayer.knock_on(correction)
+        refused = self.replayer.knock_on(correction)  # resumed from the checkpoint before the corrected entry
         if not refused:
             make_it()
             return

@@ -6,9 +6,10 @@ from rich.text import Text
 
 from scorepad.describe import describe
 from scorepad.log import Amend, Void
-from scorepad.rules.base import Sheet
+from scorepad.rules.base import Rejection, Sheet
 from scorepad.rules.names import visible
 from scorepad.tui.widgets.keyed_table import KeyedTable
+from scorepad.tui.widgets.sheet_table import same_prefix
 
 
 class LogPane(KeyedTable):
@@ -21,38 +22,64 @@ class LogPane(KeyedTable):
         self._count = 0
         self._marks: dict[int, str] = {}  # seq -> what became of the entry, as shown
         self._names: tuple = ()  # the names the rows were said with
+        self._rejected: tuple[Rejection, ...] = ()  # the refusals the marks were made from
+        self._refused: dict[int, str] = {}  # seq -> why it is refused, as of those
+        self._corrected: dict[int, str] = {}  # seq -> the latest accepted correction of it, in words
 
     def on_mount(self) -> None:
         self.add_column("#", key="seq")
         self.add_column("entry", key="entry")
 
     def show(self, sheet: Sheet) -> None:
+        """Bring the log up to `sheet`: new entries are added, and only entries whose fate may have changed
+        (refused or not since the last refold, corrected by a new entry) are looked at again."""
         names = (sheet.names, sheet.side_names)
         renamed, self._names = names != self._names, names
-        marks = self.marks(sheet)
-        for entry in sheet.entries[self._count :]:
+        old_count, entries = self._count, sheet.entries
+        # the refusals both sheets share are the very same objects (a refold makes new ones from where it began)
+        kept = same_prefix(self._rejected, sheet.rejected)
+        touched = {r.seq for r in self._rejected[kept:]} | {r.seq for r in sheet.rejected[kept:]}
+        for rejection in self._rejected[kept:]:
+            self._refused.pop(rejection.seq, None)
+        for rejection in sheet.rejected[kept:]:
+            self._refused[rejection.seq] = f"refused: {rejection.reason}"
+        self._rejected = sheet.rejected
+        for entry in entries[old_count:]:
             seq = entry.seq or 0
-            self.add_row(str(seq), self._text(entry, sheet, marks.get(seq, "")), key=str(seq))
+            touched.add(seq)
+            if isinstance(entry, Amend | Void) and seq not in self._refused:
+                verb = "corrected" if isinstance(entry, Amend) else "struck out"
+                self._corrected[entry.target] = f"{verb} by #{seq}"
+                touched.add(entry.target)
+        for entry in entries[old_count:]:
+            seq = entry.seq or 0
+            mark = self._marks[seq] = self._mark(seq)
+            self.add_row(str(seq), self._text(entry, sheet, mark), key=str(seq))
         # entries whose fate changed (corrected, struck out, now refused) are redrawn by key; after a rename,
         # every entry is, with the names of now (as when the game is opened)
-        for seq in range(1, self._count + 1) if renamed else set(marks) | set(self._marks):
-            if seq <= self._count and (renamed or marks.get(seq, "") != self._marks.get(seq, "")):
-                entry = sheet.entries[seq - 1]
-                self.update_cell(str(seq), "entry", self._text(entry, sheet, marks.get(seq, "")))
-        added = len(sheet.entries) - self._count
-        self._count = len(sheet.entries)
-        self._marks = marks
-        if added:
+        for seq in range(1, old_count + 1) if renamed else sorted(touched):
+            if seq > old_count:
+                continue
+            mark = self._mark(seq)
+            if renamed or mark != self._marks.get(seq, ""):
+                self._marks[seq] = mark
+                self.update_cell(str(seq), "entry", self._text(entries[seq - 1], sheet, mark))
+        self._count = len(entries)
+        if self._count > old_count:
             self.move_cursor(row=self.row_count - 1)
+
+    def _mark(self, seq: int) -> str:
+        return self._corrected.get(seq) or self._refused.get(seq, "")
 
     @staticmethod
     def marks(sheet: Sheet) -> dict[int, str]:
+        """What became of each entry, worked out from the whole sheet at once."""
         marks: dict[int, str] = {r.seq: f"refused: {r.reason}" for r in sheet.rejected}
         for entry in sheet.entries:
             if isinstance(entry, Amend | Void) and entry.seq not in marks:
                 verb = "corrected" if isinstance(entry, Amend) else "struck out"
                 marks[entry.target] = f"{verb} by #{entry.seq}"
-        return marks
+        return {seq: mark for seq, mark in marks.items() if mark}
 
     @staticmethod
     def _text(entry, sheet: Sheet, mark: str) -> Text:

@@ -53,7 +53,8 @@ class SheetTable(KeyedTable):
     # -- updating
 
     def show(self, sheet: Sheet) -> None:
-        """Bring the table up to `sheet`: rows that are the very same objects stay; the rest is redone."""
+        """Bring the table up to `sheet`: rows that are the very same objects stay; of the rest, rows with the
+        same key are changed only where their cells differ, and rows no longer on the sheet are removed."""
         layout = self.layout_key(sheet)
         if layout != self._layout or not self.columns:
             self.clear(columns=True)
@@ -65,21 +66,55 @@ class SheetTable(KeyedTable):
                     self.add_column(Text(visible(label)), key=key)  # names are not markup
             self._layout = layout
             self._shown = ()
-        kept = 0
-        for old, new in zip(self._shown, sheet.rows, strict=False):
-            if old is not new:
-                break
-            kept += 1
-        for row in self._shown[kept:]:
-            self.remove_row(str(row.seq))
-        for number, row in enumerate(sheet.rows[kept:], start=kept + 1):
-            cells: list[str | Text] = [str(number)]
-            # not markup, and a note from a hand-edited file shown visibly
-            cells += [Text(visible(c, keep_lines=True)) if isinstance(c, str) else c
-                      for c in self.game_cells(row, sheet)]
-            for side in sheet.sides:
-                cells += self.side_cells(row, side)
-            self.add_row(*cells, key=str(row.seq))
-        self._shown = sheet.rows
-        if sheet.rows and kept < len(sheet.rows):
+        old, rows = self._shown, sheet.rows
+        kept = same_prefix(old, rows)
+        if kept == len(old) == len(rows):
+            return
+        old_keys = [str(row.seq) for row in old[kept:]]
+        new_keys = [str(row.seq) for row in rows[kept:]]
+        staying = set(new_keys)
+        for key in old_keys:
+            if key not in staying:
+                self.remove_row(key)
+        left = [key for key in old_keys if key in staying]
+        if left != new_keys[: len(left)]:  # the rows left are no longer in order: redone from the first of them
+            for key in left:
+                self.remove_row(key)
+            left = []
+        columns = self.ordered_columns
+        for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=True), start=kept + 1):
+            cells = self.cells_of(number, row, sheet)
+            if number - kept > len(left):
+                self.add_row(*cells, key=key)
+                continue
+            # a row kept whose words, deltas or totals a correction changed: only the cells that differ
+            for column, shown, cell in zip(columns, self.get_row(key), cells, strict=True):
+                if shown != cell:
+                    self.update_cell(key, column.key, cell)
+        self._shown = rows
+        if rows and kept < len(rows):
             self.move_cursor(row=self.row_count - 1)
+
+    def cells_of(self, number: int, row: Row, sheet: Sheet) -> list[str | Text]:
+        cells: list[str | Text] = [str(number)]
+        # not markup, and a note from a hand-edited file shown visibly
+        cells += [Text(visible(c, keep_lines=True)) if isinstance(c, str) else c
+                  for c in self.game_cells(row, sheet)]
+        for side in sheet.sides:
+            cells += self.side_cells(row, side)
+        return cells
+
+
+def same_prefix(old: tuple[Row, ...], new: tuple[Row, ...]) -> int:
+    """How many leading rows two sheets of one game share (the very same objects).
+
+    A fold makes a new Row for every deal it scores, in order; a row kept by two sheets means every row before
+    it is kept too. So the shared part is found by halving, not by walking every row."""
+    low, high = 0, min(len(old), len(new))  # old[:low] is new[:low]; beyond high they differ
+    while low < high:
+        middle = (low + high + 1) // 2
+        if old[middle - 1] is new[middle - 1]:
+            low = middle
+        else:
+            high = middle - 1
+    return low

@@ -1,0 +1,89 @@
+"""The sheet and the log follow a correction by changing only the rows it changed, and read as a fresh open."""
+
+from __future__ import annotations
+
+from scorepad.log import amend_model, parse_entry, void_model
+from scorepad.store import GameFile, create
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.screens.modals import KnockOnScreen
+from scorepad.tui.widgets.log_pane import LogPane
+from scorepad.tui.widgets.sheet_table import SheetTable, same_prefix
+
+from ..helpers import header
+from .conftest import make_app, settle
+
+PLAYERS = ["Ann", "Bob", "Cid"]
+
+
+def deal(number: int, made: int = 8) -> list[dict]:
+    contractor = PLAYERS[(number + 1) % 3]
+    others = [p for p in PLAYERS if p != contractor]
+    return [{"type": "deal", "dealer": PLAYERS[number % 3]},
+            {"type": "contract", "player": contractor, "call": "6S"},
+            {"type": "result", "tricks": {contractor: made, others[0]: 10 - made, others[1]: 0}}]
+
+
+def game(deals: int):
+    path = create(header("five_hundred", PLAYERS, {"target": 10_000}, title="Incremental"))
+    with GameFile.open(path) as file:
+        for number in range(deals):
+            for item in deal(number):
+                file.append(parse_entry("five_hundred", item))
+    return path
+
+
+def table_text(table) -> list[tuple[str, list[str]]]:
+    return [(str(key.value), [str(cell) for cell in table.get_row(key)]) for key in table.rows]
+
+
+async def test_a_correction_changes_only_the_rows_it_changed_and_reads_as_a_fresh_open(monkeypatch):
+    path = game(12)
+    calls: list[tuple[str, str]] = []
+    for name in ("add_row", "remove_row", "update_cell"):
+        original = getattr(SheetTable, name)
+
+        def spy(self, *args, _name=name, _original=original, **kwargs):
+            if type(self) is not LogPane:
+                calls.append((_name, str(kwargs.get("key") or args[0])))
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(SheetTable, name, spy)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        calls.clear()
+        # deal 10's result (entry 30) counted again: set instead of made, as a table override (the window closed)
+        screen.correct(amend_model("five_hundred")(target=30, override=True,
+                                                   entry=parse_entry("five_hundred", deal(9, made=5)[2])))
+        await settle(pilot)
+        assert len(screen.sheet.entries) == 37
+        assert {name for name, _ in calls} == {"update_cell"}  # nothing removed or added again
+        assert {key for _, key in calls} == {"30", "33", "36"}  # deal 10 and the totals after it
+        # then a strike-out that removes a row in the middle (and leaves the last deal refused: asked first)
+        calls.clear()
+        screen.correct(void_model("five_hundred")(target=33, override=True))
+        await settle(pilot)
+        assert isinstance(app.screen, KnockOnScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.screen is screen and len(screen.sheet.entries) == 38
+        assert ("remove_row", "33") in calls and all(key in ("33", "36") for _, key in calls)
+        sheet_rows = table_text(screen.query_one(SheetTable))
+        log_rows = table_text(screen.query_one(LogPane))
+        marks = LogPane.marks(screen.sheet)
+    fresh = make_app(open_path=path)
+    async with fresh.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        assert table_text(fresh.screen.query_one(SheetTable)) == sheet_rows
+        assert table_text(fresh.screen.query_one(LogPane)) == log_rows
+    assert marks[30] == "corrected by #37" and marks[33] == "struck out by #38"
+
+
+def test_the_rows_two_sheets_share_are_found_by_halving():
+    rows = [object() for _ in range(9)]
+    assert same_prefix(tuple(rows), tuple(rows)) == 9
+    assert same_prefix(tuple(rows), tuple(rows[:4] + [object()] * 5)) == 4
+    assert same_prefix(tuple(rows), tuple(rows + [object()])) == 9
+    assert same_prefix((), tuple(rows)) == 0
