@@ -18,7 +18,7 @@ from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable
 
 from ..helpers import header
-from .conftest import freeze_times, make_app, settle
+from .conftest import make_app, settle
 
 GAMES = {
     "five_hundred": (["Ann", "Bob", "Cid"], None, FIVE_HUNDRED),
@@ -39,9 +39,8 @@ def populated(game: str):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("game", list(GAMES))
-def test_game_layout_snapshots(snap_compare, snapshot_home, game, size):
+def test_game_layout_snapshots(snap_compare, scorepad_home, game, size):
     path = populated(game)
-    freeze_times(snapshot_home)
     assert snap_compare(make_app(open_path=path), terminal_size=size, run_before=settle)
 
 
@@ -51,7 +50,7 @@ def _inside(widget, screen) -> bool:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-async def test_at_80x24_every_total_the_form_and_the_keys_show(snapshot_home, game):
+async def test_at_80x24_every_total_the_form_and_the_keys_show(scorepad_home, game):
     app = make_app(open_path=populated(game))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -76,7 +75,7 @@ async def test_at_80x24_every_total_the_form_and_the_keys_show(snapshot_home, ga
         assert footer_keys <= shown_keys
 
 
-async def test_the_log_pane_folds_below_120_columns_and_f9_shows_it(snapshot_home):
+async def test_the_log_pane_folds_below_120_columns_and_f9_shows_it(scorepad_home):
     app = make_app(open_path=populated("five_hundred"))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -96,7 +95,7 @@ async def test_the_log_pane_folds_below_120_columns_and_f9_shows_it(snapshot_hom
         assert log_side.display
 
 
-async def test_the_jass_tafel_folds_when_rows_are_short_and_f7_shows_it(snapshot_home):
+async def test_the_jass_tafel_folds_when_rows_are_short_and_f7_shows_it(scorepad_home):
     app = make_app(open_path=populated("jass"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -110,7 +109,7 @@ async def test_the_jass_tafel_folds_when_rows_are_short_and_f7_shows_it(snapshot
         assert tafel.display and tafel.z
 
 
-async def test_the_log_shown_to_pick_an_entry_folds_again_when_the_correction_closes(snapshot_home):
+async def test_the_log_shown_to_pick_an_entry_folds_again_when_the_correction_closes(scorepad_home):
     app = make_app(open_path=populated("five_hundred"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
