@@ -18,6 +18,8 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
+    StrictInt,
     TypeAdapter,
     field_validator,
     model_validator,
@@ -26,6 +28,10 @@ from pydantic import (
 FORMAT_VERSION = 1
 GAMES = ("five_hundred", "jass", "auction_bridge")
 GameName = Literal["five_hundred", "jass", "auction_bridge"]
+# Numbers and yes/no in a log are JSON integers and booleans (design §3): strict types refuse "8", 8.0 and
+# true where a count belongs, and "yes" or 1 where a boolean does.
+Int = StrictInt
+Bool = StrictBool
 
 
 class Model(BaseModel):
@@ -46,6 +52,13 @@ class Header(Model):
     players: tuple[str, ...] = Field(min_length=2)
     sides: dict[str, tuple[str, ...]] | None = None
     rules: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("scorepad", mode="before")
+    @classmethod
+    def _version_is_an_integer(cls, version: Any) -> Any:
+        if type(version) is not int:  # true and 1.0 equal 1 in Python; in the file they are not a version
+            raise ValueError("the format version must be a whole number")
+        return version
 
     @field_validator("players")
     @classmethod
@@ -78,7 +91,7 @@ class Entry(Model):
     `type` names the entry on the line; each entry class fixes it to its own literal.
     """
 
-    seq: int | None = Field(default=None, ge=1)
+    seq: Int | None = Field(default=None, ge=1)
     at: datetime | None = None
     type: str
 
@@ -139,9 +152,9 @@ class FHContract(FHBid):
 
 class FHResult(Entry):
     type: Literal["result"] = "result"
-    tricks: dict[str, int]
+    tricks: dict[str, Int]
     partner: str | None = None
-    card_points: dict[str, int] | None = None
+    card_points: dict[str, Int] | None = None
     first_to_target: str | None = None
     trick_winners: tuple[str, ...] | None = None
 
@@ -156,7 +169,7 @@ class FHIrregularity(Entry):
 class FHClaim(Entry):
     type: Literal["claim"] = "claim"
     player: str
-    upheld: bool
+    upheld: Bool
 
 
 # ---- Jass
@@ -171,7 +184,7 @@ Rank = Literal["A", "K", "Q", "J", "10", "9", "8", "7", "6"]
 
 class SequenceMeld(Model):
     kind: Literal["sequence"] = "sequence"
-    length: int  # 3–9, and no longer than the cards below `top`: the rules judge it (an impossible Weis)
+    length: Int  # 3–9, and no longer than the cards below `top`: the rules judge it (an impossible Weis)
     top: Rank
     suit: Suit
 
@@ -197,7 +210,7 @@ class JassTrump(Entry):
     type: Literal["trump"] = "trump"
     player: str
     contract: JassContract
-    pushed: bool = False
+    pushed: Bool = False
 
 
 class JassWeis(Entry):
@@ -213,7 +226,7 @@ class JassStoeck(Entry):
 
 class JassTricks(Entry):
     type: Literal["tricks"] = "tricks"
-    points: dict[str, int] = Field(min_length=1, max_length=2)
+    points: dict[str, Int] = Field(min_length=1, max_length=2)
     match: str | None = None
 
 
@@ -221,7 +234,7 @@ class JassPenalty(Entry):
     type: Literal["penalty"] = "penalty"
     kind: Literal["uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis", "custom"]
     against: str
-    points: int | None = None
+    points: Int | None = None
     note: str = ""
 
     @model_validator(mode="after")
@@ -236,7 +249,7 @@ class JassPenalty(Entry):
 class JassClaim(Entry):
     type: Literal["claim"] = "claim"
     team: str
-    counted: int  # never negative: the rules judge it
+    counted: Int  # never negative: the rules judge it
 
 
 # ---- Auction Bridge
@@ -258,7 +271,7 @@ class ABContract(Entry):
     player: str
     call: ABContractCall
     double: Literal["none", "doubled", "redoubled"] = "none"
-    dealers_one_spade: bool = False
+    dealers_one_spade: Bool = False
 
 
 class Honours(Model):
@@ -273,12 +286,12 @@ class Revoke(Model):
 
 class Chicane(Model):
     side: str
-    double: bool = False
+    double: Bool = False
 
 
 class ABResult(Entry):
     type: Literal["result"] = "result"
-    tricks: int  # 0–13: the rules judge it
+    tricks: Int  # 0–13: the rules judge it
     honours: Honours | None = None
     revoke: Revoke | None = None
     chicane: Chicane | None = None
@@ -305,9 +318,9 @@ class Amend(Entry):
     """A correction: the entry at `target` reads as `entry` from now on (each game narrows `entry` to its own)."""
 
     type: Literal["amend"] = "amend"
-    target: int = Field(ge=1)
+    target: Int = Field(ge=1)
     entry: Entry
-    override: bool = False
+    override: Bool = False
     note: str = ""
 
 
@@ -315,8 +328,8 @@ class Void(Entry):
     """A correction: the entry at `target` is struck out."""
 
     type: Literal["void"] = "void"
-    target: int = Field(ge=1)
-    override: bool = False
+    target: Int = Field(ge=1)
+    override: Bool = False
     note: str = ""
 
 

@@ -6,11 +6,13 @@ One game = one JSON Lines file (docs/log-format.md §1). Lines are only appended
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import os
 import re
 import secrets
+import stat
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,9 +20,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from jiter import from_json
 from platformdirs import user_config_dir, user_data_dir
 from pydantic import ValidationError
-from pydantic_core import from_json
 
 from scorepad.gcpause import gc_paused
 from scorepad.log import (
@@ -100,6 +102,7 @@ class LoadedLog:
     header: Header
     entries: list[Entry]
     torn: bytes = b""  # an unfinished last line (a write cut short), ignored
+    unterminated: bool = False  # the last line is a whole entry without its newline: the next write adds it
 
     @property
     def torn_note(self) -> str:
@@ -128,29 +131,57 @@ def _not_utf8(raw: bytes) -> str | None:
     return None
 
 
+def read_json(raw: bytes) -> Any:
+    """One line's JSON. Strict where the format is (design §3): a key given twice in one object is an error
+    (never the silent "last one wins"), NaN and Infinity are not JSON, a lone surrogate is not text, and
+    nesting is bounded. ValueError says what is wrong and at which column."""
+    try:
+        return from_json(raw, catch_duplicate_keys=True, allow_inf_nan=False)
+    except ValueError as error:
+        found = _DUPLICATE_KEY.match(str(error))
+        if found:
+            raise DuplicateKey(f"the key {found[1]!r} is given twice (at column {found[2]})") from None
+        raise ValueError(_short(error)) from None
+
+
+class DuplicateKey(ValueError):
+    """A key given twice in one JSON object of a line."""
+
+
+_DUPLICATE_KEY = re.compile(r'Detected duplicate key "(.*)" at line 1 column (\d+)$', re.DOTALL)
+
+
 def parse_header(path: Path, raw: bytes) -> Header:
     raw = raw.removeprefix(UTF8_BOM)  # an editor may have put one there; it is not part of the JSON
     bad_byte = _not_utf8(raw)
     if bad_byte:
         raise LogError(path, 1, f"the header is not UTF-8 text ({bad_byte})")
     try:
-        data = from_json(raw)  # the entries' parser too: no lone surrogates, bounded nesting
+        data = read_json(raw)
+    except DuplicateKey as error:
+        raise LogError(path, 1, f"in the header, {error}") from None
     except ValueError as error:
-        raise LogError(path, 1, f"the header is not JSON ({_short(error)})") from None
+        raise LogError(path, 1, f"the header is not JSON ({error})") from None
     if not isinstance(data, dict) or "scorepad" not in data:
         raise LogError(path, 1, "not a scorepad game (the header has no 'scorepad' version)")
     version = data.get("scorepad")
-    if isinstance(version, int) and version > FORMAT_VERSION:
+    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
         raise LogError(
             path, 1, f"written in format {version} by a newer scorepad; this one reads format {FORMAT_VERSION}"
         )
     if data.get("game") not in GAMES:
-        raise LogError(path, 1, f"unknown game {data.get('game')!r} (games: {', '.join(GAMES)})")
+        raise LogError(path, 1, f"unknown game {_shown(data.get('game'))} (games: {', '.join(GAMES)})")
     try:
         header = HEADER_ADAPTER.validate_python(data)
     except ValidationError as error:
         raise LogError(path, 1, f"bad header: {_describe(error)}") from None
     return header  # whether the game's rules can play this table is theirs to say (rules.header)
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """A value from a file, quoted and cut short for a one-line message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _short(error: Exception | str) -> str:
@@ -160,37 +191,48 @@ def _short(error: Exception | str) -> str:
 
 
 def split_lines(data: bytes) -> tuple[list[bytes], bytes]:
-    """Complete lines and the torn tail (bytes after the last newline)."""
+    """Complete lines and the tail after the last newline (empty when the file ends with one)."""
     lines = data.split(b"\n")
     return lines[:-1], lines[-1]
 
 
 def parse_log(path: Path, data: bytes) -> LoadedLog:
-    lines, torn = split_lines(data)
+    lines, tail = split_lines(data)
+    unfinished = False  # the last line is whole but lacks its newline: it counts (design §3)
     if not lines:
-        if torn:
-            raise LogError(path, 1, "the header line is unfinished (the file was cut short while being created)")
-        raise LogError(path, 1, "the file is empty")
+        if not tail:
+            raise LogError(path, 1, "the file is empty")
+        try:
+            parse_header(path, tail)
+        except LogError:
+            raise LogError(path, 1, "the header line is unfinished (the file was cut short while being "
+                                    "created)") from None
+        lines, tail, unfinished = [tail], b"", True
     header = parse_header(path, lines[0])
     adapter = ENTRY_ADAPTERS[header.game]
     entries: list[Entry] = []
     append = entries.append
-    # Fast path: when the whole text is UTF-8, a line that validates and carries the next seq and a time is
-    # exactly what parse_entry_line accepts (an empty line or a bad byte never validates); any other line
-    # takes parse_entry_line, which says what is wrong with it, as always.
-    validate = adapter.validator.validate_json if _not_utf8(data[: len(data) - len(torn)]) is None else None
+    # Fast path: a line that reads (strict JSON), validates and carries the next seq and a time is exactly
+    # what parse_entry_line accepts; any other line takes parse_entry_line, which says what is wrong with it.
+    validate = adapter.validator.validate_python
     with gc_paused():  # every entry made here is kept
         for seq, raw in enumerate(lines[1:], start=1):
             entry = None
-            if validate is not None:
-                try:
-                    entry = validate(raw)
-                except ValidationError:
-                    pass
+            try:
+                entry = validate(from_json(raw, catch_duplicate_keys=True, allow_inf_nan=False))
+            except (ValueError, ValidationError):
+                pass
             if entry is None or entry.seq != seq or entry.at is None:
                 entry = parse_entry_line(path, seq + 1, raw, adapter, expected_seq=seq)
             append(entry)
-    return LoadedLog(path, header, entries, torn)
+        if tail:
+            seq = len(entries) + 1
+            try:
+                append(parse_entry_line(path, seq + 1, tail, adapter, expected_seq=seq))
+                tail, unfinished = b"", True
+            except LogError:  # a tail that does not read as a whole entry is torn: set aside, not an error
+                pass
+    return LoadedLog(path, header, entries, tail, unfinished)
 
 
 def parse_entry_line(path: Path, number: int, raw: bytes, adapter: Any, expected_seq: int) -> Entry:
@@ -200,14 +242,23 @@ def parse_entry_line(path: Path, number: int, raw: bytes, adapter: Any, expected
     if bad_byte:
         raise LogError(path, number, f"not UTF-8 text ({bad_byte})")
     try:
-        entry = adapter.validate_json(raw)
+        data = read_json(raw)
+    except DuplicateKey as error:
+        raise LogError(path, number, str(error)) from None
+    except ValueError as error:
+        raise LogError(path, number, f"not a JSON line ({error})") from None
+    try:
+        entry = adapter.validate_python(data)
     except ValidationError as error:
         first = error.errors()[0]
-        if first["type"] == "json_invalid":
-            raise LogError(path, number, f"not a JSON line ({_short(first['msg'])})") from None
         if first["type"] == "union_tag_invalid":
             found = first.get("ctx", {}).get("tag", "?")
-            raise LogError(path, number, f"unknown entry type {found!r}") from None
+            if len(first["loc"]) == 2 and first["loc"][1] == "entry" and found in ("amend", "void"):
+                raise LogError(path, number, f"an amend cannot replace an entry with another correction "
+                                             f"({found!r}): correct the original entry instead") from None
+            raise LogError(path, number, f"unknown entry type {_shown(found)}") from None
+        if first["type"] == "model_attributes_type" and not first["loc"]:
+            raise LogError(path, number, "not an entry (a JSON object was expected)") from None
         raise LogError(path, number, f"bad entry: {_describe(error)}") from None
     if entry.seq is None or entry.at is None:
         raise LogError(path, number, "an entry needs its 'seq' and 'at'")
@@ -217,45 +268,119 @@ def parse_entry_line(path: Path, number: int, raw: bytes, adapter: Any, expected
     return entry
 
 
-def load(path: Path | str) -> LoadedLog:
-    path = Path(path)
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _not_a_file(mode: int) -> str | None:
+    """What a path that is not a regular file is, in words (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+
+
+def read_game_bytes(path: Path) -> bytes:
+    """The bytes of a game file. Only a regular file is read: a pipe, a device or a folder named like a game
+    is refused at once (opened without blocking, so a FIFO never hangs the reader)."""
     try:
-        data = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         raise LogError(path, 0, "no such file") from None
-    except IsADirectoryError:
-        raise LogError(path, 0, "is a directory, not a game file") from None
     except OSError as error:
-        raise LogError(path, 0, f"cannot be read ({error.strerror})") from None
-    return parse_log(path, data)
+        raise LogError(path, 0, f"cannot be read ({error.strerror or error})") from None
+    try:
+        what = _not_a_file(os.fstat(fd).st_mode)
+        if what:
+            raise LogError(path, 0, f"is {what}, not a game file")
+        with os.fdopen(os.dup(fd), "rb") as file:
+            return file.read()
+    except OSError as error:
+        raise LogError(path, 0, f"cannot be read ({error.strerror or error})") from None
+    finally:
+        os.close(fd)
+
+
+def load(path: Path | str) -> LoadedLog:
+    path = Path(path)
+    return parse_log(path, read_game_bytes(path))
 
 
 # --------------------------------------------------------------------------- writing
 
 
 def _fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
     try:
         os.fsync(fd)
+    except OSError:  # some file systems cannot sync a folder; the file itself is synced
+        pass
     finally:
         os.close(fd)
 
 
-def create(header: Header, directory: Path | None = None) -> Path:
-    """Write a new game file holding only its header; returns its path."""
+class _ShortWrite(OSError):
+    """The disk took part of a write (full): said as such."""
+
+
+def _disk_words(error: OSError) -> str:
+    """Why a write failed, as a player would say it."""
+    if isinstance(error, _ShortWrite):
+        return str(error)
+    detail = f" ({error.strerror})" if error.strerror else ""
+    match error.errno:
+        case errno.ENOSPC | errno.EDQUOT:
+            return f"the disk is full{detail}"
+        case errno.EROFS:
+            return f"the disk is read-only{detail}"
+        case errno.EACCES | errno.EPERM:
+            return f"scorepad may not write there{detail}"
+    return f"the disk refused it ({error.strerror or error})"
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """One write of the whole of `data`, then fsync; a short write is a failure (OSError)."""
+    written = os.write(fd, data)
+    if written != len(data):
+        raise _ShortWrite(f"the disk is full (it took only {written} of {len(data)} bytes)")
+    os.fsync(fd)
+
+
+def create(header: Header, directory: Path | None = None, entries: list[Entry] | tuple[Entry, ...] = ()) -> Path:
+    """Write a new game file holding its header (and `entries`, already numbered); returns its path.
+
+    A disk that refuses (full, read-only …) raises StoreError in words and leaves no file behind."""
     directory = directory or games_dir()
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(f"Could not start the game: the games folder cannot be made ({_disk_words(error)})") from None
     stamp = header.created.strftime("%Y-%m-%d-%H%M")
     path = directory / f"{stamp}-{header.game}-{header.id}{SUFFIX}"
-    line = (dump_header(header) + "\n").encode()
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    data = "".join([dump_header(header) + "\n", *(dump_entry(e) + "\n" for e in entries)]).encode()
     try:
-        os.write(fd, line)
-        os.fsync(fd)
-    finally:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:  # the same game id twice: never write over a game
+        raise
+    except OSError as error:
+        raise StoreError(f"Could not start the game: {_disk_words(error)}; nothing was written") from None
+    try:
+        _write_all(fd, data)
+    except OSError as error:
         os.close(fd)
+        with contextlib.suppress(OSError):
+            path.unlink()  # never leave an empty or half game file behind
+        raise StoreError(f"Could not start the game: {_disk_words(error)}; nothing was written") from None
+    os.close(fd)
     _fsync_dir(directory)
     return path
+
+
+class FileChanged(StoreError):
+    """The open game's file is no longer the one that was opened (deleted, replaced, changed by another
+    program): nothing more is written to it."""
 
 
 @dataclass
@@ -268,6 +393,15 @@ class GameFile:
     readonly: bool
     notices: list[str] = field(default_factory=list)
     _fd: int | None = None
+    #: why the game cannot be written, in words for the table (empty while it can)
+    readonly_reason: str = ""
+    #: entries the table entered after the file changed underneath: not on disk, kept to save as a new game
+    unsaved: list[Entry] = field(default_factory=list)
+    #: what happened to the file underneath, in words (empty while it is the file that was opened)
+    changed: str = ""
+    _identity: tuple[int, int] = (0, 0)  # device and inode of the file opened
+    _size: int = 0  # the file's size as scorepad last left it
+    _unterminated: bool = False  # the last line lacks its newline: the next write starts with one
 
     @classmethod
     def open(cls, path: Path | str, readonly: bool = False) -> GameFile:
@@ -276,12 +410,13 @@ class GameFile:
         path = Path(path)
         notices: list[str] = []
         fd: int | None = None
+        reason = "it was opened for reading only" if readonly else ""
         if not readonly:
-            fd, refusal = _lock(path)
+            fd, notice, reason = _lock(path)
             if fd is None:
                 readonly = True
-                if refusal:
-                    notices.append(refusal)
+                if notice:
+                    notices.append(notice)
         try:
             loaded = load(path)  # a damaged file raises LogError here
         except BaseException:
@@ -298,40 +433,78 @@ class GameFile:
                 except OSError as error:  # cannot keep them: cut nothing, write nothing
                     os.close(fd)
                     fd, readonly = None, True
+                    reason = f"its unfinished last line could not be set aside: {_disk_words(error)}"
                     notices.append(f"{path.name}: the unfinished last line could not be set aside "
                                    f"({error.strerror or error}): opened read-only")
-        return cls(path, loaded.header, loaded.entries, readonly, notices, fd)
+        game = cls(path, loaded.header, loaded.entries, readonly, notices, fd, readonly_reason=reason)
+        if fd is not None:
+            status = os.fstat(fd)
+            game._identity, game._size = (status.st_dev, status.st_ino), status.st_size
+            game._unterminated = loaded.unterminated
+        return game
 
     @property
     def next_seq(self) -> int:
-        return len(self.entries) + 1
+        return len(self.entries) + len(self.unsaved) + 1
 
     def append(self, entry: Entry) -> Entry:
-        """Give the entry its seq and time, write it as one line, fsync. Returns the logged entry.
+        """Give the entry its seq and time, write it as one line, fsync. Returns the logged entry."""
+        return self.append_many([entry])[0]
 
-        If the write or the fsync fails (a full disk …), the file is cut back to where it was, so
-        no partial line is left for the next entry to run into, and StoreError says nothing was logged.
+    def append_many(self, entries: list[Entry]) -> list[Entry]:
+        """Log the entries of one Enter together: numbered, one write, one fsync. All or nothing.
+
+        If the write or the fsync fails (a full disk …), the file is cut back to where it was, so no
+        partial line is left, and StoreError says nothing was logged. If the file is no longer the one
+        opened, FileChanged says what happened; the entries are kept in `unsaved` for `save_as_new`.
         """
         if self.readonly or self._fd is None:
-            raise StoreError(f"{self.path.name} is open read-only: nothing was written")
-        logged = entry.model_copy(update={"seq": self.next_seq, "at": now()})
-        line = (dump_entry(logged) + "\n").encode()
-        start = os.fstat(self._fd).st_size
+            raise StoreError(f"the game is read-only ({self.readonly_reason}); nothing was logged")
+        changed = self._still_the_file()
+        if changed:
+            self.close()
+            self.readonly, self.readonly_reason, self.changed = True, changed, changed
+            self.unsaved.extend(self._numbered(entries))
+            raise FileChanged(f"{changed}; nothing was logged")
+        logged = self._numbered(entries)
+        data = b"".join((dump_entry(e) + "\n").encode() for e in logged)
+        if self._unterminated:
+            data = b"\n" + data  # the last line was whole but lacked its newline
+        start = self._size
         try:
-            written = os.write(self._fd, line)
-            if written != len(line):
-                raise StoreError(f"{self.path.name}: the disk took only {written} of {len(line)} bytes; "
-                                 "nothing was logged")
-            os.fsync(self._fd)
+            _write_all(self._fd, data)
         except OSError as error:
             self._cut_back(start)
-            raise StoreError(f"{self.path.name}: could not write the entry ({error.strerror or error}); "
-                             "nothing was logged") from None
-        except StoreError:
-            self._cut_back(start)
-            raise
-        self.entries.append(logged)
+            raise StoreError(f"{_disk_words(error)}; nothing was logged") from None
+        self._size, self._unterminated = start + len(data), False
+        self.entries.extend(logged)
         return logged
+
+    def _numbered(self, entries: list[Entry]) -> list[Entry]:
+        at, first = now(), self.next_seq
+        return [e.model_copy(update={"seq": first + i, "at": at}) for i, e in enumerate(entries)]
+
+    def _still_the_file(self) -> str | None:
+        """Why the file on disk is no longer the one this game writes to, in words (None while it is)."""
+        assert self._fd is not None
+        try:
+            on_disk = os.stat(self.path)
+        except FileNotFoundError:
+            return "the game's file was deleted while the game was open"
+        except OSError as error:
+            return f"the game's file can no longer be reached ({error.strerror or error})"
+        if (on_disk.st_dev, on_disk.st_ino) != self._identity:
+            return "the game's file was replaced by another file while the game was open"
+        if os.fstat(self._fd).st_size != self._size:
+            return "the game's file was changed by another program while the game was open"
+        return None
+
+    def save_as_new(self, directory: Path | None = None) -> Path:
+        """The game as scorepad holds it (what was on disk and what was not) written to a new game file."""
+        header = self.header.model_copy(update={"id": new_id()})
+        path = create(header, directory or self.path.parent, [*self.entries, *self.unsaved])
+        self.entries, self.unsaved = [*self.entries, *self.unsaved], []
+        return path
 
     def _cut_back(self, size: int) -> None:
         """Undo a failed append (we hold the lock, so the end of the file is ours)."""
@@ -339,9 +512,10 @@ class GameFile:
         try:
             os.ftruncate(self._fd, size)
             os.fsync(self._fd)
-        except OSError:  # cannot even cut: the next open finds the partial line torn or bad
+        except OSError as error:  # cannot even cut: the next open finds the partial line torn or bad
             self.close()
             self.readonly = True
+            self.readonly_reason = f"a failed write could not be undone ({_disk_words(error)})"
 
     def close(self) -> None:
         if self._fd is not None:
@@ -355,32 +529,53 @@ class GameFile:
         self.close()
 
 
-def _lock(path: Path) -> tuple[int | None, str]:
-    """An fd holding the game's append lock, or (None, why it is read-only); ("" when `load` will
-    report the problem itself: a missing file, a directory …)."""
+def _lock(path: Path) -> tuple[int | None, str, str]:
+    """An fd holding the game's append lock, or (None, a notice, why it is read-only in words);
+    (None, "", "") when `load` will report the problem itself: a missing file, a directory, a pipe …"""
     try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK)
     except OSError as error:
         if isinstance(error, PermissionError) or error.errno == errno.EROFS:
-            return None, f"{path.name} is not writable ({error.strerror}): opened read-only"
-        return None, ""
+            notice = f"{path.name} is not writable ({error.strerror}): opened read-only"
+            where = "on a read-only disk" if error.errno == errno.EROFS else "read-only"
+            return None, notice, f"the game's file is {where}"
+        return None, "", ""
+    if _not_a_file(os.fstat(fd).st_mode):
+        os.close(fd)
+        return None, "", ""
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
-        return None, f"{path.name} is open in another scorepad: opened read-only"
+        return None, f"{path.name} is open in another scorepad: opened read-only", \
+            "this game is open in another scorepad"
     except OSError as error:  # a file system without locks: refuse to write rather than risk two writers
         os.close(fd)
-        return None, f"{path.name} cannot be locked ({error.strerror}): opened read-only"
-    return fd, ""
+        return None, f"{path.name} cannot be locked ({error.strerror}): opened read-only", \
+            f"the game's file cannot be locked ({error.strerror})"
+    return fd, "", ""
 
 
 def _set_aside_torn(path: Path, fd: int, torn: bytes) -> None:
+    """Append the torn tail to GAME.jsonl.torn, then cut it off the game. A failure leaves the game as it
+    was and no empty or half .torn behind."""
     aside = path.with_name(path.name + TORN_SUFFIX)
-    with open(aside, "ab") as out:
-        out.write(now().isoformat().encode() + b" " + torn + b"\n")
-        out.flush()
-        os.fsync(out.fileno())
+    out = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
+    try:
+        status = os.fstat(out)
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError(errno.EISDIR, f"{aside.name} is not a file")
+        try:
+            _write_all(out, now().isoformat().encode() + b" " + torn + b"\n")
+        except OSError:
+            with contextlib.suppress(OSError):
+                if status.st_size == 0:
+                    aside.unlink()
+                else:
+                    os.ftruncate(out, status.st_size)
+            raise
+    finally:
+        os.close(out)
     size = os.fstat(fd).st_size
     os.ftruncate(fd, size - len(torn))
     os.fsync(fd)
@@ -414,10 +609,12 @@ class GameListing:
 
 
 def game_paths(directory: Path | None = None) -> list[Path]:
+    """Everything named like a game (a pipe or a folder too: listed as unreadable, never hidden)."""
     directory = directory or games_dir()
-    if not directory.is_dir():
+    try:
+        return [p for p in directory.iterdir() if p.suffix == SUFFIX]
+    except OSError:  # no games folder yet (or not one scorepad can read)
         return []
-    return [p for p in directory.iterdir() if p.suffix == SUFFIX and p.is_file()]
 
 
 def list_games(directory: Path | None = None) -> Iterator[GameListing]:
@@ -425,9 +622,15 @@ def list_games(directory: Path | None = None) -> Iterator[GameListing]:
     listed = []
     for path in game_paths(directory):
         try:
-            modified = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
-        except OSError:  # gone (or unreachable) since the directory was read
+            status = path.stat()
+        except FileNotFoundError:  # gone since the directory was read
             continue
+        except OSError:
+            try:
+                status = path.lstat()  # a symbolic link that goes nowhere (a loop …): listed as unreadable
+            except OSError:
+                continue
+        modified = datetime.fromtimestamp(status.st_mtime).astimezone()
         try:
             listed.append(GameListing(path, modified, load(path)))
         except LogError as error:

@@ -279,9 +279,10 @@ def test_a_write_torn_at_every_byte_of_the_last_line(tmp_path, game):
         path = tmp_path / f"cut-{cut}.jsonl"
         path.write_bytes(prefix + last[:cut])
         loaded = load(path)
-        whole = cut == len(last)
+        whole = cut >= len(last) - 1  # a whole entry counts, with or without its newline (design §3)
         assert [e.seq for e in loaded.entries] == ([1, 2, 3] if whole else [1, 2])
         assert loaded.torn == (b"" if whole or cut == 0 else last[:cut])
+        assert loaded.unterminated == (cut == len(last) - 1)
         if loaded.torn:
             assert loaded.torn_note.startswith(f"{path}: line 4: an unfinished last line ({cut} bytes")
         with GameFile.open(path) as game_file:
@@ -302,10 +303,14 @@ def test_a_write_torn_at_every_byte_of_the_last_line(tmp_path, game):
 def test_a_header_torn_at_every_byte_is_an_error_on_line_1(tmp_path, game):
     line = log_lines(header(game, PLAYERS[game]), []).encode()
     path = tmp_path / "game.jsonl"
-    for cut in range(len(line)):
+    for cut in range(len(line) - 1):  # the whole header without its newline is a game (design §3)
         path.write_bytes(line[:cut])
         with pytest.raises(LogError) as caught:
             GameFile.open(path)
         assert str(caught.value).startswith(f"{path}: line 1: ")
         assert path.read_bytes() == line[:cut]  # nothing cut or set aside: there is no game to save
         assert not path.with_name(path.name + TORN_SUFFIX).exists()
+    path.write_bytes(line[:-1])
+    with GameFile.open(path) as game_file:
+        game_file.append(Note(text="first"))
+    assert path.read_bytes().startswith(line) and len(load(path).entries) == 1

@@ -201,14 +201,16 @@ def test_a_directory_named_like_a_game(tmp_path, capsys):
 
 def test_a_file_that_cannot_be_read(tmp_path, capsys, monkeypatch):
     path, data = write_case(tmp_path, CASES[0])
-    real_read_bytes = Path.read_bytes
+    import scorepad.store as store
 
-    def denied(self: Path) -> bytes:
-        if self == path:
-            raise PermissionError(13, "Permission denied", str(self))
-        return real_read_bytes(self)
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    def denied(name, flags, *args):  # as root a chmod does not deny: the refusal is made here
+        if Path(name) == path:
+            raise PermissionError(13, "Permission denied", str(name))
+        return real_open(name, flags, *args)
+
+    monkeypatch.setattr(store.os, "open", denied)
     assert main(["replay", str(path), "--json"]) == 2
     assert capsys.readouterr().err == f"cannot be read (Permission denied): {path}\n"
 

@@ -57,7 +57,11 @@ class ScorepadApp(App[None]):
 
     def watch_theme(self, theme: str) -> None:
         if self.remember_theme and self.is_running:
-            update_config(theme=theme)
+            try:
+                update_config(theme=theme)
+            except OSError as error:  # a full or read-only disk: the theme applies now, just not next time
+                self.notify(f"The theme is not remembered for next time: {error.strerror or error}",
+                            severity="warning", timeout=8, markup=False)
 
     def open_game(self, path: Path) -> bool:
         """Open a game file on its screen; a damaged file is reported, never raised."""

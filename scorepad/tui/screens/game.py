@@ -28,13 +28,14 @@ from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
-from scorepad.store import GameFile, StoreError
+from scorepad.store import FileChanged, GameFile, StoreError
 from scorepad.tui.plain import plain
 from scorepad.tui.screens.modals import (
     EditEntryScreen,
     KnockOnScreen,
     OverrideScreen,
     RenameScreen,
+    SaveAsNewScreen,
     TextScreen,
 )
 from scorepad.tui.widgets.entry_form import EntryForm
@@ -57,6 +58,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+r", "rename", "Rename", show=False),
         Binding("ctrl+n", "rematch", "Rematch"),
         Binding("f10", "board", "Board", show=False),  # how to show this game on a second screen
+        Binding("ctrl+s", "save_as_new", "Save as new"),  # only once the file was lost (check_action)
         # Tab moves on before the next key is handed to a field: typed fast or pasted, "a⇥7h⇥8" lands in three
         # fields (as a screen binding, the Tab waits its turn behind the field and the keys after it do not)
         Binding("tab", "app.focus_next", show=False, priority=True),
@@ -100,12 +102,18 @@ class GameScreen(Screen[None]):
                 yield Label("Log — Ctrl+E to pick an entry to correct", classes="pane-title")
                 yield LogPane()
         if self.game_file.readonly:
-            yield Static("Read-only: this game is open in another scorepad. Nothing can be entered here.",
-                         id="readonly")
+            yield Static(Text(self._readonly_text()), id="readonly")
         elif self.form_class is not None:
             yield self.form_class()
         yield Static(self.game_keys(), id="game-keys", markup=False)
         yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
+
+    def _readonly_text(self) -> str:
+        reason = self.game_file.readonly_reason or "this game is open in another scorepad"
+        if self.game_file.changed:
+            return (f"Read-only: {reason}. Nothing more is written to it. "
+                    "Ctrl+S saves the game as it stands here as a new game file.")
+        return f"Read-only: {reason}. Nothing can be entered here."
 
     def compose_board(self) -> ComposeResult:
         yield self.sheet_class()
@@ -206,6 +214,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "enter_field":
             return self._form_field() is not None  # elsewhere (the log pane …) Enter does what it does there
+        if action == "save_as_new":
+            return bool(self.game_file.changed)
         return True
 
     async def action_enter_field(self) -> None:
@@ -267,16 +277,56 @@ class GameScreen(Screen[None]):
         return True
 
     def _append(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
+        """Write the entries in one go (all or nothing) and say the write's real outcome."""
         try:
-            for entry in entries:
-                logged = self.game_file.append(entry)
-                self.replayer.push(logged)
+            logged = self.game_file.append_many(entries)
+        except FileChanged as error:
+            self._say_error(f"Not saved: {error}", form)
+            self._file_lost()
+            return False
         except (StoreError, OSError) as error:
             self._say_error(f"Not saved: {error}", form)
-            self.refresh_sheet()
             return False
+        for entry in logged:
+            self.replayer.push(entry)
         self.refresh_sheet()
         return True
+
+    def _file_lost(self) -> None:
+        """The game's file went away or changed underneath: no more entries here; offer to save what the
+        table has (including what was just entered) as a new game file."""
+        form = self.form
+        if form is not None:
+            form.remove()
+            self._form = None
+        for old in self.query("#readonly"):
+            old.remove()
+        self.mount(Static(Text(self._readonly_text()), id="readonly"), before=self.query_one(Footer))
+        self.refresh_bindings()
+        self.action_save_as_new()
+
+    def action_save_as_new(self) -> None:
+        game_file = self.game_file
+        if not game_file.changed:
+            return
+        waiting = len(game_file.unsaved)
+        said = (f"{game_file.changed[0].upper()}{game_file.changed[1:]}. Nothing more is written to it.\n"
+                f"The game as it stands here ({len(game_file.entries) + waiting} entries, {waiting} of them "
+                "not yet on disk) can be saved as a new game file.")
+
+        def decided(agreed: bool | None) -> None:
+            if not agreed:
+                return
+            try:
+                path = game_file.save_as_new()
+            except (StoreError, OSError) as error:
+                self.notify(str(error), title="Not saved", severity="error", timeout=12, markup=False)
+                return
+            self.app.pop_screen()
+            if self.app.open_game(path):  # type: ignore[attr-defined]
+                self.app.notify("Saved as a new game file; play on here.", title="Saved")
+
+        self.app.push_screen(SaveAsNewScreen(said), decided)
 
     def _say_error(self, reason: str, form: EntryForm | None = None) -> None:
         if form is not None:
@@ -292,7 +342,8 @@ class GameScreen(Screen[None]):
         reason = self.replayer.check(correction)
         if reason is None:
             def corrected() -> None:
-                self._append([correction])
+                if not self._append([correction]):
+                    return  # the reason was said
                 self.notify(describe(correction, self.sheet.names, self.sheet.side_names), title="Corrected",
                             markup=False)
 
@@ -304,7 +355,8 @@ class GameScreen(Screen[None]):
             return
 
         def overridden_now() -> None:
-            self._append([overridden])
+            if not self._append([overridden]):
+                return
             self.notify("Logged as a table override.", title="Corrected", severity="warning")
 
         def decided(agreed: bool | None) -> None:

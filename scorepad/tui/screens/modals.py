@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -56,6 +57,15 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
+class SaveAsNewScreen(ConfirmScreen):
+    """The game's file went away or changed underneath: save the game as scorepad holds it as a new file?"""
+
+    QUESTION = "This game's file changed while it was open"
+    HINT = "y saves it as a new game and opens it; n leaves it (Ctrl+S asks again)."
+    AGREE = "Save as a new game (y)"
+    BODY_ID = "save-as-new-reason"
+
+
 class OverrideScreen(ConfirmScreen):
     """A correction the laws no longer allow: does the whole table agree to make it anyway?"""
 
@@ -90,7 +100,7 @@ class KnockOnScreen(ConfirmScreen):
 def _field_kind(annotation: Any) -> str:
     """How a field is typed in the editor: 'pairs' (Ann 8, Bob 2), 'names' (Ann, Bob), or 'plain'."""
     text = str(annotation)
-    if "dict[str, int]" in text:
+    if re.search(r"dict\[str, (typing\.)?(Annotated\[)?int\b", text):  # counts per side (strict ints)
         return "pairs"
     if "tuple[str, ...]" in text or "list[str]" in text:
         return "names"

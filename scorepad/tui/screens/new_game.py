@@ -18,7 +18,7 @@ from scorepad.rules import GAME_TITLES, rules_for
 from scorepad.rules.header import header_problem, players_problem
 from scorepad.rules.names import text_problem
 from scorepad.rules.wording import TURN_DIRECTION, turn_order_hint, value_words
-from scorepad.store import create, new_header
+from scorepad.store import StoreError, create, new_header
 from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.settings_form import SettingsForm
 from scorepad.tui.widgets.table_picture import table_picture
@@ -197,7 +197,11 @@ class NewGameScreen(Screen[None]):
             error.update(Text(str(problem)))  # a refusal quotes names: never markup
             return
         error.update("")
-        path = create(header)
+        try:
+            path = create(header)
+        except (StoreError, OSError) as problem:  # a full or read-only disk: said here, no file left behind
+            error.update(Text(str(problem)))
+            return
         # the new game opens over the saved games (a rematch leaves the finished game behind): Esc leads home
         self.app.action_go_home()  # type: ignore[attr-defined]
         self.app.open_game(path)  # type: ignore[attr-defined]
