@@ -623,12 +623,10 @@ def list_games(directory: Path | None = None) -> Iterator[GameListing]:
     for path in game_paths(directory):
         try:
             status = path.stat()
-        except FileNotFoundError:  # gone since the directory was read
-            continue
         except OSError:
             try:
                 status = path.lstat()  # a symbolic link that goes nowhere (a loop …): listed as unreadable
-            except OSError:
+            except OSError:  # gone since the directory was read
                 continue
         modified = datetime.fromtimestamp(status.st_mtime).astimezone()
         try:
