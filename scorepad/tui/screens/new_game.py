@@ -201,6 +201,8 @@ class NewGameScreen(Screen[None]):
             path = create(header)
         except (StoreError, OSError) as problem:  # a full or read-only disk: said here, no file left behind
             error.update(Text(str(problem)))
+            error.scroll_visible()
+            self.notify(str(problem), title="No game started", severity="error", timeout=10, markup=False)
             return
         # the new game opens over the saved games (a rematch leaves the finished game behind): Esc leads home
         self.app.action_go_home()  # type: ignore[attr-defined]
