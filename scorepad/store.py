@@ -214,13 +214,16 @@ def parse_log(path: Path, data: bytes) -> LoadedLog:
     append = entries.append
     # Fast path: a line that reads (strict JSON), validates and carries the next seq and a time is exactly
     # what parse_entry_line accepts; any other line takes parse_entry_line, which says what is wrong with it.
-    validate = adapter.validator.validate_python
+    # The strict read (jiter: duplicate keys, NaN, bytes that are not UTF-8) runs first, without building
+    # strings it keeps; pydantic's own JSON validation then builds the entry (faster than from Python objects).
+    validate = adapter.validator.validate_json
     with gc_paused():  # every entry made here is kept
         for seq, raw in enumerate(lines[1:], start=1):
             entry = None
             try:
-                entry = validate(from_json(raw, catch_duplicate_keys=True, allow_inf_nan=False))
-            except (ValueError, ValidationError):
+                from_json(raw, catch_duplicate_keys=True, allow_inf_nan=False, cache_mode="none")
+                entry = validate(raw)
+            except ValueError:  # a ValidationError too
                 pass
             if entry is None or entry.seq != seq or entry.at is None:
                 entry = parse_entry_line(path, seq + 1, raw, adapter, expected_seq=seq)
