@@ -31,7 +31,7 @@ FH_ITEMS = [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "B
 JASS_ITEMS = [{"type": "deal", "dealer": "Ann"}, {"type": "trump", "player": "Bob", "contract": "hearts"},
               {"type": "tricks", "points": {"Ann & Cid": 100}, "match": None}]
 BRIDGE_ITEMS = [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "4H"},
-                {"type": "result", "tricks": 10}]
+                {"type": "result", "tricks": 10, "honours": {"side": "Ann & Cid", "holding": "3"}}]
 TIMEOUT = 10  # seconds a single file may take through one command: far beyond any real file, a hang guard
 
 

@@ -21,7 +21,7 @@ from .conftest import make_app, settle
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
 SIDES = {"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]}
-DEAL_KEYS = ["a", "tab", "4", "h", "tab", "9", "enter"]  # declarer, contract, tricks: three entries
+DEAL_KEYS = ["a", "tab", "4", "h", "tab", "9", "tab", "w", "3", "enter"]  # declarer, contract, tricks, honours
 
 
 def new_rubber(directory: Path | None = None) -> Path:
@@ -54,7 +54,7 @@ async def test_a_file_swapped_while_open_is_never_logged_to_and_the_deal_is_save
         change(path)
         on_disk = path.read_bytes() if path.exists() else None
         screen = app.screen
-        await pilot.press("b", "tab", "2", "s", "tab", "8", "enter")
+        await pilot.press("b", "tab", "2", "s", "tab", "8", "tab", "t", "3", "enter")
         await settle(pilot)
         assert isinstance(app.screen, SaveAsNewScreen)
         question = str(app.screen.query_one("#save-as-new-reason", Static).render())
@@ -66,7 +66,7 @@ async def test_a_file_swapped_while_open_is_never_logged_to_and_the_deal_is_save
         saved = app.screen.game_file.path
         assert saved != path and not app.screen.game_file.readonly
         assert [e.type for e in load(saved).entries] == ["deal", "contract", "result"] * 2
-        await pilot.press("c", "tab", "1", "n", "t", "tab", "7", "enter")  # play goes on in the new file
+        await pilot.press("c", "tab", "1", "n", "t", "tab", "7", "tab", "t", "3", "enter")  # play goes on
         await settle(pilot)
         assert "Logged" in status(app) and len(load(saved).entries) == 9
 
@@ -140,7 +140,7 @@ def near_a_page_end(path: Path, items: tuple[dict, ...] = ()) -> Path:
 
 
 BRIDGE_DEAL = ({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "4H"},
-               {"type": "result", "tricks": 9})
+               {"type": "result", "tricks": 9, "honours": {"side": "We", "holding": "3"}})
 
 
 async def test_a_full_disk_logs_nothing_of_the_deal_and_says_so(small_disk, monkeypatch):
