@@ -58,7 +58,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+r", "rename", "Rename", show=False),
         Binding("ctrl+n", "rematch", "Rematch"),
         Binding("f10", "board", "Board", show=False),  # how to show this game on a second screen
-        Binding("ctrl+s", "save_as_new", "Save as new"),  # only once the file was lost (check_action)
+        Binding("ctrl+s", "save_as_new", "Save as new", show=False),  # once the file was lost: the banner says it
         # Tab moves on before the next key is handed to a field: typed fast or pasted, "a⇥7h⇥8" lands in three
         # fields (as a screen binding, the Tab waits its turn behind the field and the keys after it do not)
         Binding("tab", "app.focus_next", show=False, priority=True),
