@@ -1543,6 +1543,7 @@ def test_all_pass_at_no_trump_with_card_points_every_side_scores_its_cards_too()
     log.result({"Ann": 5, "Bob": 3, "Cid": 2}, card_points={"Ann": 130, "Bob": 80, "Cid": 50})
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": 50 + 130, "Bob": 30 + 80, "Cid": 20 + 50}
+    assert (row.cells["card_points:Ann"], row.cells["card_points:Bob"], row.cells["card_points:Cid"]) == (130, 80, 50)
 
 
 def test_the_all_pass_no_trump_row_names_its_deal_and_no_contract():
