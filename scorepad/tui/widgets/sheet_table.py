@@ -105,7 +105,7 @@ class SheetTable(KeyedTable):
         return cells
 
 
-def same_prefix(old: tuple[Row, ...], new: tuple[Row, ...]) -> int:
+def same_prefix(old: tuple[object, ...], new: tuple[object, ...]) -> int:
     """How many leading rows two sheets of one game share (the very same objects).
 
     A fold makes a new Row for every deal it scores, in order; a row kept by two sheets means every row before
