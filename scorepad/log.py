@@ -28,7 +28,7 @@ from pydantic import (
 FORMAT_VERSION = 1
 GAMES = ("five_hundred", "jass", "auction_bridge")
 GameName = Literal["five_hundred", "jass", "auction_bridge"]
-# Numbers and yes/no in a log are JSON integers and booleans (design §3): strict types refuse "8", 8.0 and
+# Numbers and yes/no in a log are JSON integers and booleans (docs/log-format.md §1): strict types refuse "8", 8.0 and
 # true where a count belongs, and "yes" or 1 where a boolean does.
 Int = StrictInt
 Bool = StrictBool

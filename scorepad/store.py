@@ -132,7 +132,7 @@ def _not_utf8(raw: bytes) -> str | None:
 
 
 def read_json(raw: bytes) -> Any:
-    """One line's JSON. Strict where the format is (design §3): a key given twice in one object is an error
+    """One line's JSON. Strict where the format is (docs/log-format.md §1): a key given twice in one object is an error
     (never the silent "last one wins"), NaN and Infinity are not JSON, a lone surrogate is not text, and
     nesting is bounded. ValueError says what is wrong and at which column."""
     try:
@@ -198,7 +198,7 @@ def split_lines(data: bytes) -> tuple[list[bytes], bytes]:
 
 def parse_log(path: Path, data: bytes) -> LoadedLog:
     lines, tail = split_lines(data)
-    unfinished = False  # the last line is whole but lacks its newline: it counts (design §3)
+    unfinished = False  # the last line is whole but lacks its newline: it counts (docs/log-format.md §1)
     if not lines:
         if not tail:
             raise LogError(path, 1, "the file is empty")

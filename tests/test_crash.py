@@ -279,7 +279,7 @@ def test_a_write_torn_at_every_byte_of_the_last_line(tmp_path, game):
         path = tmp_path / f"cut-{cut}.jsonl"
         path.write_bytes(prefix + last[:cut])
         loaded = load(path)
-        whole = cut >= len(last) - 1  # a whole entry counts, with or without its newline (design §3)
+        whole = cut >= len(last) - 1  # a whole entry counts, with or without its newline (docs/log-format.md §1)
         assert [e.seq for e in loaded.entries] == ([1, 2, 3] if whole else [1, 2])
         assert loaded.torn == (b"" if whole or cut == 0 else last[:cut])
         assert loaded.unterminated == (cut == len(last) - 1)
@@ -303,7 +303,7 @@ def test_a_write_torn_at_every_byte_of_the_last_line(tmp_path, game):
 def test_a_header_torn_at_every_byte_is_an_error_on_line_1(tmp_path, game):
     line = log_lines(header(game, PLAYERS[game]), []).encode()
     path = tmp_path / "game.jsonl"
-    for cut in range(len(line) - 1):  # the whole header without its newline is a game (design §3)
+    for cut in range(len(line) - 1):  # the whole header without its newline is a game (docs/log-format.md §1)
         path.write_bytes(line[:cut])
         with pytest.raises(LogError) as caught:
             GameFile.open(path)

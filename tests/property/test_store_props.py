@@ -90,7 +90,7 @@ def test_bytes_overwritten_or_cut_out_load_or_name_a_line(log, noise, where, cut
 def test_an_unfinished_last_line_is_only_ever_set_aside(log, tail):
     loaded = parse_log(PATH, log + tail)
     before = parse_log(PATH, log).entries
-    if loaded.unterminated:  # the tail reads as the next whole entry: it counts (design §3)
+    if loaded.unterminated:  # the tail reads as the next whole entry: it counts (docs/log-format.md §1)
         assert loaded.torn == b"" and loaded.entries[:-1] == before and len(loaded.entries) == len(before) + 1
         assert parse_log(PATH, log + tail + b"\n").entries == loaded.entries
         return
