@@ -330,7 +330,14 @@ class BridgeForm(EntryForm):
                 holdings = " ".join(TRUMP_CODES) + " (at no trump 3 4 4h: aces)"
             else:
                 holdings = holdings_hint(strain, self.settings)
-            return Text(f"Honours: the side, {sides}, then {holdings}; blank: none")
+            # blank only where the rules allow it: at a trump declaration one side always holds three honours
+            if strain is None:
+                blank = "blank only at no trump"
+            elif honours_required(strain):
+                blank = "needed at a trump declaration"
+            else:
+                blank = "blank: aces 2–2"
+            return Text(f"Honours: the side, {sides}, then {holdings}; {blank}")
         return Text("")
 
     def _auction_hint(self) -> Text:
