@@ -195,3 +195,24 @@ def test_five_hundred_which_deal_an_irregularity_belongs_to_and_when_a_claim_may
                 {"type": "result", "tricks": {"Bob": 7, "Cid": 2, "Ann": 1}})
     assert scored.irregularity_deal("revoke") == IrregularityDeal(1) and scored.number == 2
     assert scored.irregularity_deal("redeal") == IrregularityDeal(2, coming=True)
+
+
+def test_five_hundred_the_tricks_of_a_deal_make_ten():
+    view = fh()
+    assert view.tricks_per_deal == 10
+    assert view.tricks_problem([5, 4]) == "the tricks add up to 9, not 10"
+    assert view.tricks_problem([6, 4, 1]) == "the tricks add up to 11, not 10"
+    assert view.tricks_problem([6, 4, 0]) is None and view.tricks_problem([10, 0, 0]) is None
+    assert view.tricks_problem([11]) == "tricks: a number from 0 to 10"
+    assert view.tricks_problem([-1, 11]) == "tricks: a number from 0 to 10"
+    # while the last side's tricks are the rest: at most ten so far
+    assert view.tricks_problem([5, 4], complete=False) is None and view.tricks_problem([10], complete=False) is None
+    assert view.tricks_problem([6, 5], complete=False) == "the tricks add up to 11, more than 10"
+    assert view.tricks_left([6, 3]) == 1 and view.tricks_left([10]) == 0 and view.tricks_left([6, 5]) == -1
+
+
+def test_five_hundred_a_result_whose_tricks_make_nine_is_refused_with_the_reason():
+    logged = sheet("five_hundred", FH, {"type": "deal", "dealer": "Ann"},
+                   {"type": "contract", "player": "Bob", "call": "7H"},
+                   {"type": "result", "tricks": {"Bob": 7, "Cid": 1, "Ann": 1}})
+    assert [r.reason for r in logged.rejected] == ["the tricks add up to 9, not 10"] and logged.rows == ()

@@ -20,7 +20,7 @@ from scorepad.rules.five_hundred.settings import (
     deck_description,
     deck_points,
 )
-from scorepad.rules.five_hundred.view import FiveHundredView
+from scorepad.rules.five_hundred.view import FiveHundredView, tricks_total_problem
 
 CORRECTION_LAW = "an error in the record must be corrected before the first bid, but not a pass, of the next deal"
 
@@ -342,10 +342,7 @@ class FiveHundredRules(base.Rules):
         negative = next((side for side, n in entry.tricks.items() if n < 0), None)
         if negative is not None:
             return f"{state.side_name(negative)} won {entry.tricks[negative]} tricks? trick counts cannot be negative"
-        total = sum(entry.tricks.values())
-        if total != TRICKS_PER_DEAL:
-            return f"the tricks add up to {total}, not {TRICKS_PER_DEAL}"
-        return None
+        return tricks_total_problem(sum(entry.tricks.values()), TRICKS_PER_DEAL)
 
     @staticmethod
     def _check_partner(state: FiveHundredState, deal: Deal, entry: FHResult) -> str | None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
 from scorepad.rules.base import View
 from scorepad.rules.five_hundred.calls import PASS, display_call, is_nullo
+from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
 
@@ -32,6 +33,7 @@ class FiveHundredView(View):
     nullo: bool  # the ruleset lets nullo be bid
     next_dealer: str
     target: int
+    tricks_per_deal: int = TRICKS_PER_DEAL  # the tricks of a deal: every side's together make this many
     out_of_contention: tuple[str, ...]  # sides that were minus the target: they cannot win any more
     question: str | None  # the question the table must answer first
     last_deal: int | None  # the deal just closed (scored or thrown in) while the view shows the next one
@@ -94,6 +96,15 @@ class FiveHundredView(View):
                 groups.append((side,))
         return groups
 
+    def tricks_problem(self, counts: Sequence[int], complete: bool = True) -> str | None:
+        """Why these sides' trick counts cannot be a deal's, or None: each from 0 to the deal's tricks, and all
+        of them together exactly that many (`complete`), or at most that many while one side's are the rest."""
+        return tricks_problem(counts, self.tricks_per_deal, complete)
+
+    def tricks_left(self, counts: Sequence[int]) -> int:
+        """The tricks the last side took: the rest of the deal's after these sides' (negative: too many typed)."""
+        return self.tricks_per_deal - sum(counts)
+
     def bid_problem(self, call: str) -> str | None:
         """Why this contract cannot be bid in this game (nullo off), or None."""
         if is_nullo(call) and not self.nullo:
@@ -131,8 +142,24 @@ class FiveHundredView(View):
 
     def mapping(self) -> dict[str, Any]:
         data = View.mapping(self)
-        for key in ("players", "side_of", "nullo"):
+        for key in ("players", "side_of", "nullo", "tricks_per_deal"):
             del data[key]
         if self.phase == "deal":
             data["phase"] = "start"  # the state's own word, kept for plain readers
         return data
+
+
+def tricks_problem(counts: Sequence[int], per_deal: int, complete: bool = True) -> str | None:
+    """The law of a deal's tricks: every count from 0 to `per_deal`, and all of them `per_deal` in all
+    (`complete`), or no more than that while the last side's count is still to come."""
+    if any(not 0 <= n <= per_deal for n in counts):
+        return f"tricks: a number from 0 to {per_deal}"
+    return tricks_total_problem(sum(counts), per_deal, complete)
+
+
+def tricks_total_problem(total: int, per_deal: int, complete: bool = True) -> str | None:
+    if complete and total != per_deal:
+        return f"the tricks add up to {total}, not {per_deal}"
+    if total > per_deal:
+        return f"the tricks add up to {total}, more than {per_deal}"
+    return None

@@ -35,7 +35,7 @@ from textual.widgets import Input, Static
 from scorepad.log import Deal, Entry, FHBid, FHContract, FHResult
 from scorepad.rules.base import Phase, Sheet
 from scorepad.rules.five_hundred import PASS, display_call, parse_call
-from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL, deck_points
+from scorepad.rules.five_hundred.settings import deck_points
 from scorepad.rules.five_hundred.view import FiveHundredView
 from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
@@ -302,7 +302,7 @@ class FiveHundredForm(EntryForm):
             field.display = i < typed
             if i < typed:
                 field.border_title = Text(f"{self.slot_label(slots[i], i)} tricks")  # names are not markup
-                field.placeholder = f"0–{TRICKS_PER_DEAL}"
+                field.placeholder = f"0–{self.view.tricks_per_deal}"
         for i, field in enumerate(self.card_fields()):
             field.display = i < len(slots)
             if i < len(slots):
@@ -315,7 +315,7 @@ class FiveHundredForm(EntryForm):
             if not self.shown(field):
                 continue
             text = field.value.strip()
-            values.append(int(text) if text.lstrip("-").isdigit() else None)
+            values.append(int(text) if text.isdigit() else None)
         return values
 
     # ------------------------------------------------------------------ validators (as typed)
@@ -349,13 +349,11 @@ class FiveHundredForm(EntryForm):
         text = value.strip()
         if not text:
             return None
-        if not text.isdigit() or not 0 <= int(text) <= TRICKS_PER_DEAL:
-            return f"tricks: a number from 0 to {TRICKS_PER_DEAL}"
+        if not text.isdigit():
+            return f"tricks: a number from 0 to {self.view.tricks_per_deal}"
         # the fields before this one and this one (so the field that overflows is the one marked)
-        total = sum(n for n in self.typed_tricks()[: index + 1] if n is not None)
-        if total > TRICKS_PER_DEAL:
-            return f"the tricks add up to {total}, more than {TRICKS_PER_DEAL}"
-        return None
+        typed = [n for n in self.typed_tricks()[: index + 1] if n is not None]
+        return self.view.tricks_problem([int(text)], complete=False) or self.view.tricks_problem(typed, complete=False)
 
     def _cards_problem(self, value: str) -> str | None:
         text = value.strip()
@@ -408,8 +406,7 @@ class FiveHundredForm(EntryForm):
         rest = self.query_one("#fh-rest", Static)
         typed = self.typed_tricks()
         if self.query_one("#fh-tricks").display and slots:
-            total = sum(n for n in typed if n is not None)
-            left = TRICKS_PER_DEAL - total
+            left = self.view.tricks_left([n for n in typed if n is not None])
             label = self.slot_label(slots[-1], len(slots) - 1)
             rest.update(f"{label} {left}" if left >= 0 and None not in typed else f"{label}: the rest")
         preview = self.query_one("#fh-preview", Static)
@@ -530,7 +527,7 @@ class FiveHundredForm(EntryForm):
         return [*self.deal_prefix(), FHBid(player=to_bid, call=call)]
 
     def result_entry(self) -> FHResult:
-        slots = self.slots()
+        view, slots = self.view, self.slots()
         if any(not slot for slot in slots):
             raise Refused("contractor: who won the bid?")
         typed = self.typed_tricks()
@@ -538,12 +535,11 @@ class FiveHundredForm(EntryForm):
         for field, value in zip(fields, typed, strict=False):
             if value is None:
                 raise Refused(f"tricks: how many did {str(field.border_title or '').removesuffix(' tricks')} win?"
-                              if not field.value.strip() else f"tricks: a number from 0 to {TRICKS_PER_DEAL}")
+                              if not field.value.strip() else f"tricks: a number from 0 to {view.tricks_per_deal}")
         counts = [n or 0 for n in typed]
-        rest = TRICKS_PER_DEAL - sum(counts)
-        if rest < 0:
-            raise Refused(f"the tricks add up to {sum(counts)}, more than {TRICKS_PER_DEAL}")
-        counts.append(rest)
+        if problem := view.tricks_problem(counts, complete=False):  # the last side's tricks are the rest
+            raise Refused(problem)
+        counts.append(view.tricks_left(counts))
         tricks = dict.fromkeys(self.sides, 0)
         for slot, n in zip(slots, counts, strict=True):
             if slot:
