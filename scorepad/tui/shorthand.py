@@ -6,7 +6,13 @@ from collections.abc import Sequence
 
 
 class Refused(ValueError):
-    """What the table typed cannot be logged (yet); the message says why."""
+    """What the table typed cannot be logged (yet); the message says why.
+
+    `field`: the id of the field to put right, where the reader knows it (a dialog moves the cursor there)."""
+
+    def __init__(self, message: str, *, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 def resolve_name(text: str, names: Sequence[str]) -> str | None:

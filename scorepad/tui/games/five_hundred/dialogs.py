@@ -8,12 +8,11 @@ from collections.abc import Callable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.containers import Horizontal
 from textual.widgets import Input, Label, Static
 
 from scorepad.tui.plain import plain
+from scorepad.tui.screens.form_dialog import FormDialog, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
 KINDS = {
@@ -52,33 +51,29 @@ def parse_yes_no(text: str) -> bool | None:
     return None
 
 
-class IrregularityScreen(ModalScreen[tuple[str, str] | None]):
+class IrregularityScreen(FormDialog[tuple[str, str]]):
     """Which irregularity, by whom. `where(kind)` says which deal it will belong to."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    HEADING = "An irregularity with an effect on the score"
+    HINT = "Enter logs it · Esc cancels"
+    BOX_ID = "irregularity"
+    BOX_CLASSES = "wide"
 
     def __init__(self, names: Sequence[str], where: Callable[[str], str]):
         super().__init__()
         self.names = list(names)
         self.where = where
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide", id="irregularity"):
-            yield Label("An irregularity with an effect on the score", classes="dialog-title")
-            yield Static("\n".join(f"{key}  {label}: {effect}" for key, label, effect in KINDS.values()),
-                         classes="hint")
-            with Horizontal(classes="field"):
-                yield Label("kind")
-                yield Input(id="irr-kind", placeholder=KIND_HELP, validators=[ParseValidator(self._kind_problem)])
-            with Horizontal(classes="field"):
-                yield Label("offender")
-                yield NameInput(lambda: self.names, "player", id="irr-player", placeholder="initial")
-            yield Static("", id="irr-where", classes="hint", markup=False)
-            yield Static("", id="irr-error", classes="error")
-            yield Static("Enter logs it · Esc cancels", classes="hint")
-
-    def on_mount(self) -> None:
-        self.query_one("#irr-kind", Input).focus()
+    def compose_fields(self) -> ComposeResult:
+        yield Static("\n".join(f"{key}  {label}: {effect}" for key, label, effect in KINDS.values()),
+                     classes="hint")
+        with Horizontal(classes="field"):
+            yield Label("kind")
+            yield Input(id="irr-kind", placeholder=KIND_HELP, validators=[ParseValidator(self._kind_problem)])
+        with Horizontal(classes="field"):
+            yield Label("offender")
+            yield NameInput(lambda: self.names, "player", id="irr-player", placeholder="initial")
+        yield Static("", id="irr-where", classes="hint", markup=False)
 
     @staticmethod
     def _kind_problem(text: str) -> str | None:
@@ -92,73 +87,46 @@ class IrregularityScreen(ModalScreen[tuple[str, str] | None]):
         self.query_one("#irr-where", Static).update(
             plain(f"{KINDS[kind][1]}: {self.where(kind)}" if kind else ""))
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        kind_field = self.query_one("#irr-kind", Input)
-        kind = parse_kind(kind_field.value)
-        error = self.query_one("#irr-error", Static)
+    def read(self) -> tuple[str, str]:
+        kind = parse_kind(self.query_one("#irr-kind", Input).value)
         if kind is None:
-            error.update(f"kind: {KIND_HELP}")
-            kind_field.focus()
-            return
+            raise Refused(f"kind: {KIND_HELP}", field="irr-kind")
         offender = resolve_name(self.query_one("#irr-player", Input).value, self.names)
         if offender is None:
-            error.update(plain(f"offender: one of {', '.join(self.names)} (a first letter is enough)"))
-            self.query_one("#irr-player", Input).focus()
-            return
-        self.dismiss((kind, offender))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+            raise Refused(f"offender: one of {', '.join(self.names)} (a first letter is enough)", field="irr-player")
+        return kind, offender
 
 
-class ClaimScreen(ModalScreen[tuple[str, bool] | None]):
+class ClaimScreen(FormDialog[tuple[str, bool]]):
     """Three-hand: an opponent claims the game and shows his cards. Upheld: he wins; not: play goes on."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    HEADING = "A claim of the game"
+    HINT = "Enter logs it · Esc cancels"
+    BOX_ID = "claim"
 
     def __init__(self, names: Sequence[str], about: str):
         super().__init__()
         self.names = list(names)
         self.about = about
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="claim"):
-            yield Label("A claim of the game", classes="dialog-title")
-            yield Static(self.about, classes="hint", markup=False)
-            with Horizontal(classes="field"):
-                yield Label("claimed by")
-                yield NameInput(lambda: self.names, "player", id="claim-player", placeholder="initial")
-            with Horizontal(classes="field"):
-                yield Label("upheld? (y/n)")
-                yield Input(id="claim-upheld", placeholder="y or n",
-                            validators=[ParseValidator(self._upheld_problem)])
-            yield Static("", id="claim-error", classes="error")
-            yield Static("Enter logs it · Esc cancels", classes="hint")
-
-    def on_mount(self) -> None:
-        self.query_one("#claim-player", Input).focus()
+    def compose_fields(self) -> ComposeResult:
+        yield Static(plain(self.about), classes="hint")
+        with Horizontal(classes="field"):
+            yield Label("claimed by")
+            yield NameInput(lambda: self.names, "player", id="claim-player", placeholder="initial")
+        with Horizontal(classes="field"):
+            yield Label("upheld? (y/n)")
+            yield Input(id="claim-upheld", placeholder="y or n", validators=[ParseValidator(self._upheld_problem)])
 
     @staticmethod
     def _upheld_problem(text: str) -> str | None:
         return None if not text.strip() or parse_yes_no(text) is not None else "upheld? y or n"
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        error = self.query_one("#claim-error", Static)
+    def read(self) -> tuple[str, bool]:
         player = resolve_name(self.query_one("#claim-player", Input).value, self.names)
         if player is None:
-            error.update(plain(f"claimed by whom? one of {', '.join(self.names)}"))
-            self.query_one("#claim-player", Input).focus()
-            return
+            raise Refused(f"claimed by whom? one of {', '.join(self.names)}", field="claim-player")
         upheld = parse_yes_no(self.query_one("#claim-upheld", Input).value)
         if upheld is None:
-            error.update("was the claim upheld? y or n")
-            self.query_one("#claim-upheld", Input).focus()
-            return
-        self.dismiss((player, upheld))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+            raise Refused("was the claim upheld? y or n", field="claim-upheld")
+        return player, upheld
