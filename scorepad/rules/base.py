@@ -370,8 +370,12 @@ class Rules(ABC):
         """Fold a validated entry into the state."""
 
     @abstractmethod
-    def correction_window(self, state: Any, target: int, original: Entry, replacement: Entry | None) -> str | None:
-        """Why entry `target` can no longer be amended (to `replacement`) or voided, or None."""
+    def correction_window(self, state: Any, target: int, original: Entry, replacement: Entry | None,
+                          trial: Callable[[], Any] | None = None) -> str | None:
+        """Why entry `target` can no longer be amended (to `replacement`) or voided, or None. `trial()` gives
+        the state as it would be with the correction (None when the replacement itself is refused where it
+        stands), folded from the replayer's checkpoint before `target`: a game whose window depends on what
+        the correction changes asks it, instead of folding the whole log again."""
 
     def extra(self, state: Any) -> dict[str, Any]:
         return {}
@@ -677,12 +681,21 @@ class Replayer:
         if replacement is not None and replacement.type != original.type:
             return f"amend of entry {target}: it replaces a {original.type} entry with a {replacement.type}"
         if not correction.override:
-            reason = self.rules.correction_window(self.state, target, current, replacement)
+            reason = self.rules.correction_window(self.state, target, current, replacement,
+                                                  trial=lambda: self._trial(target, replacement))
             if reason:
                 return f"{correction.type} of entry {target} is too late: {reason}"
         if replacement is not None and in_place:
             return self._refusal_in_place(target, replacement)
         return None
+
+    def _trial(self, target: int, replacement: Entry | None) -> State | None:
+        """A scratch state with entry `target` replaced (or struck out), folded to the end of the log; None when
+        the replacement itself is refused where it stands. Nothing of the replayer changes."""
+        checkpoint = self._checkpoint_before(target)
+        state = self._resume(checkpoint, scratch=True)
+        refused = self._fold_walk(state, checkpoint.walked, {**self.replacements, target: replacement}, watch=target)
+        return None if replacement is not None and refused else state
 
     def _refusal_in_place(self, target: int, replacement: Entry) -> str | None:
         """Would the replacement itself be refused where it stands?"""

@@ -9,7 +9,7 @@ player), so a table that never logs `deal` entries still gets a correct rotation
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from scorepad.log import ABAgree, ABBid, ABContract, ABResult, ABStop, Deal, Entry, Header
@@ -98,15 +98,19 @@ class AuctionBridgeRules(base.Rules):
     # ------------------------------------------------------------------ corrections (Laws 12, 13)
 
     def correction_window(
-        self, state: BridgeState, target: int, original: Entry, replacement: Entry | None
+        self, state: BridgeState, target: int, original: Entry, replacement: Entry | None,
+        trial: Callable[[], Any] | None = None,
     ) -> str | None:
         if state.agreed_seq is not None:
             return f"Laws 12 and 13: the rubber's score was made up and agreed in entry {state.agreed_seq}"
-        corrected = self._with_replacement(state, target, replacement)
+        corrected = trial() if trial is not None else self._with_replacement(state, target, replacement)
         if corrected is None:
             return None  # the replacement itself is refused; the Replayer says why
-        for deal in state.deals:
-            changed = corrected.deal_record(deal.number)
+        deals, after = state.deals, corrected.deals
+        # a trial folded from a checkpoint shares the deals scored before it: only those after can differ
+        for number in range(_first_difference(deals, after), len(deals)):
+            deal = deals[number]
+            changed = after[number] if number < len(after) else None
             trick_after = changed.score.trick if changed else {}
             if _points(deal.score.trick) != _points(trick_after):
                 reason = _trick_window_closed(state, deal)
@@ -116,7 +120,8 @@ class AuctionBridgeRules(base.Rules):
         return None
 
     def _with_replacement(self, state: BridgeState, target: int, replacement: Entry | None) -> BridgeState | None:
-        """The state as it would be with entry `target` replaced (or removed); None if the replacement is refused."""
+        """The state as it would be with entry `target` replaced (or removed); None if the replacement is refused.
+        (Folds every accepted entry again: for a caller without the replayer's checkpoints.)"""
         trial = self.new_state(state.header, state.settings, state.sides)
         entries = [(seq, entry) for seq, entry in state.applied if seq != target]
         if replacement is not None:
@@ -139,6 +144,19 @@ class AuctionBridgeRules(base.Rules):
         }
 
 
+def _first_difference(deals: list[DealRecord], other: list[DealRecord]) -> int:
+    """The first index at which the two lists of scored deals hold different records (the same record object
+    means the same deal: a trial shares those scored before its checkpoint), found by halving."""
+    low, high = 0, min(len(deals), len(other))
+    while low < high:
+        middle = (low + high) // 2
+        if deals[middle] is other[middle]:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
 def _points(by_side: Mapping[str, int]) -> dict[str, int]:
     return {side: points for side, points in by_side.items() if points}
 
@@ -146,11 +164,11 @@ def _points(by_side: Mapping[str, int]) -> dict[str, int]:
 def _trick_window_closed(state: BridgeState, deal: DealRecord) -> str | None:
     """Law 13: until a declaration in the following game; in the last game, until the rubber is agreed."""
     if deal.game < len(state.games):
-        following = state.games[deal.game]
-        if following.first_declaration is not None:
+        first = state.first_declarations.get(deal.game + 1)
+        if first is not None:
             return (
                 "Law 13: a trick-score error may be corrected only before a declaration has been made in the "
-                f"following game; entry {following.first_declaration} was one"
+                f"following game; entry {first} was one"
             )
     return None
 
@@ -169,9 +187,7 @@ def _current_or_new(state: BridgeState) -> DealInProgress:
 
 
 def _declared(state: BridgeState, seq: int) -> None:
-    game = state.games[-1]
-    if game.first_declaration is None:
-        game.first_declaration = seq
+    state.first_declarations.setdefault(state.game_no, seq)
 
 
 def _apply_deal(state: BridgeState, entry: Any, seq: int) -> None:

@@ -39,10 +39,9 @@ class DealRecord:
     won_game: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     number: int
-    first_declaration: int | None = None  # seq of the first bid (not pass) or contract in this game
 
 
 @dataclass
@@ -54,7 +53,8 @@ class Rubber:
 
 
 class BridgeState(base.State):
-    history_fields = base.State.history_fields + ("applied", "deals")
+    # the games and their first declarations only grow, like the deals: a checkpoint shares them
+    history_fields = base.State.history_fields + ("applied", "deals", "games", "first_declarations")
     settings: Settings
 
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
@@ -67,6 +67,7 @@ class BridgeState(base.State):
         self.games_won = dict.fromkeys(self.sides, 0)
         self.below_line = dict.fromkeys(self.sides, 0)  # the game in progress
         self.games: list[GameRecord] = [GameRecord(1)]
+        self.first_declarations: dict[int, int] = {}  # game number -> seq of its first bid (not pass) or contract
         self.deals: list[DealRecord] = []
         self.current: DealInProgress | None = None
         self.last_dealer: str | None = None
@@ -99,7 +100,8 @@ class BridgeState(base.State):
         return Auction(dealer, self.players, self.side_of, names=self.names)
 
     def deal_record(self, number: int) -> DealRecord | None:
-        return next((d for d in self.deals if d.number == number), None)
+        # deal n is the n-th scored: a deal's number is the count of deals scored before it, plus one
+        return self.deals[number - 1] if 0 < number <= len(self.deals) else None
 
     # ------------------------------------------------------------------ for screens
 

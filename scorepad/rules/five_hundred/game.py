@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -591,12 +591,15 @@ class FiveHundredRules(base.Rules):
     # ------------------------------------------------------------------ corrections
 
     def correction_window(self, state: FiveHundredState, target: int, original: Entry,
-                          replacement: Entry | None) -> str | None:
+                          replacement: Entry | None, trial: Callable[[], Any] | None = None) -> str | None:
         deal = state.deal_of.get(target, state.positions.get(target)) or 0
-        later = [seq for index, seq in state.first_bid_seq.items() if index > deal]
-        if not later:
+        # the first later deal with a first bid has the earliest one (a deal's entries all come before the next
+        # deal's): looked up from the deal on, not by walking every deal of the game
+        first_bids = state.first_bid_seq
+        later = next((first_bids[index] for index in range(deal + 1, state.deals + 1) if index in first_bids), None)
+        if later is None:
             return None
-        return f"the next deal's first bid was entry {min(later)} ({CORRECTION_LAW})"
+        return f"the next deal's first bid was entry {later} ({CORRECTION_LAW})"
 
 
 RULES = FiveHundredRules()

@@ -19,7 +19,7 @@ Readings settled here (rules/jass.md):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -737,7 +737,8 @@ class JassRules(base.Rules):
     # ------------------------------------------------------------------ corrections
 
     def correction_window(
-        self, state: JassState, target: int, original: Entry, replacement: Entry | None
+        self, state: JassState, target: int, original: Entry, replacement: Entry | None,
+        trial: Callable[[], Any] | None = None,
     ) -> str | None:
         hand = state.positions.get(target)
         if hand is None:
