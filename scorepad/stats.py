@@ -20,6 +20,8 @@ from scorepad.log import FHBid, Rename
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.five_hundred.calls import NULLOS, STRAIN_NAMES, STRAINS, SYMBOLS, display_call, split
+from scorepad.rules.five_hundred.view import DealCells
+from scorepad.rules.jass.view import HandCells
 from scorepad.rules.names import visible
 
 STRAIN_ORDER = (*STRAINS, *NULLOS)
@@ -173,16 +175,14 @@ def _add_bids(stats: Stats, sheet: Sheet) -> None:
 
 def _contract_of(sheet: Sheet, row: Row, previous_seq: int) -> tuple[str, bool] | None:
     """(strain, made) of the deal a Five Hundred row scores."""
-    cells = row.cells
-    if "call" in cells:
-        strain = strain_of(str(cells["call"]))
+    if row.cells:
+        cells = DealCells.of(row, tuple(sheet.sides))
+        strain = strain_of(cells.call) if cells.call else None
         if strain is None:
-            return None
-        outcome = str(cells.get("outcome", ""))
-        if outcome:
-            return strain, not outcome.endswith("set")
-        side = cells.get("contractor_side")
-        return strain, row.delta.get(str(side), 0) > 0
+            return None  # all passed
+        if cells.outcome:
+            return strain, not cells.outcome.endswith("set")
+        return strain, row.delta.get(cells.contractor_side or "", 0) > 0
     # no cells: the deal's winning call is the last contract or bid logged since the row before
     found: FHBid | None = None
     for entry in sheet.entries[previous_seq: row.seq]:
@@ -195,14 +195,16 @@ def _contract_of(sheet: Sheet, row: Row, previous_seq: int) -> tuple[str, bool] 
 
 
 def _add_weis(stats: Stats, sheet: Sheet) -> None:
+    sides = tuple(sheet.sides)
     for row in sheet.rows:
-        for side in sheet.sides:
+        cells = HandCells.of(row, sides)
+        for side in sides:
             team = stats.weis.setdefault(sheet.side_names.get(side, side), WeisRecord())
-            weis = int(row.cells.get(f"weis.{side}", 0) or 0)
+            weis = cells.weis[side]
             if weis > 0:
                 team.hands += 1
                 team.points += weis
-            if row.cells.get("match") == side:
+            if cells.match == side:
                 team.matches += 1
 
 

@@ -14,7 +14,7 @@ import copy
 from abc import ABC, abstractmethod
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from datetime import datetime
 from functools import cached_property
 from itertools import islice
@@ -146,6 +146,7 @@ class View:
 
     phase: Phase
     number: int  # the deal (Jass: the hand) the next entry belongs to
+    undo_target: int | None = None  # the entry undo would strike out now (`Replayer.undo_target`), or None
 
     def mapping(self) -> dict[str, Any]:
         """The view as plain data (`Sheet.state_view`)."""
@@ -802,7 +803,7 @@ class Replayer:
             overrides=tuple(self.overrides),
             entries=tuple(self.log),
             extra=frozen(self.rules.extra(state)),
-            view=state.view(),
+            view=replace(state.view(), undo_target=self.undo_target()),
         )
 
     @property

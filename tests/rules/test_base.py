@@ -143,6 +143,27 @@ def test_undo_strikes_the_latest_entry_that_still_counts():
     replayer.push(log[3])
     assert replayer.current_version(2) is None and replayer.current_version(1) == log[0]
     assert replayer.undo_target() == 1  # the bid is struck out, the void itself is not undone
+    assert replayer.sheet().view.undo_target == 1  # what the screen asks
+
+
+def test_the_view_names_the_entry_undo_would_strike_after_a_correction():
+    from scorepad.rules import Replayer
+    from tests.helpers import entries, header
+
+    log = entries("five_hundred", {"type": "deal", "dealer": "Ann"},
+                  {"type": "contract", "player": "Bob", "call": "7H"},
+                  {"type": "result", "tricks": {"Bob": 7, "Cid": 2, "Ann": 1}},
+                  {"type": "amend", "target": 3, "entry": {"type": "result", "tricks": {"Bob": 8, "Cid": 1, "Ann": 1}}},
+                  {"type": "note", "text": "tea"},
+                  {"type": "void", "target": 3})
+    replayer = Replayer(header("five_hundred", ["Ann", "Bob", "Cid"]))
+    assert replayer.sheet().view.undo_target is None  # nothing logged yet
+    replayer.extend(log[:3])
+    assert replayer.sheet().view.undo_target == 3
+    replayer.extend(log[3:5])  # the result amended, then a note: undo still strikes the (amended) result
+    assert replayer.sheet().view.undo_target == 3 and replayer.sheet().rows[-1].cells["tricks_won"] == 8
+    replayer.push(log[5])  # the result struck out: next the contract
+    assert replayer.sheet().view.undo_target == 2 and replayer.sheet().rows == ()
 
 
 def test_the_latest_entry_may_be_corrected_and_nothing_after_it():

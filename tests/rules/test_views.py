@@ -216,3 +216,93 @@ def test_five_hundred_a_result_whose_tricks_make_nine_is_refused_with_the_reason
                    {"type": "contract", "player": "Bob", "call": "7H"},
                    {"type": "result", "tricks": {"Bob": 7, "Cid": 1, "Ann": 1}})
     assert [r.reason for r in logged.rejected] == ["the tricks add up to 9, not 10"] and logged.rows == ()
+
+
+def _game_to_ann(dealer: str) -> list[dict[str, Any]]:
+    return [{"type": "deal", "dealer": dealer}, {"type": "contract", "player": "Ann", "call": "3NT"},
+            {"type": "result", "tricks": 9}]
+
+
+def test_bridge_play_may_stop_unfinished_only_between_deals_of_a_rubber_going_on():
+    law_11 = "Law 11: a deal once started must be finished; finish deal {} before stopping"
+    assert bridge().stop_refusal is None and bridge().may_stop  # before the first deal
+    calling = bridge({"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Ann", "call": "1S"})
+    assert calling.phase == "auction" and calling.stop_refusal == law_11.format(1) and not calling.may_stop
+    playing = bridge({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "3NT"})
+    assert playing.phase == "play" and playing.stop_refusal == law_11.format(1)
+    between = bridge(*_game_to_ann("Ann"))
+    assert between.phase == "deal" and between.games == {"Ann & Cid": 1, "Bob & Dot": 0} and between.may_stop
+    over = bridge(*_game_to_ann("Ann"), *_game_to_ann("Bob"))
+    assert over.phase == "over" and (over.stop_refusal or "").startswith("the rubber is over (")
+    stopped = bridge(*_game_to_ann("Ann"), {"type": "stop", "reason": "time"})
+    assert stopped.phase == "over" and not stopped.may_stop
+
+
+def test_bridge_the_score_is_agreed_once_the_rubber_is_over_and_only_once():
+    going_on = bridge(*_game_to_ann("Ann"))
+    assert going_on.agree_refusal == (
+        "the rubber is still being played: its score is agreed once it ends, or once play stops (Law 11)")
+    assert not going_on.may_agree
+    over = bridge(*_game_to_ann("Ann"), *_game_to_ann("Bob"))
+    assert over.agree_refusal is None and over.may_agree
+    stopped = bridge(*_game_to_ann("Ann"), {"type": "stop", "reason": "time"})
+    assert stopped.may_agree
+    agreed = bridge(*_game_to_ann("Ann"), *_game_to_ann("Bob"), {"type": "agree"})
+    assert agreed.phase == "agreed" and not agreed.may_agree and not agreed.may_stop
+    assert agreed.agree_refusal == "the rubber's score was agreed in entry 7; nothing more can be entered"
+
+
+def test_five_hundred_a_claim_may_come_during_the_play_of_a_contract_only():
+    assert not fh().may_claim
+    bidding = fh({"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"})
+    assert bidding.phase == "auction" and not bidding.may_claim
+    assert fh({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Bob", "call": "7H"}).may_claim
+    all_passed = fh({"type": "deal", "dealer": "Ann"}, *({"type": "bid", "player": p, "call": "pass"}
+                                                          for p in ("Bob", "Cid", "Ann")),
+                    rules={"all_pass": "no_trump"})
+    assert all_passed.phase == "play" and not all_passed.may_claim
+
+
+def test_five_hundred_row_cells_read_typed():
+    from scorepad.rules.five_hundred.view import DealCells
+
+    done = sheet("five_hundred", FH, {"type": "deal", "dealer": "Ann"},
+                 {"type": "contract", "player": "Bob", "call": "7H"},
+                 {"type": "result", "tricks": {"Bob": 6, "Cid": 3, "Ann": 1}},
+                 {"type": "deal", "dealer": "Bob"},
+                 *({"type": "bid", "player": p, "call": "pass"} for p in ("Cid", "Ann", "Bob")),
+                 {"type": "result", "tricks": {"Cid": 5, "Ann": 3, "Bob": 2}},
+                 rules={"all_pass": "no_trump"})
+    sides = tuple(done.sides)
+    set_, all_passed = (DealCells.of(row, sides) for row in done.rows)
+    assert (set_.deal, set_.dealer, set_.call, set_.contract, set_.outcome) == (1, "Ann", "7H", "7♥", "set")
+    assert (set_.contractor, set_.contractor_side, set_.partner) == ("Bob", "Bob", None)
+    assert (set_.value, set_.tricks_bid, set_.tricks_won) == (200, 7, 6)
+    assert set_.tricks == {"Ann": 1, "Bob": 6, "Cid": 3} and set_.card_points is None
+    assert set_.won == {"Ann": 10, "Bob": 0, "Cid": 30} and set_.lost == {"Ann": 0, "Bob": 200, "Cid": 0}
+    assert all_passed.call is None and all_passed.contract == "" and all_passed.contractor is None
+    assert all_passed.tricks == {"Ann": 3, "Bob": 2, "Cid": 5} and all_passed.deal == 2
+    with pytest.raises(FrozenInstanceError):
+        set_.value = 0  # type: ignore[misc]
+
+
+def test_bridge_row_cells_read_typed_a_deal_and_a_stop():
+    from scorepad.rules.auction_bridge.view import DealCells, StopCells, bridge_cells
+
+    done = sheet("auction_bridge", BRIDGE, *_game_to_ann("Ann"),
+                 {"type": "deal", "dealer": "Bob"}, {"type": "contract", "player": "Bob", "call": "2H",
+                                                     "double": "doubled"},
+                 {"type": "result", "tricks": 7, "honours": {"side": "Ann & Cid", "holding": "4"}},
+                 {"type": "stop", "reason": "the club closes"})
+    sides = tuple(done.sides)
+    game, set_, stop = (bridge_cells(row, sides) for row in done.rows)
+    assert isinstance(game, DealCells) and isinstance(set_, DealCells) and isinstance(stop, StopCells)
+    assert (game.deal, game.game, game.call, game.declarer, game.side, game.tricks) == (
+        1, 1, "3NT", "Ann", "Ann & Cid", 9)
+    assert game.made and game.outcome == "made" and game.won_game == "Ann & Cid" and game.over_under == 0
+    assert game.trick == {"Ann & Cid": 30, "Bob & Dot": 0} and game.honours_side is None
+    assert (set_.deal, set_.game, set_.double, set_.made, set_.over_under, set_.won_game) == (
+        2, 2, "doubled", False, -1, None)
+    assert set_.honours_side == "Ann & Cid" and set_.holding == "4" and set_.honour["Ann & Cid"] > 0
+    assert set_.parts["undertricks"]["Ann & Cid"] == 100 and set_.parts["honours"]["Ann & Cid"] > 0
+    assert (stop.game, stop.reason) == (2, "the club closes") and stop.bonus == {"Ann & Cid": 125, "Bob & Dot": 0}

@@ -8,6 +8,8 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from scorepad.log import ABResult, Deal, parse_entry
+from scorepad.rules.auction_bridge.view import DealCells, bridge_cells
+from scorepad.rules.base import Sheet
 from scorepad.store import GameFile, create, load, new_header
 from scorepad.tui.games.auction_bridge.dialogs import (
     IrregularitiesScreen,
@@ -514,7 +516,13 @@ def test_the_sheet_writes_honours_chicane_and_revoke_as_codes_after_a_rename_too
                   sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]})
     before = replay(game, entries("auction_bridge", *items))
     after = replay(game, entries("auction_bridge", {"type": "rename", "player": "Ann", "new_name": "Annie"}, *items))
-    codes = short_honours(before.rows[-1].cells, before)
+    codes = short_honours(_deal_cells(before), before)
     we, they = codes[0], codes[-1]  # the sides' letters, as the form takes them
     assert we != they and codes == f"{we}4h, chic {they}, revoke {they}"
-    assert short_honours(after.rows[-1].cells, after) == codes  # not "4 honours in one hand (Annie & Cid)"
+    assert short_honours(_deal_cells(after), after) == codes  # not "4 honours in one hand (Annie & Cid)"
+
+
+def _deal_cells(sheet: Sheet) -> DealCells:
+    cells = bridge_cells(sheet.rows[-1], tuple(sheet.sides))
+    assert isinstance(cells, DealCells)
+    return cells

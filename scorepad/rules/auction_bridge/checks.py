@@ -168,15 +168,8 @@ def _check_chicane(state: BridgeState, entry: Any, contract: Contract) -> str | 
 
 
 def check_agree(state: BridgeState, entry: Any) -> str | None:
-    if state.rubber is None:
-        return (
-            "the rubber is still being played: its score is agreed once it ends, or once play stops (Law 11)"
-        )
-    return None
+    return state.unfinished_rubber()
 
 
 def check_stop(state: BridgeState, entry: Any) -> str | None:
-    current = state.current
-    if current is not None and (current.auction.calls or current.contract is not None):
-        return f"Law 11: a deal once started must be finished; finish deal {current.number} before stopping"
-    return None
+    return state.unfinished_deal()

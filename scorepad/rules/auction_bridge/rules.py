@@ -27,6 +27,7 @@ from scorepad.rules.auction_bridge.state import (
     Rubber,
     contract_text,
 )
+from scorepad.rules.auction_bridge.view import bridge_cells
 
 #: the entries a rubber's log holds besides notes and renames (the replayer handles those)
 _PLAIN = (Deal, ABBid, ABContract, ABResult, ABAgree, ABStop)
@@ -57,10 +58,8 @@ class AuctionBridgeRules(base.Rules):
             return state.problem
         if not isinstance(entry, _PLAIN):
             return f"a {entry.type} entry has no meaning in Auction Bridge"
-        if state.agreed_seq is not None:
-            return f"the rubber's score was agreed in entry {state.agreed_seq}; nothing more can be entered"
-        if state.rubber is not None and not isinstance(entry, ABAgree):
-            return f"the rubber is over ({state.result}); only the agreement of its score may follow"
+        if reason := state.closed(agreeing=isinstance(entry, ABAgree)):
+            return reason
         match entry:
             case Deal():
                 return checks.check_deal(state, entry)
@@ -343,10 +342,10 @@ def _deal_cells(state: BridgeState, record: DealRecord, bonus: Mapping[str, int]
 def row_points(row: base.Row, sides: Iterable[str]) -> dict[str, dict[str, int]]:
     """A row's points per side as the pad writes them: below the line (`trick`), above it (`honour`) and the
     rubber's 250 / unfinished 125s (`bonus`)."""
-    return {
-        side: {part: int(row.cells.get(f"{part}:{side}", 0)) for part in ("trick", "honour", "bonus")}
-        for side in sides
-    }
+    sides = tuple(sides)
+    cells = bridge_cells(row, sides)
+    return {side: {"trick": cells.trick[side], "honour": cells.honour[side], "bonus": cells.bonus[side]}
+            for side in sides}
 
 
 def _honours_text(state: BridgeState, outcome: Outcome) -> str:

@@ -103,6 +103,31 @@ class BridgeState(base.State):
         # deal n is the n-th scored: a deal's number is the count of deals scored before it, plus one
         return self.deals[number - 1] if 0 < number <= len(self.deals) else None
 
+    # ------------------------------------------------------------------ what may come now
+
+    def closed(self, agreeing: bool = False) -> str | None:
+        """Why no entry (once the rubber is over: none but the agreement of its score) may come now, or None."""
+        if self.problem:
+            return self.problem
+        if self.agreed_seq is not None:
+            return f"the rubber's score was agreed in entry {self.agreed_seq}; nothing more can be entered"
+        if self.rubber is not None and not agreeing:
+            return f"the rubber is over ({self.result}); only the agreement of its score may follow"
+        return None
+
+    def unfinished_deal(self) -> str | None:
+        """Law 11: a deal once started must be finished before play stops."""
+        current = self.current
+        if current is not None and (current.auction.calls or current.contract is not None):
+            return f"Law 11: a deal once started must be finished; finish deal {current.number} before stopping"
+        return None
+
+    def unfinished_rubber(self) -> str | None:
+        """Law 12: a rubber's score is agreed once it ends (or once play stops, Law 11)."""
+        if self.rubber is None:
+            return "the rubber is still being played: its score is agreed once it ends, or once play stops (Law 11)"
+        return None
+
     # ------------------------------------------------------------------ for screens
 
     def board_lines(self) -> tuple[str, ...]:
@@ -157,6 +182,8 @@ class BridgeState(base.State):
             to_game=MappingProxyType({s: max(0, self.settings.game_points - below[s]) for s in self.sides}),
             games=MappingProxyType(dict(self.games_won)),
             honour_holdings=tuple(holdings_for(contract.strain)) if contract else (),
+            stop_refusal=self.closed() or self.unfinished_deal(),
+            agree_refusal=self.closed(agreeing=True) or self.unfinished_rubber(),
         )
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from scorepad.rules.auction_bridge.calls import Contract
-from scorepad.rules.base import View
+from scorepad.rules.auction_bridge.scoring import HONOUR_PARTS
+from scorepad.rules.base import Row, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,8 @@ class BridgeView(View):
     to_game: Mapping[str, int]  # side -> trick points it still needs for that game
     games: Mapping[str, int]  # side -> games won
     honour_holdings: tuple[str, ...]  # the honours one may hold in the contract's strain
+    stop_refusal: str | None = None  # why play cannot stop now, unfinished (Law 11), or None: it may
+    agree_refusal: str | None = None  # why the rubber's score cannot be agreed now (Law 12), or None: it may
 
     @property
     def over(self) -> bool:
@@ -52,7 +56,12 @@ class BridgeView(View):
     @property
     def may_agree(self) -> bool:
         """The rubber is over and its score not agreed yet (Law 12): the agreement may come now."""
-        return self.phase == "over"
+        return self.agree_refusal is None
+
+    @property
+    def may_stop(self) -> bool:
+        """Play may stop now with the rubber unfinished (Law 11): no deal is under way, the rubber goes on."""
+        return self.stop_refusal is None
 
     def contract_for(self, call: str, declarer: str, double: str = "none") -> Contract:
         """A contract typed for this deal: a one spade by the dealer is the dealer's one spade (Law 48)."""
@@ -62,3 +71,95 @@ class BridgeView(View):
         data = View.mapping(self)
         data.update(stage=self.phase, deal=self.number)
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class DealCells:
+    """An Auction Bridge row's columns for a scored deal."""
+
+    deal: int
+    game: int  # the game of the rubber it was played in
+    dealer: str
+    declarer: str
+    side: str  # the declarer's side
+    call: str  # "3H", "2NT"
+    double: str  # none | doubled | redoubled
+    contract: str  # in words ("3♥ doubled")
+    dealers_one_spade: bool
+    tricks: int  # won by the declarer's side
+    made: bool
+    over_under: int  # tricks over the contract (negative: under)
+    honours: str  # in words, with the side
+    revoke: str  # in words
+    honours_side: str | None  # the side that held honours, and its holding code
+    holding: str | None
+    chicane_side: str | None
+    double_chicane: bool
+    revoke_side: str | None
+    won_game: str | None  # the side that won a game with this deal
+    rubber_over: bool
+    trick: Mapping[str, int]  # side -> points below the line
+    honour: Mapping[str, int]  # side -> points above the line
+    bonus: Mapping[str, int]  # side -> the rubber's bonus
+    parts: Mapping[str, Mapping[str, int]]  # part of the honour score ("chicane" …) -> side -> points
+
+    @property
+    def outcome(self) -> str:
+        return "made" if self.made else "set"
+
+
+@dataclass(frozen=True, slots=True)
+class StopCells:
+    """An Auction Bridge row's columns for a rubber stopped unfinished (Law 11)."""
+
+    game: int
+    reason: str
+    bonus: Mapping[str, int]  # side -> its points for the games it won
+    trick: Mapping[str, int]  # nothing below the line: every side 0
+    honour: Mapping[str, int]  # nothing above it but the bonus: every side 0
+
+
+BridgeCells = DealCells | StopCells
+
+
+def bridge_cells(row: Row, sides: Sequence[str]) -> BridgeCells:
+    """A row's columns, typed: a scored deal or the stop of an unfinished rubber."""
+    cells = row.cells
+
+    def per_side(part: str) -> Mapping[str, int]:
+        return MappingProxyType({side: int(cells.get(f"{part}:{side}", 0)) for side in sides})
+
+    if cells.get("kind") != "deal":
+        return StopCells(game=int(cells.get("game", 1)), reason=str(cells.get("reason", "")),
+                         bonus=per_side("bonus"), trick=per_side("trick"), honour=per_side("honour"))
+
+    def side_or_none(key: str) -> str | None:
+        return str(cells.get(key) or "") or None
+
+    return DealCells(
+        deal=int(cells["deal"]),
+        game=int(cells.get("game", 1)),
+        dealer=str(cells["dealer"]),
+        declarer=str(cells["declarer"]),
+        side=str(cells["side"]),
+        call=str(cells["call"]),
+        double=str(cells.get("double", "none")),
+        contract=str(cells["contract"]),
+        dealers_one_spade=bool(cells.get("dealers_one_spade")),
+        tricks=int(cells["tricks"]),
+        made=cells.get("outcome") == "made",
+        over_under=int(cells.get("over_under", 0)),
+        honours=str(cells.get("honours", "")),
+        revoke=str(cells.get("revoke", "")),
+        honours_side=side_or_none("honours_side"),
+        holding=side_or_none("holding"),
+        chicane_side=side_or_none("chicane_side"),
+        double_chicane=bool(cells.get("double_chicane")),
+        revoke_side=side_or_none("revoke_side"),
+        won_game=side_or_none("won_game"),
+        rubber_over=bool(cells.get("rubber_over")),
+        trick=per_side("trick"),
+        honour=per_side("honour"),
+        bonus=per_side("bonus"),
+        parts=MappingProxyType({part: per_side(part) for part in HONOUR_PARTS}),
+    )

@@ -49,7 +49,7 @@ from scorepad.rules.five_hundred.calls import (
 )
 from scorepad.rules.five_hundred.game import RULES, FiveHundredRules, FiveHundredState
 from scorepad.rules.five_hundred.settings import PACKS, PRESETS, Settings, deck_description, deck_points
-from scorepad.rules.five_hundred.view import FiveHundredView
+from scorepad.rules.five_hundred.view import DealCells, FiveHundredView
 
 
 def legal_calls(sheet: Sheet) -> list[str]:
@@ -61,10 +61,12 @@ def legal_calls(sheet: Sheet) -> list[str]:
 def won_lost_net(sheet: Sheet) -> dict[str, dict[str, int]]:
     """The classic three-hand sheet: per side, the points won, the points lost and the net (won − lost)."""
     table = {side: {"won": 0, "lost": 0, "net": 0} for side in sheet.sides}
+    sides = tuple(sheet.sides)
     for row in sheet.rows:
+        cells = DealCells.of(row, sides)
         for side, line in table.items():
-            line["won"] += int(row.cells.get(f"won:{side}", max(row.delta.get(side, 0), 0)))
-            line["lost"] += int(row.cells.get(f"lost:{side}", max(-row.delta.get(side, 0), 0)))
+            line["won"] += cells.won[side]
+            line["lost"] += cells.lost[side]
     for line in table.values():
         line["net"] = line["won"] - line["lost"]
     return table

@@ -113,6 +113,7 @@ class FiveHundredState(base.State):
             last_thrown_in=(self.deal.thrown_in or None) if self.deal else None,
             # the sides the open question is about (who of them reached the target first)
             rivals=tuple(rivals_at_target(self, self.deal)) if phase == "question" and self.deal else (),
+            may_claim=phase == "play" and deal is not None and deal.contractor is not None,
             **fields,
         )
 

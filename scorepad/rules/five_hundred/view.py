@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from scorepad.rules.base import View
+from scorepad.rules.base import Row, View
 from scorepad.rules.five_hundred.calls import PASS, display_call, is_nullo
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
 
@@ -59,6 +59,7 @@ class FiveHundredView(View):
     result_seq: int | None = None
     irregularities: tuple[tuple[str, str], ...] = ()  # (kind, player)
     claims: tuple[tuple[str, bool], ...] = ()  # (player, upheld)
+    may_claim: bool = False  # a claim may come now: during the play of a contract (not all passed at no trump)
 
     def left_of(self, player: str) -> str:
         return self.players[(self.players.index(player) + 1) % len(self.players)]
@@ -127,11 +128,6 @@ class FiveHundredView(View):
             return f"{display_call(contract)} is played alone: leave the partner blank"
         return None
 
-    @property
-    def may_claim(self) -> bool:
-        """A claim is made during the play of a contract (not while all passed play at no trump)."""
-        return self.phase == "play" and self.contractor is not None
-
     def irregularity_deal(self, kind: str) -> IrregularityDeal:
         """Which deal an irregularity of this kind logged now belongs to (the form's typed contract aside)."""
         if kind in ("redeal", "bid_out_of_turn") and self.phase == "deal":
@@ -147,6 +143,58 @@ class FiveHundredView(View):
         if self.phase == "deal":
             data["phase"] = "start"  # the state's own word, kept for plain readers
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class DealCells:
+    """A Five Hundred row's columns: a scored deal, played in a contract or, all passed, at no trump."""
+
+    deal: int | None
+    dealer: str  # named as at that deal
+    call: str | None  # "7H", "nullo"; None: all passed, played at no trump
+    contract: str  # the call in words ("7♥"), "" when all passed
+    outcome: str  # "made", "set", "slam", "nullo made" …, "no trump"
+    irregularity: str  # why it was scored so ("" when as played)
+    tricks_text: str  # every side's tricks in words ("Ann 7, Bob 2, Cid 1")
+    tricks: Mapping[str, int]  # side -> tricks won
+    won: Mapping[str, int]  # side -> points won this deal (the classic three-hand sheet)
+    lost: Mapping[str, int]  # side -> points lost this deal
+    card_points: Mapping[str, int] | None  # side -> card points taken (the card-point variant)
+    contractor: str | None  # named as at that deal
+    contractor_side: str | None
+    partner: str | None  # the called partner (five hands), named as at that deal
+    value: int  # the contract's value
+    tricks_bid: int
+    tricks_won: int  # by the contracting side
+
+    @classmethod
+    def of(cls, row: Row, sides: Sequence[str]) -> DealCells:
+        cells, delta = row.cells, row.delta
+
+        def per_side(part: str, missing: Callable[[str], int]) -> Mapping[str, int]:
+            return MappingProxyType({side: int(cells.get(f"{part}:{side}", missing(side))) for side in sides})
+
+        deal = cells.get("deal")
+        return cls(
+            deal=int(deal) if deal is not None else None,
+            dealer=str(cells.get("dealer", "")),
+            call=str(cells.get("call") or "") or None,
+            contract=str(cells.get("contract", "")),
+            outcome=str(cells.get("outcome", "")),
+            irregularity=str(cells.get("irregularity") or ""),
+            tricks_text=str(cells.get("tricks", "")),
+            tricks=per_side("tricks", lambda side: 0),
+            # a side the result does not name took no tricks: its points are the row's own
+            won=per_side("won", lambda side: max(delta.get(side, 0), 0)),
+            lost=per_side("lost", lambda side: max(-delta.get(side, 0), 0)),
+            card_points=per_side("card_points", lambda side: 0) if f"card_points:{sides[0]}" in cells else None,
+            contractor=str(cells.get("contractor") or "") or None,
+            contractor_side=str(cells.get("contractor_side") or "") or None,
+            partner=str(cells.get("partner") or "") or None,
+            value=int(cells.get("value", 0) or 0),
+            tricks_bid=int(cells.get("tricks_bid", 0) or 0),
+            tricks_won=int(cells.get("tricks_won", 0) or 0),
+        )
 
 
 def tricks_problem(counts: Sequence[int], per_deal: int, complete: bool = True) -> str | None:

@@ -378,7 +378,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(KnockOnScreen([(r.seq, r.reason) for r in refused]), decided)
 
     def action_undo(self) -> None:
-        target = self.replayer.undo_target()
+        target = self.sheet.view.undo_target
         if target is None:
             self.notify("Nothing to undo.")
             return

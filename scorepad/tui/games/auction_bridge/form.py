@@ -28,7 +28,7 @@ from scorepad.rules.auction_bridge import (
     split_bid,
 )
 from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
-from scorepad.rules.auction_bridge.view import BridgeView
+from scorepad.rules.auction_bridge.view import BridgeView, DealCells, bridge_cells
 from scorepad.rules.base import Phase, Sheet
 from scorepad.tui.games.auction_bridge.codes import (
     TRUMP_CODES,
@@ -400,14 +400,16 @@ class BridgeForm(EntryForm):
             return f"Enter would be refused: {preview.refusal}"
         if not preview.rows:
             return ""
-        cells = preview.rows[-1].cells
-        over = int(cells["over_under"])
-        what = ("made" + (f", {over} over" if over > 0 else "")) if cells["outcome"] == "made" else f"set {-over}"
-        if cells["won_game"] == cells["side"]:
+        cells = bridge_cells(preview.rows[-1], tuple(self.sheet.sides))
+        if not isinstance(cells, DealCells):
+            return ""
+        over = cells.over_under
+        what = ("made" + (f", {over} over" if over > 0 else "")) if cells.made else f"set {-over}"
+        if cells.won_game == cells.side:
             what += ", game"
         sides = []
         for side, shown in self.sheet.side_names.items():
-            trick, honour = int(cells[f"trick:{side}"]), int(cells[f"honour:{side}"])
+            trick, honour = cells.trick[side], cells.honour[side]
             points = [f"{trick} below" if trick else "", f"{honour} above" if honour else ""]
             sides.append(f"{shown} {' + '.join(p for p in points if p) or 'nothing'}")
         return f"→ {tricks} tricks: {what} — " + " · ".join(sides)

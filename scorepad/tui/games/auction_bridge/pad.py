@@ -14,8 +14,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from scorepad.rules.auction_bridge import HONOUR_PARTS, Settings, format_call, row_points
-from scorepad.rules.auction_bridge.view import BridgeView
+from scorepad.rules.auction_bridge import HONOUR_PARTS, Settings, format_call
+from scorepad.rules.auction_bridge.view import BridgeView, DealCells, StopCells, bridge_cells
 from scorepad.rules.base import Row, Sheet
 from scorepad.tui.games.auction_bridge.codes import honours_code, letter_of, side_letters
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -34,13 +34,13 @@ MIN_COLUMN, MAX_COLUMN = 18, 30
 Entry = tuple[str, int]  # (what, points)
 
 
-def short_contract(cells: Mapping[str, Any]) -> str:
+def short_contract(cells: DealCells) -> str:
     """'3♥x' — the call with x / xx for doubled / redoubled, as the form takes it."""
-    return format_call(str(cells.get("call", ""))) + DOUBLING_MARKS.get(str(cells.get("double", "none")), "")
+    return format_call(cells.call) + DOUBLING_MARKS.get(cells.double, "")
 
 
-def _honour_label(row: Row, side: str) -> str:
-    parts = [PART_LABELS[p] for p in HONOUR_PARTS if int(row.cells.get(f"{p}:{side}", 0))]
+def _honour_label(cells: DealCells, side: str) -> str:
+    parts = [PART_LABELS[p] for p in HONOUR_PARTS if cells.parts[p][side]]
     return "+".join(parts) or "honour"
 
 
@@ -51,24 +51,23 @@ def pad_columns(sheet: Sheet) -> tuple[dict[str, list[Entry]], dict[int, dict[st
     below: dict[int, dict[str, list[Entry]]] = {}
     winners: dict[int, str] = {}
     for row in sheet.rows:
-        cells = row.cells
-        points = row_points(row, sides)
-        deal = cells.get("deal")
-        game = int(cells.get("game", 1))
+        cells = bridge_cells(row, sides)
+        game = cells.game
         for side in sides:
-            if cells.get("kind") == "deal":
-                if points[side]["trick"]:
+            trick, honour, bonus = cells.trick[side], cells.honour[side], cells.bonus[side]
+            if isinstance(cells, DealCells):
+                if trick:
                     below.setdefault(game, {s: [] for s in sides})[side].append(
-                        (f"{deal:>2} {short_contract(cells)}", points[side]["trick"])
+                        (f"{cells.deal:>2} {short_contract(cells)}", trick)
                     )
-                if points[side]["honour"]:
-                    above[side].append((f"{deal:>2} {_honour_label(row, side)}", points[side]["honour"]))
-                if points[side]["bonus"]:
-                    above[side].append(("   rubber", points[side]["bonus"]))
-            elif points[side]["bonus"]:
-                above[side].append(("   unfinished", points[side]["bonus"]))
-        if cells.get("won_game"):
-            winners[game] = str(cells["won_game"])
+                if honour:
+                    above[side].append((f"{cells.deal:>2} {_honour_label(cells, side)}", honour))
+                if bonus:
+                    above[side].append(("   rubber", bonus))
+            elif bonus:
+                above[side].append(("   unfinished", bonus))
+        if isinstance(cells, DealCells) and cells.won_game:
+            winners[game] = cells.won_game
     return above, below, winners
 
 
@@ -179,21 +178,22 @@ class PadDrawer:
         return f"Game {view.game} — to make game: {need}."
 
 
-def short_honours(cells: Mapping[str, Any], sheet: Sheet) -> str:
+def short_honours(cells: DealCells, sheet: Sheet) -> str:
     """The row's honours as the form takes them ("a4h"), then chicane and revoke in brief."""
     letters = side_letters(sheet.side_names, sheet.sides, sheet.names)
     bits = []
-    if cells.get("honours_side"):
-        bits.append(honours_code(str(cells["honours_side"]), str(cells["holding"]), letters))
-    if cells.get("chicane_side"):
-        bits.append(f"{'dbl chic' if cells.get('double_chicane') else 'chic'} {letter_of(cells['chicane_side'], letters)}")
-    if cells.get("revoke_side"):
-        bits.append(f"revoke {letter_of(str(cells['revoke_side']), letters)}")
+    if cells.honours_side:
+        bits.append(honours_code(cells.honours_side, cells.holding or "", letters))
+    if cells.chicane_side:
+        bits.append(f"{'dbl chic' if cells.double_chicane else 'chic'} {letter_of(cells.chicane_side, letters)}")
+    if cells.revoke_side:
+        bits.append(f"revoke {letter_of(cells.revoke_side, letters)}")
     return ", ".join(bits)
 
 
 def _stopped(sheet: Sheet) -> bool:
-    return any(row.cells.get("kind") == "unfinished" for row in sheet.rows)
+    sides = tuple(sheet.sides)
+    return any(isinstance(bridge_cells(row, sides), StopCells) for row in sheet.rows)
 
 
 def _padded(items: list[Any], length: int) -> list[Any]:
@@ -231,17 +231,16 @@ class BridgeSheet(SheetTable):
         return ["game", "contract", "tricks", "result", "honours"]
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
-        cells = row.cells
-        if cells.get("kind") != "deal":
-            return [str(cells.get("game", "")), "stopped", "", "unfinished (Law 11)", str(cells.get("reason", ""))]
-        declarer = sheet.names.get(str(cells["declarer"]), str(cells["declarer"]))
-        over = int(cells.get("over_under", 0))
-        if cells.get("outcome") == "made":
+        cells = bridge_cells(row, tuple(sheet.sides))
+        if isinstance(cells, StopCells):
+            return [str(cells.game), "stopped", "", "unfinished (Law 11)", cells.reason]
+        declarer = sheet.names.get(cells.declarer, cells.declarer)
+        over = cells.over_under
+        if cells.made:
             result = "made" + (f" +{over}" if over else "")
         else:
             result = f"set {-over}"
-        if cells.get("won_game"):
+        if cells.won_game:
             result += ", game"
         honours = short_honours(cells, sheet)
-        return [str(cells.get("game", "")), f"{declarer} {short_contract(cells)}", str(cells.get("tricks", "")),
-                result, honours]
+        return [str(cells.game), f"{declarer} {short_contract(cells)}", str(cells.tricks), result, honours]

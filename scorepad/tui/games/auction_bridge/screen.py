@@ -22,7 +22,7 @@ from scorepad.rules.auction_bridge import (
 )
 from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, STRAIN_SYMBOLS
 from scorepad.rules.auction_bridge.table import bid_values, scoring_table
-from scorepad.rules.auction_bridge.view import BridgeView
+from scorepad.rules.auction_bridge.view import BridgeView, DealCells, bridge_cells
 from scorepad.rules.base import Sheet
 from scorepad.tui.games.auction_bridge.codes import codes_for
 from scorepad.tui.games.auction_bridge.dialogs import (
@@ -105,8 +105,8 @@ class AuctionBridgeScreen(GameScreen):
         if self.view.over:
             self._say_error("The rubber is already over.", form)
             return
-        if reason := self.replayer.check(ABStop()):  # e.g. Law 11: a deal once started is finished first
-            self._say_error(reason, form)
+        if self.view.stop_refusal:  # e.g. Law 11: a deal once started is finished first
+            self._say_error(self.view.stop_refusal, form)
             return
         bonus = self.settings.unfinished_game_bonus
         text = (f"Play stops at an agreed time: the score is made up as it stands, and each side adds {bonus} "
@@ -142,13 +142,14 @@ class AuctionBridgeScreen(GameScreen):
         entry = self.sheet.entries[seq - 1]
         current = self._current_version(seq) if isinstance(entry, ABResult) else None
         row = next((r for r in self.sheet.rows if r.seq == seq), None)
+        cells = bridge_cells(row, tuple(self.sheet.sides)) if row is not None else None
         form = self.bridge_form
-        if not isinstance(current, ABResult) or row is None or form is None:
+        if not isinstance(current, ABResult) or not isinstance(cells, DealCells) or form is None:
             super().edit_entry(seq)
             return
-        strain = split_bid(str(row.cells["call"]))[1]
+        strain = split_bid(cells.call)[1]
         title = describe(current, self.sheet.names, self.sheet.side_names)
-        contract = f"{self.sheet.names.get(str(row.cells['declarer']), row.cells['declarer'])}'s {row.cells['contract']}"
+        contract = f"{self.sheet.names.get(cells.declarer, cells.declarer)}'s {cells.contract}"
 
         def edited(replacement) -> None:
             form.focus_first()  # back to the next deal

@@ -12,7 +12,7 @@ from scorepad.log import Entry, FHClaim, FHContract, FHIrregularity, amend_model
 from scorepad.rules.base import Sheet
 from scorepad.rules.five_hundred import display_call
 from scorepad.rules.five_hundred.table import ruleset_markdown
-from scorepad.rules.five_hundred.view import FiveHundredView
+from scorepad.rules.five_hundred.view import DealCells, FiveHundredView
 from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
 from scorepad.tui.games.five_hundred.form import FiveHundredForm
 from scorepad.tui.games.five_hundred.sheet import FiveHundredSheet, WonLostNet
@@ -122,7 +122,7 @@ class FiveHundredScreen(GameScreen):
         contract = ""
         if view.phase == "deal":
             row = self.sheet.rows[-1] if self.sheet.rows else None
-            if row is not None and row.cells.get("deal") == place.deal:
+            if row is not None and DealCells.of(row, tuple(self.sheet.sides)).deal == place.deal:
                 contract = f" ({row.text}); it is scored again"
         elif view.contractor:
             contract = f" ({self.sheet.names[view.contractor]} {view.contract_display})"

@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.five_hundred import won_lost_net
+from scorepad.rules.five_hundred.view import DealCells
 from scorepad.tui.widgets.sheet_table import SheetTable
 
 OUTCOME_STYLES = {"made": "green", "slam": "bold green", "set": "bold red"}
@@ -29,24 +30,23 @@ class FiveHundredSheet(SheetTable):
         return ["dealer", "bid", "by", "tricks", "result"]
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
-        cells = row.cells
+        cells = DealCells.of(row, tuple(sheet.sides))
         names = sheet.names  # the names of now: a player renamed mid-game is shown so in every row
-        by = names.get(str(cells.get("contractor", "")), str(cells.get("contractor", "")))
-        if cells.get("partner"):
-            by += f" + {names.get(str(cells['partner']), str(cells['partner']))}"
-        if cells.get("call"):
-            tricks = str(cells.get("tricks_won", ""))
+        by = names.get(cells.contractor or "", cells.contractor or "")
+        if cells.partner:
+            by += f" + {names.get(cells.partner, cells.partner)}"
+        if cells.call:
+            tricks = str(cells.tricks_won)
         else:  # all passed, played at no trump: every side's tricks
-            tricks = " ".join(str(cells.get(f"tricks:{side}", 0)) for side in sheet.sides)
-        outcome = str(cells.get("outcome", row.text))
+            tricks = " ".join(str(cells.tricks[side]) for side in sheet.sides)
+        outcome = cells.outcome or row.text
         word = outcome.split()[-1] if outcome else ""
         shown = Text(outcome, style=OUTCOME_STYLES.get(word, ""))
-        if cells.get("irregularity"):
-            shown.append(f" ({cells['irregularity']})", style="italic yellow")
+        if cells.irregularity:
+            shown.append(f" ({cells.irregularity})", style="italic yellow")
         if self.classic:
-            return [str(cells.get("contract", "")) or "—", by or "—", shown]
-        dealer = str(cells.get("dealer", ""))
-        return [names.get(dealer, dealer), str(cells.get("contract", "")) or "—", by or "—", tricks, shown]
+            return [cells.contract or "—", by or "—", shown]
+        return [names.get(cells.dealer, cells.dealer), cells.contract or "—", by or "—", tricks, shown]
 
     def side_columns(self, sheet: Sheet, side: str) -> list[tuple[str, str]]:
         name = sheet.side_names.get(side, side)
@@ -57,7 +57,8 @@ class FiveHundredSheet(SheetTable):
     def side_cells(self, row: Row, side: str) -> list[str | Text]:
         if not self.classic:
             return [self.side_cell(row, side)]
-        won, lost = int(row.cells.get(f"won:{side}", 0)), int(row.cells.get(f"lost:{side}", 0))
+        cells = DealCells.of(row, (side,))
+        won, lost = cells.won[side], cells.lost[side]
         return [Text(str(won) if won else "·", style="green" if won else "dim"),
                 Text(str(lost) if lost else "·", style="red" if lost else "dim"),
                 Text(str(row.totals[side]), style="bold")]
