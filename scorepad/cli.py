@@ -191,15 +191,15 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _list() -> int:
-    from scorepad.games import describe_listing, listings
+    from scorepad.history import describe, read_saved_games
     from scorepad.store import games_dir
 
-    games = list(listings())
-    if not games:
+    listed = False
+    for digest in read_saved_games(cache=None):  # each line as its game is read: the first shows at once
+        print(describe(digest))
+        listed = True
+    if not listed:
         print(f"No games yet in {games_dir()}. Start one with: scorepad new GAME --players …")
-        return 0
-    for listing in games:
-        print(describe_listing(listing))
     return 0
 
 
@@ -253,7 +253,8 @@ def _export(path: Path, fmt: str, output: Path | None, force: bool = False) -> i
 def _stats() -> int:
     from rich.console import Console
 
-    from scorepad.stats import collect_stats, stats_renderable
+    from scorepad.history import collect_stats
+    from scorepad.stats import stats_renderable
 
     Console().print(stats_renderable(collect_stats()))
     return 0

@@ -1,4 +1,4 @@
-"""Where the store meets the rules: a game file read and checked, replayed to its sheet, listings described.
+"""Where the store meets the rules: a game file read and checked, replayed to its sheet (history.py lists them).
 
 Every way in (replay, export, list, stats, the home screen, opening a game) reads through here, so a header
 the rules cannot play (rules.header) is one line, like a damaged file, everywhere.
@@ -6,16 +6,13 @@ the rules cannot play (rules.header) is one line, like a damaged file, everywher
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from scorepad.gcpause import gc_paused
-from scorepad.rules import GAME_TITLES, replay
+from scorepad.rules import replay
 from scorepad.rules.base import Sheet
 from scorepad.rules.header import header_problem
-from scorepad.rules.names import visible
-from scorepad.store import GameFile, GameListing, LoadedLog, LogError, list_games, load
+from scorepad.store import GameFile, LoadedLog, LogError, load
 
 
 def check_log(log: LoadedLog) -> LoadedLog:
@@ -40,16 +37,6 @@ def open_game(path: Path | str) -> GameFile:
     return game_file
 
 
-def listings(directory: Path | None = None) -> Iterator[GameListing]:
-    """store.list_games, with a game whose header is not playable listed as unreadable, with its line."""
-    for listing in list_games(directory):
-        if listing.log is not None:
-            problem = header_problem(listing.log.header)
-            if problem:
-                listing = replace(listing, log=None, error=str(LogError(listing.path, 1, problem)))
-        yield listing
-
-
 def replay_log(log: LoadedLog) -> Sheet:
     with gc_paused():  # a whole log: rows, deals and positions that are all kept
         return replay(log.header, log.entries)
@@ -66,17 +53,3 @@ def status_text(sheet: Sheet) -> str:
     if sheet.finished:
         return f"won by {sheet.side_names.get(sheet.winner, sheet.winner)}" if sheet.winner else "finished"
     return f"in play, {len(sheet.rows)} scored"
-
-
-def describe_listing(listing: GameListing) -> str:
-    """One line of `scorepad list`; everything read from the file shown visibly (no raw control characters)."""
-    if listing.log is None:
-        return visible(f"!! {listing.error}")
-    header = listing.log.header
-    sheet = replay_log(listing.log)
-    title = f" “{header.title}”" if header.title else ""
-    when = listing.modified.strftime("%Y-%m-%d %H:%M")
-    return visible(
-        f"{when}  {GAME_TITLES[header.game]}{title}: {', '.join(sheet.names.get(p, p) for p in header.players)}"
-        f" — {status_text(sheet)}  [{listing.path}]"
-    )

@@ -1,4 +1,5 @@
-"""Statistics across saved games (`scorepad stats`, the home screen's `s`). Pure: no Textual.
+"""Statistics across saved games (`scorepad stats`, the home screen's `s`). Pure: no Textual, no files
+(scorepad.history reads the games and adds up each one's figures); Rich only to show them.
 
 Every figure is read from the replayed sheets, so it follows corrections exactly as the score
 sheets do. Players are counted by the name they carry at the end of each game; a player renamed in a game
@@ -10,11 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from scorepad.log import FHBid, Rename
 from scorepad.rules import GAME_TITLES
@@ -23,6 +20,9 @@ from scorepad.rules.five_hundred.calls import NULLOS, STRAIN_NAMES, STRAINS, SYM
 from scorepad.rules.five_hundred.view import DealCells
 from scorepad.rules.jass.view import HandCells
 from scorepad.rules.names import visible
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 STRAIN_ORDER = (*STRAINS, *NULLOS)
 STRAIN_LABELS = {**{s: f"{SYMBOLS[s]} {STRAIN_NAMES[s]}" for s in STRAINS if s != "NT"}, "NT": STRAIN_NAMES["NT"],
@@ -63,6 +63,8 @@ class Stats:
     weis: dict[str, WeisRecord] = field(default_factory=dict)  # Jass: team (as shown) -> Weis, Matches
     rubbers: dict[str, PlayerRecord] = field(default_factory=dict)  # Auction Bridge: player -> rubbers
     rubber_sizes: list[int] = field(default_factory=list)
+    #: each seat's names in each game added (its header name, then every rename), in the order the games came
+    seat_names: list[list[str]] = field(default_factory=list)
     #: name -> another name of the same person (a rename joined them); see `same_person`
     _joined: dict[str, str] = field(default_factory=dict)
 
@@ -88,22 +90,37 @@ class Stats:
 # --------------------------------------------------------------------------- collecting
 
 
-def collect_stats(directory: Path | None = None) -> Stats:
-    from scorepad.games import listings, replay_log
+def game_figures(sheet: Sheet) -> Stats:
+    """One game's figures, to be added to others' with `add_figures` (kept per file, so a second count is free)."""
+    figures = Stats()
+    add_sheet(figures, sheet)
+    return figures
 
-    stats = Stats()
-    for listing in listings(directory):
-        if listing.log is None:
-            stats.damaged.append(listing.error)
-            continue
-        try:
-            sheet = replay_log(listing.log)
-        except Exception as error:  # one broken file must not hide the rest of the statistics
-            stats.damaged.append(f"{listing.path}: cannot be replayed ({type(error).__name__}: {error})")
-            continue
-        add_sheet(stats, sheet)
-    merge_renamed(stats)
-    return stats
+
+def add_figures(stats: Stats, figures: Stats) -> None:
+    """Add one game's figures (`game_figures`): as `add_sheet` on the game's sheet would have."""
+    stats.games.update(figures.games)
+    stats.finished += figures.finished
+    for names in figures.seat_names:
+        stats.join(names)
+    stats.seat_names += figures.seat_names
+    for target, source in ((stats.players, figures.players), (stats.rubbers, figures.rubbers)):
+        for name, record in source.items():
+            into = target.setdefault(name, PlayerRecord())
+            into.played += record.played
+            into.finished += record.finished
+            into.won += record.won
+    for strain, bid in figures.bids.items():
+        bids = stats.bids.setdefault(strain, BidRecord())
+        bids.made += bid.made
+        bids.set += bid.set
+    for team, weis in figures.weis.items():
+        into_weis = stats.weis.setdefault(team, WeisRecord())
+        into_weis.hands += weis.hands
+        into_weis.points += weis.points
+        into_weis.matches += weis.matches
+    stats.rubber_sizes += figures.rubber_sizes
+    stats.damaged += figures.damaged
 
 
 def merge_renamed(stats: Stats) -> None:
@@ -128,6 +145,7 @@ def _join_renames(stats: Stats, sheet: Sheet) -> None:
             names[entry.player].append(entry.new_name)
     for seat_names in names.values():
         stats.join(seat_names)
+        stats.seat_names.append(seat_names)
 
 
 def add_sheet(stats: Stats, sheet: Sheet) -> None:
@@ -238,6 +256,10 @@ def _sorted_players(records: Mapping[str, PlayerRecord]) -> list[tuple[str, Play
 
 
 def stats_renderable(stats: Stats) -> RenderableType:
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     total = sum(stats.games.values())
     if not total and not stats.damaged:
         return Text("No saved games yet: statistics appear once games are played.")

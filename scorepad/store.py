@@ -620,9 +620,18 @@ def game_paths(directory: Path | None = None) -> list[Path]:
         return []
 
 
-def list_games(directory: Path | None = None) -> Iterator[GameListing]:
-    """Every game file, newest played first; a damaged one is listed with its one-line error."""
-    listed = []
+@dataclass(frozen=True)
+class SavedFile:
+    """A file named like a game as the folder shows it, before it is read: enough to order the list."""
+
+    path: Path
+    modified: datetime
+    modified_ns: int
+
+
+def saved_files(directory: Path | None = None) -> list[SavedFile]:
+    """Every file named like a game, newest played first (ties by name: a stable order). Nothing is read."""
+    found = []
     for path in game_paths(directory):
         try:
             status = path.stat()
@@ -631,10 +640,15 @@ def list_games(directory: Path | None = None) -> Iterator[GameListing]:
                 status = path.lstat()  # a symbolic link that goes nowhere (a loop …): listed as unreadable
             except OSError:  # gone since the directory was read
                 continue
-        modified = datetime.fromtimestamp(status.st_mtime).astimezone()
+        found.append(SavedFile(path, datetime.fromtimestamp(status.st_mtime).astimezone(), status.st_mtime_ns))
+    found.sort(key=lambda saved: (-saved.modified_ns, saved.path.name))
+    return found
+
+
+def list_games(directory: Path | None = None) -> Iterator[GameListing]:
+    """Every game file, newest played first, read one by one; a damaged one is listed with its one-line error."""
+    for saved in saved_files(directory):
         try:
-            listed.append(GameListing(path, modified, load(path)))
+            yield GameListing(saved.path, saved.modified, load(saved.path))
         except LogError as error:
-            listed.append(GameListing(path, modified, None, str(error)))
-    listed.sort(key=lambda g: (-g.modified.timestamp(), g.path.name))  # ties by name: a stable order
-    return iter(listed)
+            yield GameListing(saved.path, saved.modified, None, str(error))

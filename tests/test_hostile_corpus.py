@@ -423,6 +423,8 @@ async def test_the_home_screen_lists_the_corpus_without_a_raw_control_character(
     app = ScorepadApp(remember_theme=False)
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.pause()
+        await app.workers.wait_for_complete()  # the list is read in a worker
+        await pilot.pause()
         table = app.screen.query_one("#games", DataTable)
         damaged = str(app.screen.query_one("#damaged", Static).render())
         shown = [str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)]

@@ -8,8 +8,9 @@ import io
 from rich.console import Console
 
 from scorepad.games import replay_file
+from scorepad.history import collect_stats
 from scorepad.rules.base import Row
-from scorepad.stats import Stats, add_sheet, collect_stats, stats_renderable, strain_of
+from scorepad.stats import Stats, add_sheet, stats_renderable, strain_of
 from tests.helpers import entries, header, log_lines
 
 FOUR = ["Ann", "Bob", "Cid", "Dan"]

@@ -26,6 +26,8 @@ def no_blink(app) -> None:
 
 async def settle(pilot) -> None:
     await pilot.pause()
+    await pilot.app.workers.wait_for_complete()  # the saved games read, the statistics counted, a paste typed
+    await pilot.pause()
     await pilot.wait_for_scheduled_animations()
     no_blink(pilot.app)
 

@@ -1,23 +1,40 @@
-"""Home: saved games, newest first. Enter resumes, n starts a new game."""
+"""Home: saved games, newest first. Enter resumes, n starts a new game.
+
+The games are read and replayed in a worker thread (scorepad.history): the list paints at once, rows come in
+batches as they are read, with a "reading 120 of 500 games" line, and the list can be used meanwhile.
+"""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
+from textual.worker import get_current_worker
 
-from scorepad.games import listings, replay_log, status_text
+from scorepad.history import GameDigest, read_saved_games
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.names import visible
-from scorepad.store import GameListing, games_dir
+from scorepad.store import games_dir
 from scorepad.tui.widgets.fields import HEADER_ICON
+
+#: how often the worker hands what it read to the screen: often enough to look live, seldom enough that the
+#: screen's own work stays small (one batch of rows per frame or so, never one message per game)
+BATCH_SECONDS = 0.1
+BATCH_ROWS = 200
+#: the worker group of the reading: one at a time (a reload replaces it), stopped when the screen is left
+READING = "saved-games"
+
+
+def reading_line(done: int, total: int) -> str:
+    return f"Reading your saved games: {done} of {total}…"
 
 
 class HomeScreen(Screen[None]):
@@ -34,6 +51,7 @@ class HomeScreen(Screen[None]):
         with Vertical(id="home"):
             yield Static(id="home-intro")
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Static(id="home-progress")
             yield Static(id="damaged", classes="damaged")
         yield Footer()
 
@@ -41,48 +59,93 @@ class HomeScreen(Screen[None]):
         self.sub_title = "saved games"
         table = self.query_one("#games", DataTable)
         table.add_columns("game", "title", "players", "status", "last played")
+        self._damaged: list[str] = []
+        self.query_one("#home-progress", Static).display = False
+        self.query_one("#damaged", Static).display = False
 
     def on_screen_resume(self) -> None:
         # listing replays every saved game: only when the list is seen (not under a game opened at start)
         if self.is_active:
             self.reload()
 
+    def on_screen_suspend(self) -> None:
+        # a game opened over the list: the reading stops (it starts again, from what is kept, on coming back)
+        self.workers.cancel_group(self, READING)
+
     def reload(self) -> None:
+        self.query_one("#games", DataTable).clear()
+        self._damaged = []
+        self._show_damaged()
+        self._show_intro(empty=False)
+        progress = self.query_one("#home-progress", Static)
+        progress.update("Reading your saved games…")
+        progress.display = True
+        self._read_games()
+
+    @work(thread=True, exclusive=True, group=READING)
+    def _read_games(self) -> None:
+        worker = get_current_worker()
+        batch: list[GameDigest] = []
+        handed = time.monotonic()
+        total = 0
+
+        def progress(done: int, count: int) -> None:
+            nonlocal total
+            total = count
+
+        for digest in read_saved_games(progress=progress, cancelled=lambda: worker.is_cancelled):
+            batch.append(digest)
+            if len(batch) >= BATCH_ROWS or time.monotonic() - handed >= BATCH_SECONDS:
+                if worker.is_cancelled:
+                    return
+                self.app.call_from_thread(self._add_games, batch, total)
+                batch, handed = [], time.monotonic()
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._add_games, batch, total, finished=True)
+
+    def _add_games(self, digests: list[GameDigest], total: int, finished: bool = False) -> None:
         table = self.query_one("#games", DataTable)
-        table.clear()
-        damaged: list[str] = []
-        for listing in listings():
-            if listing.log is None:
-                damaged.append(listing.error)
-                continue
-            table.add_row(*self._cells(listing), key=str(listing.path))
-        # paths and errors are shown as plain text: a "[" in them is not markup
+        for digest in digests:
+            if digest.readable:
+                table.add_row(*self._cells(digest), key=str(digest.path))
+            else:
+                self._damaged.append(digest.error)
+        if digests and any(digest.error for digest in digests):
+            self._show_damaged()
+        done = table.row_count + len(self._damaged)
+        progress = self.query_one("#home-progress", Static)
+        progress.update(reading_line(done, total))
+        progress.display = not finished
+        self._show_intro(empty=finished and not table.row_count)
+        if table.row_count and not table.has_focus and self.focused is None:
+            table.focus()
+
+    def _show_intro(self, empty: bool) -> None:
+        # paths are shown as plain text: a "[" in them is not markup
         intro = self.query_one("#home-intro", Static)
-        if table.row_count:
-            intro.update(Content(
-                f"Your games ({visible(str(games_dir()))}). Enter resumes the one under the cursor; n starts a new game."
-            ))
-        else:
+        if empty:
             intro.update(Content(
                 f"No games yet in {visible(str(games_dir()))}.\nPress n to start one — or run 'scorepad demo' to add demo games."
             ))
+        else:
+            intro.update(Content(
+                f"Your games ({visible(str(games_dir()))}). Enter resumes the one under the cursor; n starts a new game."
+            ))
+
+    def _show_damaged(self) -> None:
+        # file names and causes are shown as plain text, visibly: a "[" is not markup, no control character raw
         problems = self.query_one("#damaged", Static)
-        problems.update(Content("\n".join(visible(f"Cannot read {line}") for line in damaged)))
-        problems.display = bool(damaged)
-        if table.row_count:
-            table.focus()
+        problems.update(Content("\n".join(visible(f"Cannot read {line}") for line in self._damaged)))
+        problems.display = bool(self._damaged)
 
     @staticmethod
-    def _cells(listing: GameListing) -> tuple[Text, ...]:
-        assert listing.log is not None
-        header = listing.log.header
-        sheet = replay_log(listing.log)
+    def _cells(digest: GameDigest) -> tuple[Text, ...]:
         cells = (
-            GAME_TITLES[header.game],
-            header.title or "—",
-            ", ".join(sheet.names[p] for p in header.players),
-            status_text(sheet),
-            listing.modified.strftime("%Y-%m-%d %H:%M"),
+            GAME_TITLES[digest.game],
+            digest.title or "—",
+            ", ".join(digest.players),
+            digest.status,
+            digest.modified.strftime("%Y-%m-%d %H:%M"),
         )
         # plain text (as the table would make of a str, but no markup: a "[" in a name stays a "[")
         # and what a hand-edited file holds is shown visibly: no control character reaches the terminal

@@ -1,15 +1,27 @@
-"""Statistics across saved games: the same tables as `scorepad stats`."""
+"""Statistics across saved games: the same tables as `scorepad stats`.
+
+Counted in a worker thread, with a "reading 120 of 500 games" line; games the home screen has already read are
+not read again (scorepad.history keeps what each file gave while it is unchanged).
+"""
 
 from __future__ import annotations
 
+import time
+
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
+from textual.worker import get_current_worker
 
-from scorepad.stats import collect_stats, stats_renderable
+from scorepad.history import collect_stats
+from scorepad.stats import Stats, stats_renderable
 from scorepad.tui.widgets.fields import HEADER_ICON
+
+PROGRESS_SECONDS = 0.1  # how often the reading line is brought up to date (not once per game)
+COUNTING = "statistics"  # the worker group: one count at a time, stopped when the screen is left
 
 
 class StatsScreen(Screen[None]):
@@ -19,11 +31,15 @@ class StatsScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     StatsScreen #stats-body { padding: 1 2; }
+    StatsScreen #stats-progress { color: $text-muted; }
     """
+
+    stats: Stats | None = None  # the figures shown, once counted
 
     def compose(self) -> ComposeResult:
         yield Header(icon=HEADER_ICON)
         with VerticalScroll(id="stats-body"):
+            yield Static(id="stats-progress")
             yield Static(id="stats")
         yield Footer()
 
@@ -32,5 +48,30 @@ class StatsScreen(Screen[None]):
         self.action_reload()
 
     def action_reload(self) -> None:
-        self.stats = collect_stats()
-        self.query_one("#stats", Static).update(stats_renderable(self.stats))
+        progress = self.query_one("#stats-progress", Static)
+        progress.update("Counting your saved games…")
+        progress.display = True
+        self._count()
+
+    @work(thread=True, exclusive=True, group=COUNTING)
+    def _count(self) -> None:
+        worker = get_current_worker()
+        shown = time.monotonic()
+
+        def progress(done: int, total: int) -> None:
+            nonlocal shown
+            if time.monotonic() - shown >= PROGRESS_SECONDS and not worker.is_cancelled:
+                self.app.call_from_thread(self._show_progress, done, total)
+                shown = time.monotonic()
+
+        stats = collect_stats(progress=progress, cancelled=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._show, stats)
+
+    def _show_progress(self, done: int, total: int) -> None:
+        self.query_one("#stats-progress", Static).update(f"Counting your saved games: {done} of {total}…")
+
+    def _show(self, stats: Stats) -> None:
+        self.stats = stats
+        self.query_one("#stats-progress", Static).display = False
+        self.query_one("#stats", Static).update(stats_renderable(stats))

@@ -1,0 +1,254 @@
+"""Saved games are read in a worker: the home list and the statistics paint at once, show how far the reading
+is, fill in as games come, stop when left, and say one line for a file they cannot read."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.widgets import DataTable, Static
+
+from scorepad import games as games_module
+from scorepad import history
+from scorepad.demo import FIVE_HUNDRED
+from scorepad.tui.screens import home, stats
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.screens.home import HomeScreen
+from scorepad.tui.screens.stats import StatsScreen
+from tests.helpers import entries, header, log_lines
+
+from .conftest import make_app, settle
+
+GAMES = 60
+PLAYERS = ["Ann", "Bob", "Cid"]
+
+
+def write_games(home_dir: Path, count: int = GAMES) -> list[Path]:
+    games = home_dir / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    text = log_lines(header("five_hundred", PLAYERS, title="Friday"), entries("five_hundred", *FIVE_HUNDRED[:6]))
+    paths = []
+    for number in range(count):
+        path = games / f"game-{number:03}.jsonl"
+        path.write_text(text)
+        os.utime(path, (1_700_000_000 - number * 60, 1_700_000_000 - number * 60))  # game-000 is the newest
+        paths.append(path)
+    return paths
+
+
+class Gate:
+    """Lets the reading through `open_after` games, then holds it until `release()`: the test sees the screen
+    while the reading is under way, without timing anything. Counts the games read."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, open_after: int):
+        self.read = 0
+        self.open_after = open_after
+        self.event = threading.Event()
+        self.holding = threading.Event()
+        real = history.digest_of
+
+        def gated(*args, **kwargs):
+            self.read += 1
+            if self.read > self.open_after:
+                self.holding.set()
+                assert self.event.wait(timeout=60), "the test never released the reading"
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(history, "digest_of", gated)
+
+    async def held(self, pilot) -> None:
+        """Until the reading is held at the gate (what came before it was handed to the screen)."""
+        assert await asyncio.to_thread(self.holding.wait, 60), "the reading never reached the gate"
+        await pilot.pause()
+
+    def release(self) -> None:
+        self.event.set()
+
+
+async def until(pilot, condition, rounds: int = 500) -> None:
+    """Let the app run until `condition()` holds (a state, not a time)."""
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError("the screen never got there")
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def test_the_list_shows_rows_and_progress_before_all_are_read_then_fills(scorepad_home, monkeypatch):
+    paths = write_games(scorepad_home)
+    monkeypatch.setattr(home, "BATCH_ROWS", 5)
+    gate = Gate(monkeypatch, open_after=12)
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, HomeScreen)
+            table = screen.query_one("#games", DataTable)
+            await gate.held(pilot)
+            assert table.row_count == 10  # painted and usable before the reading is done
+            assert screen.query_one("#home-progress", Static).display
+            assert f"of {GAMES}" in text_of(screen, "#home-progress")
+            assert table.has_focus
+            await pilot.press("down", "down")
+            assert table.cursor_row == 2
+            gate.release()
+            await settle(pilot)
+            assert table.row_count == GAMES
+            assert not screen.query_one("#home-progress", Static).display
+            assert table.cursor_row == 2  # the rows that came later did not move the cursor
+            assert [str(table.get_row_at(0)[3]), table.coordinate_to_cell_key((0, 0)).row_key.value] == [
+                "in play, 2 scored", str(paths[0])]
+    finally:
+        gate.release()
+
+
+async def test_enter_on_a_row_already_listed_opens_it_while_the_rest_is_read(scorepad_home, monkeypatch):
+    paths = write_games(scorepad_home)
+    monkeypatch.setattr(home, "BATCH_ROWS", 5)
+    gate = Gate(monkeypatch, open_after=7)
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = app.screen.query_one("#games", DataTable)
+            await gate.held(pilot)
+            assert table.row_count == 5
+            await pilot.press("down", "enter")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert app.screen.game_file.path == paths[1]
+            gate.release()
+            await settle(pilot)
+            assert gate.read < GAMES  # the reading stopped when the game opened over the list
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, HomeScreen)
+            assert app.screen.query_one("#games", DataTable).row_count == GAMES
+    finally:
+        gate.release()
+
+
+async def test_coming_back_to_the_list_reads_only_what_changed(scorepad_home, monkeypatch):
+    paths = write_games(scorepad_home, count=8)
+    gate = Gate(monkeypatch, open_after=10_000)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert gate.read == 8
+        with paths[3].open("a") as file:  # one game played on a deal: it is read again, the others are kept
+            file.writelines(log_lines(header("five_hundred", PLAYERS), entries("five_hundred", *FIVE_HUNDRED[:9]))
+                            .splitlines(keepends=True)[-3:])
+        await pilot.press("r")
+        await settle(pilot)
+        assert gate.read == 9
+        statuses = [str(app.screen.query_one("#games", DataTable).get_row_at(row)[3]) for row in range(8)]
+        assert statuses.count("in play, 2 scored") == 7 and statuses.count("in play, 3 scored") == 1
+
+
+async def test_a_hostile_file_among_many_is_one_line(scorepad_home, monkeypatch):
+    write_games(scorepad_home, count=20)
+    games = scorepad_home / "games"
+    (games / "noise.jsonl").write_bytes(b"\x1b[31m\x00\xff not a game\n")
+    stumbles = games / "stumbles.jsonl"
+    stumbles.write_text(log_lines(header("five_hundred", PLAYERS), entries("five_hundred", *FIVE_HUNDRED[:3])))
+    replay = games_module.replay_log
+
+    def stumbling(log):
+        if log.path == stumbles:
+            raise KeyError("a law the rules did not expect")
+        return replay(log)
+
+    monkeypatch.setattr(games_module, "replay_log", stumbling)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.query_one("#games", DataTable).row_count == 20
+        lines = text_of(screen, "#damaged").splitlines()
+        assert len(lines) == 2 and all(line.startswith("Cannot read ") for line in lines)
+        assert "noise.jsonl" in lines[0] or "noise.jsonl" in lines[1]
+        assert any("stumbles.jsonl: cannot be replayed (KeyError" in line for line in lines)
+        assert not any("\x1b" in line or "\x00" in line for line in lines)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen)
+        assert app.screen.stats is not None and len(app.screen.stats.damaged) == 2
+        assert app.screen.stats.games["five_hundred"] == 20
+
+
+async def test_statistics_show_progress_then_the_figures(scorepad_home, monkeypatch):
+    write_games(scorepad_home, count=30)
+    monkeypatch.setattr(stats, "PROGRESS_SECONDS", 0)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        gate = Gate(monkeypatch, open_after=0)
+        history.DIGESTS.keep_only(set())  # counted from the files, not from what the list kept
+        try:
+            await pilot.press("s")
+            screen = app.screen
+            assert isinstance(screen, StatsScreen)
+            await gate.held(pilot)
+            await until(pilot, lambda: "of 30" in text_of(screen, "#stats-progress"))
+            assert screen.stats is None and text_of(screen, "#stats") == ""
+            gate.release()
+            await settle(pilot)
+        finally:
+            gate.release()
+        assert not screen.query_one("#stats-progress", Static).display
+        assert screen.stats is not None and screen.stats.games["five_hundred"] == 30
+        console = Console(width=80, record=True, file=io.StringIO())
+        console.print(screen.query_one("#stats", Static).content)
+        assert "30 games (30 Five Hundred), 0 finished." in console.export_text()
+
+
+async def test_leaving_the_statistics_stops_the_count(scorepad_home, monkeypatch):
+    write_games(scorepad_home, count=30)
+    counted: list[int] = []
+    real = stats.collect_stats
+
+    def counting(*, progress, cancelled):
+        def seen(done: int, total: int) -> None:
+            counted.append(done)
+            progress(done, total)
+
+        return real(progress=seen, cancelled=cancelled)
+
+    monkeypatch.setattr(stats, "collect_stats", counting)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        history.DIGESTS.keep_only(set())
+        gate = Gate(monkeypatch, open_after=3)
+        try:
+            await pilot.press("s")
+            await gate.held(pilot)  # the count is held at the fourth game
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            gate.release()
+            await settle(pilot)
+        finally:
+            gate.release()
+        assert counted and max(counted) == 4  # the fourth game was read; none after it
+        assert app.screen.query_one("#games", DataTable).row_count == 30
+
+
+def test_the_cache_reads_a_file_again_when_its_bytes_change_even_at_the_same_size_and_time(tmp_path):
+    (path,) = write_games(tmp_path, count=1)
+    cache = history.DigestCache()
+    stamp = path.stat()
+    first = cache.get(path, history.datetime.fromtimestamp(stamp.st_mtime))
+    assert first.title == "Friday"
+    path.write_text(path.read_text().replace('"Friday"', '"Sunday"'))
+    os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert path.stat().st_size == stamp.st_size
+    again = cache.get(path, history.datetime.fromtimestamp(stamp.st_mtime))
+    assert again.title == "Sunday"
+    assert cache.get(path, again.modified) is again  # unchanged: what it gave is kept
