@@ -16,7 +16,6 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from datetime import datetime
-from functools import cached_property
 from itertools import islice
 from types import MappingProxyType
 from typing import Any, Literal
@@ -129,17 +128,6 @@ class Row:
 Phase = Literal["deal", "auction", "play", "question", "over", "agreed"]
 
 
-def plain(value: Any) -> Any:
-    """A view's value as plain data (dicts, lists, strings, numbers) for readers that want no types."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, Mapping):
-        return {key: plain(item) for key, item in value.items()}
-    if isinstance(value, (tuple, list)):
-        return [plain(item) for item in value]
-    return value
-
-
 @dataclass(frozen=True, kw_only=True)
 class View:
     """The moment of a game as the rules see it, for screens: each game extends it with its own answers."""
@@ -147,10 +135,6 @@ class View:
     phase: Phase
     number: int  # the deal (Jass: the hand) the next entry belongs to
     undo_target: int | None = None  # the entry undo would strike out now (`Replayer.undo_target`), or None
-
-    def mapping(self) -> dict[str, Any]:
-        """The view as plain data (`Sheet.state_view`)."""
-        return {f.name: plain(getattr(self, f.name)) for f in fields(self)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,11 +176,6 @@ class Sheet:
     entries: tuple[Entry, ...] = field(repr=False)
     extra: Mapping[str, Any] = field(default_factory=lambda: FROZEN_EMPTY)
     view: View = field(default_factory=lambda: View(phase="deal", number=1))  # the moment, typed, for screens
-
-    @cached_property
-    def state_view(self) -> Mapping[str, Any]:
-        """The view as plain data, for readers that want no types."""
-        return MappingProxyType(self.view.mapping())
 
     @property
     def game(self) -> str:

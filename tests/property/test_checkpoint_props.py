@@ -84,7 +84,7 @@ def entries_of(head: Header, items: list[dict[str, Any]]) -> list[Entry]:
 
 def read(replayer: Replayer) -> tuple[Any, ...]:
     sheet = replayer.sheet()
-    return (sheet.summary(), sheet.rejected, sheet.prompt, dict(sheet.state_view), sheet.overrides,
+    return (sheet.summary(), sheet.rejected, sheet.prompt, sheet.view, sheet.overrides,
             [(row.seq, row.text, dict(row.cells)) for row in sheet.rows])
 
 

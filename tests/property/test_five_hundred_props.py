@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from scorepad.log import ENTRY_ADAPTERS, parse_entry
 from scorepad.rules import Replayer
+from scorepad.rules.five_hundred.view import FiveHundredView
 from tests.helpers import AT, header
 
 THREE = ["Ann", "Bob", "Cid"]
@@ -45,11 +46,11 @@ RULE_SETS = st.fixed_dictionaries(
 )
 
 
-def expected_delta(rules: dict[str, Any], view: dict[str, Any], tricks: dict[str, int], sides: dict[str, Any],
+def expected_delta(rules: dict[str, Any], view: FiveHundredView, tricks: dict[str, int], sides: dict[str, Any],
                    before: dict[str, int]) -> dict[str, int]:
     """The rules file's "Scoring one deal", from scratch."""
     cap = rules.get("defenders_cap", False)
-    call, contracting = view["contract"], view["contractor_side"]
+    call, contracting = view.contract, view.contractor_side
     if call is None:  # all passed, played at no trump: 10 a trick each
         delta = {side: 10 * tricks[side] for side in sides}
         opponents = list(sides)
@@ -98,14 +99,14 @@ def test_random_games_score_every_deal_by_the_schedule(data, players, rules):
         if sheet.finished or sheet.questions:
             break
         calls = 0
-        while replayer.sheet().state_view["phase"] == "auction" or calls == 0:
-            view = replayer.sheet().state_view
-            call = data.draw(st.one_of(st.just("pass"), st.sampled_from(view["legal_calls"])), label="call")
-            assert push(replayer, "bid", player=view["to_bid"], call=call) is None
+        while replayer.sheet().view.phase == "auction" or calls == 0:
+            view = replayer.sheet().view
+            call = data.draw(st.one_of(st.just("pass"), st.sampled_from(view.legal_calls)), label="call")
+            assert push(replayer, "bid", player=view.to_bid, call=call) is None
             calls += 1
-        view = replayer.sheet().state_view
-        if view["phase"] != "play":
-            assert view["phase"] == "start" and view["last_thrown_in"] == "all passed"  # all passed, thrown in
+        view = replayer.sheet().view
+        if view.phase != "play":
+            assert view.phase == "deal" and view.last_thrown_in == "all passed"  # all passed, thrown in
             continue
         counts = data.draw(st.lists(st.integers(0, 10), min_size=len(sides), max_size=len(sides)), label="tricks")
         tricks = dict(zip(sides, _to_ten(counts), strict=True))
@@ -181,11 +182,11 @@ def _entry(players: list[str], sides: list[str]) -> st.SearchStrategy[dict[str, 
     )
 
 
-def _in_turn(view: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+def _in_turn(view: FiveHundredView) -> st.SearchStrategy[dict[str, Any]]:
     """The entry the table would most likely make now, so random logs get deep into the game."""
-    if view.get("to_bid") and view.get("legal_calls"):
-        return st.fixed_dictionaries({"type": st.just("bid"), "player": st.just(view["to_bid"]),
-                                      "call": st.one_of(st.just("pass"), st.sampled_from(view["legal_calls"]))})
+    if view.to_bid and view.legal_calls:
+        return st.fixed_dictionaries({"type": st.just("bid"), "player": st.just(view.to_bid),
+                                      "call": st.one_of(st.just("pass"), st.sampled_from(view.legal_calls))})
     return st.nothing()
 
 
@@ -195,7 +196,7 @@ def test_random_entries_are_accepted_or_refused_with_a_reason(data, players, rul
     replayer = Replayer(header("five_hundred", players, rules))
     sides = list(replayer.sheet().sides)
     for _ in range(data.draw(st.integers(0, 40), label="length")):
-        view = dict(replayer.sheet().state_view)
+        view = replayer.sheet().view
         raw = data.draw(st.one_of(_in_turn(view), _entry(players, sides)), label="entry")
         item = {**raw, "seq": replayer.next_seq, "at": AT.isoformat()}
         try:

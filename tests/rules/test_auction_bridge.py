@@ -254,7 +254,7 @@ def test_calls_go_round_from_the_dealer():
     seq = log.bid("Ann", "1H")
     assert rejected(log.sheet(), seq) == "it is Bob's turn to call, not Ann's"
     log.bid("Bob", "1H")
-    assert log.sheet().state_view["turn"] == "Cid"
+    assert log.sheet().view.turn == "Cid"
 
 
 def test_lower_bid_names_the_bid_to_beat():
@@ -272,7 +272,7 @@ def test_equal_value_more_tricks_is_higher():
     seq = log.bid("Cid", "1C")
     reason = rejected(log.sheet(), seq)
     assert "Law 44" in reason and "Bob's 3♠ (6)" in reason
-    assert log.sheet().state_view["bid_to_beat"] == "3S"
+    assert log.sheet().view.bid_to_beat == "3S"
 
 
 def test_the_same_bid_does_not_beat_itself():
@@ -301,7 +301,7 @@ def test_a_bid_is_doubled_once_and_redoubled_once():
     sheet = log.sheet()
     assert "already doubled" in rejected(sheet, second_double)
     assert "already redoubled" in rejected(sheet, again)
-    assert sheet.state_view["doubling"] == "redoubled"
+    assert sheet.view.doubling == "redoubled"
 
 
 def test_redouble_only_a_double_of_ones_own_side():
@@ -334,8 +334,8 @@ def test_three_passes_end_the_auction():
     late = log.bid("Bob", "2NT")
     sheet = log.sheet()
     assert "the auction is over" in rejected(sheet, late)
-    assert sheet.state_view["contract"]["text"] == "1NT doubled"
-    assert sheet.state_view["stage"] == "play"
+    assert sheet.view.contract.text == "1NT doubled"
+    assert sheet.view.phase == "play"
     assert sheet.prompt == "Result of Ann's 1NT doubled: tricks won by We"
 
 
@@ -344,25 +344,25 @@ def test_declarer_is_the_first_of_the_winning_side_to_name_the_denomination():
     log.deal("Ann")
     # Bob names hearts first, Ann first for her side, Cid's 4♥ wins: Ann plays it (Law 46)
     log.calls("Ann", "1S", "1H", "pass", "pass", "2H", "pass", "4H", *PASSES)
-    assert log.sheet().state_view["contract"]["declarer"] == "Ann"
+    assert log.sheet().view.contract.declarer == "Ann"
 
 
 def test_a_player_may_overbid_his_partner():
     log = Log()
     log.deal("Ann")
     log.calls("Ann", "1H", "pass", "1NT", *PASSES)
-    assert log.sheet().state_view["contract"]["declarer"] == "Cid"
+    assert log.sheet().view.contract.declarer == "Cid"
 
 
 def test_legal_calls_now():
     log = Log()
-    assert log.sheet().state_view["legal_calls"] == all_bids()  # the dealer must bid
+    assert list(log.sheet().view.legal_calls) == all_bids()  # the dealer must bid
     log.deal("Ann")
     log.calls("Ann", "7NT")
-    calls = log.sheet().state_view["legal_calls"]
-    assert calls == ["pass", "double"]
+    calls = log.sheet().view.legal_calls
+    assert calls == ("pass", "double")
     log.bid("Bob", "double")
-    assert log.sheet().state_view["legal_calls"] == ["pass", "redouble"]
+    assert log.sheet().view.legal_calls == ("pass", "redouble")
 
 
 def test_a_deal_entry_may_be_left_out():
@@ -371,7 +371,7 @@ def test_a_deal_entry_may_be_left_out():
     log.bid("Bob", "1H")  # no deal: the next dealer (Bob) opens
     sheet = log.sheet()
     assert sheet.rejected == ()
-    assert sheet.state_view["dealer"] == "Bob" and sheet.state_view["turn"] == "Cid"
+    assert sheet.view.dealer == "Bob" and sheet.view.turn == "Cid"
 
 
 def test_without_a_deal_the_next_dealer_must_open():
@@ -395,7 +395,7 @@ def test_a_redeal_by_the_same_dealer_restarts_the_auction():
     log.calls("Ann", "1S", *PASSES)
     other = log.deal("Bob")
     sheet = log.sheet()
-    assert sheet.state_view["contract"]["call"] == "1S"
+    assert sheet.view.contract.call == "1S"
     assert "Law 11" in rejected(sheet, other)
 
 
@@ -564,10 +564,10 @@ def test_a_double_reopens_the_bidding():
     log = Log()
     log.deal("Ann")
     log.calls("Ann", "1H", "pass", "pass", "double", "pass", "pass")  # the double after two passes reopens it
-    view = log.sheet().state_view
-    assert view["stage"] == "auction" and view["doubling"] == "doubled"
+    view = log.sheet().view
+    assert view.phase == "auction" and view.doubling == "doubled"
     log.calls("Cid", "pass")  # now three passes after the double: Ann's 1♥ doubled stands
-    assert log.sheet().state_view["stage"] == "play"
+    assert log.sheet().view.phase == "play"
 
 
 def test_an_adversary_who_revokes_scores_honours_only():
@@ -669,7 +669,7 @@ def test_game_is_thirty_by_tricks_alone_and_honours_do_not_count():
     log.quick("Ann", "1D", 7, honours=("They", "3"))  # We 31: game
     sheet = log.sheet()
     assert sheet.summary()["games"] == {"We": 1, "They": 0}
-    assert sheet.state_view["below_line"] == {"We": 0, "They": 0}  # both start the next game from love
+    assert sheet.view.below_line == {"We": 0, "They": 0}  # both start the next game from love
     log.quick("Bob", "1NT", 8)  # They 20 in game 2: their 16 of game 1 no longer counts toward it
     sheet = log.sheet()
     assert sheet.summary()["games"] == {"We": 1, "They": 0}
@@ -919,7 +919,7 @@ def test_agree_only_after_the_rubber_and_then_nothing_more():
     assert "still being played" in rejected(sheet, early)
     assert agreed not in [r.seq for r in sheet.rejected]
     assert rejected(sheet, again) == f"the rubber's score was agreed in entry {agreed}; nothing more can be entered"
-    assert sheet.state_view["stage"] == "agreed"
+    assert sheet.view.phase == "agreed"
 
 
 # =========================================================================== corrections (Laws 12, 13)
@@ -1004,7 +1004,7 @@ def test_void_inside_the_window():
     first_bid = log.calls("Ann", "1H")
     log.void(first_bid)
     sheet = log.sheet()
-    assert sheet.state_view["calls"] == [] and sheet.state_view["turn"] == "Ann"
+    assert sheet.view.calls == () and sheet.view.turn == "Ann"
 
 
 def test_honour_corrections_close_when_the_rubber_is_agreed():
@@ -1050,7 +1050,7 @@ def test_amend_of_a_bid_inside_the_window_changes_the_contract():
     log.deal("Ann")
     opening = log.calls("Ann", "1H", *PASSES)
     log.amend(opening, type="bid", player="Ann", call="2H")
-    assert log.sheet().state_view["contract"]["call"] == "2H"
+    assert log.sheet().view.contract.call == "2H"
 
 
 def test_an_amend_that_would_be_refused_where_it_stands_is_rejected():
@@ -1078,7 +1078,7 @@ def test_check_does_not_change_the_state():
     before = replayer.sheet()
     assert replayer.check(parse_entry(GAME, {"type": "bid", "player": "Ann", "call": "pass"})) is not None
     assert replayer.check(parse_entry(GAME, {"type": "bid", "player": "Ann", "call": "1H"})) is None
-    assert replayer.sheet().state_view == before.state_view
+    assert replayer.sheet().view == before.view
 
 
 # =========================================================================== names, view, pure scoring
@@ -1097,9 +1097,9 @@ def test_view_during_the_auction():
     log = Log()
     log.deal("Cid")
     log.calls("Cid", "1NT")
-    view = log.sheet().state_view
-    assert view["stage"] == "auction" and view["dealer"] == "Cid" and view["turn"] == "Dot"
-    assert view["calls"] == [["Cid", "1NT"]] and view["bid_to_beat"] == "1NT" and view["bid_by"] == "Cid"
+    view = log.sheet().view
+    assert view.phase == "auction" and view.dealer == "Cid" and view.turn == "Dot"
+    assert view.calls == (("Cid", "1NT"),) and view.bid_to_beat == "1NT" and view.bid_by == "Cid"
     assert log.sheet().prompt == "Dot to call (to beat: Cid's 1NT)"
 
 
@@ -1117,10 +1117,10 @@ def test_the_agreement_itself_can_only_be_undone_by_override():
     agreed = log.agree()
     refused = log.void(agreed)
     sheet = log.sheet()
-    assert "Laws 12 and 13" in rejected(sheet, refused) and sheet.state_view["stage"] == "agreed"
+    assert "Laws 12 and 13" in rejected(sheet, refused) and sheet.view.phase == "agreed"
     forced = log.void(agreed, override=True)
     sheet = log.sheet()
-    assert forced in sheet.overrides and sheet.state_view["stage"] == "over"
+    assert forced in sheet.overrides and sheet.view.phase == "over"
 
 
 def test_stop_after_a_deal_entry_with_no_calls_is_allowed():
@@ -1134,7 +1134,7 @@ def test_stop_after_a_deal_entry_with_no_calls_is_allowed():
 def test_honours_may_be_left_out_and_the_picker_offers_the_strains_holdings():
     log = Log()
     log.contract("Ann", "2NT")
-    assert log.sheet().state_view["honour_holdings"] == ["3_aces", "4_aces", "4_aces_one_hand"]
+    assert log.sheet().view.honour_holdings == ("3_aces", "4_aces", "4_aces_one_hand")
     log.result(8)
     assert points(log.sheet())["We"] == {"trick": 20, "honour": 0, "bonus": 0}
 

@@ -181,7 +181,7 @@ def test_the_latest_entry_may_be_corrected_and_nothing_after_it():
     beyond = parse_entry("five_hundred", {"type": "void", "target": 3})
     assert replayer.check(beyond) == "void of entry 3: there is no such entry before it"
     assert replayer.push(latest) is None  # logged as entry 3, it corrects entry 2
-    assert replayer.sheet().state_view["contract"] == "8H"
+    assert replayer.sheet().view.contract == "8H"
 
 
 def test_a_correction_of_itself_is_no_correction():

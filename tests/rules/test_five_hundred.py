@@ -292,7 +292,7 @@ def test_bidding_starts_left_of_the_dealer_and_goes_clockwise():
     assert "it is Bob's turn to bid, not Ann's" == refused(log, log.bid("Ann", "6S"))
     log.bids("Bob 6S", "Cid 6C")
     sheet = log.sheet()
-    assert sheet.state_view["to_bid"] == "Ann"
+    assert sheet.view.to_bid == "Ann"
     assert sheet.prompt == "Ann to bid (6♣ to beat)"
 
 
@@ -344,7 +344,7 @@ def test_continuous_a_player_who_passed_cannot_bid_again():
     log.bids("Bob pass", "Cid 6S", "Ann 6C")
     assert refused(log, log.bid("Bob", "7S")) == "Bob passed earlier and cannot bid again this deal"
     # Cid is next (Bob is skipped)
-    assert log.sheet().state_view["to_bid"] == "Cid"
+    assert log.sheet().view.to_bid == "Cid"
 
 
 def test_continuous_auction_ends_when_all_but_one_have_passed():
@@ -352,7 +352,7 @@ def test_continuous_auction_ends_when_all_but_one_have_passed():
     log.deal("Ann")
     log.bids("Bob 6S", "Cid 7H", "Ann pass", "Bob pass")
     sheet = accepted(log)
-    assert sheet.state_view["contract"] == "7H" and sheet.state_view["contractor"] == "Cid"
+    assert sheet.view.contract == "7H" and sheet.view.contractor == "Cid"
     assert sheet.prompt == "Result of Cid's 7♥"
     assert refused(log, log.bid("Cid", "8H")).startswith("the auction is over: Cid has the contract at 7♥")
 
@@ -361,18 +361,18 @@ def test_continuous_high_bidder_bids_again_when_outbid():
     log = Log(auction="continuous")
     log.deal("Ann")
     log.bids("Bob 6S", "Cid 7H", "Ann pass", "Bob 8S", "Cid pass")
-    assert accepted(log).state_view["contractor"] == "Bob"
+    assert accepted(log).view.contractor == "Bob"
 
 
 def test_one_round_each_player_one_call_the_dealer_last():
     log = Log()  # one_round is the default
     log.deal("Ann")
     log.bids("Bob 6S", "Cid 7H")
-    view = accepted(log).state_view
-    assert view["auction_mode"] == "one_round" and view["to_bid"] == "Ann" and view["yet_to_call"] == ["Ann"]
+    view = accepted(log).view
+    assert view.auction_mode == "one_round" and view.to_bid == "Ann" and view.yet_to_call == ("Ann",)
     log.bid("Ann", "pass")  # the dealer's call ends the auction: the highest bid is the contract
     sheet = accepted(log)
-    assert (sheet.state_view["contractor"], sheet.state_view["contract"]) == ("Cid", "7H")
+    assert (sheet.view.contractor, sheet.view.contract) == ("Cid", "7H")
     assert sheet.prompt == "Result of Cid's 7♥"
     assert refused(log, log.bid("Bob", "8S")).startswith("the auction is over: Cid has the contract at 7♥")
 
@@ -387,17 +387,17 @@ def test_one_round_a_player_who_has_bid_cannot_bid_again():
     assert refused(log, log.bid("E", "7S")).startswith("E has had his call")
     log.entries.pop()
     log.bid("W", "7C")
-    assert accepted(log).state_view["contractor"] == "W"
+    assert accepted(log).view.contractor == "W"
 
 
 def test_one_round_all_pass_is_thrown_in_after_the_dealer():
     log = Log()
     log.deal("Ann")
     log.bids("Bob pass", "Cid pass")
-    assert accepted(log).state_view["to_bid"] == "Ann"
+    assert accepted(log).view.to_bid == "Ann"
     log.bid("Ann", "pass")
     sheet = accepted(log)
-    assert sheet.state_view["last_thrown_in"] == "all passed" and sheet.state_view["next_dealer"] == "Bob"
+    assert sheet.view.last_thrown_in == "all passed" and sheet.view.next_dealer == "Bob"
 
 
 def test_one_round_a_barred_player_is_skipped():
@@ -405,17 +405,17 @@ def test_one_round_a_barred_player_is_skipped():
     log.deal("Ann")
     log.irregularity("wrong_cards", "Cid")  # Cid may not bid this deal: Bob, then Ann (the dealer)
     log.bids("Bob 6S")
-    assert accepted(log).state_view["to_bid"] == "Ann"
-    assert log.sheet().state_view["yet_to_call"] == ["Ann"]
+    assert accepted(log).view.to_bid == "Ann"
+    assert log.sheet().view.yet_to_call == ("Ann",)
     log.bid("Ann", "pass")
-    assert accepted(log).state_view["contractor"] == "Bob"
+    assert accepted(log).view.contractor == "Bob"
     # the dealer barred: the auction closes with the last other player's call
     log = Log()
     log.deal("Ann")
     log.irregularity("wrong_cards", "Ann")
     log.bids("Bob pass", "Cid 6H")
-    view = accepted(log).state_view
-    assert (view["contractor"], view["contract"]) == ("Cid", "6H")
+    view = accepted(log).view
+    assert (view.contractor, view.contract) == ("Cid", "6H")
 
 
 def test_one_round_bid_out_of_turn_bars_the_side_and_the_rest_call_once():
@@ -424,28 +424,28 @@ def test_one_round_bid_out_of_turn_bars_the_side_and_the_rest_call_once():
     log.bids("N 6S")
     log.irregularity("bid_out_of_turn", "W")  # E's turn: W's bid is void, E & W bid no more
     log.bids("S pass")  # E and W are skipped: N has the contract
-    view = accepted(log).state_view
-    assert (view["contractor"], view["contract"]) == ("N", "6S")
+    view = accepted(log).view
+    assert (view.contractor, view.contract) == ("N", "6S")
 
 
 def test_continuous_goes_round_until_all_but_one_have_passed():
     log = Log(auction="continuous")
     log.deal("Ann")
     log.bids("Bob 6S", "Cid 7H", "Ann pass")
-    assert accepted(log).state_view["to_bid"] == "Bob"  # round again: Bob may raise
-    assert accepted(log).state_view["yet_to_call"] == []
+    assert accepted(log).view.to_bid == "Bob"  # round again: Bob may raise
+    assert accepted(log).view.yet_to_call == ()
     log.bids("Bob 8S", "Cid pass")
-    assert accepted(log).state_view["contractor"] == "Bob"
+    assert accepted(log).view.contractor == "Bob"
 
 
 def test_the_last_player_may_still_bid_after_two_passes():
     log = Log()
     log.deal("Ann")
     log.bids("Bob pass", "Cid pass")
-    view = accepted(log).state_view
-    assert view["to_bid"] == "Ann" and view["contract"] is None
+    view = accepted(log).view
+    assert view.to_bid == "Ann" and view.contract is None
     log.bid("Ann", "6S")
-    assert accepted(log).state_view["contractor"] == "Ann"
+    assert accepted(log).view.contractor == "Ann"
 
 
 def test_all_pass_throws_the_deal_in_and_the_deal_passes_on():
@@ -453,7 +453,7 @@ def test_all_pass_throws_the_deal_in_and_the_deal_passes_on():
     log.deal("Ann")
     log.bids("Bob pass", "Cid pass", "Ann pass")
     sheet = accepted(log)
-    assert sheet.rows == () and sheet.state_view["next_dealer"] == "Bob"
+    assert sheet.rows == () and sheet.view.next_dealer == "Bob"
     assert sheet.prompt == "All passed: Bob deals next; Cid bids first"
     assert refused(log, log.deal("Ann")) == "all passed on Ann's deal, so the deal passes to Bob"
     log.deal("Bob")
@@ -523,7 +523,7 @@ def test_deal_by_the_same_dealer_without_result_is_a_redeal():
     log.bids("Bob 7H", "Cid pass")
     log.deal("Ann")
     sheet = accepted(log)
-    assert sheet.state_view["auction"] == [] and sheet.state_view["to_bid"] == "Bob"
+    assert sheet.view.auction == () and sheet.view.to_bid == "Bob"
     log.bids("Bob 6S")  # Bob's earlier bid and Cid's pass are gone with the redeal
 
 
@@ -538,11 +538,11 @@ def test_legal_calls_and_view_for_the_screen():
     log.bids("Bob 10D")
     sheet = log.sheet()
     assert legal_calls(sheet) == ["pass", "open_nullo", "10H", "10NT"]
-    view = sheet.state_view
-    assert (view["phase"], view["dealer"], view["high_bid"], view["bid_to_beat"]) == ("auction", "Ann", "10D", "10♦")
-    assert view["auction"] == [["Bob", "10D"]]
+    view = sheet.view
+    assert (view.phase, view.dealer, view.high_bid, view.bid_to_beat) == ("auction", "Ann", "10D", "10♦")
+    assert view.auction == (("Bob", "10D"),)
     empty = Log().sheet()
-    assert empty.state_view["phase"] == "start" and empty.state_view["to_bid"] == "Bob"
+    assert empty.view.phase == "deal" and empty.view.to_bid == "Bob"
     assert len(legal_calls(empty)) == 28
     assert empty.prompt == "Ann deals (or enter who dealt); Bob bids first"
 
@@ -556,12 +556,12 @@ def test_bid_out_of_turn_partnership_bars_the_side_and_the_partners_bid_stands()
     log.bids("N 6S", "E pass")
     log.irregularity("bid_out_of_turn", "W")  # W bid before S: void, E & W bid no more
     sheet = accepted(log)
-    assert set(sheet.state_view["barred"]) == {"E", "W"}
+    assert set(sheet.view.barred) == {"E", "W"}
     assert "E & W bid out of turn" in refused(log, log.bid("W", "7S"))
     log.entries.pop()
     log.bid("S", "pass")  # W is barred and N's bid stands: the auction is over
     sheet = accepted(log)
-    assert sheet.state_view["contractor"] == "N" and sheet.state_view["contract"] == "6S"
+    assert sheet.view.contractor == "N" and sheet.view.contract == "6S"
 
 
 def test_bid_out_of_turn_the_offenders_partners_earlier_bid_stands():
@@ -569,10 +569,10 @@ def test_bid_out_of_turn_the_offenders_partners_earlier_bid_stands():
     log.deal("W")
     log.bids("N 6S")
     log.irregularity("bid_out_of_turn", "S")  # E's turn: S's bid is void and N & S bid no more
-    assert log.sheet().state_view["to_bid"] == "E"
+    assert log.sheet().view.to_bid == "E"
     log.bids("E pass", "W pass")
     sheet = accepted(log)
-    assert sheet.state_view["contractor"] == "N" and sheet.state_view["contract"] == "6S"
+    assert sheet.view.contractor == "N" and sheet.view.contract == "6S"
 
 
 def test_bid_out_of_turn_bars_a_side_that_was_outbid():
@@ -582,7 +582,7 @@ def test_bid_out_of_turn_bars_a_side_that_was_outbid():
     log.irregularity("bid_out_of_turn", "N")  # S's turn: N's bid is void, N & S bid no more
     log.bids("W pass")  # S is barred and skipped: E has the contract
     sheet = accepted(log)
-    assert sheet.state_view["contractor"] == "E" and sheet.state_view["contract"] == "6C"
+    assert sheet.view.contractor == "E" and sheet.view.contract == "6C"
 
 
 def test_bid_out_of_turn_three_hand_has_no_penalty():
@@ -591,7 +591,7 @@ def test_bid_out_of_turn_three_hand_has_no_penalty():
     log.irregularity("bid_out_of_turn", "Cid")  # Bob's turn; Cid's bid is void, no more
     log.bids("Bob 6S", "Cid 7S")
     sheet = accepted(log)
-    assert sheet.state_view["barred"] == {} and sheet.state_view["high_bidder"] == "Cid"
+    assert sheet.view.barred == {} and sheet.view.high_bidder == "Cid"
 
 
 def test_bid_out_of_turn_refused_outside_the_auction_or_in_turn():
@@ -611,7 +611,7 @@ def test_wrong_cards_during_bidding_bars_that_player():
     assert "may not bid this deal: a wrong number of cards" in refused(log, log.bid("Bob", "6S"))
     log.entries.pop()
     log.bids("Cid 6S", "Ann pass")  # Bob barred: Cid wins
-    assert accepted(log).state_view["contractor"] == "Cid"
+    assert accepted(log).view.contractor == "Cid"
 
 
 def test_two_hands_wrong_during_the_bidding_means_a_new_deal_by_the_same_dealer():
@@ -620,18 +620,18 @@ def test_two_hands_wrong_during_the_bidding_means_a_new_deal_by_the_same_dealer(
     log.irregularity("wrong_cards", "Bob")
     log.irregularity("wrong_cards", "Cid")
     sheet = accepted(log)
-    assert sheet.rows == () and sheet.state_view["last_thrown_in"] == "two hands were wrong during the bidding"
-    assert sheet.state_view["next_dealer"] == "Ann"  # the same dealer deals again
+    assert sheet.rows == () and sheet.view.last_thrown_in == "two hands were wrong during the bidding"
+    assert sheet.view.next_dealer == "Ann"  # the same dealer deals again
     log.deal("Ann")
     log.bids("Bob 6S", "Cid pass", "Ann pass")  # Bob bids again in the new deal
-    assert accepted(log).state_view["contractor"] == "Bob"
+    assert accepted(log).view.contractor == "Bob"
     four = Log(FOUR)
     four.deal("W")
     four.bids("N 6S")
     four.irregularity("wrong_cards", "S")
     four.irregularity("wrong_cards", "W")
-    view = accepted(four).state_view
-    assert view["contractor"] is None and view["next_dealer"] == "W"  # N does not get 6♠ by default
+    view = accepted(four).view
+    assert view.contractor is None and view.next_dealer == "W"  # N does not get 6♠ by default
 
 
 def test_everyone_barred_or_passed_without_a_bid_is_all_pass():
@@ -641,7 +641,7 @@ def test_everyone_barred_or_passed_without_a_bid_is_all_pass():
     log.irregularity("bid_out_of_turn", "W")
     log.bids("S pass")
     sheet = accepted(log)
-    assert sheet.state_view["phase"] == "start" and sheet.state_view["next_dealer"] == "N"
+    assert sheet.view.phase == "deal" and sheet.view.next_dealer == "N"
 
 
 # ============================================================================ scoring: worked examples
@@ -937,8 +937,8 @@ def test_three_hand_both_opponents_pass_500_asks_who_was_first():
         f"Who reached 500 first in the play of deal 6: Bob or Cid? Amend the result (entry {seq}) with "
         "first_to_target, or with trick_winners.",)
     assert sheet.summary()["questions"] == list(sheet.questions)
-    assert sheet.prompt == sheet.questions[0] and sheet.state_view["phase"] == "question"
-    assert sheet.state_view["rivals"] == ["Bob", "Cid"]  # what a form offers as answers
+    assert sheet.prompt == sheet.questions[0] and sheet.view.phase == "question"
+    assert sheet.view.rivals == ("Bob", "Cid")  # what a form offers as answers
     assert refused(log, log.deal("Cid")).startswith("first answer the open question: Who reached 500 first")
     log.entries.pop()
     log.amend(seq, "result", tricks={"Ann": 4, "Bob": 3, "Cid": 3}, first_to_target="Cid")
@@ -1001,7 +1001,7 @@ def test_out_of_contention_side_plays_on_and_cannot_win():
     log = Log()
     log.play("Bob", "10NT", {"Bob": 5, "Ann": 5})  # Bob -520: out of contention, plays on
     sheet = accepted(log)
-    assert sheet.status == "in_progress" and sheet.state_view["out_of_contention"] == ["Bob"]
+    assert sheet.status == "in_progress" and sheet.view.out_of_contention == ("Bob",)
     log.play("Bob", "10NT", {"Bob": 10})
     log.play("Bob", "10NT", {"Bob": 10})
     sheet = accepted(log)
@@ -1077,7 +1077,7 @@ def test_claim_not_upheld_has_no_score_effect():
     log.claim("Cid", False)
     log.result({"Ann": 6, "Bob": 1, "Cid": 3})
     sheet = accepted(log)
-    assert sheet.winner == "Cid" and sheet.totals["Bob"] == 490 and sheet.state_view["claims"] == [["Cid", False]]
+    assert sheet.winner == "Cid" and sheet.totals["Bob"] == 490 and sheet.view.claims == (("Cid", False),)
 
 
 def test_claim_refusals():
@@ -1181,7 +1181,7 @@ def test_wrong_cards_on_both_sides_means_a_new_deal_by_the_same_dealer():
     log.irregularity("wrong_cards", "Bob")
     log.result({"Ann": 9, "Bob": 1})
     sheet = accepted(log)
-    assert sheet.rows == () and sheet.state_view["next_dealer"] == "Cid"
+    assert sheet.rows == () and sheet.view.next_dealer == "Cid"
     assert sheet.prompt.startswith("Deal thrown in: Cid deals again")
 
 
@@ -1204,11 +1204,11 @@ def test_redeal_irregularity_throws_the_deal_in():
     log.bids("Bob 7H")
     log.irregularity("redeal", "Ann")
     sheet = accepted(log)
-    assert sheet.state_view["next_dealer"] == "Ann" and sheet.state_view["phase"] == "start"
+    assert sheet.view.next_dealer == "Ann" and sheet.view.phase == "deal"
     assert refused(log, log.deal("Bob")) == "deal 1 was thrown in, so Ann deals again"
     log.entries.pop()
     log.bids("Bob 6S")  # a bid starts the redeal implicitly with the same dealer
-    assert accepted(log).state_view["dealer"] == "Ann"
+    assert accepted(log).view.dealer == "Ann"
 
 
 def test_redeal_after_the_result_removes_the_score():
@@ -1311,7 +1311,7 @@ def test_the_current_deals_entries_can_be_corrected():
     log.bids("Cid pass", "Ann pass")
     log.amend(seq, "bid", player="Bob", call="8H")
     sheet = accepted(log)
-    assert sheet.state_view["contract"] == "8H"
+    assert sheet.view.contract == "8H"
 
 
 def test_amend_that_would_be_refused_where_it_stands_is_refused():
@@ -1425,7 +1425,7 @@ def test_exactly_minus_500_puts_a_side_out_of_contention_at_three():
     log.play("Ann", "10H", {"Ann": 0, "Bob": 5, "Cid": 5})
     sheet = accepted(log)
     assert sheet.totals["Ann"] == -500 and sheet.status == "in_progress"
-    assert sheet.state_view["out_of_contention"] == ["Ann"]
+    assert sheet.view.out_of_contention == ("Ann",)
 
 
 def test_trick_winners_the_first_to_reach_exactly_500_wins():
@@ -1514,8 +1514,8 @@ def test_one_round_a_call_made_before_its_player_is_barred_stands():
     log.bids("Bob 6S")
     log.irregularity("wrong_cards", "Bob")  # found during the bidding: Bob calls no more, his 6♠ stands
     log.bids("Cid pass", "Ann pass")
-    view = accepted(log).state_view
-    assert (view["contractor"], view["contract"]) == ("Bob", "6S")
+    view = accepted(log).view
+    assert (view.contractor, view.contract) == ("Bob", "6S")
 
 
 def test_three_opponents_reaching_the_target_together_are_all_named_in_the_question():
@@ -1525,7 +1525,7 @@ def test_three_opponents_reaching_the_target_together_are_all_named_in_the_quest
     assert sheet.questions == (
         f"Who reached 30 first in the play of deal 1: Cid, Dan or Eve? Amend the result (entry {seq}) with "
         "first_to_target, or with trick_winners.",)
-    assert sheet.state_view["rivals"] == ["Cid", "Dan", "Eve"]
+    assert sheet.view.rivals == ("Cid", "Dan", "Eve")
 
 
 def test_all_pass_at_no_trump_a_side_without_tricks_scores_nothing():

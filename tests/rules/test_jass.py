@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -454,15 +455,15 @@ def test_prompt_and_view_follow_the_hand():
     log.weis("Bob", seq(3, "A", "hearts"))
     sheet = log.sheet()
     assert sheet.prompt == "Hand 1, ♠ spades ×2: Weis, Stöck, then the card points"
-    view = sheet.state_view
-    assert view["dealer"] == "Dan" and view["forehand"] == "Ann" and view["trump_callers"] == ["Ann", "Cid"]
-    assert view["contract"] == "spades" and view["multiplier"] == 2
-    assert view["weis"] == {"Bob": ["three to the A♥"]}
-    assert view["weis_verdict"] == "Weis: Bob's three to the A♥ (no Weis against it)"
+    view = sheet.view
+    assert view.dealer == "Dan" and view.forehand == "Ann" and view.trump_callers == ("Ann", "Cid")
+    assert view.contract == "spades" and view.multiplier == 2
+    assert view.weis == {"Bob": ("three to the A♥",)}
+    assert view.weis_verdict == "Weis: Bob's three to the A♥ (no Weis against it)"
     log.tricks({A: 100})
     sheet = log.sheet()
     assert sheet.prompt == "Who deals hand 2? (Ann by turn)"
-    assert sheet.state_view["tafel"][A] == {
+    assert dataclasses.asdict(sheet.view.tafel[A]) == {
         "fives": 0, "hundreds": 2, "fifties": 0, "twenties": 0, "rest": 0, "negative": False,
     }  # fmt: skip
 
@@ -919,7 +920,7 @@ def test_no_bergpreis_when_both_teams_pass_half_the_target_with_the_same_card_po
     log.tricks({A: 80})  # 530 and 527: both pass 500 with the same hand's card points
     sheet = log.sheet()
     assert sheet.extra["bergpreis"] is None and sheet.rows[-1].cells["bergpreis"] == ""
-    assert sheet.state_view["bergpreis_note"] == (
+    assert sheet.view.bergpreis_note == (
         "both teams passed 500 with the card points of the same hand: no Bergpreis")
     log.deal("Ann")
     log.trump("Bob", "hearts")

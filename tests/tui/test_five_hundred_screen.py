@@ -161,8 +161,8 @@ async def test_a_four_hand_game_to_the_win_by_keys_with_one_continuous_auction(s
         await call(pilot, "p", "7d", "7h", "p", "8c")
         assert "Bob to call" in text_of(screen, "#fh-deal")
         await call(pilot, "p")
-        view = screen.sheet.state_view
-        assert (view["phase"], view["contractor"], view["contract"]) == ("play", "Ann", "8C")
+        view = screen.sheet.view
+        assert (view.phase, view.contractor, view.contract) == ("play", "Ann", "8C")
         assert app.focused.id == "fh-tricks-0"
         await enter(pilot, "7")  # set: 8♣ is 260
         assert dict(screen.sheet.totals) == {"Ann & Cid": 20, "Bob & Dan": 230}
@@ -231,7 +231,7 @@ async def test_auction_refuses_a_bid_that_does_not_outrank_and_names_the_bid_to_
         await pilot.press("backspace", "backspace", "8", "s", "enter")  # Ann outbids; Cid passes
         await settle(pilot)
         await call(pilot, "p")
-        assert screen.sheet.state_view["contractor"] == "Ann"
+        assert screen.sheet.view.contractor == "Ann"
         assert "Ann 8♠" in text_of(screen, "#fh-deal")
         await enter(pilot, "8", "1")
         assert dict(screen.sheet.totals) == {"Ann": 240, "Bob": 10, "Cid": 10}
@@ -250,8 +250,8 @@ async def test_one_round_auction_by_keys_each_calls_once_and_the_dealer_closes_i
         note = text_of(screen, "#fh-deal")
         assert "Ann to call" in note and "one call each, the dealer last" in note
         await call(pilot, "8s")  # the dealer's call ends the auction: Bob does not get another call
-        view = screen.sheet.state_view
-        assert (view["phase"], view["contractor"], view["contract"]) == ("play", "Ann", "8S")
+        view = screen.sheet.view
+        assert (view.phase, view.contractor, view.contract) == ("play", "Ann", "8S")
         assert app.focused.id == "fh-tricks-0"
         await enter(pilot, "8", "1")
         assert dict(screen.sheet.totals) == {"Ann": 240, "Bob": 10, "Cid": 10}
@@ -272,7 +272,7 @@ async def test_the_table_names_the_first_dealer_before_the_first_deal(scorepad_h
         await settle(pilot)
         await enter(pilot, "", "a", "7h", "8", "1")
         assert dict(screen.sheet.totals) == {"Ann": 200, "Bob": 10, "Cid": 10}
-        assert screen.sheet.state_view["next_dealer"] == "Ann"
+        assert screen.sheet.view.next_dealer == "Ann"
         assert not dealer.display
     assert logged(path)[0] == {"type": "deal", "dealer": "Cid"}
 
@@ -284,11 +284,11 @@ async def test_everybody_passes_in_either_mode_and_the_deal_passes_on(scorepad_h
         await settle(pilot)
         screen = app.screen
         await enter(pilot, "", "p")  # no contractor, bid p: all passed
-        assert screen.sheet.state_view["next_dealer"] == "Bob"
+        assert screen.sheet.view.next_dealer == "Bob"
         await pilot.press("f5")
         await settle(pilot)
         await call(pilot, "p", "p", "p")
-        assert screen.sheet.state_view["next_dealer"] == "Cid"
+        assert screen.sheet.view.next_dealer == "Cid"
         assert not screen.sheet.rows
     log = logged(path)
     assert [e["type"] for e in log] == ["deal", "bid", "bid", "bid", "deal", "bid", "bid", "bid"]
@@ -423,7 +423,7 @@ async def test_a_claim_not_upheld_leaves_the_contract_to_be_played(scorepad_home
         await pilot.press("b", "tab", "n", "enter")
         await settle(pilot)
         assert not screen.sheet.finished
-        assert screen.sheet.state_view["phase"] == "play"
+        assert screen.sheet.view.phase == "play"
         assert not screen.query_one("#fh-contractor").display
         assert app.focused.id == "fh-tricks-0"
         await enter(pilot, "6", "2")
@@ -448,7 +448,7 @@ async def test_a_revoke_by_an_opponent_by_keys_counts_the_contract_made(scorepad
         await pilot.press("tab", "b", "enter")
         await settle(pilot)
         assert app.screen is screen
-        assert screen.sheet.state_view["phase"] == "play"
+        assert screen.sheet.view.phase == "play"
         await enter(pilot, "6")  # six tricks, but Bob revoked: made, and the opponents score nothing
         row = screen.sheet.rows[-1]
         assert dict(row.delta) == {"Ann & Cid": 240, "Bob & Dan": 0}
@@ -529,7 +529,7 @@ async def test_a_bid_out_of_turn_bars_the_partnership(scorepad_home):
         await settle(pilot)
         await pilot.press("b", "tab", "c", "enter")  # Cid bids before Bob: Ann & Cid may not bid
         await settle(pilot)
-        assert set(screen.sheet.state_view["barred"]) == {"Ann", "Cid"}
+        assert set(screen.sheet.view.barred) == {"Ann", "Cid"}
         await enter(pilot, "a", "7s", "7")
         assert "Ann may not bid this deal" in status(screen)
         assert len(load(path).entries) == 2
@@ -537,7 +537,7 @@ async def test_a_bid_out_of_turn_bars_the_partnership(scorepad_home):
         await settle(pilot)
         assert "may not bid: Ann, Cid" in text_of(screen, "#fh-deal")
         await call(pilot, "7s", "p")  # Bob, then Dan; the auction is over
-        assert screen.sheet.state_view["contractor"] == "Bob"
+        assert screen.sheet.view.contractor == "Bob"
 
 
 # ---------------------------------------------------------------------------------------------- corrections

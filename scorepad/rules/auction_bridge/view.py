@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from scorepad.rules.auction_bridge.calls import Contract
 from scorepad.rules.auction_bridge.scoring import HONOUR_PARTS
@@ -67,10 +66,6 @@ class BridgeView(View):
         """A contract typed for this deal: a one spade by the dealer is the dealer's one spade (Law 48)."""
         return Contract(call, declarer, double, dealers_one_spade=call == "1S" and declarer == self.dealer)
 
-    def mapping(self) -> dict[str, Any]:
-        data = View.mapping(self)
-        data.update(stage=self.phase, deal=self.number)
-        return data
 
 
 @dataclass(frozen=True, slots=True)

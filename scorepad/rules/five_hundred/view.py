@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Literal
 
 from scorepad.rules.base import Row, View
 from scorepad.rules.five_hundred.calls import PASS, display_call, is_nullo
@@ -136,13 +136,6 @@ class FiveHundredView(View):
             return IrregularityDeal(self.last_deal, thrown_in=self.last_thrown_in)
         return IrregularityDeal(self.deal, rescored=self.result_seq is not None)
 
-    def mapping(self) -> dict[str, Any]:
-        data = View.mapping(self)
-        for key in ("players", "side_of", "nullo", "tricks_per_deal"):
-            del data[key]
-        if self.phase == "deal":
-            data["phase"] = "start"  # the state's own word, kept for plain readers
-        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,10 +114,6 @@ class JassView(View):
         hand = self.hand if deal is None else self.hand + 1
         return TrumpCall(deal, JassTrump(player=named_by, contract=cast(JassContract, contract), pushed=pushed), hand, dealer)
 
-    def mapping(self) -> dict[str, Any]:
-        data = View.mapping(self)
-        del data["seating"]
-        return data
 
 
 def shown_twice(
