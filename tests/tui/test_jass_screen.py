@@ -257,8 +257,9 @@ async def test_refused_entries_say_why_and_log_nothing():
         # a custom penalty without its reason
         await keys(pilot, "f5", "6", "tab", "a", "tab", "-30", "enter")
         assert isinstance(app.screen, PenaltyScreen)
-        assert "say why" in str(app.screen.query_one("#penalty-error", Static).render())
-        await keys(pilot, "tab", "miscounted", "enter")
+        assert "say why" in str(app.screen.query_one("#dialog-error", Static).render())
+        assert app.focused is app.screen.query_one("#penalty-note", Input)  # the cursor goes to the reason
+        await keys(pilot, "miscounted", "enter")
         assert isinstance(app.screen, JassScreen)
     penalty = load(path).entries[-1]
     assert isinstance(penalty, JassPenalty)

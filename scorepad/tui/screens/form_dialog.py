@@ -11,19 +11,24 @@ from typing import ClassVar, Generic, TypeVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from scorepad.tui.plain import plain
 from scorepad.tui.shorthand import Refused
 
-__all__ = ["FormDialog", "Refused"]
+__all__ = ["FormDialog", "Refused", "labelled"]
 
 T = TypeVar("T")
 
 #: the id of every form dialog's error line (tests and CSS find it by this)
 ERROR_ID = "dialog-error"
+
+
+def labelled(label: str, field: Input) -> Horizontal:
+    """A row of a form dialog: what the field asks, then the field."""
+    return Horizontal(Label(label), field, classes="field")
 
 
 class FormDialog(ModalScreen[T | None], Generic[T]):
@@ -81,10 +86,10 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
             value = self.read()
         except Refused as refused:
             self.show_error(str(refused))
-            if refused.field:
-                found = self.query(f"#{refused.field}")
-                if found:
-                    found.first().focus()
+            # by comparing ids, not by a selector: a field's name need not make a valid one
+            at_fault = next((field for field in self.query(Input) if field.id == refused.field), None)
+            if at_fault is not None:
+                at_fault.focus()
             return
         self.dismiss(value)
 

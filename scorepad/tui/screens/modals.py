@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from scorepad.describe import describe
 from scorepad.log import Entry
 from scorepad.rules.names import name_problem, visible
+from scorepad.tui.screens.form_dialog import FormDialog, Refused, labelled
 from scorepad.tui.widgets.fields import YES
 
 HIDDEN_FIELDS = {"seq", "at", "type"}
@@ -155,13 +156,10 @@ def _from_text(text: str, original: Any, kind: str = "plain") -> Any:
         return text
 
 
-class EditEntryScreen(ModalScreen[Entry | None]):
+class EditEntryScreen(FormDialog[Entry]):
     """Edit one logged entry field by field; returns the replacement (without seq/at) or None."""
 
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Save the correction", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    BOX_CLASSES = "wide"
 
     def __init__(self, entry: Entry, names: dict[str, str], seq: int | None = None,
                  side_names: dict[str, str] | None = None):
@@ -172,90 +170,74 @@ class EditEntryScreen(ModalScreen[Entry | None]):
         # the entry's place in the log: a replacement from an earlier correction carries no seq of its own
         self.seq = seq if seq is not None else entry.seq
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
-            yield Label(Text(f"Correct entry #{self.seq}: {describe(self.entry, self.names, self.side_names)}"),  # visible
-                        classes="dialog-title")
-            yield Static("Change the fields, then Ctrl+S. Points per side as 'Ann 8, Bob 2'; other lists as JSON.",
-                         classes="hint")
-            with VerticalScroll(id="edit-fields"):
-                for name, info in type(self.entry).model_fields.items():
-                    if name in HIDDEN_FIELDS:
-                        continue
-                    with Horizontal(classes="field"):
-                        yield Label(name.replace("_", " "))
-                        kind = _field_kind(info.annotation)
-                        yield Input(_to_text(getattr(self.entry, name), kind), id=f"edit-{name}")
-            yield Static("", id="edit-error", classes="error")
-            with Horizontal(classes="buttons"):
-                yield Button("Save (Ctrl+S)", id="save", variant="primary")
-                yield Button("Cancel (Esc)", id="cancel")
+    def heading(self) -> str:
+        return f"Correct entry #{self.seq}: {describe(self.entry, self.names, self.side_names)}"
 
-    def on_mount(self) -> None:
-        fields = self.query("#edit-fields Input")
-        if fields:
-            fields.first().focus()  # typing corrects at once
+    def _fields(self) -> list[tuple[str, str]]:
+        """The entry's fields the table may change, each with how it is typed."""
+        return [(name, _field_kind(info.annotation)) for name, info in type(self.entry).model_fields.items()
+                if name not in HIDDEN_FIELDS]
+
+    def compose_fields(self) -> ComposeResult:
+        yield Static("Change the fields, then Enter or Ctrl+S. Points per side as 'Ann 8, Bob 2'; other lists "
+                     "as JSON.", classes="hint")
+        with VerticalScroll(id="edit-fields"):
+            for name, kind in self._fields():
+                yield labelled(name.replace("_", " "),
+                               Input(_to_text(getattr(self.entry, name), kind), id=f"edit-{name}"))
+
+    def compose_foot(self) -> ComposeResult:
+        with Horizontal(classes="buttons"):
+            yield Button("Save (Ctrl+S)", id="save", variant="primary")
+            yield Button("Cancel (Esc)", id="cancel")
 
     @on(Button.Pressed, "#save")
-    def action_save(self) -> None:
+    def _save_pressed(self) -> None:
+        self.action_save()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    def read(self) -> Entry:
         data: dict[str, Any] = {"type": self.entry.type}
-        for name, info in type(self.entry).model_fields.items():
-            if name in HIDDEN_FIELDS:
-                continue
-            text = self.query_one(f"#edit-{name}", Input).value
-            value = _from_text(text, getattr(self.entry, name), _field_kind(info.annotation))
+        for name, kind in self._fields():
+            value = _from_text(self.query_one(f"#edit-{name}", Input).value, getattr(self.entry, name), kind)
             if value is not None:
                 data[name] = value
         try:
-            replacement = type(self.entry).model_validate(data)
+            return type(self.entry).model_validate(data)
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
-            self.query_one("#edit-error", Static).update(
-                Text(visible(f"{where}: {first['msg'].removeprefix('Value error, ')}", keep_lines=True)))
-            return
-        self.dismiss(replacement)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+            field = f"edit-{first['loc'][0]}" if first["loc"] else None
+            raise Refused(f"{where}: {first['msg'].removeprefix('Value error, ')}", field=field) from None
 
 
-class RenameScreen(ModalScreen[tuple[str, str] | None]):
+class RenameScreen(FormDialog[tuple[str, str]]):
     """Rename a player from here on (a log entry; the header keeps the first name)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    HEADING = "Rename a player"
+    AUTO_FOCUS = "#rename-new"  # the new name (the player list above it keeps its first player)
 
     def __init__(self, names: dict[str, str]):
         super().__init__()
         self.names = names
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label("Rename a player", classes="dialog-title")
-            # a name is not markup: a player called "[/]" is offered as "[/]"
-            yield Select([(Text(visible(shown)), player) for player, shown in self.names.items()], id="rename-player",
-                         allow_blank=False)
-            yield Input(placeholder="new name, then Enter", id="rename-new")
-            yield Static("", id="rename-error", classes="error")
+    def compose_fields(self) -> ComposeResult:
+        # a name is not markup: a player called "[/]" is offered as "[/]"
+        yield Select([(Text(visible(shown)), player) for player, shown in self.names.items()], id="rename-player",
+                     allow_blank=False)
+        yield Input(placeholder="new name, then Enter", id="rename-new")
 
-    def on_mount(self) -> None:
-        self.query_one("#rename-new", Input).focus()
-
-    @on(Input.Submitted, "#rename-new")
-    def _submitted(self, event: Input.Submitted) -> None:
-        new = event.value.strip()
+    def read(self) -> tuple[str, str]:
+        new = self.query_one("#rename-new", Input).value.strip()
         if not new:
-            self.query_one("#rename-error", Static).update("type the new name")
-            return
+            raise Refused("type the new name", field="rename-new")
         problem = name_problem(new, "a new name")  # the rules would refuse it: say why before it is logged
         if problem:
-            self.query_one("#rename-error", Static).update(Text(problem))
-            return
-        self.dismiss((str(self.query_one("#rename-player", Select).value), new))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+            raise Refused(problem, field="rename-new")
+        return str(self.query_one("#rename-player", Select).value), new
 
 
 class TextScreen(ModalScreen[None]):

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from scorepad.log import ABResult, Honours
 from scorepad.rules.auction_bridge import Settings
@@ -23,17 +20,17 @@ from scorepad.tui.games.auction_bridge.codes import (
 )
 from scorepad.tui.games.auction_bridge.form import Extras
 from scorepad.tui.plain import plain
+from scorepad.tui.screens.form_dialog import FormDialog, Refused, labelled
 from scorepad.tui.screens.modals import ConfirmScreen
 from scorepad.tui.widgets.fields import YES, int_problem
 
 
-class IrregularitiesScreen(ModalScreen[Extras | None]):
+class IrregularitiesScreen(FormDialog[Extras]):
     """Revoke (and chicane, where the ruleset scores it) for the result about to be entered."""
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save", priority=True),
-    ]
+    HEADING = "Revoke and chicane (they go with the next result)"
+    HINT = "Enter saves · Esc leaves it as it was · blank fields: none"
+    BOX_ID = "irregularities"
 
     def __init__(self, extras: Extras, letters: Mapping[str, str], side_names: Mapping[str, str],
                  settings: Settings):
@@ -46,66 +43,45 @@ class IrregularitiesScreen(ModalScreen[Extras | None]):
     def _letter(self, side: str | None) -> str:
         return letter_of(side, self.letters) if side else ""
 
-    def compose(self) -> ComposeResult:
+    def compose_fields(self) -> ComposeResult:
         sides = side_choices(self.letters, self.side_names)
         revoke = self.extras.revoke
         chicane = self.extras.chicane
         choice = {"points": "p", "tricks": "t"}.get(revoke[1] if revoke and revoke[1] else "", "")
-        with Vertical(classes="dialog", id="irregularities"):
-            yield Label("Revoke and chicane (they go with the next result)", classes="dialog-title")
-            with Horizontal(classes="field"):
-                yield Label("revoke by")
-                yield Input(self._letter(revoke[0] if revoke else None), id="revoke-side",
-                            placeholder=f"{sides}; blank: none")
-            with Horizontal(classes="field"):
-                yield Label("declarer takes")
-                yield Input(choice, id="revoke-choice",
-                            placeholder=f"adversaries revoked: p {self.settings.revoke_penalty} points, "
-                                        f"t {self.settings.revoke_tricks} tricks")
-            if self.settings.chicane:
-                with Horizontal(classes="field"):
-                    yield Label("chicane")
-                    yield Input(self._letter(chicane[0] if chicane else None), id="chicane-side",
-                                placeholder=f"side void of trumps: {sides}; blank: none")
-                with Horizontal(classes="field"):
-                    yield Label("double chicane")
-                    yield Input("y" if chicane and chicane[1] else "", id="chicane-double",
-                                placeholder="y: both its hands are void of trumps")
-            yield Static("", id="irregularities-error", classes="error")
-            yield Static("Enter saves · Esc leaves it as it was · blank fields: none", classes="hint")
-
-    def on_mount(self) -> None:
-        self.query_one("#revoke-side", Input).focus()
+        yield labelled("revoke by", Input(self._letter(revoke[0] if revoke else None), id="revoke-side",
+                                          placeholder=f"{sides}; blank: none"))
+        yield labelled("declarer takes", Input(
+            choice, id="revoke-choice", placeholder=f"adversaries revoked: p {self.settings.revoke_penalty} points, "
+                                                    f"t {self.settings.revoke_tricks} tricks"))
+        if self.settings.chicane:
+            yield labelled("chicane", Input(self._letter(chicane[0] if chicane else None), id="chicane-side",
+                                            placeholder=f"side void of trumps: {sides}; blank: none"))
+            yield labelled("double chicane", Input("y" if chicane and chicane[1] else "", id="chicane-double",
+                                                   placeholder="y: both its hands are void of trumps"))
 
     def _text(self, field_id: str) -> str:
         found = self.query(f"#{field_id}")
         return found.first(Input).value.strip() if found else ""
 
-    @on(Input.Submitted)
-    def action_save(self) -> None:
+    def _side(self, field_id: str) -> str:
         try:
-            extras = self._read()
+            return parse_side(self._text(field_id), self.letters, self.side_names)
         except ValueError as error:
-            self.query_one("#irregularities-error", Static).update(plain(str(error)))
-            return
-        self.dismiss(extras)
+            raise Refused(str(error), field=field_id) from None
 
-    def _read(self) -> Extras:
+    def read(self) -> Extras:
         revoke = chicane = None
-        if side_text := self._text("revoke-side"):
-            side = parse_side(side_text, self.letters, self.side_names)
+        if self._text("revoke-side"):
+            side = self._side("revoke-side")
             choice_text = self._text("revoke-choice").casefold()
             choices = {"p": "points", "points": "points", "t": "tricks", "tricks": "tricks", "": None}
             if choice_text not in choices:
-                raise ValueError("declarer takes: p (points) or t (tricks), or blank when his own side revoked")
+                raise Refused("declarer takes: p (points) or t (tricks), or blank when his own side revoked",
+                              field="revoke-choice")
             revoke = (side, choices[choice_text])
-        if side_text := self._text("chicane-side"):
-            chicane = (parse_side(side_text, self.letters, self.side_names),
-                       self._text("chicane-double").casefold() in YES)
+        if self._text("chicane-side"):
+            chicane = (self._side("chicane-side"), self._text("chicane-double").casefold() in YES)
         return Extras(revoke, chicane)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class AgreeScreen(ConfirmScreen):
@@ -121,40 +97,32 @@ class AgreeScreen(ConfirmScreen):
     BODY_ID = "agree-score"
 
 
-class StopScreen(ModalScreen[str | None]):
+class StopScreen(FormDialog[str]):
     """Stop an unfinished rubber (Law 11), with an optional reason."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    HEADING = "Stop the rubber here? (Law 11)"
+    HINT = "Enter stops the rubber · Esc goes on playing"
+    BOX_ID = "stop"
 
     def __init__(self, text: str):
         super().__init__()
         self.text = text
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="stop"):
-            yield Label("Stop the rubber here? (Law 11)", classes="dialog-title")
-            yield Static(plain(self.text))
-            yield Input(placeholder="reason (optional), then Enter", id="stop-reason")
-            yield Static("Enter stops the rubber · Esc goes on playing", classes="hint")
+    def compose_fields(self) -> ComposeResult:
+        yield Static(plain(self.text))
+        yield Input(placeholder="reason (optional), then Enter", id="stop-reason")
 
-    def on_mount(self) -> None:
-        self.query_one("#stop-reason", Input).focus()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip())
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def read(self) -> str:
+        return self.query_one("#stop-reason", Input).value.strip()
 
 
-class ResultEditScreen(ModalScreen[ABResult | None]):
+class ResultEditScreen(FormDialog[ABResult]):
     """Correct a deal's result the way it was typed: tricks and honours (revoke and chicane are kept)."""
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save", priority=True),
-    ]
+    HINT = ("Enter or Ctrl+S saves the correction · Esc cancels. An honours-only change may be made until the "
+            "rubber is agreed (Law 12); a trick-score change only until a declaration in the following game "
+            "(Law 13).")
+    BOX_ID = "result-edit"
 
     def __init__(self, seq: int, title: str, result: ABResult, strain: str, letters: Mapping[str, str],
                  side_names: Mapping[str, str]):
@@ -166,48 +134,31 @@ class ResultEditScreen(ModalScreen[ABResult | None]):
         self.letters = letters
         self.side_names = side_names
 
-    def compose(self) -> ComposeResult:
+    def heading(self) -> str:
+        return f"Correct entry #{self.seq}: {self.title_text}"
+
+    def compose_fields(self) -> ComposeResult:
         honours = self.result.honours
         code = honours_code(honours.side, honours.holding, self.letters) if honours else ""
         sides = side_choices(self.letters, self.side_names)
-        with Vertical(classes="dialog", id="result-edit"):
-            yield Label(plain(f"Correct entry #{self.seq}: {self.title_text}"), classes="dialog-title")
-            with Horizontal(classes="field"):
-                yield Label("tricks")
-                yield Input(str(self.result.tricks), id="edit-tricks",
-                            placeholder=f"won by the declarer's side, 0 to {TRICKS_IN_A_DEAL}")
-            with Horizontal(classes="field"):
-                yield Label("honours")
-                yield Input(code, id="edit-honours", placeholder=f"side ({sides}) then the holding; blank: none")
-            yield Static("", id="result-edit-error", classes="error")
-            yield Static("Enter or Ctrl+S saves the correction · Esc cancels. An honours-only change may be made "
-                         "until the rubber is agreed (Law 12); a trick-score change only until a declaration in "
-                         "the following game (Law 13).", classes="hint")
+        yield labelled("tricks", Input(str(self.result.tricks), id="edit-tricks",
+                                       placeholder=f"won by the declarer's side, 0 to {TRICKS_IN_A_DEAL}"))
+        yield labelled("honours", Input(code, id="edit-honours",
+                                        placeholder=f"side ({sides}) then the holding; blank: none"))
 
-    def on_mount(self) -> None:
-        self.query_one("#edit-tricks", Input).focus()
-
-    @on(Input.Submitted)
-    def action_save(self) -> None:
-        error = self.query_one("#result-edit-error", Static)
+    def read(self) -> ABResult:
         tricks_text = self.query_one("#edit-tricks", Input).value
         problem = int_problem(0, TRICKS_IN_A_DEAL, "tricks")(tricks_text)
         if problem:
-            error.update(plain(problem))
-            return
+            raise Refused(problem, field="edit-tricks")
         try:
             honours = parse_honours(self.query_one("#edit-honours", Input).value, self.letters, self.side_names,
                                     self.strain)
         except ValueError as reason:
-            error.update(plain(str(reason)))
-            return
-        replacement = self.result.model_copy(update={
+            raise Refused(str(reason), field="edit-honours") from None
+        return self.result.model_copy(update={
             "tricks": int(tricks_text),
             "honours": Honours.model_validate({"side": honours[0], "holding": honours[1]}) if honours else None,
             "seq": None,
             "at": None,
         })
-        self.dismiss(replacement)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

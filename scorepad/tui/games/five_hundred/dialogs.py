@@ -8,11 +8,10 @@ from collections.abc import Callable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from scorepad.tui.plain import plain
-from scorepad.tui.screens.form_dialog import FormDialog, Refused
+from scorepad.tui.screens.form_dialog import FormDialog, Refused, labelled
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
 KINDS = {
@@ -67,12 +66,9 @@ class IrregularityScreen(FormDialog[tuple[str, str]]):
     def compose_fields(self) -> ComposeResult:
         yield Static("\n".join(f"{key}  {label}: {effect}" for key, label, effect in KINDS.values()),
                      classes="hint")
-        with Horizontal(classes="field"):
-            yield Label("kind")
-            yield Input(id="irr-kind", placeholder=KIND_HELP, validators=[ParseValidator(self._kind_problem)])
-        with Horizontal(classes="field"):
-            yield Label("offender")
-            yield NameInput(lambda: self.names, "player", id="irr-player", placeholder="initial")
+        yield labelled("kind", Input(id="irr-kind", placeholder=KIND_HELP,
+                                     validators=[ParseValidator(self._kind_problem)]))
+        yield labelled("offender", NameInput(lambda: self.names, "player", id="irr-player", placeholder="initial"))
         yield Static("", id="irr-where", classes="hint", markup=False)
 
     @staticmethod
@@ -111,12 +107,10 @@ class ClaimScreen(FormDialog[tuple[str, bool]]):
 
     def compose_fields(self) -> ComposeResult:
         yield Static(plain(self.about), classes="hint")
-        with Horizontal(classes="field"):
-            yield Label("claimed by")
-            yield NameInput(lambda: self.names, "player", id="claim-player", placeholder="initial")
-        with Horizontal(classes="field"):
-            yield Label("upheld? (y/n)")
-            yield Input(id="claim-upheld", placeholder="y or n", validators=[ParseValidator(self._upheld_problem)])
+        yield labelled("claimed by", NameInput(lambda: self.names, "player", id="claim-player",
+                                               placeholder="initial"))
+        yield labelled("upheld? (y/n)", Input(id="claim-upheld", placeholder="y or n",
+                                              validators=[ParseValidator(self._upheld_problem)]))
 
     @staticmethod
     def _upheld_problem(text: str) -> str | None:

@@ -15,9 +15,8 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.containers import Horizontal
+from textual.widgets import Input, Static
 
 from scorepad.describe import with_names
 from scorepad.log import Entry, JassClaim, JassPenalty
@@ -30,9 +29,10 @@ from scorepad.rules.jass import (
 )
 from scorepad.rules.jass.table import ruleset_sections, ruleset_summary
 from scorepad.rules.jass.view import HandCells, JassView
-from scorepad.tui.games.jass.form import JassForm, Refused, Table
+from scorepad.tui.games.jass.form import JassForm, Table
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.plain import plain
+from scorepad.tui.screens.form_dialog import FormDialog, Refused
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets.sheet_table import SheetTable
 
@@ -89,40 +89,35 @@ def _wrap(text: str, width: int = WEIS_WIDTH) -> str:
 # --------------------------------------------------------------------------- dialogs
 
 
-class PenaltyScreen(ModalScreen[JassPenalty | None]):
+class PenaltyScreen(FormDialog[JassPenalty]):
     """A penalty: which offence (1-5 from the ruleset, 6 a custom ±), the offender's team, a reason."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    HEADING = "Penalty — the points go to the offender's opponents"
+    HINT = "Enter logs it · Esc cancels · a custom one needs points and its reason"
+    BOX_ID = "penalty-dialog"
 
     def __init__(self, table: Table):
         super().__init__()
         self.table = table
 
-    def compose(self) -> ComposeResult:
+    def compose_fields(self) -> ComposeResult:
         penalties = self.table.settings.penalties
         lines = [f"{n}  {PENALTY_LABELS[kind]:<24} {penalties[kind]:>4}"
                  for n, kind in enumerate(PENALTY_KINDS, start=1)]
         lines.append(f"{len(PENALTY_KINDS) + 1}  custom ± (a correction; give the reason)")
-        with Vertical(classes="dialog", id="penalty-dialog"):
-            yield Label("Penalty — the points go to the offender's opponents", classes="dialog-title")
-            yield Static("\n".join(lines), id="penalty-kinds")
-            with Horizontal(classes="field"):
-                yield self._input("kind", "offence", f"1-{len(PENALTY_KINDS) + 1}")
-                yield self._input("against", "against team", f"{self.table.teams_hint()}")
-            with Horizontal(classes="field"):
-                yield self._input("points", "points (custom)", "± to the other team")
-                yield self._input("note", "reason", "what happened")
-            yield Static("", id="penalty-error", classes="error")
-            yield Static("Enter logs it · Esc cancels · a custom one needs points and its reason", classes="hint")
+        yield Static("\n".join(lines), id="penalty-kinds")
+        with Horizontal(classes="field"):
+            yield self._input("kind", "offence", f"1-{len(PENALTY_KINDS) + 1}")
+            yield self._input("against", "against team", f"{self.table.teams_hint()}")
+        with Horizontal(classes="field"):
+            yield self._input("points", "points (custom)", "± to the other team")
+            yield self._input("note", "reason", "what happened")
 
     @staticmethod
     def _input(name: str, title: str, placeholder: str) -> Input:
         field = Input(placeholder=placeholder, id=f"penalty-{name}")
         field.border_title = title
         return field
-
-    def on_mount(self) -> None:
-        self.query_one("#penalty-kind", Input).focus()
 
     def value(self, name: str) -> str:
         return self.query_one(f"#penalty-{name}", Input).value.strip()
@@ -138,41 +133,32 @@ class PenaltyScreen(ModalScreen[JassPenalty | None]):
             found = [k for w, k in words.items() if kind_text and w.startswith(kind_text)]
             kind = found[0] if len(set(found)) == 1 else None
         if kind is None:
-            raise Refused(f"offence: a number from 1 to {len(kinds)}")
+            raise Refused(f"offence: a number from 1 to {len(kinds)}", field="penalty-kind")
         against = self.table.team(self.value("against")) if self.value("against") else None
         if against is None:
-            raise Refused(f"against which team? {self.table.teams_hint()} (a player's initial is enough)")
+            raise Refused(f"against which team? {self.table.teams_hint()} (a player's initial is enough)",
+                          field="penalty-against")
         note = self.value("note")
         if kind != "custom":
             if self.value("points"):
-                raise Refused("only a custom penalty takes points; the others come from the ruleset's table")
+                raise Refused("only a custom penalty takes points; the others come from the ruleset's table",
+                              field="penalty-points")
             return JassPenalty.model_validate({"kind": kind, "against": against, "note": note})
         points_text = self.value("points").replace(" ", "")
         if not re.fullmatch(r"[+-]?\d+", points_text) or int(points_text) == 0:
-            raise Refused("points: a custom penalty needs its points, e.g. 50 or -30")
+            raise Refused("points: a custom penalty needs its points, e.g. 50 or -30", field="penalty-points")
         if not note:
-            raise Refused("reason: say why (a custom penalty is a correction the table agreed)")
+            raise Refused("reason: say why (a custom penalty is a correction the table agreed)", field="penalty-note")
         return JassPenalty(kind="custom", against=against, points=int(points_text), note=note)
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        try:
-            penalty = self.read()
-        except Refused as refused:
-            self.query_one("#penalty-error", Static).update(plain(str(refused)))
-            return
-        self.dismiss(penalty)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class BedankenScreen(ModalScreen[JassClaim | None]):
+class BedankenScreen(FormDialog[JassClaim]):
     """Bedanken: a team claims the win with the points it has counted (its card points so far with the Weis and
     Stöck it has shown, before the multiplier); says what would happen."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    HEADING = "Bedanken — a team claims it has reached the target"
+    HINT = "Enter logs the claim · Esc cancels"
+    BOX_ID = "bedanken-dialog"
 
     def __init__(self, table: Table, outcome: Callable[[JassClaim], Text], question: str = ""):
         super().__init__()
@@ -180,34 +166,28 @@ class BedankenScreen(ModalScreen[JassClaim | None]):
         self.outcome = outcome
         self.question = question
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="bedanken-dialog"):
-            yield Label("Bedanken — a team claims it has reached the target", classes="dialog-title")
-            yield Static(plain(self.question or "A claim with enough points wins at once; one without enough loses the game."),
-                         classes="hint")
-            with Horizontal(classes="field"):
-                team = Input(placeholder=self.table.teams_hint(), id="claim-team")
-                team.border_title = "team"
-                yield team
-                # the count is the card points so far plus the Weis and Stöck the team has shown (rules/jass.md)
-                counted = Input(placeholder="cards + Weis + Stöck", id="claim-counted")
-                counted.border_title = "points counted"
-                yield counted
-            yield Static("", id="claim-outcome")
-            yield Static("", id="claim-error", classes="error")
-            yield Static("Enter logs the claim · Esc cancels", classes="hint")
-
-    def on_mount(self) -> None:
-        self.query_one("#claim-team", Input).focus()
+    def compose_fields(self) -> ComposeResult:
+        yield Static(plain(self.question or "A claim with enough points wins at once; one without enough loses the game."),
+                     classes="hint")
+        with Horizontal(classes="field"):
+            team = Input(placeholder=self.table.teams_hint(), id="claim-team")
+            team.border_title = "team"
+            yield team
+            # the count is the card points so far plus the Weis and Stöck the team has shown (rules/jass.md)
+            counted = Input(placeholder="cards + Weis + Stöck", id="claim-counted")
+            counted.border_title = "points counted"
+            yield counted
+        yield Static("", id="claim-outcome")
 
     def read(self) -> JassClaim:
         team_text = self.query_one("#claim-team", Input).value.strip()
         team = self.table.team(team_text) if team_text else None
         if team is None:
-            raise Refused(f"which team thanks off? {self.table.teams_hint()}")
+            raise Refused(f"which team thanks off? {self.table.teams_hint()}", field="claim-team")
         counted = self.query_one("#claim-counted", Input).value.strip()
         if not counted.isdigit():
-            raise Refused("counted: the team's card points so far with the Weis and Stöck it has shown")
+            raise Refused("counted: the team's card points so far with the Weis and Stöck it has shown",
+                          field="claim-counted")
         return JassClaim(team=team, counted=int(counted))
 
     @on(Input.Changed)
@@ -218,19 +198,6 @@ class BedankenScreen(ModalScreen[JassClaim | None]):
             self.query_one("#claim-outcome", Static).update("")
             return
         self.query_one("#claim-outcome", Static).update(self.outcome(claim))
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        try:
-            claim = self.read()
-        except Refused as refused:
-            self.query_one("#claim-error", Static).update(plain(str(refused)))
-            return
-        self.dismiss(claim)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 # --------------------------------------------------------------------------- the screen
