@@ -100,6 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # pydantic looks for plugins (observability hooks) in every installed package's metadata the first time a
+    # model is used: a tenth of `scorepad list`'s start, for hooks scorepad's models never use. A value the user
+    # set is kept.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         args = build_parser().parse_args(argv)
         return run(args)

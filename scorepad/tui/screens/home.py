@@ -6,6 +6,7 @@ batches as they are read, with a "reading 120 of 500 games" line, and the list c
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -25,10 +26,12 @@ from scorepad.rules.names import visible
 from scorepad.store import games_dir
 from scorepad.tui.widgets.fields import HEADER_ICON
 
-#: how often the worker hands what it read to the screen: often enough to look live, seldom enough that the
-#: screen's own work stays small (one batch of rows per frame or so, never one message per game)
-BATCH_SECONDS = 0.1
-BATCH_ROWS = 200
+#: how often the worker hands what it read to the screen. The first screenful comes at once; after it, about
+#: twice a second: each batch makes the table repaint what it shows (never one message per game)
+FIRST_ROWS = 25
+BATCH_SECONDS = 0.5
+BATCH_ROWS = 500
+FIRST_PAINT_WAIT = 1.0  # seconds the reading waits for the list's first frame at most
 #: the worker group of the reading: one at a time (a reload replaces it), stopped when the screen is left
 READING = "saved-games"
 
@@ -80,14 +83,19 @@ class HomeScreen(Screen[None]):
         progress = self.query_one("#home-progress", Static)
         progress.update("Reading your saved games…")
         progress.display = True
-        self._read_games()
+        painted = threading.Event()
+        self.call_after_refresh(painted.set)
+        self._read_games(painted)
 
     @work(thread=True, exclusive=True, group=READING)
-    def _read_games(self) -> None:
+    def _read_games(self, painted: threading.Event) -> None:
+        # the list is painted first: a reading thread started at once would take half the time the first
+        # frame needs (the two take turns at the interpreter)
+        painted.wait(timeout=FIRST_PAINT_WAIT)
         worker = get_current_worker()
         batch: list[GameDigest] = []
         handed = time.monotonic()
-        total = 0
+        total = total_handed = 0
 
         def progress(done: int, count: int) -> None:
             nonlocal total
@@ -95,10 +103,12 @@ class HomeScreen(Screen[None]):
 
         for digest in read_saved_games(progress=progress, cancelled=lambda: worker.is_cancelled):
             batch.append(digest)
-            if len(batch) >= BATCH_ROWS or time.monotonic() - handed >= BATCH_SECONDS:
+            first = not total_handed and len(batch) >= min(FIRST_ROWS, BATCH_ROWS)
+            if first or len(batch) >= BATCH_ROWS or time.monotonic() - handed >= BATCH_SECONDS:
                 if worker.is_cancelled:
                     return
                 self.app.call_from_thread(self._add_games, batch, total)
+                total_handed += len(batch)
                 batch, handed = [], time.monotonic()
         if not worker.is_cancelled:
             self.app.call_from_thread(self._add_games, batch, total, finished=True)
@@ -116,7 +126,8 @@ class HomeScreen(Screen[None]):
         progress = self.query_one("#home-progress", Static)
         progress.update(reading_line(done, total))
         progress.display = not finished
-        self._show_intro(empty=finished and not table.row_count)
+        if finished and not table.row_count:
+            self._show_intro(empty=True)
         if table.row_count and not table.has_focus and self.focused is None:
             table.focus()
 

@@ -6,6 +6,7 @@ not read again (scorepad.history keeps what each file gave while it is unchanged
 
 from __future__ import annotations
 
+import threading
 import time
 
 from textual import work
@@ -20,7 +21,7 @@ from scorepad.history import collect_stats
 from scorepad.stats import Stats, stats_renderable
 from scorepad.tui.widgets.fields import HEADER_ICON
 
-PROGRESS_SECONDS = 0.1  # how often the reading line is brought up to date (not once per game)
+PROGRESS_SECONDS = 0.25  # how often the reading line is brought up to date (not once per game)
 COUNTING = "statistics"  # the worker group: one count at a time, stopped when the screen is left
 
 
@@ -51,10 +52,13 @@ class StatsScreen(Screen[None]):
         progress = self.query_one("#stats-progress", Static)
         progress.update("Counting your saved games…")
         progress.display = True
-        self._count()
+        painted = threading.Event()
+        self.call_after_refresh(painted.set)
+        self._count(painted)
 
     @work(thread=True, exclusive=True, group=COUNTING)
-    def _count(self) -> None:
+    def _count(self, painted: threading.Event) -> None:
+        painted.wait(timeout=1.0)  # the screen and its reading line first (the thread would slow that frame)
         worker = get_current_worker()
         shown = time.monotonic()
 
