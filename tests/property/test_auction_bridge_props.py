@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
@@ -12,11 +12,12 @@ from scorepad.log import parse_entry
 from scorepad.rules import Replayer
 from scorepad.rules.auction_bridge import PASS, holdings_for, legal_calls, split_bid
 from tests.helpers import AT, header
+from tests.property.budget import bounded
 
 GAME = "auction_bridge"
 PLAYERS = ["N", "E", "S", "W"]
 SIDES = {"NS": ["N", "S"], "EW": ["E", "W"]}
-BOUNDED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BOUNDED = bounded(60)
 
 
 def new_replayer() -> Replayer:

@@ -10,17 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 import scorepad.rules.base as base
 from scorepad.log import Entry, Header, parse_entry
 from scorepad.rules import Replayer
 from tests.helpers import AT, header
+from tests.property.budget import bounded
 from tests.property.test_auction_bridge_props import SIDES, play_deal
 from tests.property.test_jass_props import hand_entries, valid_hand
 
-BOUNDED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+BOUNDED = bounded(60, HealthCheck.function_scoped_fixture)
 FH = ["Ann", "Bob", "Cid"]
 
 

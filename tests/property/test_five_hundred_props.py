@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
@@ -12,10 +12,11 @@ from scorepad.log import ENTRY_ADAPTERS, parse_entry
 from scorepad.rules import Replayer
 from scorepad.rules.five_hundred.view import FiveHundredView
 from tests.helpers import AT, header
+from tests.property.budget import bounded
 
 THREE = ["Ann", "Bob", "Cid"]
 FOUR = ["N", "E", "S", "W"]
-BOUNDED = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BOUNDED = bounded(100)
 
 # The rules file's tables, written out here so the check does not lean on the module under test.
 BASES = {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120}

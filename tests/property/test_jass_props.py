@@ -5,18 +5,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from scorepad.log import JASS_CONTRACTS, RANKS, Header, parse_entry
 from scorepad.rules import Replayer, replay
 from scorepad.rules.jass import HAND_POINTS, RULES
+from tests.property.budget import bounded
 
 PLAYERS = ("Ann", "Bob", "Cid", "Dan")
 TEAMS = ("Ann & Cid", "Bob & Dan")
 AT = "2026-11-29T20:15:00+01:00"
-BOUNDED = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BOUNDED = bounded(150)
 
 
 def header(rules: dict[str, Any] | None = None) -> Header:

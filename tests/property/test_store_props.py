@@ -6,15 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorepad.log import GAMES
 from scorepad.store import LogError, parse_log
 
 from ..helpers import entries, header, log_lines
+from .budget import bounded
 
-BOUNDED = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BOUNDED = bounded(300)
 PATH = Path("/games/friday night.jsonl")
 
 PLAYERS = {"five_hundred": ["Ann", "Bob", "Cid"], "jass": ["Ann", "Bob", "Cid", "Dan"],
