@@ -15,8 +15,10 @@ from scorepad.rules.auction_bridge import (
     Outcome,
     Settings,
     all_bids,
+    bid_rank,
     bid_value,
     bids_above,
+    describe_bid,
     format_call,
     holdings_for,
     honour_value,
@@ -1190,3 +1192,48 @@ def test_refusals_of_agree_and_of_a_contract_in_an_auction_in_words():
     assert rejected(sheet, early) == (
         "the rubber is still being played: its score is agreed once it ends, or once play stops (Law 11)")
     assert rejected(sheet, late_contract) == "the auction of this deal has begun: go on with the calls, or correct them"
+
+
+# ============================================================================ laws a mutation run found unguarded
+
+# Law 3 as a setting: a table where no trump is worth 5 a trick, less than clubs (6)
+CHEAP_NO_TRUMP = {"trick_values": {"S": 2, "C": 6, "D": 7, "H": 8, "R": 9, "NT": 5}}
+
+
+def test_the_bids_above_follow_the_tables_trick_values():
+    # "Value of a bid = odd tricks × trick value … A bid is higher if its value is greater"
+    settings = RULES.settings(CHEAP_NO_TRUMP)
+    assert bid_rank("1NT", settings) == (5, 1) and describe_bid("1NT", settings) == "1NT (5)"
+    log = Log(rules=CHEAP_NO_TRUMP)
+    log.deal("Ann")
+    log.bid("Ann", "1NT")
+    assert log.sheet().view.legal_calls[:4] == ("pass", "double", "1C", "3S")
+
+
+def test_the_rubber_sentence_puts_the_winners_total_first():
+    # "Game and rubber": the size of the rubber is the difference of the totals
+    log = Log()
+    for declarer, honours in (("Bob", "They"), ("Cid", "We"), ("Dot", "They")):
+        log.quick(declarer, "1NT", 9, honours=(honours, "3_aces"))  # worked example 3: game from love
+    sheet = log.sheet()
+    assert sheet.result == "They win the rubber by 310, 370 to 60 (Law 10)"
+    assert sheet.rows[0].cells["call"] == "1NT"
+
+
+def test_a_set_contract_row_belongs_to_its_result_and_reads_set():
+    # "Contract set": nobody scores toward game; the adversaries score 50 per under-trick
+    log = Log()
+    log.contract("Ann", "3H")
+    result = log.result(7, honours=("We", "3"))  # worked example 2
+    row = log.sheet().rows[-1]
+    assert row.seq == result and row.cells["outcome"] == "set" and row.cells["call"] == "3H"
+
+
+def test_a_revoke_or_chicane_of_no_side_is_refused_in_words():
+    log = Log(rules={"chicane": True})
+    log.contract("Ann", "3H")
+    revoke = log.result(9, honours=("We", "3"), revoke=("Nobody", "points"))
+    chicane = log.result(9, honours=("We", "3"), chicane=("Nobody", False))
+    sheet = log.sheet()
+    assert rejected(sheet, revoke) == "revoke: 'Nobody' is not a side (We or They)"
+    assert rejected(sheet, chicane) == "chicane: 'Nobody' is not a side (We or They)"

@@ -1560,3 +1560,106 @@ def test_the_all_pass_no_trump_row_names_its_deal_and_no_contract():
         "tricks:Cid": 2, "won:Cid": 20, "lost:Cid": 0,
         "contractor": "", "contractor_side": "", "partner": "", "value": 0, "tricks_bid": 0, "tricks_won": 0,
     }
+
+
+# ============================================================================ laws a mutation run found unguarded
+
+
+def test_a_pass_reads_pass():
+    # "The auction": each player has one call, bid or pass
+    assert display_call("pass") == "pass"
+
+
+def set_contractor_past_the_target(**rules: Any) -> Log:
+    """Card-point variant to 1000: Ann at 920 bids 7♠ (140), takes 6 — set — but her 240 card points take her to
+    1020 ("Card-point variant": the contractor loses the bid as usual, and every side also scores its cards)."""
+    log = Log(preset="card_points_1000", **rules)
+    log.play("Ann", "10NT", {"Ann": 10}, card_points={"Ann": 260})  # 520 + 260
+    log.play("Ann", "6S", {"Ann": 6, "Bob": 2, "Cid": 2}, card_points={"Ann": 100, "Bob": 80, "Cid": 80})
+    log.play("Ann", "7S", {"Ann": 6, "Bob": 2, "Cid": 2}, card_points={"Ann": 240, "Bob": 10, "Cid": 10})
+    return log
+
+
+def test_a_set_contractor_who_reaches_the_target_on_card_points_wins():
+    # "Game end": the game is won by the side that first reaches the target
+    sheet = accepted(set_contractor_past_the_target())
+    assert sheet.totals["Ann"] == 920 - 140 + 240 and sheet.totals["Bob"] == 100 + 30
+    assert sheet.winner == "Ann" and sheet.status == "finished"
+
+
+def test_must_bid_to_win_a_set_contractor_past_the_target_on_card_points_plays_on():
+    # "must bid to win": a side can win only at the end of a deal in which it was the contractor and made its bid
+    sheet = accepted(set_contractor_past_the_target(must_bid_to_win=True))
+    assert sheet.totals["Ann"] == 1020 and sheet.winner is None and sheet.status == "in_progress"
+
+
+def test_five_hand_the_contractors_partner_who_reaches_the_target_wins_and_is_named_so():
+    # "Players and sides", 5 players: contractor and named partner both score the contract
+    log = Log(FIVE)
+    log.play("Cid", "9H", {"Cid": 5, "Dan": 4, "Bob": 1}, partner="Dan")  # Cid 400, Dan 400
+    log.play("Ann", "6H", {"Ann": 3, "Cid": 3, "Bob": 4}, partner="Cid")  # Ann 100, Cid 500
+    sheet = accepted(log)
+    assert sheet.totals["Cid"] == 500 and sheet.winner == "Cid"
+    assert sheet.result == "Cid wins: the contractor's partner reaches 500"
+
+
+def test_five_hand_a_contractor_and_partner_sunk_together_are_in_the_hole():
+    # "Game end": a side at −500 or lower loses; setting "game ends, the leader wins"
+    log = Log(FIVE, minus_target="ends_game")
+    log.play("Ann", "9H", {"Ann": 2, "Cid": 2, "Bob": 6}, partner="Cid")  # Ann −400, Cid −400
+    log.play("Ann", "6H", {"Ann": 1, "Cid": 1, "Bob": 8}, partner="Cid")  # −500 each
+    sheet = accepted(log)
+    assert sheet.totals["Ann"] == sheet.totals["Cid"] == -500 and sheet.winner == "Bob"
+    assert sheet.result.startswith("Bob wins: Ann at -500 and Cid at -500 are 500 or more in the hole")
+
+
+def test_a_refused_second_amend_leaves_the_first_amend_standing():
+    # "Correcting the score": a correction the laws refuse changes nothing — the entry reads as amended before
+    log = Log()
+    log.contract("Ann", "7H")
+    result = log.result({"Ann": 8, "Bob": 1, "Cid": 1})
+    log.amend(result, "result", tricks={"Ann": 6, "Bob": 2, "Cid": 2})
+    refused_amend = log.amend(result, "result", tricks={"Ann": 8, "Bob": 2}, card_points={"Ann": 100})
+    sheet = log.sheet()
+    assert [r.seq for r in sheet.rejected] == [refused_amend]
+    assert dict(sheet.totals) == {"Ann": -200, "Bob": 20, "Cid": 20}  # worked example 2, the first amend
+
+
+def test_before_the_first_deal_the_view_holds_the_one_round_auction_to_come():
+    # "The auction": one_round (default) — the player on the dealer's left calls first, the dealer last
+    view = accepted(Log()).view
+    assert view.phase == "deal" and view.auction_mode == "one_round"
+    assert view.yet_to_call == ("Bob", "Cid", "Ann")
+
+
+def test_the_players_barred_from_the_auction_are_read_only_in_the_view():
+    log = Log(FOUR)
+    log.deal("W")
+    log.bids("N 6S", "E pass")
+    log.irregularity("bid_out_of_turn", "W")  # partnership: the offending side may not bid again this deal
+    view = accepted(log).view
+    assert set(view.barred) == {"E", "W"}
+    with pytest.raises(TypeError):
+        view.barred["N"] = "no"  # type: ignore[index]
+
+
+def test_both_hands_wrong_in_play_throw_the_deal_in_to_the_same_dealer():
+    # "Irregularities": contractor's and an opponent's hands both wrong during play — new deal by the same dealer
+    log = Log()
+    log.contract("Ann", "7H")
+    log.irregularity("wrong_cards", "Ann")
+    log.irregularity("wrong_cards", "Bob")
+    log.result({"Ann": 8, "Bob": 1, "Cid": 1})
+    assert Replayer(log.header).extend(log.entries).state.board_lines() == (
+        "Deal 1 thrown in (the contractor's and an opponent's hands were both wrong: the same dealer deals again): "
+        "Ann deals again", "Bob bids first · Game to 500")
+    assert dict(accepted(log).totals) == {"Ann": 0, "Bob": 0, "Cid": 0}
+
+
+def test_with_nullo_off_the_view_says_why_a_nullo_cannot_be_called():
+    # "Nullo": the setting nullo: false switches both off (a nullo call is then refused)
+    log = Log(nullo=False)
+    log.deal("Ann")
+    view = accepted(log).view
+    assert isinstance(view.legal_calls, tuple) and "nullo" not in view.legal_calls
+    assert view.call_problem("nullo") == "nullo is not bid in this game (nullo is off)"

@@ -123,3 +123,9 @@ def test_json_safe_escapes_what_json_dumps_leaves_raw_and_keeps_the_values():
     assert "\\u0085" in safe and "\\u202e" in safe and "Zoë ♠" in safe
     assert not any(c in safe for c in "\x7f\x85\x9b\u202e\u2066\x1b")
     assert safe.count("\n") == text.count("\n")  # the layout stays
+
+
+def test_a_ruleset_the_laws_refuse_is_named_in_the_rules_words():
+    # five-hundred.md, "Card-point variant": a game to 1000 or 1500
+    assert header_problem(header("five_hundred", ["Ann", "Bob", "Cid"], {"card_points": True, "target": 500})) == (
+        "bad rules: the card-point variant is played to 1000 or 1500, not 500: set target to 1000 or 1500")

@@ -1077,3 +1077,46 @@ def test_a_penalties_table_replaces_only_the_kinds_it_names():
     log.penalty("uncut_deck", A)
     log.penalty("false_weis", A)
     assert [row.delta[B] for row in log.sheet().rows] == [150, 50, 50]
+
+
+# --------------------------------------------------------------------------- laws a mutation run found unguarded
+
+
+def test_a_penalty_that_brings_a_team_exactly_to_the_target_wins():
+    # "Winning the game": a team wins when its total reaches the target (≥ target); a penalty counts when logged
+    log = Log({"preset": "flat_1000"})
+    log.start_with(900, 950)
+    log.deal("Dan")
+    log.penalty("wrong_play", B, note="no suit followed")  # 100 to the opponents: Ann & Cid 1000
+    sheet = log.sheet()
+    assert sheet.totals[A] == 1000 and sheet.winner == A
+
+
+def test_weis_after_the_hand_is_scored_is_refused():
+    # "Weis, when": a player declares Weis during the first trick only — a scored hand is over
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.tricks({A: 97})
+    assert log.check(type="weis", player="Bob", melds=[{"kind": "sequence", "suit": "clubs", "length": 3,
+                                                        "top": "10"}]) == (
+        "Weis: no hand is in play; deal hand 2 and name its trump first")
+
+
+def test_an_impossible_sequence_weis_is_refused():
+    # "An impossible Weis (a sequence longer than the cards below its top card allow) is refused"
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    assert log.check(type="weis", player="Bob", melds=[{"kind": "sequence", "suit": "clubs", "length": 5,
+                                                        "top": "8"}]) == (
+        "Bob cannot declare that: a sequence of 5 cannot be headed by the 8: only 3 cards run down from it")
+
+
+def test_a_bedanken_row_says_who_thanked_off_with_what_count():
+    log = Log({"preset": "flat_1000"})
+    log.start_with(900, 950)
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.claim(A, 100)
+    assert log.sheet().rows[-1].text == f"Hand 1: {A} bedanken with 100 counted (♥ hearts ×1)"

@@ -305,3 +305,19 @@ def test_bridge_row_cells_read_typed_a_deal_and_a_stop():
     assert set_.honours_side == "Ann & Cid" and set_.holding == "4" and set_.honour["Ann & Cid"] > 0
     assert set_.parts["undertricks"]["Ann & Cid"] == 100 and set_.parts["honours"]["Ann & Cid"] > 0
     assert (stop.game, stop.reason) == (2, "the club closes") and stop.bonus == {"Ann & Cid": 125, "Bob & Dot": 0}
+
+def test_a_bedanken_row_reads_the_claiming_team_and_its_count_typed():
+    # jass.md, "Bedanken": the claim is logged with the points counted at that moment
+    done = sheet("jass", JASS, {"type": "deal", "dealer": "Dan"},
+                 {"type": "trump", "player": "Ann", "contract": "hearts"},
+                 {"type": "claim", "team": AC, "counted": 100}, rules={"preset": "flat_1000"})
+    cells = HandCells.of(done.rows[-1], list(done.sides))
+    assert cells.claim == AC and cells.counted == 100 and cells.dealer == "Dan"
+
+
+def test_a_penalty_row_reads_its_note_typed():
+    # jass.md, "Penalties": awarded to the opposing team; a penalty is a row of its own
+    done = sheet("jass", JASS, {"type": "deal", "dealer": "Dan"},
+                 {"type": "penalty", "kind": "wrong_play", "against": BD, "note": "no suit followed"})
+    cells = HandCells.of(done.rows[-1], list(done.sides))
+    assert cells.penalty == "wrong_play" and cells.against == BD and cells.note == "no suit followed"
