@@ -10,7 +10,6 @@ import threading
 import time
 from pathlib import Path
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,6 +23,7 @@ from scorepad.history import GameDigest, read_saved_games
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.names import visible
 from scorepad.store import games_dir
+from scorepad.tui.screens.home_columns import Cells, Layout, layout, row, wide_widths
 from scorepad.tui.widgets.fields import HEADER_ICON
 
 #: how often the worker hands what it read to the screen. The first screenful comes at once; after it, about
@@ -60,9 +60,12 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "saved games"
-        table = self.query_one("#games", DataTable)
-        table.add_columns("game", "title", "players", "status", "last played")
         self._damaged: list[str] = []
+        # the rows read, kept to lay the table out again when the width calls for other columns (no re-reading)
+        self._rows: list[tuple[str, Cells]] = []
+        self._widths: list[int] = []  # the five columns' widths side by side, for the rows read so far
+        self._shown_layout: Layout | None = None
+        self._fill()
         self.query_one("#home-progress", Static).display = False
         self.query_one("#damaged", Static).display = False
 
@@ -75,8 +78,24 @@ class HomeScreen(Screen[None]):
         # a game opened over the list: the reading stops (it starts again, from what is kept, on coming back)
         self.workers.cancel_group(self, READING)
 
+    def on_resize(self) -> None:
+        if self._shown_layout != layout(self.size.width, self._widths):
+            self._fill()
+
+    def _fill(self) -> None:
+        """The table from the rows read, in the columns that fit the width."""
+        table = self.query_one("#games", DataTable)
+        shown = self._shown_layout = layout(self.size.width or self.app.size.width, self._widths)
+        table.clear(columns=True)
+        for heading, width in zip(shown.headings, shown.widths, strict=True):
+            table.add_column(heading, width=width, key=heading)
+        for key, cells in self._rows:
+            texts, height = row(cells, shown)
+            table.add_row(*texts, key=key, height=height)
+
     def reload(self) -> None:
         self.query_one("#games", DataTable).clear()
+        self._rows, self._widths = [], []
         self._damaged = []
         self._show_damaged()
         self._show_intro(empty=False)
@@ -115,11 +134,21 @@ class HomeScreen(Screen[None]):
 
     def _add_games(self, digests: list[GameDigest], total: int, finished: bool = False) -> None:
         table = self.query_one("#games", DataTable)
+        added = []
         for digest in digests:
             if digest.readable:
-                table.add_row(*self._cells(digest), key=str(digest.path))
+                added.append((str(digest.path), self._cells(digest)))
             else:
                 self._damaged.append(digest.error)
+        self._rows += added
+        self._widths = wide_widths([cells for _, cells in added], self._widths)
+        if self._shown_layout != layout(self.size.width or self.app.size.width, self._widths):
+            self._fill()  # a row too wide for the five columns: the table folds (every row laid out again)
+        else:
+            assert self._shown_layout is not None
+            for key, cells in added:
+                texts, height = row(cells, self._shown_layout)
+                table.add_row(*texts, key=key, height=height)
         if digests and any(digest.error for digest in digests):
             self._show_damaged()
         done = table.row_count + len(self._damaged)
@@ -150,17 +179,11 @@ class HomeScreen(Screen[None]):
         problems.display = bool(self._damaged)
 
     @staticmethod
-    def _cells(digest: GameDigest) -> tuple[Text, ...]:
-        cells = (
-            GAME_TITLES[digest.game],
-            digest.title or "—",
-            ", ".join(digest.players),
-            digest.status,
-            digest.modified.strftime("%Y-%m-%d %H:%M"),
-        )
-        # plain text (as the table would make of a str, but no markup: a "[" in a name stays a "[")
-        # and what a hand-edited file holds is shown visibly: no control character reaches the terminal
-        return tuple(Text(visible(cell), no_wrap=True, end="") for cell in cells)
+    def _cells(digest: GameDigest) -> Cells:
+        # what a hand-edited file holds is shown visibly: no control character reaches the terminal (and the
+        # cells are plain text, not markup: a "[" in a name stays a "[")
+        return (GAME_TITLES[digest.game], visible(digest.title), visible(", ".join(digest.players)),
+                visible(digest.status), digest.modified)
 
     def action_reload(self) -> None:
         self.reload()

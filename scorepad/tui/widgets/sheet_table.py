@@ -45,6 +45,18 @@ class SheetTable(KeyedTable):
         plain = f"{change}  {row.totals[side]}"
         return Text(plain, spans=[Span(0, end, style), Span(end + 2, len(plain), "bold")])
 
+    def side_heading(self, label: str) -> Text:
+        """A side's column heading: its name, never markup, written out visibly."""
+        return Text(visible(label))
+
+    def column_width(self, key: str) -> int | None:
+        """A column's fixed width (its cells wrap within it), or None: as wide as its cells."""
+        return None
+
+    def row_height(self, cells: list[str | Text]) -> int | None:
+        """1, or None for a row whose cells wrap onto more lines (see `column_width`)."""
+        return 1
+
     def layout_key(self, sheet: Sheet) -> tuple:
         """What the columns depend on: when it changes, the table is laid out again."""
         # the players' names too: after a rename every row is said again with the new name
@@ -60,10 +72,11 @@ class SheetTable(KeyedTable):
             self.clear(columns=True)
             self.add_column("#", key="n")
             for label in self.game_columns(sheet):
-                self.add_column(Text(label), key=f"col-{label}")  # the game's own words
+                key = f"col-{label}"
+                self.add_column(Text(label), key=key, width=self.column_width(key))  # the game's own words
             for side in sheet.sides:
                 for label, key in self.side_columns(sheet, side):
-                    self.add_column(Text(visible(label)), key=key)  # names are not markup
+                    self.add_column(self.side_heading(label), key=key, width=self.column_width(key))
             self._layout = layout
             self._shown = ()
         old, rows = self._shown, sheet.rows
@@ -85,7 +98,7 @@ class SheetTable(KeyedTable):
         for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=True), start=kept + 1):
             cells = self.cells_of(number, row, sheet)
             if number - kept > len(left):
-                self.add_row(*cells, key=key)
+                self.add_row(*cells, key=key, height=self.row_height(cells))
                 continue
             # a row kept whose words, deltas or totals a correction changed: only the cells that differ
             for column, shown, cell in zip(columns, self.get_row(key), cells, strict=True):

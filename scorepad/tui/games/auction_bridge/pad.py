@@ -17,7 +17,9 @@ from textual.widgets import Static
 from scorepad.rules.auction_bridge import HONOUR_PARTS, Settings, format_call
 from scorepad.rules.auction_bridge.view import BridgeView, DealCells, StopCells, bridge_cells
 from scorepad.rules.base import Row, Sheet
+from scorepad.rules.names import visible
 from scorepad.tui.games.auction_bridge.codes import honours_code, letter_of, side_letters
+from scorepad.tui.games.auction_bridge.columns import GAME_COLUMNS, Plan, plan
 from scorepad.tui.widgets.sheet_table import SheetTable
 
 #: how the pad labels the parts of an honour-score entry
@@ -225,12 +227,70 @@ class BridgePad(Static):
 
 
 class BridgeSheet(SheetTable):
-    """One row per scored deal: the game, the contract, the tricks, made or set, honours."""
+    """One row per scored deal: the game, the contract, the tricks, made or set, honours — the columns folded,
+    the sides' names wrapped to the width (see `columns.plan`)."""
+
+    def __init__(self, *, id: str | None = "sheet"):
+        super().__init__(id=id)
+        self.plan = Plan(GAME_COLUMNS)
+        self._sheet: Sheet | None = None
+        self._planned: tuple = ()
+
+    def show(self, sheet: Sheet) -> None:
+        self._sheet = sheet
+        self._plan(sheet)
+        super().show(sheet)
+
+    def on_resize(self) -> None:
+        if self._sheet is not None:
+            self.show(self._sheet)
+
+    def _plan(self, sheet: Sheet) -> None:
+        room = self.size.width - self.styles.scrollbar_size_vertical  # a scroll bar comes with a long rubber
+        if self.size.width <= 0:
+            room = 10_000  # not laid out yet: planned again at the first resize
+        planned = (room, sheet.rows, tuple(sheet.side_names.items()), tuple(sheet.names.items()))
+        if planned == self._planned:
+            return
+        self._planned = planned
+        widths = {label: len(label) for label in GAME_COLUMNS}
+        score_width = 1
+        for row in sheet.rows:
+            for label, cell in zip(GAME_COLUMNS, self.full_cells(row, sheet), strict=True):
+                widths[label] = max(widths[label], len(str(cell)))
+            for side in sheet.sides:
+                score_width = max(score_width, len(self.side_cell(row, side).plain))
+        labels = [visible(sheet.side_names.get(side, side)) for side in sheet.sides]
+        self.plan = plan(room, len(str(len(sheet.rows))), widths, labels, score_width)
+        self.header_height = self.plan.heading_lines
+
+    def layout_key(self, sheet: Sheet) -> tuple:
+        return (*super().layout_key(sheet), self.plan)
 
     def game_columns(self, sheet: Sheet) -> list[str]:
-        return ["game", "contract", "tricks", "result", "honours"]
+        return list(self.plan.columns)
+
+    def side_columns(self, sheet: Sheet, side: str) -> list[tuple[str, str]]:
+        index = list(sheet.sides).index(side)
+        heading = self.plan.headings[index] if index < len(self.plan.headings) else sheet.side_names.get(side, side)
+        return [(heading, f"side-{side}")]
+
+    def side_heading(self, label: str) -> Text:
+        return Text(visible(label, keep_lines=True))  # made visible before it was wrapped: the breaks are ours
+
+    def column_width(self, key: str) -> int | None:
+        return self.plan.widths.get(key.removeprefix("col-"))
+
+    def row_height(self, cells: list[str | Text]) -> int | None:
+        wrapped = [(self.plan.widths[label], cell) for label, cell in zip(self.plan.columns, cells[1:], strict=False)
+                   if label in self.plan.widths]
+        return None if any(len(str(cell)) > width for width, cell in wrapped) else 1
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
+        shown = dict(zip(GAME_COLUMNS, self.full_cells(row, sheet), strict=True))
+        return [shown[label] for label in self.plan.columns]
+
+    def full_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         cells = bridge_cells(row, tuple(sheet.sides))
         if isinstance(cells, StopCells):
             return [str(cells.game), "stopped", "", "unfinished (Law 11)", cells.reason]

@@ -258,14 +258,8 @@ class FiveHundredForm(EntryForm):
             self.focus_now(fields[0])
 
     def logged(self) -> None:
-        # cleared quietly, then followed once: a Changed per field would redo the notes and the preview four
-        # times after the frame with the new row, and lay the form out again in a second frame
-        with self.prevent(Input.Changed):
-            for field in self.query(Input):
-                field.value = ""
-        self._title_call()
-        self.query_one("#fh-deal", Static).update(self._deal_note())
-        self.refresh_live()
+        for field in self.query(Input):
+            field.value = ""
         self.focus_first()
 
     # ------------------------------------------------------------------ the tricks slots

@@ -1,0 +1,69 @@
+"""The saved games' columns at the terminal's width: all five side by side when they fit; narrower, the
+table's own title goes under the game's name, the date loses its year, and the players and the status wrap within
+their columns — so every column stays whole at 80 columns, nothing cut off at the right."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from rich.text import Text
+
+#: a listing's cells as the wide table shows them: game, title, players, status, last played
+Cells = tuple[str, str, str, str, datetime]
+WIDE_HEADINGS = ("game", "title", "players", "status", "last played")
+NARROW_HEADINGS = ("game", "players", "status", "played")
+#: DataTable's padding around each column, and the room its scroll bar takes
+PADDING, SCROLLBAR = 2, 2
+STATUS_WIDTH = 18
+GAME_WIDTH = 15  # "Jass (Schieber)"
+
+
+@dataclass(frozen=True)
+class Layout:
+    headings: tuple[str, ...]
+    widths: tuple[int | None, ...]  # None: as wide as its cells
+
+    @property
+    def narrow(self) -> bool:
+        return self.headings == NARROW_HEADINGS
+
+
+WIDE = Layout(WIDE_HEADINGS, (None,) * len(WIDE_HEADINGS))
+
+
+def wide_widths(listed: Sequence[Cells], widths: Sequence[int] = ()) -> list[int]:
+    """The five columns' widths, side by side, for `listed` (and the rows measured before: `widths`)."""
+    wide = list(widths) or [len(heading) for heading in WIDE_HEADINGS]
+    for cells in listed:
+        shown, _ = row(cells, WIDE)
+        wide = [max(w, text.cell_len) for w, text in zip(wide, shown, strict=True)]
+    return wide
+
+
+def layout(width: int, widths: Sequence[int] = ()) -> Layout:
+    """Wide when the five columns (`wide_widths` of every listing) fit `width`, else folded."""
+    if sum(w + PADDING for w in (widths or wide_widths(()))) + SCROLLBAR <= width:
+        return WIDE
+    played = len(short_date(datetime(2026, 12, 31, 23, 59)))
+    players = max(12, width - SCROLLBAR - PADDING * 4 - GAME_WIDTH - STATUS_WIDTH - played)
+    return Layout(NARROW_HEADINGS, (GAME_WIDTH, players, STATUS_WIDTH, played))
+
+
+def short_date(when: datetime) -> str:
+    return when.strftime("%d %b %H:%M")
+
+
+def row(cells: Cells, shown: Layout) -> tuple[Sequence[Text], int | None]:
+    """The row's cells (plain text: never markup) and its height (None: as many lines as its cells wrap to)."""
+    game, title, players, status, when = cells
+    if not shown.narrow:
+        plain = (game, title or "—", players, status, when.strftime("%Y-%m-%d %H:%M"))
+        return tuple(Text(cell, no_wrap=True, end="") for cell in plain), 1
+    first = f"{game}\n{title}" if title else game
+    plain = (first, players, status, short_date(when))
+    texts = tuple(Text(cell, end="") for cell in plain)
+    one_line = all("\n" not in text.plain and text.cell_len <= (width or 0)
+                   for text, width in zip(texts, shown.widths, strict=True))
+    return texts, (1 if one_line else None)  # None: DataTable makes the row as high as its wrapped cells

@@ -1,0 +1,160 @@
+"""At 80 columns every column of a game's lists stays whole, with long names too: the bridge deal list folds
+columns and wraps the sides' names, the header keeps the game and every score, the saved games fold columns."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable
+
+from scorepad.log import parse_entry
+from scorepad.store import GameFile, create
+from scorepad.tui.games.auction_bridge.columns import plan, wrap_heading
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.widgets.sheet_table import SheetTable
+from scorepad.tui.widgets.title import fit_title
+
+from ..helpers import header
+from .conftest import make_app, settle
+
+LONG_PLAYERS = ["Northumberland", "Eastbourne", "Southampton", "Westminster"]
+LONG_SIDES = {"Northerners": ["Northumberland", "Southampton"], "Easterners": ["Eastbourne", "Westminster"]}
+
+
+def bridge_deals(players: list[str], sides: list[str]) -> list[dict]:
+    north, east, south, west = players
+    we, they = sides
+    return [
+        {"type": "deal", "dealer": north},
+        {"type": "contract", "player": north, "call": "3H"},
+        {"type": "result", "tricks": 9, "honours": {"side": we, "holding": "3"}},
+        {"type": "deal", "dealer": east},
+        {"type": "contract", "player": east, "call": "2NT"},
+        {"type": "result", "tricks": 8, "honours": None},
+        {"type": "deal", "dealer": south},
+        {"type": "contract", "player": south, "call": "3D", "double": "redoubled"},
+        {"type": "result", "tricks": 11, "honours": {"side": they, "holding": "4_one_hand_5th_partner"}},
+        {"type": "deal", "dealer": west},
+        {"type": "contract", "player": west, "call": "4C", "double": "doubled"},
+        {"type": "result", "tricks": 7, "honours": {"side": we, "holding": "4"}},
+        {"type": "deal", "dealer": north},
+        {"type": "contract", "player": north, "call": "1NT"},
+        {"type": "result", "tricks": 10, "honours": {"side": they, "holding": "3_aces"}},
+    ]
+
+
+def bridge_game(players: list[str], sides: dict[str, list[str]] | None):
+    path = create(header("auction_bridge", players, sides=sides, title="Tuesday at the club"))
+    labels = list(sides) if sides else [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+    with GameFile.open(path) as file:
+        for item in bridge_deals(players, labels):
+            file.append(parse_entry("auction_bridge", item))
+    return path
+
+
+def _whole(table: DataTable) -> bool:
+    return table.virtual_size.width <= table.size.width
+
+
+@pytest.mark.parametrize(("players", "sides"), [(LONG_PLAYERS, LONG_SIDES), (LONG_PLAYERS, None)],
+                         ids=["long side names", "four long player names"])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_bridge_deal_list_keeps_every_column_whole(scorepad_home, players, sides, size):
+    app = make_app(open_path=bridge_game(players, sides))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        table = screen.query_one(SheetTable)
+        assert _whole(table), (table.virtual_size.width, table.size.width)
+        sheet = screen.sheet
+        headings = [str(column.label) for column in table.ordered_columns]
+        for side in sheet.sides:  # each side's name whole (perhaps on two lines), never cut
+            name = sheet.side_names[side]
+            assert any(heading.replace("\n", " ") == name for heading in headings), (name, headings)
+        for row in range(table.row_count):
+            cells = [str(cell) for cell in table.get_row_at(row)]
+            assert not any("…" in cell for cell in cells)
+        last = [str(cell) for cell in table.get_row_at(table.row_count - 1)]
+        for side in sheet.sides:
+            assert any(str(sheet.totals[side]) in cell for cell in last)
+        declarers = " ".join(str(cell) for row in range(table.row_count) for cell in table.get_row_at(row))
+        assert "Southampton 3♦xx" in declarers.replace("\n", " ")
+        if size[0] >= 160 and sides:  # with room, every column shows
+            assert {"game", "tricks", "contract", "result", "honours"} <= set(headings)
+
+
+def test_the_plan_folds_the_game_and_tricks_first_then_wraps_the_names():
+    widths = {"game": 4, "contract": 18, "tricks": 6, "result": 13, "honours": 7}
+    full = plan(200, 1, widths, ["Northerners", "Easterners"], 9)
+    assert full.columns == ("game", "contract", "tricks", "result", "honours") and full.heading_lines == 1
+    narrower = plan(78, 1, widths, ["Northerners", "Easterners"], 9)
+    assert narrower.columns == ("contract", "result", "honours") and narrower.heading_lines == 1
+    wrapped = plan(78, 1, widths, ["Northumberland & Southampton", "Eastbourne & Westminster"], 9)
+    assert wrapped.headings[0].split("\n") == ["Northumberland", "& Southampton"]
+    assert wrapped.heading_lines == 2 and not wrapped.widths
+    tight = plan(60, 1, widths, ["Northumberland & Southampton", "Eastbourne & Westminster"], 9)
+    assert set(tight.widths) == {"contract", "honours"}  # the declarer's name wraps in its row
+    assert wrap_heading("A" * 30, 10).split("\n") == ["A" * 10] * 3
+
+
+def test_the_header_keeps_the_game_and_every_score():
+    scores = ["Northerners 56", "Easterners 272"]
+    title, sub = fit_title(80, "Auction Bridge", "Tuesday at the club", scores)
+    assert (title, sub) == ("Auction Bridge — Tuesday at the club", "Northerners 56 · Easterners 272")
+    assert fit_title(80, "Auction Bridge", "", scores) == ("Auction Bridge", "Northerners 56  ·  Easterners 272")
+    scores = ["Northumberland & Southampton 1094", "Eastbourne & Westminster 113"]
+    assert fit_title(80, "Auction Bridge", "Tuesday", scores) == (" · ".join(scores), "")
+    assert fit_title(160, "Five Hundred", "Friday", ["Ann 40", "Bob 20"]) == ("Five Hundred — Friday",
+                                                                              "Ann 40  ·  Bob 20")
+    five = [f"{name} -1240" for name in ("Annabel", "Bartholomew", "Cid", "Dan", "Eve")]
+    assert fit_title(80, "Five Hundred", "Friday", five) == (" · ".join(five), "")
+    assert fit_title(100, "Five Hundred", "Friday", five) == ("Five Hundred", " · ".join(five))
+
+
+async def test_the_header_shows_the_game_and_every_score_at_80_columns(scorepad_home):
+    app = make_app(open_path=bridge_game(LONG_PLAYERS, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        line = app.format_title(screen.title, screen.sub_title or "").plain
+        for side in screen.sheet.sides:
+            assert f"{screen.sheet.side_names[side]} {screen.sheet.totals[side]}" in line
+        assert len(line) <= 80 - 10
+        shown = screen.query_one("HeaderTitle")
+        assert shown.content_region.width >= len(line)  # all of it on screen, no ellipsis
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_saved_games_keep_every_column_whole(scorepad_home, size):
+    from scorepad.tui.screens.home import HomeScreen
+
+    bridge_game(LONG_PLAYERS, LONG_SIDES)
+    create(header("five_hundred", ["Ann", "Bob", "Cid"]))  # no title
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        table = app.screen.query_one("#games", DataTable)
+        assert _whole(table), (table.virtual_size.width, table.size.width)
+        headings = [str(column.label) for column in table.ordered_columns]
+        rows = {str(table.get_row_at(i)[0]).split("\n")[0]: [str(c) for c in table.get_row_at(i)]
+                for i in range(table.row_count)}
+        bridge = rows["Auction Bridge"]
+        assert "won by Northerners" in bridge
+        assert " ".join(bridge).replace("\n", " ").count("Northumberland, Eastbourne, Southampton, Westminster") == 1
+        assert "Tuesday at the club" in " ".join(bridge)
+        if size[0] >= 120:
+            assert headings == ["game", "title", "players", "status", "last played"]
+        else:  # the title under the game's name, the players wrapped, the status whole
+            assert headings == ["game", "players", "status", "played"]
+            assert bridge[0] == "Auction Bridge\nTuesday at the club" and rows["Five Hundred"][0] == "Five Hundred"
+        await pilot.resize_terminal(160 if size[0] < 120 else 80, 24)  # the columns follow the width
+        await settle(pilot)
+        assert _whole(table) and len(table.ordered_columns) == (5 if size[0] < 120 else 4)
+
+
+@pytest.mark.parametrize("sides", [LONG_SIDES, None], ids=["long side names", "four long player names"])
+def test_bridge_with_long_names_at_80x24_snapshot(snap_compare, scorepad_home, sides):
+    path = bridge_game(LONG_PLAYERS, sides)
+    assert snap_compare(make_app(open_path=path), terminal_size=(80, 24), run_before=settle)
+
