@@ -1218,6 +1218,10 @@ def test_the_rubber_sentence_puts_the_winners_total_first():
     sheet = log.sheet()
     assert sheet.result == "They win the rubber by 310, 370 to 60 (Law 10)"
     assert sheet.rows[0].cells["call"] == "1NT"
+    ours = Log()
+    for declarer in ("Ann", "Cid"):
+        ours.quick(declarer, "1NT", 9, honours=("We", "3_aces"))
+    assert ours.sheet().result == "We win the rubber by 370, 370 to 0 (Law 10)"
 
 
 def test_a_set_contract_row_belongs_to_its_result_and_reads_set():
@@ -1237,3 +1241,15 @@ def test_a_revoke_or_chicane_of_no_side_is_refused_in_words():
     sheet = log.sheet()
     assert rejected(sheet, revoke) == "revoke: 'Nobody' is not a side (We or They)"
     assert rejected(sheet, chicane) == "chicane: 'Nobody' is not a side (We or They)"
+
+
+def test_a_new_rubber_asks_the_first_player_to_deal_and_bid():
+    # "The auction": the dealer must bid at least one odd trick
+    assert Log().sheet().prompt == "Ann to deal and bid"
+
+
+def test_a_call_by_someone_not_at_the_table_is_refused_naming_the_players():
+    log = Log()
+    log.deal("Ann")
+    stranger = log.bid("Zed", "1S")
+    assert rejected(log.sheet(), stranger) == "'Zed' is not a player of this game (Ann, Bob, Cid, Dot)"
