@@ -86,6 +86,7 @@ def text_of(screen, selector: str) -> str:
 async def test_the_list_shows_rows_and_progress_before_all_are_read_then_fills(scorepad_home, monkeypatch):
     paths = write_games(scorepad_home)
     monkeypatch.setattr(home, "BATCH_ROWS", 5)
+    monkeypatch.setattr(home, "BATCH_SECONDS", 3600)  # batches by count alone: a slow machine changes nothing
     gate = Gate(monkeypatch, open_after=12)
     app = make_app()
     try:
@@ -114,6 +115,7 @@ async def test_the_list_shows_rows_and_progress_before_all_are_read_then_fills(s
 async def test_enter_on_a_row_already_listed_opens_it_while_the_rest_is_read(scorepad_home, monkeypatch):
     paths = write_games(scorepad_home)
     monkeypatch.setattr(home, "BATCH_ROWS", 5)
+    monkeypatch.setattr(home, "BATCH_SECONDS", 3600)  # batches by count alone: a slow machine changes nothing
     gate = Gate(monkeypatch, open_after=7)
     app = make_app()
     try:
