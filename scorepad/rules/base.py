@@ -156,6 +156,22 @@ class Rejection:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class CorrectionPreview:
+    """What a correction not yet logged would do (`Replayer.preview_correction`): why it is refused (and whether
+    the table could still override that), or the totals and rows it leads to and the entries it would leave
+    refused."""
+
+    refusal: str | None
+    overridable: bool  # refused only because the laws' time for it is over: the table may agree to it
+    totals: Mapping[str, int]
+    rows: tuple[Row, ...]  # the rows that come out differently, as they would read
+    knock_on: tuple[Rejection, ...]  # entries counting now that it would leave refused
+    finished: bool
+    winner: str | None
+    result: str
+
+
 @dataclass(frozen=True)
 class Sheet:
     """The replayed score sheet: immutable, rebuilt (cheaply) after every entry."""
@@ -738,6 +754,70 @@ class Replayer:
         self._fold_walk(state, checkpoint.walked, replacements)
         refused_already = {r.seq for r in self.state.rejected}
         return [r for r in state.rejected if r.seq not in refused_already]
+
+    def preview_correction(self, *corrections: Amend | Void) -> CorrectionPreview:
+        """What these corrections (each of another entry), appended now in one go, would do: folded into a
+        scratch copy from the checkpoint before the first entry they correct. Nothing of the replayer changes;
+        the correction dialog shows it before anything is saved."""
+        state = self.state
+        refusal: str | None = None
+        seq = self.next_seq
+        for correction in corrections:
+            reason = self._judge_correction(correction, seq, in_place=False)
+            if reason is not None:
+                overridden = correction.model_copy(update={"override": True})
+                if self._judge_correction(overridden, seq, in_place=False) is not None:
+                    return self._refused_preview(reason)
+                refusal = refusal or reason  # only the laws' time is over: the table may still agree
+            seq += 1
+        replacements = dict(self.replacements)
+        for correction in corrections:
+            replacements[correction.target] = correction.entry if isinstance(correction, Amend) else None
+        checkpoint = self._checkpoint_before(min(c.target for c in corrections))
+        scratch = self._resume(checkpoint, scratch=True)
+        self._fold_walk(scratch, checkpoint.walked, replacements)
+        refused_already = {r.seq for r in state.rejected}
+        amended = {c.target for c in corrections if isinstance(c, Amend)}
+        for rejection in scratch.rejected:  # a replacement refused where it stands: as `push` would refuse it
+            if rejection.seq in amended:
+                return self._refused_preview(f"amend of entry {rejection.seq}: {rejection.reason}")
+        old_rows = state.rows
+        changed = tuple(row for i, row in enumerate(scratch.rows) if i >= len(old_rows) or old_rows[i] != row)
+        return CorrectionPreview(
+            refusal=refusal,
+            overridable=refusal is not None,
+            totals=frozen(scratch.totals),
+            rows=changed,
+            knock_on=tuple(r for r in scratch.rejected if r.seq not in refused_already),
+            finished=scratch.status == "finished",
+            winner=scratch.winner,
+            result=scratch.result,
+        )
+
+    def _refused_preview(self, reason: str) -> CorrectionPreview:
+        state = self.state
+        return CorrectionPreview(reason, False, frozen(state.totals), (), (), state.status == "finished",
+                                 state.winner, state.result)
+
+    def as_of(self, target: int) -> Replayer:
+        """The game as it stood just before entry `target` was logged, with every correction made since to the
+        entries before it: what a form correcting that entry reads (whose deal, the contract in play …).
+        A new replayer; this one does not change."""
+        earlier = Replayer(self.header, self.rules)
+        log, replacements = self.log, self.replacements
+        for seq, index in self._walk:
+            if seq >= target:
+                break
+            entry = log[index]
+            if entry.type in CORRECTIONS:  # refused: it changed nothing
+                continue
+            if seq in replacements:
+                replacement = replacements[seq]
+                if replacement is None:  # struck out
+                    continue
+                entry = replacement.model_copy(update={"seq": seq})
+            earlier.push(entry)
+        return earlier
 
     def current_version(self, seq: int) -> Entry | None:
         """Entry `seq` as it counts now: its latest accepted amendment, itself, or None when struck out."""

@@ -1295,6 +1295,39 @@ def test_the_knock_on_of_a_correction_is_known_before_it_is_logged():
     assert replayer.knock_on(amend) == []  # a corrected result leaves the next deal as it was
 
 
+def test_a_correction_is_previewed_before_it_is_logged():
+    log, seq = two_deals()
+    replayer = Replayer(log.header).extend(log.entries)
+    amend = log.entry("amend", target=seq, entry={"type": "result", "tricks": {"Cid": 6, "Ann": 2, "Bob": 2}})
+    preview = replayer.preview_correction(amend)
+    assert preview.refusal is None and not preview.knock_on
+    assert dict(preview.totals) == {"Cid": -200, "Ann": 20, "Bob": 20}  # Cid 7♥ set; each opponent 10 a trick
+    assert [(r.seq, r.text) for r in preview.rows] == [(seq, "Cid 7♥ set")]
+    assert dict(replayer.sheet().totals) == {"Cid": 200, "Ann": 10, "Bob": 10}  # nothing changed
+    void = log.entry("void", target=seq)
+    assert [r.seq for r in replayer.preview_correction(void).knock_on] == [6]
+    replayer.push(log.entry("bid", player="Cid", call="6S"))  # the next deal's first bid closes the window
+    late = replayer.preview_correction(amend)
+    assert late.refusal is not None and "too late" in late.refusal and late.overridable
+    assert dict(late.totals) == {"Cid": -200, "Ann": 20, "Bob": 20}  # what the table's override would do
+    wrong = log.entry("amend", target=seq, entry={"type": "bid", "player": "Cid", "call": "7H"})
+    refused_outright = replayer.preview_correction(wrong)
+    assert refused_outright.refusal and not refused_outright.overridable and not refused_outright.rows
+
+
+def test_the_game_as_it_stood_before_an_entry_has_the_corrections_made_since():
+    log, seq = two_deals()
+    log.amend(seq, "result", tricks={"Cid": 6, "Ann": 2, "Bob": 2})
+    replayer = Replayer(log.header).extend(log.entries)
+    before_result = replayer.as_of(seq)
+    assert before_result.sheet().view.phase == "play" and before_result.sheet().view.contract == "7H"
+    assert not before_result.sheet().rows
+    before_next = replayer.as_of(6)  # Bob's deal: deal 1 as corrected (Cid set)
+    assert dict(before_next.sheet().totals) == {"Cid": -200, "Ann": 20, "Bob": 20}
+    assert before_next.sheet().rows[0].seq == seq  # each entry keeps its number
+    assert len(replayer.log) == 7  # nothing changed
+
+
 def test_irregularity_of_the_previous_deal_is_inside_its_window_until_the_next_first_bid():
     log = Log()
     log.play("Ann", "7H", {"Ann": 8, "Bob": 1, "Cid": 1})

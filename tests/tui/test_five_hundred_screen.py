@@ -12,7 +12,8 @@ from scorepad.store import load
 from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
 from scorepad.tui.games.five_hundred.screen import FiveHundredScreen
 from scorepad.tui.games.five_hundred.sheet import FiveHundredSheet, WonLostNet
-from scorepad.tui.screens.modals import EditEntryScreen, OverrideScreen, TextScreen
+from scorepad.tui.screens.correction import CorrectionScreen
+from scorepad.tui.screens.modals import OverrideScreen, TextScreen
 from tests.helpers import entries, header, log_lines
 
 from .conftest import SNAPSHOT_HOME, make_app, settle
@@ -554,9 +555,9 @@ async def test_an_edit_inside_the_window(scorepad_home):
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, EditEntryScreen)
-        app.screen.query_one("#edit-tricks", Input).focus()
-        await pilot.press("ctrl+u", *'{"Ann": 6, "Bob": 3, "Cid": 1}', "ctrl+s")
+        assert isinstance(app.screen, CorrectionScreen)  # the deal's tricks, in the form they were typed in
+        assert app.focused is app.screen.query_one("#fh-tricks-0", Input) and app.focused.value == "8"
+        await pilot.press("ctrl+u", "6", "tab", "ctrl+u", "3", "ctrl+s")  # Ann 6, Bob 3, Cid the rest
         await settle(pilot)
         assert app.screen is screen
         assert dict(screen.sheet.totals) == {"Ann": -200, "Bob": 30, "Cid": 10}
@@ -580,8 +581,7 @@ async def test_an_edit_outside_the_window_needs_the_table_override(scorepad_home
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        app.screen.query_one("#edit-tricks", Input).focus()
-        await pilot.press("ctrl+u", *'{"Ann": 6, "Bob": 3, "Cid": 1}', "ctrl+s")
+        await pilot.press("ctrl+u", "6", "tab", "ctrl+u", "3", "ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, OverrideScreen)
         reason = text_of(app.screen, "#override-reason")
@@ -593,8 +593,7 @@ async def test_an_edit_outside_the_window_needs_the_table_override(scorepad_home
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        app.screen.query_one("#edit-tricks", Input).focus()
-        await pilot.press("ctrl+u", *'{"Ann": 6, "Bob": 3, "Cid": 1}', "ctrl+s")
+        await pilot.press("ctrl+u", "6", "tab", "ctrl+u", "3", "ctrl+s")
         await settle(pilot)
         await pilot.press("y")
         await settle(pilot)

@@ -215,7 +215,7 @@ async def test_names_that_look_like_markup_are_shown_as_typed():
         assert "[b]Ann" in str(app.screen.query_one("#games").get_row_at(0)[2])
 
 
-async def test_points_per_side_are_edited_as_names_and_numbers():
+async def test_a_result_is_corrected_in_the_tricks_fields_it_was_typed_in():
     from scorepad.log import parse_entry
     from scorepad.store import GameFile
 
@@ -229,10 +229,9 @@ async def test_points_per_side_are_edited_as_names_and_numbers():
         await settle(pilot)
         app.screen.edit_entry(3)
         await settle(pilot)
-        tricks = app.screen.query_one("#edit-tricks", Input)
-        assert tricks.value == "Ann 8, Bob 1, Cid 1"
-        tricks.value = "Ann 6, Bob 3, Cid 1"
-        await pilot.press("ctrl+s")
+        tricks = [app.screen.query_one(f"#fh-tricks-{i}", Input) for i in (0, 1)]
+        assert [field.value for field in tricks] == ["8", "1"]  # Ann's side, then Bob; Cid has the rest
+        await pilot.press("ctrl+u", "6", "tab", "ctrl+u", "3", "ctrl+s")
         await settle(pilot)
         assert app.screen.sheet.totals == {"Ann": -200, "Bob": 30, "Cid": 10}
     assert load(path).entries[-1].entry.tricks == {"Ann": 6, "Bob": 3, "Cid": 1}

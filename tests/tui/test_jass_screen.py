@@ -12,7 +12,8 @@ from scorepad.store import create, load, new_header
 from scorepad.tui.games.jass.form import Refused, Table, parse_points, parse_trump, parse_weis
 from scorepad.tui.games.jass.screen import BedankenScreen, JassScreen, PenaltyScreen, jass_table_markdown
 from scorepad.tui.games.jass.tafel import JassTafel, tafel_lines
-from scorepad.tui.screens.modals import EditEntryScreen, OverrideScreen, TextScreen
+from scorepad.tui.screens.correction import CorrectionScreen
+from scorepad.tui.screens.modals import OverrideScreen, TextScreen
 from tests.helpers import entries, header, log_lines
 
 from .conftest import make_app, settle
@@ -299,10 +300,9 @@ async def test_edit_inside_the_window_then_outside_with_the_table_override():
         await keys(pilot, "h", "tab", "a97", "enter")
         # inside the window: the next hand's trump is not named yet
         await keys(pilot, "ctrl+e", "enter")  # the cursor is on the last entry: the card points
-        assert isinstance(app.screen, EditEntryScreen), app.screen
-        assert app.screen.entry.type == "tricks", app.screen.entry
-        app.screen.query_one("#edit-points", Input).value = '{"Ann & Cid": 90}'
-        await keys(pilot, "ctrl+s")
+        assert isinstance(app.screen, CorrectionScreen), app.screen
+        assert app.screen.targets[0][1].type == "tricks", app.screen.targets
+        await keys(pilot, "ctrl+u", "a90", "ctrl+s")  # the card points' own shorthand
         assert isinstance(app.screen, JassScreen)
         assert dict(screen.sheet.totals) == {AC: 90, BD: 67}
         amend = load(path).entries[-1]
@@ -311,9 +311,8 @@ async def test_edit_inside_the_window_then_outside_with_the_table_override():
         screen.query_one("#jass-trump", Input).focus()
         await keys(pilot, "d", "enter")
         await keys(pilot, "ctrl+e", "up", "up", "up", "enter")
-        assert isinstance(app.screen, EditEntryScreen) and app.screen.entry.type == "tricks", app.screen.entry
-        app.screen.query_one("#edit-points", Input).value = '{"Ann & Cid": 100}'
-        await keys(pilot, "ctrl+s")
+        assert isinstance(app.screen, CorrectionScreen) and app.screen.targets[0][1].type == "tricks"
+        await keys(pilot, "ctrl+u", "a100", "enter")
         assert isinstance(app.screen, OverrideScreen)
         await keys(pilot, "y")
         assert isinstance(app.screen, JassScreen)

@@ -30,6 +30,7 @@ from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
 from scorepad.store import FileChanged, GameFile, StoreError
 from scorepad.tui.plain import plain
+from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.modals import (
     EditEntryScreen,
     KnockOnScreen,
@@ -416,11 +417,74 @@ class GameScreen(Screen[None]):
             self.notify(f"#{seq} is struck out.")
             return
 
+        self.app.clear_notifications()  # "pick the entry …" is done with: it would cover the dialog
+        dialog = self.correction_dialog(seq, current)
+        if dialog is not None:
+            def corrected(amendments: list[Amend] | None) -> None:
+                if amendments is None:
+                    return  # cancelled
+                if not amendments:
+                    self.notify("Nothing changed.")
+                    return
+                self.correct_all(amendments)
+
+            self.app.push_screen(dialog, corrected)
+            return
+
         def edited(replacement: Entry | None) -> None:
             if replacement is not None and replacement != current:
                 self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
 
         self.app.push_screen(EditEntryScreen(current, dict(self.sheet.names), seq, dict(self.sheet.side_names)), edited)
+
+    def correction_dialog(self, seq: int, current: Entry) -> CorrectionScreen | None:
+        """The game's own form to correct entry `seq` in, or None for the record editor (a note, a rename …):
+        game screens say which of their entries their form can type."""
+        return None
+
+    def following(self, seq: int, kind: type[Entry], skip: tuple[str, ...] = ()) -> tuple[int, Entry] | None:
+        """The entry after `seq` that still counts, if it is of `kind` (entries of the types in `skip`, notes,
+        renames and corrections are passed over): the result of a deal's contract, say."""
+        for entry in self.sheet.entries[seq:]:
+            if entry.type in ("amend", "void", "note", "rename", *skip):
+                continue
+            later = entry.seq or 0
+            version = self._current_version(later)
+            if version is None:  # struck out
+                continue
+            return (later, version) if isinstance(version, kind) else None
+        return None
+
+    def correct_all(self, corrections: list[Amend]) -> None:
+        """Log corrections of several entries made together (a deal's contract and result): judged together,
+        as one, with the same questions as `correct` asks of one."""
+        if len(corrections) == 1:
+            self.correct(corrections[0])
+            return
+        preview = self.replayer.preview_correction(*corrections)
+        if preview.refusal and not preview.overridable:
+            self.notify(visible(preview.refusal, keep_lines=True), title="Not corrected", severity="error",
+                        timeout=10, markup=False)
+            return
+
+        def make(entries: list[Amend], said: str) -> None:
+            def made() -> None:
+                if self._append(list(entries)):
+                    self.notify(said, title="Corrected", markup=False)
+
+            if not preview.knock_on:
+                made()
+                return
+            self.app.push_screen(KnockOnScreen([(r.seq, r.reason) for r in preview.knock_on]),
+                                 lambda agreed: made() if agreed else None)
+
+        names, sides = self.sheet.names, self.sheet.side_names
+        if preview.refusal is None:
+            make(corrections, "; ".join(describe(c, names, sides) for c in corrections))
+            return
+        overridden = [c.model_copy(update={"override": True, "note": c.note or "table agreed"}) for c in corrections]
+        self.app.push_screen(OverrideScreen(preview.refusal),
+                             lambda agreed: make(overridden, "Logged as a table override.") if agreed else None)
 
     def _current_version(self, seq: int) -> Entry | None:
         return self.replayer.current_version(seq)  # None when struck out

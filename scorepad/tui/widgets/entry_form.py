@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rich.text import Text
 from textual import on
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Input, Static
 
 from scorepad.log import Entry
@@ -33,6 +35,12 @@ class EntryForm(Vertical):
     EntryForm Input { width: 1fr; }
     EntryForm Label { padding: 1 1 0 0; }
     """
+
+    @dataclass
+    class Edited(Message):
+        """A field's text changed (after the form's own handling): a dialog holding the form follows it."""
+
+        form: EntryForm
 
     def __init__(self, *, id: str | None = "entry-form"):
         super().__init__(id=id)
@@ -96,6 +104,19 @@ class EntryForm(Vertical):
         event.stop()
         self.enter_from(event.input)
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        # called after the game form's own handler for the change (Textual calls the base class's after it)
+        self.post_message(self.Edited(self))
+
+    def entries_typed(self) -> list[Entry]:
+        """What Enter would log now, read without logging anything. Raises `Refused` with the reason."""
+        raise NotImplementedError
+
+    def correct(self, entries: list[Entry]) -> None:
+        """Lay the form out to correct these logged entries (the game as it stood before them) and fill its
+        fields with them, the way they would have been typed. Forms that can correct entries say how."""
+        raise NotImplementedError
+
     def submit(self, *entries: Entry) -> None:
         """Check the entries together and log them all, or none with the reason (the game screen does)."""
         logger: EntryLogger = self.screen  # type: ignore[assignment]
@@ -123,6 +144,14 @@ class EntryForm(Vertical):
         """What Enter finds wrong with a field's text: its validators' first reason (a form may ask less)."""
         result = field.validate(field.value)
         return result.failure_descriptions[0] if result is not None and not result.is_valid else None
+
+    def first_invalid_quietly(self) -> str | None:
+        """The problem of the first shown field whose text Enter cannot take, the focus left where it is."""
+        for field in self.visible_inputs():
+            problem = self.field_problem(field)
+            if problem:
+                return problem
+        return None
 
     def first_invalid(self) -> str | None:
         """The problem of the first shown field whose text Enter cannot take, if any; that field gets the focus."""

@@ -72,6 +72,8 @@ class FiveHundredForm(EntryForm):
         super().__init__(id=id)
         self.mode = "contract"  # or "auction"
         self._layout: tuple = ()
+        # in a correction dialog: the kinds of logged entry corrected (the form shows only their fields)
+        self.correcting: frozenset[str] = frozenset()
 
     # ------------------------------------------------------------------ the table
 
@@ -191,12 +193,56 @@ class FiveHundredForm(EntryForm):
         if phase == "question":
             self.query_one("#fh-question-text", Static).update(self._question())
         self._title_call()
+        if self.correcting:
+            self._lay_out_correction()
         layout = (phase, mode, view.deal, view.contract)
         changed = layout != self._layout
         self._layout = layout
         self.refresh_live()
         if changed and self.is_mounted:
             self.focus_first()
+
+    def _lay_out_correction(self) -> None:
+        """Only the fields of the entries corrected: the dealer alone, a contract without its result …"""
+        kinds = self.correcting
+        if "deal" in kinds:
+            for selector in ("#fh-contractor", "#fh-bid", "#fh-partner", "#fh-call"):
+                self._show(selector, False)
+            self._show("#fh-dealer", True)
+            self.query_one("#fh-tricks").display = False
+        elif "contract" in kinds and "result" not in kinds:
+            self._show("#fh-partner", False)  # the called partner is the result's
+            self.query_one("#fh-tricks").display = False
+
+    def correct(self, entries: list[Entry]) -> None:
+        """Fill the fields with the logged entries, as they would have been typed."""
+        self.correcting = frozenset(e.type for e in entries)
+        if "bid" in self.correcting:
+            self.mode = "auction"
+        for entry in entries:
+            if isinstance(entry, Deal):
+                self.query_one("#fh-dealer", Input).value = self.pname(entry.dealer)
+            elif isinstance(entry, FHContract):
+                self.query_one("#fh-contractor", Input).value = self.pname(entry.player)
+                self.query_one("#fh-bid", Input).value = display_call(entry.call)
+            elif isinstance(entry, FHBid):
+                self.query_one("#fh-call", Input).value = display_call(entry.call)
+            elif isinstance(entry, FHResult):
+                self._fill_result(entry)
+        self.lay_out()
+
+    def _fill_result(self, result: FHResult) -> None:
+        if result.partner and self.five_hand:
+            self.query_one("#fh-partner", Input).value = self.pname(result.partner)
+        slots = self.slots()  # the contractor (and partner) are filled already: the sides in the fields' order
+        for field, slot in zip(self.trick_fields(), slots[:-1], strict=False):
+            field.value = str(sum(result.tricks.get(side, 0) for side in slot))
+        if result.card_points is not None:
+            for field, slot in zip(self.card_fields(), slots, strict=False):
+                field.value = str(sum(result.card_points.get(side, 0) for side in slot))
+
+    def entries_typed(self) -> list[Entry]:
+        return self.entries()
 
     def _to_call(self) -> str | None:
         try:
@@ -413,7 +459,7 @@ class FiveHundredForm(EntryForm):
         text = self.preview()
         preview.set_class(not text, "-hint")
         preview.update(text)  # the game's keys are listed by the screen
-        preview.display = bool(text)
+        preview.display = bool(text) and not self.correcting  # a correction dialog says what saving does
 
     def preview(self) -> str:
         """What Enter would do, scored by the rules, or nothing while the fields are not complete."""
@@ -481,6 +527,8 @@ class FiveHundredForm(EntryForm):
     def entries(self) -> list[Entry]:
         """What Enter logs now. Raises Refused (with the reason) when something is missing or wrong."""
         phase = self.phase
+        if self.correcting == {"deal"}:
+            return [Deal(dealer=self.dealer())]
         if phase == "play":
             return [self.result_entry()]
         if phase not in ("deal", "auction"):
@@ -504,7 +552,10 @@ class FiveHundredForm(EntryForm):
             raise Refused(f"contractor: who won the bid? one of {', '.join(self.shown_names())}"
                           if not contractor_text.strip() else
                           f"contractor: {contractor_text.strip()!r}? one of {', '.join(self.shown_names())}")
-        return [*self.deal_prefix(), FHContract(player=contractor, call=call), self.result_entry()]
+        contract = FHContract(player=contractor, call=call)
+        if self.correcting and "result" not in self.correcting:  # a contract whose deal has no result yet
+            return [contract]
+        return [*self.deal_prefix(), contract, self.result_entry()]
 
     def all_pass(self) -> list[Entry]:
         """A pass by every player who may still bid, in turn from the one to bid."""

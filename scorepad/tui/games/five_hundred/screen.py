@@ -8,7 +8,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from scorepad.log import Entry, FHClaim, FHContract, FHIrregularity, amend_model
+from scorepad.describe import describe
+from scorepad.log import Deal, Entry, FHBid, FHClaim, FHContract, FHIrregularity, FHResult, amend_model
 from scorepad.rules.base import Sheet
 from scorepad.rules.five_hundred import display_call
 from scorepad.rules.five_hundred.table import ruleset_markdown
@@ -16,6 +17,7 @@ from scorepad.rules.five_hundred.view import DealCells, FiveHundredView
 from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
 from scorepad.tui.games.five_hundred.form import FiveHundredForm
 from scorepad.tui.games.five_hundred.sheet import FiveHundredSheet, WonLostNet
+from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.game import GameScreen
 
 
@@ -167,6 +169,20 @@ class FiveHundredScreen(GameScreen):
     def action_won_lost(self) -> None:
         self.sheet_table.toggle_classic(self.sheet)
         self.query_one(WonLostNet).show(self.sheet, self.sheet_table.classic)
+
+    # ------------------------------------------------------------------ corrections
+
+    def correction_dialog(self, seq: int, current: Entry) -> CorrectionScreen | None:
+        """A deal, a call, a contract or a result is corrected in the entry form; a contract together with its
+        deal's result, as the quick entry typed them."""
+        if not isinstance(current, Deal | FHBid | FHResult):
+            return None
+        targets: list[tuple[int, Entry]] = [(seq, current)]
+        if isinstance(current, FHContract) and (result := self.following(seq, FHResult, ("irregularity",))):
+            targets.append(result)
+        names, sides = self.sheet.names, self.sheet.side_names
+        title = " · ".join(f"#{s} {describe(e, names, sides)}" for s, e in targets)
+        return CorrectionScreen(FiveHundredForm(id="correction-form"), self.replayer, targets, f"Correct {title}")
 
     # ------------------------------------------------------------------ the rules' question
 

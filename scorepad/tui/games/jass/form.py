@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input
 
-from scorepad.log import Entry, JassTricks
+from scorepad.log import Entry, JassStoeck, JassTricks, JassTrump, JassWeis
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass import contract_label, other_team_points
 from scorepad.rules.jass.view import JassView, TrumpCall
@@ -36,8 +36,11 @@ from scorepad.tui.games.jass.shorthand import (
     parse_points,
     parse_trump,
     parse_weis,
+    points_text,
     problem_of,
+    trump_text,
     weis_entries,
+    weis_text,
 )
 from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.fields import NameInput, ParseValidator
@@ -61,6 +64,7 @@ class JassForm(EntryForm):
         self._from_weis = False
         self._finished = False
         self.keep_fields = False  # set by the screen before logging an entry that is not from the fields
+        self.correcting = False  # in a correction dialog: Enter saves the correction
 
     # ------------------------------------------------------------------ layout
 
@@ -153,6 +157,33 @@ class JassForm(EntryForm):
         self.focus_next_field()
 
     # ------------------------------------------------------------------ reading the fields
+
+    # ------------------------------------------------------------------ correcting a logged entry
+
+    #: which fields type which entry
+    FIELDS_OF = {"trump": ("caller", "trump"), "tricks": ("points",), "weis": ("weis",), "stoeck": ("weis",)}
+
+    def correct(self, entries: list[Entry]) -> None:
+        """Show only the fields of the entry corrected, filled with it as it would have been typed."""
+        table = self.table
+        if table is None:
+            raise LookupError("the game is not loaded yet")
+        self.correcting = True
+        shown = {name for entry in entries for name in self.FIELDS_OF.get(entry.type, ())}
+        for name in ("caller", "trump", "points", "weis"):
+            self.field(name).display = name in shown
+        for entry in entries:
+            if isinstance(entry, JassTrump):
+                self.field("caller").disabled = self.field("trump").disabled = False
+                self.field("caller").value = table.name(entry.player)
+                self.field("trump").value = trump_text(entry.contract)  # the partner named: pushed
+            elif isinstance(entry, JassTricks):
+                self.field("points").value = points_text(entry.points, entry.match, table, self.trump_team())
+            elif isinstance(entry, JassWeis | JassStoeck):
+                self.field("weis").value = weis_text(entry, table, self.current_contract())
+
+    def entries_typed(self) -> list[Entry]:
+        return self.hand_entries()
 
     def _trump_typed(self) -> tuple[str, bool] | None:
         text = self.field("trump").value if self.is_mounted else ""
@@ -271,7 +302,7 @@ class JassForm(EntryForm):
             self.show_error(str(refused))
             return
         if text:
-            self.show_info(text + "  — Enter logs it")
+            self.show_info(text + ("  — Enter saves the correction" if self.correcting else "  — Enter logs it"))
 
     def enter_from(self, field: Input) -> None:
         # Enter in the Weis field logs the Weis at once; with the card points typed too, the whole hand

@@ -18,8 +18,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
-from scorepad.describe import with_names
-from scorepad.log import Entry, JassClaim, JassPenalty
+from scorepad.describe import describe, with_names
+from scorepad.log import Entry, JassClaim, JassPenalty, JassStoeck, JassTricks, JassTrump, JassWeis
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.jass import (
     ORDER_LABELS,
@@ -32,6 +32,7 @@ from scorepad.rules.jass.view import HandCells, JassView
 from scorepad.tui.games.jass.form import JassForm, Table
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.plain import plain
+from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.form_dialog import FormDialog, Refused
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -304,6 +305,15 @@ class JassScreen(GameScreen):
 
         question = self.sheet.questions[0] if self.sheet.questions else ""
         self.app.push_screen(BedankenScreen(self._table(), self.claim_outcome, question), chosen)
+
+    # ------------------------------------------------------------------ corrections
+
+    def correction_dialog(self, seq: int, current: Entry) -> CorrectionScreen | None:
+        """The trump, the card points, a Weis or a Stöck is corrected in the hand's form."""
+        if not isinstance(current, JassTrump | JassTricks | JassWeis | JassStoeck):
+            return None
+        title = f"Correct #{seq} {describe(current, self.sheet.names, self.sheet.side_names)}"
+        return CorrectionScreen(JassForm(id="correction-form"), self.replayer, [(seq, current)], title)
 
     # ------------------------------------------------------------------ F2
 

@@ -268,3 +268,46 @@ def problem_of(parse: Callable[[str], object]) -> Callable[[str], str | None]:
         return None
 
     return problem
+
+
+# --------------------------------------------------------------------------- a logged entry, typed again
+
+
+def trump_text(contract: str, pushed: bool = False) -> str:
+    """The trump field's shorthand for a contract: 'hearts' -> 'h', 'obenabe' -> 'o' (+ 'p' when pushed)."""
+    return contract[0] + (" p" if pushed else "")
+
+
+def _who(candidates: Sequence[str], reads: Callable[[str], bool]) -> str:
+    """The first way of naming a player or team the shorthand reads back as meant (names may hold spaces)."""
+    for text in candidates:
+        if text and not text[0].isdigit() and reads(text):
+            return text
+    return candidates[0]
+
+
+def points_text(points: Mapping[str, int], match: str | None, table: Table, trump_team: str | None) -> str:
+    """The card-points field's shorthand for a logged hand: 'Ann & Cid 97', 'm Bob & Dan', or bare '97' when
+    the trump team took them."""
+    team, value = next(iter(points.items()))  # the form types one team's points (the other's follow)
+    if team == trump_team:
+        return "m" if match else str(value)
+    names = [table.team_name(team), *(table.name(p) for p in table.sides.get(team, ()))]
+    names += [name.split()[0] for name in names if name.split()]
+    who = _who(names, lambda text: table.team(text) == team)
+    return f"m {who}" if match else f"{who} {value}"
+
+
+def meld_text(meld: SequenceMeld | FourMeld) -> str:
+    """'4-Kh' (four to the K♥), '4J' (four Jacks)."""
+    if isinstance(meld, FourMeld):
+        return f"4{meld.rank}"
+    return f"{meld.length}-{meld.top}{meld.suit[0]}"
+
+
+def weis_text(entry: JassWeis | JassStoeck, table: Table, contract: str | None = None) -> str:
+    """The Weis field's shorthand for one logged Weis or Stöck: 'Ann 4-Kh 4J', 'Bob st'."""
+    name = table.name(entry.player)
+    what = " ".join(meld_text(m) for m in entry.melds) if isinstance(entry, JassWeis) else "st"
+    who = _who([name, *name.split()[:1]], lambda text: table.player(text) == entry.player and " " not in text)
+    return f"{who} {what}"

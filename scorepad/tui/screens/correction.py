@@ -1,0 +1,186 @@
+"""Correcting logged entries in the game's own form: the fields they were typed in, filled with them.
+
+The dialog holds a fresh copy of the game's entry form and gives it the game as it stood just before the first
+entry corrected (`Replayer.as_of`): the form shows the fields of that moment, reads them with its own shorthands
+and checks, and hands what it read to `log_entries` here instead of the log. Those become amendments of the
+entries corrected; what they would do (the totals, the deal scored again, or the rules' reason for refusing
+them) is shown as it is typed, from `Replayer.preview_correction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from scorepad.log import Amend, Entry, amend_model
+from scorepad.rules.base import Replayer, Sheet
+from scorepad.rules.names import visible
+from scorepad.tui.widgets.entry_form import EntryForm, Refused
+
+#: the fields of an entry its form never shows (the log's own)
+LOG_FIELDS = {"seq", "at", "type"}
+
+
+def replacement_for(current: Entry, typed: Entry) -> Entry:
+    """`current` with what the form typed: the fields the form fills are replaced, the others kept (the table's
+    answer to a question, say, which the form does not ask again)."""
+    data = current.model_dump(exclude=LOG_FIELDS | set(typed.model_fields_set))
+    data.update(typed.model_dump(include=typed.model_fields_set - LOG_FIELDS))
+    return type(current).model_validate({"type": current.type, **data})
+
+
+def same(a: Entry, b: Entry) -> bool:
+    return a.model_dump(exclude=LOG_FIELDS) == b.model_dump(exclude=LOG_FIELDS)
+
+
+class CorrectionScreen(ModalScreen[list[Amend] | None]):
+    """Correct one entry (or a deal's contract and result together) in the game's form; dismisses with the
+    amendments to log (none when nothing changed) or None when cancelled."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save", priority=True),
+    ]
+    DEFAULT_CSS = """
+    CorrectionScreen EntryForm { border-top: none; padding: 0; }
+    CorrectionScreen #correction-preview { height: auto; color: $accent; }
+    CorrectionScreen #correction-preview.-refused { color: $error; text-style: bold; }
+    """
+
+    def __init__(self, form: EntryForm, game: Replayer, targets: Sequence[tuple[int, Entry]], title: str,
+                 hint: str = ""):
+        super().__init__()
+        self.form = form
+        self.game = game
+        self.targets = list(targets)
+        self.title_text = title
+        self.hint = hint
+        # what the form reads as `screen.replayer` and `screen.sheet`: the game just before the first entry
+        self.replayer = game.as_of(self.targets[0][0])
+        self.sheet: Sheet = self.replayer.sheet()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="correction"):
+            yield Label(Text(visible(self.title_text)), classes="dialog-title")
+            yield self.form
+            yield Static("", id="correction-preview")
+            yield Static(self.hint or "Enter saves the correction · Esc leaves the entry as it was",
+                         classes="hint")
+
+    def on_mount(self) -> None:
+        form = self.form
+        form.update_sheet(self.sheet)
+        form.correct([entry for _, entry in self.targets])  # laid out for these entries and filled with them
+        self.focus_form()
+        self.refresh_preview()
+
+    def focus_form(self) -> None:
+        fields = [f for f in self.form.visible_inputs() if not f.disabled]
+        if fields:
+            self.set_focus(fields[0])  # at once: keys typed right after the dialog opens land in it
+
+    # ------------------------------------------------------------------ reading the form
+
+    def amendments(self, typed: Sequence[Entry]) -> list[Amend]:
+        """The amendments the typed entries stand for: one per entry that changed. Raises `Refused`."""
+        if len(typed) != len(self.targets) or any(t.type != c.type for t, (_, c) in zip(typed, self.targets,
+                                                                                        strict=False)):
+            raise Refused("this correction changes " + " and ".join(_kind(c) for _, c in self.targets)
+                          + " only")
+        amend = amend_model(self.game.header.game)
+        amendments = []
+        for (seq, current), new in zip(self.targets, typed, strict=True):
+            replacement = replacement_for(current, new)
+            if not same(replacement, current):
+                amendments.append(amend(target=seq, entry=replacement))
+        return amendments
+
+    def typed(self) -> list[Amend]:
+        """What Enter would save now. Raises `Refused` while the fields are incomplete or wrong."""
+        problem = self.form.first_invalid_quietly()
+        if problem:
+            raise Refused(problem)
+        return self.amendments(self.form.entries_typed())
+
+    def log_entries(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
+        """The form's Enter: what it read becomes the correction (the form calls this on its screen)."""
+        try:
+            amendments = self.amendments(entries)
+        except Refused as refused:
+            self.form.show_error(str(refused))
+            return False
+        if amendments:
+            preview = self.game.preview_correction(*amendments)
+            if preview.refusal and not preview.overridable:  # the rules refuse it: say why, keep the fields
+                self.form.show_error(preview.refusal)
+                return False
+        self.dismiss(amendments)
+        return True
+
+    def action_save(self) -> None:
+        focused = self.focused
+        fields = self.form.visible_inputs()
+        self.form.enter_from(focused if isinstance(focused, Input) and focused in fields else fields[0])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    # ------------------------------------------------------------------ what it would do
+
+    @on(EntryForm.Edited)
+    def _edited(self, event: EntryForm.Edited) -> None:
+        event.stop()
+        self.refresh_preview()
+
+    def refresh_preview(self) -> None:
+        line = self.query_one("#correction-preview", Static)
+        text, refused = self.preview()
+        line.update(Text(visible(text, keep_lines=True)))
+        line.set_class(refused, "-refused")
+
+    def preview(self) -> tuple[str, bool]:
+        """What saving would do, in words, and whether the rules refuse it."""
+        try:
+            amendments = self.typed()
+        except Refused:
+            return "", False  # the form's own line says what is missing
+        if not amendments:
+            return "As logged: change a field to correct it.", False
+        preview = self.game.preview_correction(*amendments)
+        if preview.refusal and not preview.overridable:
+            return f"Refused: {preview.refusal}", True
+        sheet = self.game.sheet()
+        names = sheet.side_names
+        lines = []
+        if preview.refusal:
+            lines.append(f"Too late by the laws: {preview.refusal}. Saving asks whether the table agrees.")
+        for row in preview.rows[:1]:
+            deltas = "  ".join(f"{names.get(s, s)} {row.delta.get(s, 0):+d}" for s in sheet.sides)
+            lines.append(f"Scored again: {row.text} — {deltas}")
+        totals = " · ".join(_total(names.get(s, s), sheet.totals[s], preview.totals[s]) for s in sheet.sides)
+        lines.append(f"Totals: {totals}")
+        if preview.knock_on:
+            lines.append("It leaves " + ", ".join(f"#{r.seq}" for r in preview.knock_on) + " refused: "
+                         + preview.knock_on[0].reason)
+        if preview.finished and not sheet.finished:
+            lines.append(f"and ends the game: {preview.result}")
+        return "\n".join(lines), False
+
+
+def _total(name: str, before: int, after: int) -> str:
+    return f"{name} {after}" if after == before else f"{name} {after} (was {before})"
+
+
+def _kind(entry: Entry) -> str:
+    words: dict[str, Any] = {"result": "the result", "contract": "the contract", "bid": "the call",
+                             "deal": "the dealer", "trump": "the trump", "tricks": "the card points",
+                             "weis": "one player's Weis", "stoeck": "one player's Stöck"}
+    return str(words.get(entry.type, f"the {entry.type}"))
