@@ -15,16 +15,20 @@ from textual.app import App
 from textual.widgets import Input, Static
 
 import scorepad.tui
-from scorepad.log import ABResult, JassClaim, JassPenalty, Rename
+from scorepad.log import ABResult, JassClaim, JassPenalty, Rename, parse_entry
+from scorepad.rules import Replayer
 from scorepad.rules.auction_bridge import Settings as BridgeSettings
 from scorepad.rules.jass import Settings as JassSettings
 from scorepad.tui.games.auction_bridge.dialogs import IrregularitiesScreen, ResultEditScreen, StopScreen
 from scorepad.tui.games.auction_bridge.form import Extras
 from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
+from scorepad.tui.games.five_hundred.form import FiveHundredForm
 from scorepad.tui.games.jass.screen import BedankenScreen, PenaltyScreen
 from scorepad.tui.games.jass.shorthand import Table
+from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.form_dialog import ERROR_ID, FormDialog
 from scorepad.tui.screens.modals import EditEntryScreen, RenameScreen
+from tests.helpers import header
 
 THREE = ["Ann", "Bob", "Cid"]
 LETTERS = {"w": "We", "t": "They"}
@@ -44,7 +48,24 @@ class Case:
     accepts: Callable[[Any], bool] = field(default=lambda value: False)  # what it returns then
 
 
+def _bid_correction() -> CorrectionScreen:
+    """Correcting Cid's 8♥ (entry 3) after Bob's 7♥, in Five Hundred's form."""
+    items = [{"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"},
+             {"type": "bid", "player": "Cid", "call": "8H"}]
+    replayer = Replayer(header("five_hundred", THREE)).extend(
+        parse_entry("five_hundred", {**item, "seq": n}) for n, item in enumerate(items, start=1))
+    return CorrectionScreen(FiveHundredForm(id="correction-form"), replayer,
+                            [(3, replayer.current_version(3))], "Correct #3")  # type: ignore[list-item]
+
+
+def _amend_to(call: str) -> list[Any]:
+    return [parse_entry("five_hundred", {"type": "amend", "target": 3,
+                                         "entry": {"type": "bid", "player": "Cid", "call": call}})]
+
+
 CASES: dict[type[FormDialog[Any]], Case] = {
+    CorrectionScreen: Case(_bid_correction, "fh-call", ["ctrl+u", "6", "s", "enter"], "6♠ does not outrank 7♥",
+                           ["9", "h", "enter"], lambda value: value == _amend_to("9H")),
     IrregularityScreen: Case(lambda: IrregularityScreen(THREE, lambda kind: "the deal being entered"),
                              "irr-kind", ["x", "enter"], "kind: r revoke",
                              ["r", "tab", "b", "enter"], lambda value: value == ("revoke", "Bob")),

@@ -15,14 +15,12 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Static
 
 from scorepad.log import Amend, Entry, amend_model
 from scorepad.rules.base import Replayer, Sheet
 from scorepad.rules.names import visible
+from scorepad.tui.screens.form_dialog import FormDialog
 from scorepad.tui.widgets.entry_form import EntryForm, Refused
 
 #: the fields of an entry its form never shows (the log's own)
@@ -41,51 +39,44 @@ def same(a: Entry, b: Entry) -> bool:
     return a.model_dump(exclude=LOG_FIELDS) == b.model_dump(exclude=LOG_FIELDS)
 
 
-class CorrectionScreen(ModalScreen[list[Amend] | None]):
+class CorrectionScreen(FormDialog[list[Amend]]):
     """Correct one entry (or a deal's contract and result together) in the game's form; dismisses with the
     amendments to log (none when nothing changed) or None when cancelled."""
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save", priority=True),
-    ]
+    BOX_ID = "correction"
+    BOX_CLASSES = "wide"
+    HINT = "Enter saves the correction · Esc leaves the entry as it was"
     DEFAULT_CSS = """
     CorrectionScreen EntryForm { border-top: none; padding: 0; }
     CorrectionScreen #correction-preview { height: auto; color: $accent; }
     CorrectionScreen #correction-preview.-refused { color: $error; text-style: bold; }
     """
 
-    def __init__(self, form: EntryForm, game: Replayer, targets: Sequence[tuple[int, Entry]], title: str,
-                 hint: str = ""):
+    def __init__(self, form: EntryForm, game: Replayer, targets: Sequence[tuple[int, Entry]], title: str):
         super().__init__()
         self.form = form
         self.game = game
         self.targets = list(targets)
         self.title_text = title
-        self.hint = hint
         # what the form reads as `screen.replayer` and `screen.sheet`: the game just before the first entry
         self.replayer = game.as_of(self.targets[0][0])
         self.sheet: Sheet = self.replayer.sheet()
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide", id="correction"):
-            yield Label(Text(visible(self.title_text)), classes="dialog-title")
-            yield self.form
-            yield Static("", id="correction-preview")
-            yield Static(self.hint or "Enter saves the correction · Esc leaves the entry as it was",
-                         classes="hint")
+    def heading(self) -> str:
+        return self.title_text
+
+    def compose_fields(self) -> ComposeResult:
+        yield self.form
+        yield Static("", id="correction-preview")
 
     def on_mount(self) -> None:
         form = self.form
         form.update_sheet(self.sheet)
         form.correct([entry for _, entry in self.targets])  # laid out for these entries and filled with them
-        self.focus_form()
-        self.refresh_preview()
-
-    def focus_form(self) -> None:
-        fields = [f for f in self.form.visible_inputs() if not f.disabled]
+        fields = [f for f in form.visible_inputs() if not f.disabled]
         if fields:
             self.set_focus(fields[0])  # at once: keys typed right after the dialog opens land in it
+        self.refresh_preview()
 
     # ------------------------------------------------------------------ reading the form
 
@@ -104,34 +95,24 @@ class CorrectionScreen(ModalScreen[list[Amend] | None]):
         return amendments
 
     def typed(self) -> list[Amend]:
-        """What Enter would save now. Raises `Refused` while the fields are incomplete or wrong."""
+        """What the fields stand for now. Raises `Refused` while they are incomplete or wrong."""
         problem = self.form.first_invalid_quietly()
         if problem:
             raise Refused(problem)
         return self.amendments(self.form.entries_typed())
 
-    def log_entries(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
-        """The form's Enter: what it read becomes the correction (the form calls this on its screen)."""
-        try:
-            amendments = self.amendments(entries)
-        except Refused as refused:
-            self.form.show_error(str(refused))
-            return False
+    def read(self) -> list[Amend]:
+        amendments = self.typed()
         if amendments:
             preview = self.game.preview_correction(*amendments)
             if preview.refusal and not preview.overridable:  # the rules refuse it: say why, keep the fields
-                self.form.show_error(preview.refusal)
-                return False
-        self.dismiss(amendments)
-        return True
+                raise Refused(preview.refusal)
+        return amendments
 
-    def action_save(self) -> None:
-        focused = self.focused
-        fields = self.form.visible_inputs()
-        self.form.enter_from(focused if isinstance(focused, Input) and focused in fields else fields[0])
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def log_entries(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
+        """The form's Enter, once its fields read well: save the correction (the form calls its screen)."""
+        self.action_save()
+        return False  # nothing is logged here: the game screen logs the amendments
 
     # ------------------------------------------------------------------ what it would do
 
