@@ -147,6 +147,20 @@ async def test_keys_typed_at_once_after_the_dialog_opens_are_not_lost(scorepad_h
         assert load(path).entries[-1].entry.tricks["Cid"] == 6
 
 
+async def test_a_tab_typed_fast_moves_on_before_the_next_key(scorepad_home):
+    from textual import events
+
+    app = make_app(open_path=populated("jass"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.edit_entry(9)  # hand 3's trump: named by Dan, spades
+        await settle(pilot)
+        for key, character in (("tab", "\t"), ("h", "h")):  # both waiting at once, as a fast typist's keys do
+            app.post_message(events.Key(key, character))
+        await settle(pilot)
+        assert [f.value for f in app.screen.form.visible_inputs()] == ["Dan", "h"]
+
+
 async def test_an_entry_corrected_twice_is_named_by_its_number(scorepad_home):
     path = populated("five_hundred")
     app = make_app(open_path=path)

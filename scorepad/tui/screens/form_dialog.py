@@ -39,6 +39,10 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "save", "Save", priority=True),
+        # Tab moves on before the next key reaches a field: typed fast, "⇥h" puts the h in the next field (as a
+        # plain binding the field is handed the h first), as in the game's entry form
+        Binding("tab", "app.focus_next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
     ]
     AUTO_FOCUS = "Input"  # the first field: typing answers at once (a dialog may name another selector)
 
