@@ -254,6 +254,23 @@ async def test_jass_a_stoeck_the_rules_refuse_is_not_saved(scorepad_home):
         assert "#10" in preview_of(app) and "refused" in preview_of(app)
 
 
+async def test_jass_a_stoeck_is_not_turned_into_a_weis(scorepad_home):
+    path = populated("jass")
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.edit_entry(10)  # Ann's Stöck
+        await settle(pilot)
+        dialog = app.screen
+        await pilot.press("ctrl+u", *"a 4J")
+        await settle(pilot)
+        assert "This corrects one player's Stöck only" in preview_of(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is dialog and "one player's Stöck only" in str(dialog.query_one("#dialog-error").render())
+    assert load(path).entries[-1].type == "tricks"  # nothing logged
+
+
 def test_the_jass_shorthands_of_a_logged_entry_read_back_as_it():
     from scorepad.log import JassStoeck, JassWeis, parse_entry
     from scorepad.rules import Replayer

@@ -84,8 +84,8 @@ class CorrectionScreen(FormDialog[list[Amend]]):
         """The amendments the typed entries stand for: one per entry that changed. Raises `Refused`."""
         if len(typed) != len(self.targets) or any(t.type != c.type for t, (_, c) in zip(typed, self.targets,
                                                                                         strict=False)):
-            raise Refused("this correction changes " + " and ".join(_kind(c) for _, c in self.targets)
-                          + " only")
+            raise Refused("this corrects " + " and ".join(_kind(c) for _, c in self.targets)
+                          + " only: anything else is entered in the game's form")
         amend = amend_model(self.game.header.game)
         amendments = []
         for (seq, current), new in zip(self.targets, typed, strict=True):
@@ -130,9 +130,16 @@ class CorrectionScreen(FormDialog[list[Amend]]):
     def preview(self) -> tuple[str, bool]:
         """What saving would do, in words, and whether the rules refuse it."""
         try:
-            amendments = self.typed()
+            if self.form.first_invalid_quietly():
+                return "", False  # the form's own line says what is wrong
+            typed = self.form.entries_typed()
         except Refused:
-            return "", False  # the form's own line says what is missing
+            return "", False  # … or what is missing
+        try:
+            amendments = self.amendments(typed)
+        except Refused as refused:  # the form reads well, but as another kind of entry
+            said = str(refused)
+            return said[:1].upper() + said[1:], True
         if not amendments:
             return "As logged: change a field to correct it.", False
         preview = self.game.preview_correction(*amendments)
