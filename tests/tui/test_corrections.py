@@ -305,7 +305,18 @@ async def _correcting(pilot, keys: list[str]) -> None:
 
 @pytest.mark.parametrize(("game", "keys"), [("five_hundred", ["ctrl+u", "6"]), ("jass", ["ctrl+u", "b", "6", "0"])])
 def test_correction_dialog_snapshots(snap_compare, snapshot_home, game, keys):
-    path = populated(game)
+    from scorepad.log import parse_entry
+    from scorepad.store import GameFile, create
+    from tests.helpers import header
+
+    from .test_layout import GAMES
+
+    players, sides, items = GAMES[game]
+    # no title: the header shows the game's name at any width (a title is shortened below 120 columns)
+    path = create(header(game, players, sides=sides, title=""))
+    with GameFile.open(path) as file:
+        for item in items:
+            file.append(parse_entry(game, item))
 
     async def run_before(pilot) -> None:
         await _correcting(pilot, keys)
