@@ -158,3 +158,28 @@ def test_bridge_with_long_names_at_80x24_snapshot(snap_compare, scorepad_home, s
     path = bridge_game(LONG_PLAYERS, sides)
     assert snap_compare(make_app(open_path=path), terminal_size=(80, 24), run_before=settle)
 
+async def test_a_long_first_dealer_hint_is_shortened_never_cut(scorepad_home):
+    from textual.widgets import Input
+
+    path = create(header("five_hundred", ["Annabel", "Bob", "Cid"]))
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dealer = app.screen.query_one("#fh-dealer", Input)
+        assert dealer.placeholder == "Annabel"  # "blank: Annabel" does not fit at 80 columns
+        assert len(dealer.placeholder) <= dealer.content_region.width
+        await pilot.resize_terminal(160, 45)
+        await settle(pilot)
+        assert dealer.placeholder == "blank: Annabel"
+
+
+async def test_keys_typed_as_the_new_game_screen_opens_keep_their_field(scorepad_home):
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n", "shift+tab", "F", "r", "i")  # at once: the title field, not the players
+        await settle(pilot)
+        assert app.screen.query_one("#title", Input).value == "Fri"
+        assert app.screen.query_one("#players", Input).value == ""

@@ -84,8 +84,9 @@ class NewGameScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         self.sub_title = "new game"
-        await self._game_changed()
+        # focused first, before the settings are built: a Shift+Tab typed at once is not undone by a late focus
         self.query_one("#players", Input).focus()
+        await self._game_changed()
 
     # --------------------------------------------------------------- reactions
 

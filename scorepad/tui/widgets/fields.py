@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from textual.suggester import Suggester
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
@@ -63,6 +64,26 @@ class NameInput(Input):
             **kwargs,
         )
         self.names = names
+        self._placeholders: tuple[str, ...] = ()
+
+    def offer_placeholders(self, *choices: str) -> None:
+        """Hints from the fullest to the shortest ("blank: Annabel", "Annabel"): the first that fits the field is
+        shown, again at each resize, so a hint is never cut at 80 columns."""
+        self._placeholders = choices
+        self._fit_placeholder()
+
+    def on_resize(self) -> None:
+        self._fit_placeholder()
+
+    def _fit_placeholder(self) -> None:
+        if not self._placeholders:
+            return
+        room = self.content_region.width
+        if not room:  # not laid out yet: the fullest, fitted at the first resize
+            self.placeholder = self._placeholders[0]
+            return
+        self.placeholder = next((hint for hint in self._placeholders if cell_len(hint) <= room),
+                                self._placeholders[-1])
 
     @property
     def resolved(self) -> str | None:

@@ -179,7 +179,8 @@ class FiveHundredForm(EntryForm):
         # the cut decides the first dealer: before the first deal the table may name him (blank: seat 1)
         view = self.view
         self._show("#fh-dealer", phase == "deal" and view.last_deal is None)
-        self.query_one("#fh-dealer", Input).placeholder = f"blank: {self.pname(view.next_dealer)}"
+        dealer, name = self.query_one("#fh-dealer", NameInput), self.pname(view.next_dealer)
+        dealer.offer_placeholders(f"blank: {name}", name)  # the name alone where the words do not fit
         self._show("#fh-contractor", quick)
         self._show("#fh-bid", quick)
         self._show("#fh-partner", self.five_hand and (quick or (playing and view.contractor is not None)))
