@@ -3,7 +3,8 @@
     python benchmarks/bench.py            # all of them
     python benchmarks/bench.py --quick    # smaller logs, for a smoke run
 
-(a) load + replay of a 100,000-entry log, absolute and as a ratio to plain json.loads of the same lines
+(a) `scorepad replay --json` of a 100,000-entry table-like log of each game (benchmarks/tables.py), as a ratio to
+    a process that json.loads the same lines (CPU, whole process); then each part against the library's own speed
 (e) load + replay of logs full of corrections; a correction in the app with 1,000 deals, to the repainted frame
 (b) app start to first paint with a 1,000-deal game, as a ratio to a bare Textual app (Header, DataTable, Footer)
 (c) from submitting a deal to the sheet updated, and to the screen repainted, with 1,000 and 10,000 deals logged
@@ -26,7 +27,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorepad.log import dump_entry, dump_header, parse_entry
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import tables  # noqa: E402  (benchmarks/tables.py: logs like a real table's)
+
+from scorepad.log import dump_entry, dump_header, parse_entry  # noqa: E402
 from scorepad.store import new_header
 
 PLAYERS = ["Ann", "Bob", "Cid"]
@@ -123,33 +127,131 @@ def best_of(runs: int, work) -> float:
 
 # ---------------------------------------------------------------- (a)
 
+# A whole process each, as a user runs it; its CPU time (user + system) read from the kernel when it ends.
+JSON_LINES = "import json, sys\nfor line in open(sys.argv[1], 'rb'):\n    json.loads(line)\n"
+BARE_PYTHON = "import json"
+IMPORT_REPLAY = ("import sys\nfrom scorepad.cli import main\nfrom scorepad.games import replay_file\n"
+                 "from scorepad.export import to_json\nfrom scorepad.log import ENTRY_ADAPTERS\n"
+                 "from scorepad.rules import rules_for\nrules_for(sys.argv[1]); ENTRY_ADAPTERS[sys.argv[1]]\n")
 
-def bench_load_replay(directory: Path, entries: int, runs: int = 5) -> dict:
+
+def process_cpu(args: list[str]) -> float:
+    """CPU seconds (user + system) a child process took, start to exit (its output thrown away)."""
+    before = os.times()
+    done = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=600)
+    after = os.times()
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.decode(errors="replace")[-2000:])
+    return (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
+def cpu_of(work) -> float:
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def paired_cpu(runs: int, first, second) -> tuple[list[float], list[float]]:
+    """`paired`, in CPU seconds: a busy machine slows the wall clock far more than the CPU time."""
+    a, b = [], []
+    for _ in range(runs):
+        a.append(first())
+        b.append(second())
+    return a, b
+
+
+def bench_replay_game(directory: Path, game: str, entries: int, runs: int) -> dict:
+    """`scorepad replay FILE --json` of a table-like log (benchmarks/tables.py) against a process that only
+    json.loads the same lines, paired; then where the time goes, each part against the library's own speed on
+    the same input (in one process, CPU time, median of `runs`)."""
+    import gc
+
+    from jiter import from_json
+    from pydantic import TypeAdapter
+
+    from scorepad.export import _ENCODE, to_json
+    from scorepad.games import replay_log
+    from scorepad.log import _ENTRY_TYPES
+    from scorepad.store import load
+
+    path = tables.write_game(directory / f"{game}.jsonl", game, entries)
+    data = path.read_bytes()
+    lines = data.splitlines()[1:]
+    python = sys.executable
+    plain, ours = paired_cpu(runs, lambda: process_cpu([python, "-c", JSON_LINES, str(path)]),
+                             lambda: process_cpu([python, "-m", "scorepad", "replay", "--json", str(path)]))
+    ratios = [o / p for o, p in zip(ours, plain, strict=True)]
+    bare = [process_cpu([python, "-c", BARE_PYTHON]) for _ in range(runs)]
+    imports = [process_cpu([python, "-c", IMPORT_REPLAY, game]) for _ in range(runs)]
+
+    def median_cpu(work) -> float:
+        return statistics.median(cpu_of(work) for _ in range(runs))
+
+    adapter = TypeAdapter(_ENTRY_TYPES[game])  # the entry models alone, without the strict reading around them
+    log = load(path)
+    sheet = replay_log(log)
+    summary = sheet.summary()
+    was = gc.isenabled()
+    gc.disable()  # as load and replay_log pause it: the parts measured alike
+    try:
+        figures = {
+            "json_loads": median_cpu(lambda: [json.loads(line) for line in lines]),
+            "pydantic": median_cpu(lambda: [adapter.validate_json(line) for line in lines]),
+            "strict": median_cpu(lambda: [from_json(line, catch_duplicate_keys=True, allow_inf_nan=False,
+                                                    cache_mode="none") for line in lines]),
+            "load": median_cpu(lambda: load(path)),
+            "rules": median_cpu(lambda: replay_log(log)),
+            "words": median_cpu(lambda: replay_log(log).summary()),
+            "dumps": median_cpu(lambda: _ENCODE(summary)),
+            "output": median_cpu(lambda: to_json(sheet)),
+        }
+    finally:
+        if was:
+            gc.enable()
+    figures["words"] -= figures["rules"]  # the rows put in words for the summary, beyond folding the log
+    return {
+        "game": game, "entries": len(lines), "bytes": len(data),
+        "plain_s": statistics.median(plain), "ours_s": statistics.median(ours),
+        "ratio": statistics.median(ratios), "ratio_p95": _p95(ratios),
+        "bare_s": statistics.median(bare), "import_s": statistics.median(imports), **figures,
+    }
+
+
+def replay_memory(directory: Path, game: str, entries: int) -> tuple[int, int]:
+    """What a loaded and replayed log keeps (traced by tracemalloc, the file's bytes apart), and its entries."""
+    import tracemalloc
+
     from scorepad.games import replay_log
     from scorepad.store import load
 
-    path = write_log(directory / "big.jsonl", entries // 3, target=10**9)
-    data = path.read_bytes()
+    path = tables.write_game(directory / f"memory-{game}.jsonl", game, entries)
+    replay_log(load(path))  # the models built and the modules imported before measuring
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        log = load(path)
+        sheet = replay_log(log)
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(sheet.entries) == len(log.entries)
+    return kept, len(log.entries)
 
-    def plain_json() -> None:
-        for line in data.splitlines():
-            json.loads(line)
 
-    def load_and_replay() -> None:
-        sheet = replay_log(load(path))
-        assert len(sheet.rows) == entries // 3
-
-    base, ours = paired(runs, plain_json, load_and_replay)
-    load_only = best_of(runs, lambda: load(path))
-    ratios = [o / b for o, b in zip(ours, base, strict=True)]
-    return {
-        "entries": (entries // 3) * 3,
-        "json_loads_s": statistics.median(base),
-        "load_s": load_only,
-        "load_replay_s": statistics.median(ours),
-        "ratio": statistics.median(ratios),
-        "ratio_p95": _p95(ratios),
-    }
+def print_replay(a: dict) -> None:
+    base = a["plain_s"]
+    floor = (a["import_s"] - a["bare_s"]) + a["load"]
+    print(f"(a) {a['game']}: scorepad replay --json of {a['entries']:,} entries ({a['bytes'] / 2**20:.1f} MiB, "
+          f"benchmarks/tables.py): {a['ours_s']:.2f} s CPU; a process json.loads-ing the same lines "
+          f"{base:.2f} s → ratio median {a['ratio']:.2f}×, p95 {a['ratio_p95']:.2f}× (goal ≤ 2×)")
+    print(f"    where it goes (CPU, × that json.loads process): imports {a['import_s'] - a['bare_s']:.2f} s "
+          f"({(a['import_s'] - a['bare_s']) / base:.2f}×) | reading {a['load']:.2f} s ({a['load'] / base:.2f}×; "
+          f"json.loads alone {a['json_loads']:.2f} s, pydantic's validate_json alone {a['pydantic']:.2f} s, the "
+          f"strict check for duplicate keys (jiter) alone {a['strict']:.2f} s) | "
+          f"the rules {a['rules']:.2f} s ({a['rules'] / base:.2f}×) | rows in words {a['words']:.2f} s | "
+          f"output {a['output']:.2f} s (the C encoder alone on the same summary {a['dumps']:.2f} s)")
+    print(f"    floor, imports + reading alone (no rules, no output): {floor:.2f} s = {floor / base:.2f}× "
+          f"the json.loads process")
 
 
 # ---------------------------------------------------------------- (b)
@@ -351,8 +453,9 @@ def bench_corrected_replay(directory: Path, runs: int) -> dict:
 
 
 def _p95(values: list[float]) -> float:
+    """The 95th percentile, nearest rank (with few runs: the slowest)."""
     ordered = sorted(values)
-    return ordered[max(0, int(len(ordered) * 0.95) - 1)]
+    return ordered[max(0, -(-len(ordered) * 95 // 100) - 1)]
 
 
 def bench_submit(directory: Path, deals: int, samples: int) -> dict:
@@ -412,38 +515,48 @@ def peak_memory_mib(directory: Path, deals: int) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--games", nargs="*", default=list(tables.GAMES), help="the games of (a) and (d)")
+    parser.add_argument("--parts", default="aebcd", help="which figures, e.g. --parts ad (default: all)")
     args = parser.parse_args()
     entries, deals, runs, samples = (10_000, 200, 2, 10) if args.quick else (100_000, 1_000, 5, 50)
-    print(f"scorepad benchmarks — Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores")
+    print(f"scorepad benchmarks — Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start")
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
-        a = bench_load_replay(directory, entries, runs)
-        print(f"(a) load + replay {a['entries']:,} entries: {a['load_replay_s']:.3f} s "
-              f"(load alone {a['load_s']:.3f} s); json.loads of the same lines {a['json_loads_s']:.3f} s "
-              f"→ ratio median {a['ratio']:.2f}×, p95 {a['ratio_p95']:.2f}× (goal ≤ 2×)")
-        e = bench_corrected_replay(directory, runs)
-        print(f"(e) load + replay, one result amended 10,000 times: {e['amends_of_one_s']:.3f} s (goal ≤ 2 s); "
-              f"3,000 deals with 1,000 corrections: {e['spread_s']:.3f} s (goal ≤ 2 s)")
-        k = bench_correct(directory, deals, max(5, samples // 5))
-        print(f"(e) correct the latest result in the app, {k['deals']:,} deals logged, {k['samples']} corrections: "
-              f"sheet updated median {k['updated_median_ms']:.1f} ms, p95 {k['updated_p95_ms']:.1f} ms; "
-              f"repainted median {k['repainted_median_ms']:.1f} ms, p95 {k['repainted_p95_ms']:.1f} ms (goal ≤ 50 ms)")
-        b = bench_start(directory, deals, runs)
-        print(f"(b) start to first paint with {b['deals']:,} deals: {b['scorepad_s']:.3f} s; bare Textual app "
-              f"(Header, DataTable, Footer) {b['bare_textual_s']:.3f} s → ratio median {b['ratio']:.2f}×, "
-              f"p95 {b['ratio_p95']:.2f}× (goal ≤ 1.5×)")
-        print(f"    before anything is drawn: importing Textual and pydantic {b['import_stack_s']:.3f} s "
-              f"({b['import_stack_s'] / b['bare_textual_s']:.2f}× the bare app's whole start), all of scorepad's "
-              f"app {b['import_app_s']:.3f} s ({b['import_app_s'] / b['bare_textual_s']:.2f}×)")
-        for logged in (deals, deals * 10):
+        for game in args.games if "a" in args.parts else ():
+            print_replay(bench_replay_game(directory, game, entries, runs))
+        for game in args.games if "d" in args.parts else ():
+            kept, logged = replay_memory(directory, game, entries // 5)
+            print(f"(d) {game}: {kept / logged:,.0f} bytes kept per entry loaded and replayed "
+                  f"({logged:,} entries, {kept / 2**20:.1f} MiB traced) (goal ≤ 1.2 KiB = 1,229 bytes)")
+        if "e" in args.parts:
+            e = bench_corrected_replay(directory, runs)
+            print(f"(e) load + replay, one result amended 10,000 times: {e['amends_of_one_s']:.3f} s (goal ≤ 2 s); "
+                  f"3,000 deals with 1,000 corrections: {e['spread_s']:.3f} s (goal ≤ 2 s)")
+            k = bench_correct(directory, deals, max(5, samples // 5))
+            print(f"(e) correct the latest result in the app, {k['deals']:,} deals logged, {k['samples']} "
+                  f"corrections: sheet updated median {k['updated_median_ms']:.1f} ms, p95 {k['updated_p95_ms']:.1f} "
+                  f"ms; repainted median {k['repainted_median_ms']:.1f} ms, p95 {k['repainted_p95_ms']:.1f} ms "
+                  f"(goal ≤ 50 ms)")
+        for logged, goal in ((deals, 1.5), (deals * 10, 2.0)) if "b" in args.parts else ():
+            b = bench_start(directory, logged, runs)
+            print(f"(b) start to first paint with {b['deals']:,} deals: {b['scorepad_s']:.3f} s; bare Textual app "
+                  f"(Header, DataTable, Footer) {b['bare_textual_s']:.3f} s → ratio median {b['ratio']:.2f}×, "
+                  f"p95 {b['ratio_p95']:.2f}× (goal ≤ {goal}×)")
+            print(f"    before anything is drawn: importing Textual and pydantic {b['import_stack_s']:.3f} s "
+                  f"({b['import_stack_s'] / b['bare_textual_s']:.2f}× the bare app's whole start), all of "
+                  f"scorepad's app {b['import_app_s']:.3f} s ({b['import_app_s'] / b['bare_textual_s']:.2f}×)")
+        for logged in (deals, deals * 10) if "c" in args.parts else ():
             c = bench_submit(directory, logged, samples)
             print(f"(c) submit a deal, {c['deals']:,} deals logged, {c['samples']} deals (goal ≤ 16 ms median, "
                   f"≤ 33 ms p95): sheet updated median {c['updated_median_ms']:.1f} ms, p95 {c['updated_p95_ms']:.1f} ms;"
                   f" repainted median {c['repainted_median_ms']:.1f} ms, p95 {c['repainted_p95_ms']:.1f} ms "
                   f"(wall time incl. the test pilot's idle waits: median {c['wall_median_ms']:.1f} ms)")
-        rss, traced = peak_memory_mib(directory, deals)
-        print(f"(d) peak memory with {deals:,} deals: {rss:.1f} MiB resident (whole process), "
-              f"{traced:.1f} MiB allocated by Python at peak (goal ≤ 100 MiB)")
+        if "d" in args.parts:
+            rss, traced = peak_memory_mib(directory, deals)
+            print(f"(d) peak memory with {deals:,} deals: {rss:.1f} MiB resident (whole process), "
+                  f"{traced:.1f} MiB allocated by Python at peak (goal ≤ 100 MiB)")
+
 
 if __name__ == "__main__":
     main()

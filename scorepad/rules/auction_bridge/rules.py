@@ -92,7 +92,6 @@ class AuctionBridgeRules(base.Rules):
                 _apply_agree(state, entry, seq)
             case ABStop():
                 _apply_stop(state, entry, seq)
-        state.prompt = _prompt(state)
 
     # ------------------------------------------------------------------ corrections (Laws 12, 13)
 
@@ -244,7 +243,9 @@ def _apply_result(state: BridgeState, entry: Any, seq: int) -> None:
     if state.games_won[declarers] >= state.settings.games_to_win:
         bonus[declarers] = state.settings.rubber_bonus
     delta = {side: score.total(side) + bonus[side] for side in state.side_labels}
-    state.add_row(seq, _deal_text(state, record), delta, **_deal_cells(state, record, bonus))
+    # put in words when the row is first read, in the names of this deal (a rename later does not change it)
+    speaker = Speaker(state.naming, state.side_of, state.side_labels, state.settings)
+    state.add_row_later(seq, delta, lambda: (_deal_text(speaker, record), _deal_cells(speaker, record, bonus)))
     if any(bonus.values()):
         _end_rubber(state, bonus, games_winner=declarers)
 
@@ -294,7 +295,23 @@ def _rubber_sentence(state: BridgeState, rubber: Rubber) -> str:
 # --------------------------------------------------------------------------- rows and prompts
 
 
-def _deal_text(state: BridgeState, record: DealRecord) -> str:
+class Speaker:
+    """What a deal's row needs to put itself in words later: the names of its moment and the numbers."""
+
+    __slots__ = ("naming", "side_of", "side_labels", "settings")
+
+    def __init__(self, naming: base.Naming, side_of: Mapping[str, str], side_labels: tuple[str, ...],
+                 settings: Settings):
+        self.naming, self.side_of, self.side_labels, self.settings = naming, side_of, side_labels, settings
+
+    def name(self, player: str) -> str:
+        return self.naming.name(player)
+
+    def side_name(self, side: str) -> str:
+        return self.naming.side_name(side)
+
+
+def _deal_text(state: Speaker, record: DealRecord) -> str:
     contract, score = record.contract, record.score
     outcome = "made" if score.made else f"set {-score.over_under}"
     text = f"{state.name(contract.declarer)} {contract.text} {outcome}"
@@ -303,7 +320,7 @@ def _deal_text(state: BridgeState, record: DealRecord) -> str:
     return text
 
 
-def _deal_cells(state: BridgeState, record: DealRecord, bonus: Mapping[str, int]) -> dict[str, Any]:
+def _deal_cells(state: Speaker, record: DealRecord, bonus: Mapping[str, int]) -> dict[str, Any]:
     contract, score, outcome = record.contract, record.score, record.outcome
     cells: dict[str, Any] = {
         "kind": "deal",
@@ -348,7 +365,7 @@ def row_points(row: base.Row, sides: Iterable[str]) -> dict[str, dict[str, int]]
             for side in sides}
 
 
-def _honours_text(state: BridgeState, outcome: Outcome) -> str:
+def _honours_text(state: Speaker, outcome: Outcome) -> str:
     parts = []
     if outcome.honours:
         side, holding = outcome.honours
@@ -359,7 +376,7 @@ def _honours_text(state: BridgeState, outcome: Outcome) -> str:
     return ", ".join(parts)
 
 
-def _revoke_text(state: BridgeState, outcome: Outcome, score: DealScore) -> str:
+def _revoke_text(state: Speaker, outcome: Outcome, score: DealScore) -> str:
     if outcome.revoke is None:
         return ""
     side, choice = outcome.revoke
@@ -371,7 +388,8 @@ def _revoke_text(state: BridgeState, outcome: Outcome, score: DealScore) -> str:
     return text
 
 
-def _prompt(state: BridgeState) -> str:
+def prompt(state: BridgeState) -> str:
+    """What the table enters next (worked out when a sheet asks, not after every entry)."""
     if state.agreed_seq is not None:
         return "The rubber's score is agreed."
     if state.rubber is not None:

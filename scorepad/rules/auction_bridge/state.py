@@ -130,6 +130,13 @@ class BridgeState(base.State):
 
     # ------------------------------------------------------------------ for screens
 
+    def describe_prompt(self) -> str:
+        if self.problem or not self.applied:
+            return self.prompt  # the setup problem, or the first dealer's turn (before any entry)
+        from scorepad.rules.auction_bridge.rules import prompt
+
+        return prompt(self)
+
     def board_lines(self) -> tuple[str, ...]:
         if self.problem:
             return (self.problem,)

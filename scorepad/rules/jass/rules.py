@@ -95,6 +95,16 @@ def first_to_reach(start: Mapping[str, int], steps: list[tuple[str, dict[str, in
     return Reach(None)
 
 
+def _with_cell(describe: Callable[[], base.Words], key: str, value: Any) -> Callable[[], base.Words]:
+    """A row's words with one cell more."""
+
+    def words() -> base.Words:
+        text, cells = describe()
+        return text, {**cells, key: value}
+
+    return words
+
+
 class JassState(base.State):
     history_fields = base.State.history_fields + ("trump_seqs",)
 
@@ -187,44 +197,60 @@ class JassState(base.State):
     def stoeck_cards(self) -> frozenset[Card]:
         return stoeck_cards(self.contract)
 
-    def shown_by(self, side: str) -> int:
+    def shown_by(self, side: str, verdict: WeisVerdict | None = None) -> int:
         """The Weis and Stöck `side` has shown this hand and writes, before the multiplier: what a Bedanken
-        count includes besides the card points."""
+        count includes besides the card points. (`verdict`: this hand's, when the caller has it already.)"""
         shown = 0
         if self.stoeck and self.side_of[self.stoeck[0]] == side:
             shown += self.settings.stoeck_points
-        verdict = self.weis_verdict() if self.contract else None
+        if verdict is None and self.contract:
+            verdict = self.weis_verdict()
         if verdict is not None and verdict.winner == side:
             shown += verdict.points
         return shown
 
-    def hand_steps(self, card_points: Mapping[str, int]) -> list[tuple[str, dict[str, int]]]:
+    def hand_steps(self, card_points: Mapping[str, int],
+                   verdict: WeisVerdict | None = None) -> list[tuple[str, dict[str, int]]]:
         """This hand's points per step (after the multiplier), in the ruleset's count order."""
         s, mult = self.settings, self.multiplier
         stoeck: dict[str, int] = {}
         if self.stoeck:
             stoeck[self.side_of[self.stoeck[0]]] = s.stoeck_points * (mult if s.multiply_stoeck else 1)
-        verdict = self.weis_verdict()
+        if verdict is None:
+            verdict = self.weis_verdict()
         weis = {verdict.winner: verdict.points * (mult if s.multiply_weis else 1)} if verdict.winner else {}
         tricks = {side: points * mult for side, points in card_points.items()}
         by_name = {"stoeck": stoeck, "weis": weis, "tricks": tricks}
         return [(name, by_name[name]) for name in s.count_order.split("_")]
 
-    def hand_cells(self, steps: list[tuple[str, dict[str, int]]]) -> dict[str, Any]:
-        caller = self.name(self.caller) if self.caller else ""
-        cells: dict[str, Any] = {
-            "hand": self.hand,
-            "dealer": self.name(self.dealer) if self.dealer else "",
-            "contract": self.contract_text(),
-            "multiplier": self.multiplier,
-            "trump_by": f"{caller} (pushed)" if self.pushed else caller,
-            "pushed": self.pushed,
-            "weis_verdict": self.weis_verdict().sentence,
-        }
-        by_name = dict(steps)
-        for side in self.sides:
-            cells[f"weis.{side}"] = by_name["weis"].get(side, 0)
-            cells[f"stoeck.{side}"] = by_name["stoeck"].get(side, 0)
+    def hand_cells(self, steps: list[tuple[str, dict[str, int]]],
+                   verdict: WeisVerdict | None = None) -> dict[str, Any]:
+        return self.hand_words(steps, verdict or self.weis_verdict())()
+
+    def hand_words(self, steps: list[tuple[str, dict[str, int]]],
+                   verdict: WeisVerdict) -> Callable[[], dict[str, Any]]:
+        """The hand's cells, worked out when its row is first read (`Row.later`): of values that never change
+        (the naming of this hand, the numbers), so a long log folds its hands without putting them in words."""
+        naming, hand, dealer, caller, pushed = self.naming, self.hand, self.dealer, self.caller, self.pushed
+        contract, multiplier, sides = self.contract_text(), self.multiplier, tuple(self.sides)
+
+        def cells() -> dict[str, Any]:
+            by = naming.name(caller) if caller else ""
+            words: dict[str, Any] = {
+                "hand": hand,
+                "dealer": naming.name(dealer) if dealer else "",
+                "contract": contract,
+                "multiplier": multiplier,
+                "trump_by": f"{by} (pushed)" if pushed else by,
+                "pushed": pushed,
+                "weis_verdict": verdict.sentence,
+            }
+            by_name = dict(steps)
+            for side in sides:
+                words[f"weis.{side}"] = by_name["weis"].get(side, 0)
+                words[f"stoeck.{side}"] = by_name["stoeck"].get(side, 0)
+            return words
+
         return cells
 
     def end_hand(self) -> None:
@@ -580,15 +606,22 @@ class JassRules(base.Rules):
         written = dict(cards)
         if entry.match:
             written[entry.match] = state.settings.match_points
-        steps = state.hand_steps(written)
-        cells = state.hand_cells(steps)
-        for side in state.sides:
-            cells[f"cards.{side}"] = cards[side]
-        cells["match"] = entry.match or ""
-        text = f"Hand {state.hand}: {state.contract_text()} by {cells['trump_by']}"
-        if entry.match:
-            text += f", Match for {entry.match}"
-        self._score_hand(state, seq, text, steps, cells)
+        verdict = state.weis_verdict()  # once per hand: the points and the words both need it
+        steps = state.hand_steps(written, verdict)
+        cells_of, hand, contract, match = state.hand_words(steps, verdict), state.hand, state.contract_text(), entry.match
+        sides = tuple(state.sides)
+
+        def describe() -> base.Words:
+            cells = cells_of()
+            for side in sides:
+                cells[f"cards.{side}"] = cards[side]
+            cells["match"] = match or ""
+            text = f"Hand {hand}: {contract} by {cells['trump_by']}"
+            if match:
+                text += f", Match for {match}"
+            return text, cells
+
+        self._score_hand(state, seq, describe, steps)
         if state.pending_tie:
             state.pending_tie["cards"] = cards
 
@@ -604,15 +637,19 @@ class JassRules(base.Rules):
                 f"(claimed with {entry.counted} card points counted; {other} passed it later in the same hand)",
             )
             return
-        cards = entry.counted - state.shown_by(entry.team)  # the count includes the Weis and Stöck shown
-        steps = state.hand_steps({entry.team: cards})
-        cells = state.hand_cells(steps)
-        cells.update({"claim": entry.team, "counted": entry.counted, f"cards.{entry.team}": cards})
-        text = (
-            f"Hand {state.hand}: {entry.team} bedanken with {entry.counted} counted ({state.contract_text()})"
-        )
+        verdict = state.weis_verdict() if state.contract else WeisVerdict(None, 0, "")
+        cards = entry.counted - state.shown_by(entry.team, verdict)  # the count includes the Weis and Stöck shown
+        steps = state.hand_steps({entry.team: cards}, verdict)
+        cells_of, team, counted = state.hand_words(steps, verdict), entry.team, entry.counted
+        text = f"Hand {state.hand}: {team} bedanken with {counted} counted ({state.contract_text()})"
+
+        def describe() -> base.Words:
+            cells = cells_of()
+            cells.update({"claim": team, "counted": counted, f"cards.{team}": cards})
+            return text, cells
+
         start = dict(state.totals)
-        self._add_hand_row(state, seq, text, steps, cells)
+        self._add_hand_row(state, seq, describe, steps)
         reach = first_to_reach(start, steps, target)
         other = state.other_side(entry.team)
         if reach.side == entry.team:
@@ -658,27 +695,25 @@ class JassRules(base.Rules):
         self,
         state: JassState,
         seq: int,
-        text: str,
+        describe: Callable[[], base.Words],
         steps: list[tuple[str, dict[str, int]]],
-        cells: dict[str, Any],
     ) -> None:
         delta = {side: sum(points.get(side, 0) for _, points in steps) for side in state.sides}
         start = dict(state.totals)
         if self._check_bergpreis(state, start, steps):
-            cells["bergpreis"] = state.bergpreis or ""
-        state.add_row(seq, text, delta, **cells)
+            describe = _with_cell(describe, "bergpreis", state.bergpreis or "")
+        state.add_row_later(seq, delta, describe)
 
     def _score_hand(
         self,
         state: JassState,
         seq: int,
-        text: str,
+        describe: Callable[[], base.Words],
         steps: list[tuple[str, dict[str, int]]],
-        cells: dict[str, Any],
     ) -> None:
         target = state.settings.target
-        start = dict(state.totals)
-        self._add_hand_row(state, seq, text, steps, cells)
+        start, multiplier = dict(state.totals), state.multiplier
+        self._add_hand_row(state, seq, describe, steps)
         reach = first_to_reach(start, steps, target)
         hand = state.hand
         state.end_hand()
@@ -695,7 +730,7 @@ class JassRules(base.Rules):
                 for side, value in points.items():
                     before[side] += value
             state.pending_tie = {
-                "hand": hand, "sides": reach.tied, "before": before, "multiplier": cells["multiplier"],
+                "hand": hand, "sides": reach.tied, "before": before, "multiplier": multiplier,
                 "question": question, "cards": {},
             }  # fmt: skip
             state.questions.append(question)
