@@ -217,6 +217,10 @@ def parse_log(path: Path, data: bytes) -> LoadedLog:
     # The strict read (jiter: duplicate keys, NaN, bytes that are not UTF-8) runs first, without building
     # strings it keeps; pydantic's own JSON validation then builds the entry (faster than from Python objects).
     validate = adapter.validator.validate_json
+    # A long log's entries share the set of fields given instead of a copy each (pydantic keeps one per model,
+    # 216 bytes; the models are frozen, so it is never changed): one set per entry class while they are alike.
+    field_sets: dict[type, set[str]] = {}  # the last set of fields given, per entry class
+    keep = object.__setattr__
     with gc_paused():  # every entry made here is kept
         for seq, raw in enumerate(lines[1:], start=1):
             entry = None
@@ -227,6 +231,12 @@ def parse_log(path: Path, data: bytes) -> LoadedLog:
                 pass
             if entry is None or entry.seq != seq or entry.at is None:
                 entry = parse_entry_line(path, seq + 1, raw, adapter, expected_seq=seq)
+            given, kind = entry.__pydantic_fields_set__, type(entry)
+            same = field_sets.get(kind)
+            if same == given:
+                keep(entry, "__pydantic_fields_set__", same)
+            else:
+                field_sets[kind] = given
             append(entry)
         if tail:
             seq = len(entries) + 1
