@@ -15,7 +15,7 @@ from typing import Any
 from scorepad.log import ABAgree, ABBid, ABContract, ABResult, ABStop, Deal, Entry, Header
 from scorepad.rules import base
 from scorepad.rules.auction_bridge import checks
-from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, Contract, format_call, is_bid
+from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, Contract, is_bid
 from scorepad.rules.auction_bridge.scoring import HONOUR_PARTS, DealScore, Outcome, score_deal
 from scorepad.rules.auction_bridge.settings import Settings
 from scorepad.rules.auction_bridge.state import (
@@ -25,7 +25,6 @@ from scorepad.rules.auction_bridge.state import (
     DealRecord,
     GameRecord,
     Rubber,
-    contract_text,
 )
 from scorepad.rules.auction_bridge.view import bridge_cells
 
@@ -386,25 +385,6 @@ def _revoke_text(state: Speaker, outcome: Outcome, score: DealScore) -> str:
     if choice == "points":
         return f"{text}: {state.settings.revoke_penalty} points"
     return text
-
-
-def prompt(state: BridgeState) -> str:
-    """What the table enters next (worked out when a sheet asks, not after every entry)."""
-    if state.agreed_seq is not None:
-        return "The rubber's score is agreed."
-    if state.rubber is not None:
-        return "Rubber over: agree the score."
-    current = state.current
-    if current is None:
-        return f"{state.name(state.next_dealer())} to deal and bid (game {state.game_no})"
-    if current.contract is None:
-        auction = current.auction
-        if auction.last_bid is None:
-            return f"{state.name(current.dealer)} to bid (the dealer cannot pass)"
-        beat = f"{state.name(auction.last_bidder or '')}'s {format_call(auction.last_bid, auction.doubling)}"
-        return f"{state.name(auction.turn)} to call (to beat: {beat})"
-    side = state.side_name(state.side_of[current.contract.declarer])
-    return f"Result of {contract_text(state, current.contract)}: tricks won by {side}"
 
 
 RULES = AuctionBridgeRules()

@@ -133,8 +133,6 @@ class BridgeState(base.State):
     def describe_prompt(self) -> str:
         if self.problem or not self.applied:
             return self.prompt  # the setup problem, or the first dealer's turn (before any entry)
-        from scorepad.rules.auction_bridge.rules import prompt
-
         return prompt(self)
 
     def board_lines(self) -> tuple[str, ...]:
@@ -232,3 +230,22 @@ def legal_calls(state: BridgeState) -> list[str]:
 def contract_text(state: BridgeState, contract: Contract) -> str:
     """ "Ann's 3♥ doubled" (the name shown now)."""
     return f"{state.name(contract.declarer)}'s {contract.text}"
+
+
+def prompt(state: BridgeState) -> str:
+    """What the table enters next (worked out when a sheet asks, not after every entry)."""
+    if state.agreed_seq is not None:
+        return "The rubber's score is agreed."
+    if state.rubber is not None:
+        return "Rubber over: agree the score."
+    current = state.current
+    if current is None:
+        return f"{state.name(state.next_dealer())} to deal and bid (game {state.game_no})"
+    if current.contract is None:
+        auction = current.auction
+        if auction.last_bid is None:
+            return f"{state.name(current.dealer)} to bid (the dealer cannot pass)"
+        beat = f"{state.name(auction.last_bidder or '')}'s {format_call(auction.last_bid, auction.doubling)}"
+        return f"{state.name(auction.turn)} to call (to beat: {beat})"
+    side = state.side_name(state.side_of[current.contract.declarer])
+    return f"Result of {contract_text(state, current.contract)}: tricks won by {side}"
