@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help="start a new game and open it")
     new.add_argument("game", choices=["five_hundred", "jass", "auction_bridge"], help="which game")
-    new.add_argument("--players", nargs="+", required=True, metavar="NAME", help="names in seating order, clockwise")
+    new.add_argument("--players", nargs="+", required=True, metavar="NAME", help="names in the order the turn passes: clockwise for Five Hundred and Auction Bridge, counter-clockwise for Swiss Jass")
     new.add_argument("--title", default="", help="a title for the game")
     new.add_argument(
         "--rule", action="append", default=[], metavar="KEY=VALUE",

@@ -59,11 +59,11 @@ def row(cells: Cells, shown: Layout) -> tuple[Sequence[Text], int | None]:
     """The row's cells (plain text: never markup) and its height (None: as many lines as its cells wrap to)."""
     game, title, players, status, when = cells
     if not shown.narrow:
-        plain = (game, title or "—", players, status, when.strftime("%Y-%m-%d %H:%M"))
-        return tuple(Text(cell, no_wrap=True, end="") for cell in plain), 1
+        wide = (game, title or "—", players, status, when.strftime("%Y-%m-%d %H:%M"))
+        return tuple(Text(cell, no_wrap=True, end="") for cell in wide), 1
     first = f"{game}\n{title}" if title else game
-    plain = (first, players, status, short_date(when))
-    texts = tuple(Text(cell, end="") for cell in plain)
+    folded = (first, players, status, short_date(when))
+    texts = tuple(Text(cell, end="") for cell in folded)
     one_line = all("\n" not in text.plain and text.cell_len <= (width or 0)
                    for text, width in zip(texts, shown.widths, strict=True))
     return texts, (1 if one_line else None)  # None: DataTable makes the row as high as its wrapped cells
