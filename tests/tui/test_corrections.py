@@ -219,6 +219,21 @@ async def test_jass_card_points_corrected_with_their_shorthand(scorepad_home):
     assert (amend.type, amend.target, dict(amend.entry.points)) == ("amend", 11, {BD: 60})
 
 
+async def test_jass_card_points_emptied_to_be_typed_again_say_nothing_yet(scorepad_home):
+    app = make_app(open_path=populated("jass"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+e", "enter")
+        await settle(pilot)
+        await pilot.press("ctrl+u")
+        await settle(pilot)
+        assert isinstance(app.screen, CorrectionScreen)
+        assert preview_of(app) == ""  # not "this corrects the card points only", which an empty field is not
+        await pilot.press(*"b60")
+        await settle(pilot)
+        assert "Totals:" in preview_of(app)
+
+
 async def test_jass_a_late_weis_correction_asks_the_table_and_cancelling_changes_nothing(scorepad_home):
     path = populated("jass")
     before = path.read_text()

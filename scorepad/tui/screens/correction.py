@@ -135,6 +135,8 @@ class CorrectionScreen(FormDialog[list[Amend]]):
             typed = self.form.entries_typed()
         except Refused:
             return "", False  # … or what is missing
+        if not typed:
+            return "", False  # a field emptied to be typed again: nothing to say yet
         try:
             amendments = self.amendments(typed)
         except Refused as refused:  # the form reads well, but as another kind of entry
