@@ -81,6 +81,23 @@ async def test_keyed_table_draws_what_data_table_draws():
         for table in app.tables:
             table.update_cell("5", "who", Text("corrected", style="dim"))
         await same(pilot, "cell updated")
+        for table in app.tables:  # the row under the cursor, and one in view
+            table.update_cell("4", "points", Text("-40  7", style="red"))
+            table.update_cell("6", "who", "[b]Eve[/b]")
+        await same(pilot, "cells of two rows updated")
+        for table in app.tables:
+            table.styles.height = 9  # shorter (a form below it grew by a line): nothing else changed
+        await same(pilot, "made shorter")
+        for table in app.tables:
+            table.update_cell("3", "who", "shorter")
+            table.styles.height = 12
+        await same(pilot, "a cell updated, and as tall as before")
+        for table in app.tables:
+            table.styles.width = 40
+        await same(pilot, "narrower")
+        for table in app.tables:
+            table.styles.width = "1fr"
+        await same(pilot, "as wide as before")
         for table in app.tables:
             table.remove_row("29")
         await same(pilot, "row removed")
@@ -91,6 +108,15 @@ async def test_keyed_table_draws_what_data_table_draws():
         for table in app.tables:
             table.scroll_home(animate=False)
         await same(pilot, "scrolled to the top")
+        for table in app.tables:
+            for number in range(40, 120):
+                table.add_row(*row(number), key=str(number))
+            for number in range(40, 120):  # every row at once (more than are looked through one by one)
+                table.update_cell(str(number), "points", Text(f"{-number:+d}", style="bold"))
+        await same(pilot, "eighty rows updated")
+        for table in app.tables:
+            table.scroll_end(animate=False)
+        await same(pilot, "scrolled to the end")
         for table in app.tables:
             table.add_row(*row(32), key="32", height=2)  # left to DataTable's own ways from here on
             table.add_row(*row(33), key="33")
@@ -119,11 +145,14 @@ PRIVATE_METHODS = {
     "_clamp_cursor_coordinate": ["self", "coordinate"],
     "_highlight_cursor": ["self"],
     "_update_column_widths": ["self", "updated_cells"],
+    "_on_resize": ["self", "_"],
+    "update_cell": ["self", "row_key", "column_key", "value", "update_width"],
 }
 PRIVATE_STATE = ("_update_count", "_offset_cache", "_row_locations", "_column_locations", "_data", "_new_rows",
                  "_require_update_dimensions", "_updated_cells", "_own_rows", "_y_offsets", "_line_cache",
                  "_label_column", "_row_label_column_width", "_labelled_row_exists", "_header_row_key",
-                 "_show_hover_cursor", "_pseudo_class_state")
+                 "_show_hover_cursor", "_pseudo_class_state", "_cell_render_cache", "_row_render_cache",
+                 "_row_renderable_cache")
 
 
 async def test_what_keyed_table_takes_from_textual_is_as_it_was_written_against():

@@ -29,6 +29,7 @@ from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
 from scorepad.store import FileChanged, GameFile, StoreError
+from scorepad.tui.collector import IdleCollector
 from scorepad.tui.plain import plain
 from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.modals import (
@@ -41,6 +42,7 @@ from scorepad.tui.screens.modals import (
 )
 from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.fields import HEADER_ICON
+from scorepad.tui.widgets.footer import KeysFooter
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable
 from scorepad.tui.widgets.title import fit_title
@@ -90,6 +92,7 @@ class GameScreen(Screen[None]):
         self.sheet: Sheet = self.replayer.sheet()
         self._form: EntryForm | None = None
         self._log_for_pick = False  # the log pane was shown by Ctrl+E only, to pick an entry
+        self.collector = IdleCollector(self)  # no collection between an Enter and the frame that shows it
 
     # ------------------------------------------------------------------ layout
 
@@ -108,7 +111,7 @@ class GameScreen(Screen[None]):
         elif self.form_class is not None:
             yield self.form_class()
         yield Static(self.game_keys(), id="game-keys", markup=False)
-        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
+        yield KeysFooter(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 
     def _readonly_text(self) -> str:
         reason = self.game_file.readonly_reason or "this game is open in another scorepad"
@@ -137,7 +140,10 @@ class GameScreen(Screen[None]):
         scores = [visible(f"{sheet.side_names.get(s, s)} {sheet.totals[s]}") for s in sheet.sides]
         title, sub_title = fit_title(self.size.width or self.app.size.width, GAME_TITLES[self.header.game],
                                      visible(self.header.title), scores)
-        self.title, self.sub_title = title, sub_title
+        if title == self.title:
+            self._show_totals(sub_title)  # the scores alone changed: shown in this frame, without a layout
+        else:
+            self.title, self.sub_title = title, sub_title
 
     def on_mount(self) -> None:
         self._set_title()
@@ -162,6 +168,7 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.game_file.close()
+        self.collector.close()
         gc.unfreeze()  # what the closed game leaves behind can be collected again
 
     @property
@@ -200,6 +207,19 @@ class GameScreen(Screen[None]):
             self.form.update_sheet(sheet)
         self.sheet_changed(sheet)
 
+    def _show_totals(self, totals: str) -> None:
+        """The totals in the header, in this frame. Set as usual, the header's own watcher would put them in its
+        title only after this frame, and lay the whole screen out again for it in a second one; its title
+        takes the width of the header whatever it says, so it is changed here without a layout."""
+        if totals == self.sub_title:
+            return
+        titles = self.query_one(Header).query("HeaderTitle")
+        if not titles or not isinstance(titles.first(), Static):
+            self.sub_title = totals  # not the Header this was written for: its own way
+            return
+        self.set_reactive(GameScreen.sub_title, totals)
+        titles.first(Static).update(self.query_one(Header).format_title(), layout=False)
+
     def sheet_changed(self, sheet: Sheet) -> None:
         """Hook for game screens with more than the table to update."""
 
@@ -223,6 +243,7 @@ class GameScreen(Screen[None]):
         field, form = self._form_field(), self.form
         if field is None or form is None:
             return
+        self.collector.hold()
         # keys typed before the Enter may still wait in the field's queue: let it take them first. The app
         # hands out no further key meanwhile, so those typed after the Enter go to the next deal's first field.
         taken = asyncio.Event()
@@ -266,15 +287,18 @@ class GameScreen(Screen[None]):
         """Check the entries together against the rules; log them all, or none with the reason."""
         if not entries:
             return False
+        self.collector.hold()
         reason = self.replayer.check_many(entries)
         if reason:
             self._say_error(reason, form)
             return False
-        if not self._append(entries, form):
-            return False
-        if form is not None:
-            form.logged()
-            form.show_info("Logged: " + "; ".join(describe(e, self.sheet.names, self.sheet.side_names) for e in entries))
+        with self.app.batch_update():  # the new rows, the cleared form and its line: one frame
+            if not self._append(entries, form):
+                return False
+            if form is not None:
+                form.logged()
+                form.show_info("Logged: " + "; ".join(describe(e, self.sheet.names, self.sheet.side_names)
+                                                      for e in entries))
         return True
 
     def _append(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
@@ -340,6 +364,7 @@ class GameScreen(Screen[None]):
     def correct(self, correction: Amend | Void) -> None:
         """Log an amend/void; if the laws' window has closed, ask whether the table overrides; if it would leave
         later entries refused, say which and ask first."""
+        self.collector.hold()
         reason = self.replayer.check(correction)
         if reason is None:
             def corrected() -> None:

@@ -18,12 +18,18 @@ may widen. So here:
 - while every row is one line high and unlabelled (all of ours are), a row's place is its index, and
   a new cell's width is worked out from its text without going through the console;
 - the widget's own Rich style, which Textual works out from every ancestor once per line, is
-  worked out once per render pass.
+  worked out once per render pass;
+- a changed cell drops only its own row's renders (DataTable drops every cached render, so a
+  correction drew every visible cell again through Rich); more than a screenful of changed rows at
+  once drops them all, as in Textual;
+- a table made taller or shorter (the entry form below it grows by a line while a deal is typed)
+  keeps its renders: they depend on its width, not its height.
 
-Every other change (update_cell, remove_row, sort, clear, columns, resize, styles) invalidates
+Every other change (remove_row, sort, clear, columns, a new width, styles) invalidates
 everything, as in Textual. Written against textual 8.2.8 (pinned): it overrides private members
 (`_update_count`, `_offset_cache`, `_update_dimensions`, `_render_line`, `_get_offsets`,
-`_get_row_region`, `_total_row_height`, `_get_fixed_offset`, and `add_row` itself for the one-line case);
+`_get_row_region`, `_total_row_height`, `_get_fixed_offset`, `_on_resize`, the render caches, and `add_row` and
+`update_cell` themselves for the one-line case);
 tests/tui/test_keyed_table.py draws it beside a plain DataTable through the same changes, line for line.
 
 Why not Textual's public API alone: `python benchmarks/bench_table.py` appends a row by key and moves the cursor
@@ -36,7 +42,7 @@ override, run bench_table.py again (drop KeyedTable if the public API then meets
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import chain, zip_longest
 from typing import Any, Self
 
@@ -44,6 +50,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
 from rich.text import Text, TextType
+from textual import events
 from textual._segment_tools import line_crop
 from textual.coordinate import Coordinate
 from textual.geometry import Region, Spacing
@@ -51,10 +58,13 @@ from textual.render import measure
 from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets._data_table import default_cell_formatter
-from textual.widgets.data_table import DuplicateKey, Row, RowKey
+from textual.widgets.data_table import CellDoesNotExist, ColumnKey, DuplicateKey, Row, RowKey
 
 #: a cursor / hover position on no row at all (the header is row -1)
 _NOWHERE = Coordinate(-2, -2)
+#: more changed rows than this at once (a correction early in a long game changes every total after it): every
+#: render is dropped at once rather than looked through row by row
+_STALE_ROWS_AT_MOST = 64
 
 
 def _cell_width(cell: Any, console: Console) -> int:
@@ -78,6 +88,8 @@ class KeyedTable(DataTable[Any]):
         # rows left to DataTable's own ways: not one line high, or labelled (DataTable.__init__ asks)
         self._own_rows: set[RowKey] = set()
         self._ordered_columns_cache: tuple[Any, int, list[Any]] | None = None
+        self._stale_rows: set[RowKey] = set()  # rows with a changed cell whose cached renders are not dropped yet
+        self._resized_width: int | None = None  # the width the cached renders were made at
         super().__init__(*args, **kwargs)
 
     # ------------------------------------------------------------------ appending
@@ -125,12 +137,57 @@ class KeyedTable(DataTable[Any]):
             cached = self._ordered_columns_cache = (locations, count, self.ordered_columns)
         return cached[2]
 
+    # ------------------------------------------------------------------ changing a cell
+
+    def update_cell(self, row_key: RowKey | str, column_key: ColumnKey | str, value: Any, *,
+                    update_width: bool = False) -> None:
+        if update_width or self._own_rows or self._labelled_row_exists:
+            super().update_cell(row_key, column_key, value, update_width=update_width)
+            return
+        # DataTable.update_cell, dropping only this row's renders (at the next render pass, all rows at once)
+        row_key = RowKey(row_key) if isinstance(row_key, str) else row_key
+        column_key = ColumnKey(column_key) if isinstance(column_key, str) else column_key
+        if row_key not in self._row_locations or column_key not in self._column_locations:
+            raise CellDoesNotExist(f"No cell exists for row_key={row_key!r}, column_key={column_key!r}.")
+        self._data[row_key][column_key] = value
+        self._stale_rows.add(row_key)
+        index = self._row_locations.get(row_key)
+        if len(self._stale_rows) > _STALE_ROWS_AT_MOST or index is None:
+            self.refresh()
+        else:
+            self.refresh_row(index)
+
+    def _drop_stale_renders(self) -> None:
+        stale, self._stale_rows = self._stale_rows, set()
+        if len(stale) > _STALE_ROWS_AT_MOST:
+            self._update_count += 1  # keys every cached render: all of them made again
+            return
+        header = self.header_height if self.show_header else 0
+        indexes = {self._row_locations.get(key) for key in stale} - {None}
+        lines = {header + index for index in indexes if index is not None}
+        caches: list[tuple[Any, Callable[[Any], bool]]] = [
+            (self._cell_render_cache, lambda key: key[0] in stale),  # (row key, column key, …)
+            (self._row_render_cache, lambda key: key[0] in stale),  # (row key, line, …)
+            (self._row_renderable_cache, lambda key: key[1] in indexes),  # (update count, row index)
+            (self._line_cache, lambda key: key[0] in lines),  # (y, …)
+        ]
+        for cache, is_stale in caches:
+            for key in [key for key in cache.keys() if is_stale(key)]:
+                cache.discard(key)
+
+    def _on_resize(self, event: events.Resize) -> None:
+        width = self.size.width
+        if width == self._resized_width:
+            event.prevent_default()  # DataTable's own handler drops every cached render, which only the width changes
+        self._resized_width = width
+
     def remove_row(self, row_key: RowKey | str) -> None:
         super().remove_row(row_key)
         self._own_rows.discard(RowKey(row_key) if isinstance(row_key, str) else row_key)
 
     def clear(self, columns: bool = False) -> Self:
         self._own_rows.clear()
+        self._stale_rows.clear()  # every render is dropped
         return super().clear(columns)
 
     def move_cursor(self, *, row: int | None = None, column: int | None = None, animate: bool = False,
@@ -247,6 +304,8 @@ class KeyedTable(DataTable[Any]):
         return strip
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        if self._stale_rows:
+            self._drop_stale_renders()
         self._pass_style = None
         self._pass_style = self.rich_style  # the same for every line of this pass
         try:

@@ -305,8 +305,14 @@ class FiveHundredForm(EntryForm):
             self.focus_now(fields[0])
 
     def logged(self) -> None:
-        for field in self.query(Input):
-            field.value = ""
+        # cleared quietly, then followed once: a Changed per field would redo the notes and the preview four
+        # times after the frame with the new row, and lay the form out again in a second frame
+        with self.prevent(Input.Changed):
+            for field in self.query(Input):
+                field.value = ""
+        self._title_call()
+        self.query_one("#fh-deal", Static).update(self._deal_note())
+        self.refresh_live()
         self.focus_first()
 
     # ------------------------------------------------------------------ the tricks slots
