@@ -2,15 +2,20 @@
 
     python benchmarks/bench.py            # all of them
     python benchmarks/bench.py --quick    # smaller logs, for a smoke run
+    python benchmarks/bench.py --only ce --baseline main   # parts (c) and (e) only, paired against main
 
 (a) `scorepad replay --json` of a 100,000-entry table-like log of each game (benchmarks/tables.py), as a ratio to
     a process that json.loads the same lines (CPU, whole process); then each part against the library's own speed
 (e) load + replay of logs full of corrections; a correction in the app with 1,000 deals, to the repainted frame
 (b) app start to first paint with a 1,000-deal game, as a ratio to a bare Textual app (Header, DataTable, Footer)
-(c) from submitting a deal to the sheet updated, and to the screen repainted, with 1,000 and 10,000 deals logged
+(c) from submitting a deal to the sheet updated, and to the screen repainted, with 1,000 and 10,000 deals logged;
+    and from Enter in the form to the screen repainted; beside what a bare Textual app costs for a frame with a
+    row appended (the floor)
 (d) peak memory of the app with 1,000 deals (resident, measured without tracemalloc; Python's own peak apart)
 
 Comparisons run by turns (A B A B …) and report medians (and the p95 of the ratios): the machine may be shared.
+With --baseline REF, the app's figures of (c) and (e) are also taken of REF's scorepad (a `git archive` of it), in
+fresh processes by turns with this tree's (A B A B …), both measured by this file.
 """
 
 from __future__ import annotations
@@ -399,6 +404,86 @@ async def _submit_latency(path: Path, samples: int, trace: bool = False) -> dict
     return {"updated": updated, "repainted": repainted, "walls": walls, "peak_traced": peak}
 
 
+async def _enter_latency(path: Path, samples: int) -> dict:
+    """Type `samples` deals into the Five Hundred form and press Enter, as the table does.
+
+    The fields are filled before the clock starts (what typing them costs is not the submission's); timed is the
+    process's CPU time from the Enter to the pilot having seen the screen painted (its idle waits are sleeps, not
+    CPU; its bookkeeping is counted): the key's way to the form, the rules, the write, both tables, the cleared
+    form with the focus back on its first field, the footer and the frames that show all that."""
+    from textual.widgets import Input
+
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.screens.game import GameScreen
+
+    app = ScorepadApp(open_path=path, remember_theme=False)
+    repainted, walls = [], []
+    async with app.run_test(headless=True, size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.form is not None
+        deals = len(screen.sheet.rows)
+        for number in range(samples):
+            contract, result = deal_items(deals + number)[1:]
+            contractor = contract["player"]
+            others = [p for p in PLAYERS[PLAYERS.index(contractor) + 1:] + PLAYERS if p != contractor][:1]
+            form = screen.form
+            typed = {"fh-contractor": contractor, "fh-bid": contract["call"].lower(),
+                     "fh-tricks-0": str(result["tricks"][contractor]),
+                     "fh-tricks-1": str(result["tricks"][others[0]])}
+            for name, text in typed.items():
+                form.query_one(f"#{name}", Input).value = text
+            screen.set_focus(form.query_one("#fh-tricks-1", Input))
+            await pilot.pause()
+            start, cpu_start = time.perf_counter(), time.process_time()
+            await pilot.press("enter")
+            await pilot.pause()
+            repainted.append(time.process_time() - cpu_start)
+            walls.append(time.perf_counter() - start)
+            assert len(screen.sheet.rows) == deals + number + 1, form.query_one("#form-status").render()
+    return {"repainted": repainted, "walls": walls}
+
+
+async def _bare_latency(rows: int, samples: int) -> dict:
+    """The floor: a bare Textual app (Header, DataTable, Footer) whose table has `rows` rows appends one, the cursor
+    following it, and its header's subtitle changes — timed as `_submit_latency` times a deal. Also the pilot
+    seeing a screen with nothing changed painted (what the measuring itself costs)."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import DataTable, Footer, Header
+
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Header()
+            yield DataTable(cursor_type="row", zebra_stripes=True)
+            yield Footer()
+
+    def cells(number: int) -> tuple:
+        return (str(number), f"Bob 7♥ made, deal {number}", f"+120  {number * 10}", f"·  {number}", "-50  100")
+
+    app = Bare()
+    repainted, idle = [], []
+    async with app.run_test(headless=True, size=(120, 40)) as pilot:
+        table = app.query_one(DataTable)
+        table.add_columns("#", "deal", *PLAYERS)
+        for number in range(rows):
+            table.add_row(*cells(number), key=str(number))
+        table.move_cursor(row=rows - 1)
+        await pilot.pause()
+        for number in range(rows, rows + samples):
+            start = time.perf_counter()
+            with app.batch_update():
+                table.add_row(*cells(number), key=str(number))
+                table.move_cursor(row=table.row_count - 1)
+                app.sub_title = f"Ann {number}  ·  Bob {2 * number}  ·  Cid 0"
+            done, cpu_done = time.perf_counter(), time.process_time()
+            await pilot.pause()
+            repainted.append(done - start + time.process_time() - cpu_done)
+            cpu_idle = time.process_time()
+            await pilot.pause()
+            idle.append(time.process_time() - cpu_idle)
+    return {"repainted": repainted, "idle": idle}
+
+
 async def _correct_latency(path: Path, samples: int) -> dict:
     """Correct the latest deal's result `samples` times through the game screen (what the edit dialog's
     confirm does): the correction is checked, its knock-on asked, logged, the sheet refolded from the corrected
@@ -474,6 +559,87 @@ def bench_submit(directory: Path, deals: int, samples: int) -> dict:
     }
 
 
+def _stats_ms(times: list[float]) -> dict:
+    ms = [t * 1000 for t in times]
+    return {"median": statistics.median(ms), "p95": _p95(ms), "n": len(ms)}
+
+
+def bench_enter(directory: Path, deals: int, samples: int) -> dict:
+    path = write_log(directory / "enter.jsonl", deals, target=10**9)
+    os.environ["SCOREPAD_HOME"] = str(directory / "home")
+    result = asyncio.run(_enter_latency(path, samples))
+    return {"deals": deals, "samples": samples, **_stats_ms(result["repainted"])}
+
+
+def bench_floor(rows: int, samples: int) -> dict:
+    result = asyncio.run(_bare_latency(rows, samples))
+    return {"rows": rows, "frame": _stats_ms(result["repainted"]), "idle": _stats_ms(result["idle"])}
+
+
+# ---------------------------------------------------------------- (c) and (e) against a baseline
+
+PAIRED_RUN = """
+import asyncio, json, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+import bench, scorepad
+result = asyncio.run(getattr(bench, sys.argv[2])(Path(sys.argv[3]), int(sys.argv[4])))
+print(json.dumps({"scorepad": scorepad.__file__, **{k: v for k, v in result.items() if isinstance(v, list)}}))
+"""
+
+#: what is compared: the function that measures it, and which of its figures
+PAIRED = {"submit": ("_submit_latency", "repainted"), "enter": ("_enter_latency", "repainted"),
+          "correct": ("_correct_latency", "repainted")}
+
+
+def baseline_tree(directory: Path, ref: str) -> Path:
+    """REF's scorepad package, unpacked from git (no worktree is made)."""
+    root = Path(__file__).resolve().parent.parent
+    tree = directory / "baseline"
+    tree.mkdir()
+    archive = subprocess.run(["git", "-C", str(root), "archive", ref, "scorepad"], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+    return tree
+
+
+def bench_paired(directory: Path, baseline: Path, deals: int, samples: int, rounds: int,
+                 parts: tuple[str, ...] = ("submit", "enter", "correct")) -> dict:
+    """Each part measured in fresh processes, by turns: this tree's scorepad, then the baseline's (A B A B …),
+    `rounds` times, each on its own copy of the same log of `deals` deals. Medians and p95 over every sample."""
+    ours_tree = Path(__file__).resolve().parent.parent
+    log = write_log(directory / "paired.jsonl", deals, target=10**9)
+    figures: dict[str, dict[str, list[float]]] = {part: {"ours": [], "base": []} for part in parts}
+    for turn in range(rounds):
+        for part in parts:
+            function, figure = PAIRED[part]
+            for side, tree in (("ours", ours_tree), ("base", baseline)):
+                copy = directory / f"paired-{side}-{part}-{turn}.jsonl"
+                copy.write_bytes(log.read_bytes())
+                env = {**os.environ, "PYTHONPATH": str(tree), "SCOREPAD_HOME": str(directory / f"home-{side}")}
+                done = subprocess.run([sys.executable, "-c", PAIRED_RUN, str(Path(__file__).parent), function,
+                                       str(copy), str(samples)], capture_output=True, text=True, env=env,
+                                      timeout=900, cwd=directory)  # not here: `-c` puts the cwd first on the path
+                if done.returncode != 0:
+                    raise RuntimeError(done.stderr[-3000:])
+                result = json.loads(done.stdout.splitlines()[-1])
+                assert Path(result["scorepad"]).resolve().is_relative_to(tree.resolve()), result["scorepad"]
+                figures[part][side] += result[figure]
+    return {part: {side: _stats_ms(times) for side, times in sides.items()} for part, sides in figures.items()}
+
+
+def print_paired(paired_figures: dict, deals: int, ref: str, rounds: int) -> None:
+    words = {"submit": "submit a deal (GameScreen.log_entries) → repainted",
+             "enter": "Enter in the form → repainted (CPU)",
+             "correct": "correct the latest result → repainted"}
+    goals = {"submit": "≤ 16 ms median, ≤ 33 ms p95", "enter": "≤ 16 ms median, ≤ 33 ms p95", "correct": "≤ 50 ms"}
+    for part, sides in paired_figures.items():
+        ours, base = sides["ours"], sides["base"]
+        print(f"    {words[part]}, {deals:,} deals, {rounds} rounds A B, {ours['n']} samples each: "
+              f"this tree median {ours['median']:.1f} ms, p95 {ours['p95']:.1f} ms; {ref} median "
+              f"{base['median']:.1f} ms, p95 {base['p95']:.1f} ms → {ours['median'] / base['median']:.2f}× "
+              f"(goal {goals[part]})")
+
+
 def peak_rss_kib() -> int:
     """This process's peak resident memory. On Linux from /proc (VmHWM): `ru_maxrss` survives fork and exec,
     so a child started by a big parent (this benchmark, after (a)) would report the parent's peak."""
@@ -516,20 +682,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--games", nargs="*", default=list(tables.GAMES), help="the games of (a) and (d)")
-    parser.add_argument("--parts", default="aebcd", help="which figures, e.g. --parts ad (default: all)")
+    parser.add_argument("--parts", "--only", dest="parts", default="aebcd", metavar="PARTS",
+                        help="which figures, as letters: --parts ad, --only ce (default: all)")
+    parser.add_argument("--baseline", metavar="REF", help="also measure the app's (c) and (e) of REF's scorepad "
+                                                          "(a git ref: main, a commit), by turns with this tree's")
+    parser.add_argument("--rounds", type=int, default=4, help="turns of A B with --baseline (default 4)")
     args = parser.parse_args()
+    parts = set(args.parts.lower())
     entries, deals, runs, samples = (10_000, 200, 2, 10) if args.quick else (100_000, 1_000, 5, 50)
     print(f"scorepad benchmarks — Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start")
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
-        for game in args.games if "a" in args.parts else ():
+        for game in args.games if "a" in parts else ():
             print_replay(bench_replay_game(directory, game, entries, runs))
-        for game in args.games if "d" in args.parts else ():
+        for game in args.games if "d" in parts else ():
             kept, logged = replay_memory(directory, game, entries // 5)
             print(f"(d) {game}: {kept / logged:,.0f} bytes kept per entry loaded and replayed "
                   f"({logged:,} entries, {kept / 2**20:.1f} MiB traced) (goal ≤ 1.2 KiB = 1,229 bytes)")
-        if "e" in args.parts:
+        if "e" in parts:
             e = bench_corrected_replay(directory, runs)
             print(f"(e) load + replay, one result amended 10,000 times: {e['amends_of_one_s']:.3f} s (goal ≤ 2 s); "
                   f"3,000 deals with 1,000 corrections: {e['spread_s']:.3f} s (goal ≤ 2 s)")
@@ -538,7 +709,7 @@ def main() -> None:
                   f"corrections: sheet updated median {k['updated_median_ms']:.1f} ms, p95 {k['updated_p95_ms']:.1f} "
                   f"ms; repainted median {k['repainted_median_ms']:.1f} ms, p95 {k['repainted_p95_ms']:.1f} ms "
                   f"(goal ≤ 50 ms)")
-        for logged, goal in ((deals, 1.5), (deals * 10, 2.0)) if "b" in args.parts else ():
+        for logged, goal in ((deals, 1.5), (deals * 10, 2.0)) if "b" in parts else ():
             b = bench_start(directory, logged, runs)
             print(f"(b) start to first paint with {b['deals']:,} deals: {b['scorepad_s']:.3f} s; bare Textual app "
                   f"(Header, DataTable, Footer) {b['bare_textual_s']:.3f} s → ratio median {b['ratio']:.2f}×, "
@@ -546,13 +717,35 @@ def main() -> None:
             print(f"    before anything is drawn: importing Textual and pydantic {b['import_stack_s']:.3f} s "
                   f"({b['import_stack_s'] / b['bare_textual_s']:.2f}× the bare app's whole start), all of "
                   f"scorepad's app {b['import_app_s']:.3f} s ({b['import_app_s'] / b['bare_textual_s']:.2f}×)")
-        for logged in (deals, deals * 10) if "c" in args.parts else ():
-            c = bench_submit(directory, logged, samples)
-            print(f"(c) submit a deal, {c['deals']:,} deals logged, {c['samples']} deals (goal ≤ 16 ms median, "
-                  f"≤ 33 ms p95): sheet updated median {c['updated_median_ms']:.1f} ms, p95 {c['updated_p95_ms']:.1f} ms;"
-                  f" repainted median {c['repainted_median_ms']:.1f} ms, p95 {c['repainted_p95_ms']:.1f} ms "
-                  f"(wall time incl. the test pilot's idle waits: median {c['wall_median_ms']:.1f} ms)")
-        if "d" in args.parts:
+        if "c" in parts:
+            for logged in (deals, deals * 10):
+                c = bench_submit(directory, logged, samples)
+                print(f"(c) submit a deal, {c['deals']:,} deals logged, {c['samples']} deals (goal ≤ 16 ms median, "
+                      f"≤ 33 ms p95): sheet updated median {c['updated_median_ms']:.1f} ms, p95 "
+                      f"{c['updated_p95_ms']:.1f} ms; repainted median {c['repainted_median_ms']:.1f} ms, p95 "
+                      f"{c['repainted_p95_ms']:.1f} ms (wall time incl. the test pilot's idle waits: median "
+                      f"{c['wall_median_ms']:.1f} ms)")
+                n = bench_enter(directory, logged, max(5, samples // 2))
+                print(f"    Enter in the form → repainted, {n['deals']:,} deals logged, {n['samples']} deals: "
+                      f"median {n['median']:.1f} ms, p95 {n['p95']:.1f} ms (CPU, the pilot's bookkeeping counted)")
+            f = bench_floor(deals, samples)
+            print(f"    the floor — a bare Textual app (Header, DataTable of {f['rows']:,} rows, Footer) appending a "
+                  f"row, the cursor following, its subtitle changed: repainted median {f['frame']['median']:.1f} ms,"
+                  f" p95 {f['frame']['p95']:.1f} ms; the pilot seeing a screen with nothing changed painted: median "
+                  f"{f['idle']['median']:.1f} ms")
+        if args.baseline and parts & {"c", "e"}:
+            tree = baseline_tree(directory, args.baseline)
+            chosen = tuple(part for part, letter in (("submit", "c"), ("enter", "c"), ("correct", "e"))
+                           if letter in parts)
+            print(f"(c)/(e) paired against {args.baseline} (load average {os.getloadavg()[0]:.2f}):")
+            figures = bench_paired(directory, tree, deals, max(5, samples // args.rounds), args.rounds, chosen)
+            print_paired(figures, deals, args.baseline, args.rounds)
+            if "c" in parts:
+                big = bench_paired(directory, tree, deals * 10, max(5, samples // args.rounds // 2), 2,
+                                   ("submit", "enter"))
+                print_paired(big, deals * 10, args.baseline, 2)
+            print(f"    (load average {os.getloadavg()[0]:.2f} at the end)")
+        if "d" in parts:
             rss, traced = peak_memory_mib(directory, deals)
             print(f"(d) peak memory with {deals:,} deals: {rss:.1f} MiB resident (whole process), "
                   f"{traced:.1f} MiB allocated by Python at peak (goal ≤ 100 MiB)")

@@ -745,13 +745,17 @@ class Replayer:
     def knock_on(self, correction: Entry) -> list[Rejection]:
         """The entries that count now but would be refused once `correction` is logged: striking out a deal's
         result, say, leaves the next deal refused (the deal before it has no result). Nothing is changed."""
-        if not isinstance(correction, Amend | Void) or self._judge_correction(correction, self.next_seq) is not None:
+        if not isinstance(correction, Amend | Void):
+            return []
+        if self._judge_correction(correction, self.next_seq, in_place=False) is not None:
             return []  # refused itself: it changes nothing
         target = correction.target
         replacements = {**self.replacements, target: correction.entry if isinstance(correction, Amend) else None}
         checkpoint = self._checkpoint_before(target)
         state = self._resume(checkpoint, scratch=True)
-        self._fold_walk(state, checkpoint.walked, replacements)
+        # one fold: whether the replacement itself is refused where it stands is found on the way
+        if self._fold_walk(state, checkpoint.walked, replacements, watch=target) and isinstance(correction, Amend):
+            return []  # refused itself: it changes nothing
         refused_already = {r.seq for r in self.state.rejected}
         return [r for r in state.rejected if r.seq not in refused_already]
 
