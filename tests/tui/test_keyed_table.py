@@ -180,3 +180,17 @@ async def test_what_keyed_table_takes_from_textual_is_as_it_was_written_against(
         await pilot.pause()
         missing = [name for name in PRIVATE_STATE if not hasattr(table, name)]
         assert missing == []
+
+
+async def test_a_cell_changed_to_something_wider_widens_its_column():
+    # a correction that turns a total of 200 into -200: the column must show all four characters
+    app = Twins()
+    async with app.run_test(size=(100, 14)) as pilot:
+        keyed = app.query_one("#keyed", KeyedTable)
+        keyed.add_columns("#", "t")
+        keyed.add_row("1", "200", key="1")
+        await pilot.pause()
+        keyed.update_cell("1", keyed.ordered_columns[1].key, "-200")
+        await pilot.pause()
+        assert keyed.ordered_columns[1].content_width == 4
+        assert "-200" in "".join(text for text, _ in lines(keyed)[1])

@@ -141,6 +141,9 @@ class KeyedTable(DataTable[Any]):
 
     def update_cell(self, row_key: RowKey | str, column_key: ColumnKey | str, value: Any, *,
                     update_width: bool = False) -> None:
+        column = self.columns.get(ColumnKey(column_key) if isinstance(column_key, str) else column_key)
+        if column is not None and _cell_width(value, self.app.console) > column.content_width:
+            update_width = True  # a wider cell (a total that grew a digit or a sign) widens its column
         if update_width or self._own_rows or self._labelled_row_exists:
             super().update_cell(row_key, column_key, value, update_width=update_width)
             return
