@@ -3,12 +3,13 @@ a fitting widget in words (no JSON)."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Select, Static, Switch
 
 from scorepad.store import load
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.new_game import NewGameScreen
-from scorepad.tui.widgets.settings_form import NumberInput, SettingsForm
+from scorepad.tui.widgets.settings_form import NumberGrid, NumberInput, SettingsForm
 from scorepad.tui.widgets.table_picture import table_picture
 
 from .conftest import make_app, settle
@@ -87,3 +88,23 @@ async def test_a_number_that_is_not_one_is_named_in_words(scorepad_home):
         await settle(pilot)
         assert app.screen is screen
         assert "trick values, NT: a whole number" in str(screen.query_one("#form-error", Static).render())
+
+
+@pytest.mark.parametrize("game", ["five_hundred", "jass", "auction_bridge"])
+async def test_at_80_columns_every_cell_of_a_settings_grid_shows_whole(scorepad_home, game):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game(app, pilot, game)
+        grids = list(screen.query(NumberGrid))
+        assert grids or game == "five_hundred"
+        for grid in grids:
+            for field in grid.query(Input):
+                assert field.region.width == 8, field.id
+                assert grid.region.x <= field.region.x and field.region.right <= grid.region.right, field.id
+                assert field.region.right <= screen.region.right
+
+
+def test_a_grid_takes_as_many_columns_as_its_width_holds():
+    grid = NumberGrid([(name, Input()) for name in ("uncut deck", "misdeal", "out of turn", "wrong play")],
+                      id="g")
+    assert grid.columns_for(41) == 2 and grid.columns_for(200) == 4 and grid.columns_for(10) == 1

@@ -64,3 +64,40 @@ async def test_the_chart_draws_the_target_and_marks_the_winner(scorepad_home):
         await settle(pilot)
         chart = app.screen
         assert isinstance(chart, ChartScreen) and chart.target == 2500
+
+
+def _finished_five_hundred():
+    from scorepad.log import parse_entry
+    from scorepad.store import GameFile, create
+
+    from ..helpers import header
+
+    path = create(header("five_hundred", ["Ann", "Bob", "Cid"]))
+    items = [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Bob", "call": "8S"},
+             {"type": "result", "tricks": {"Ann": 1, "Bob": 8, "Cid": 1}},
+             {"type": "deal", "dealer": "Bob"}, {"type": "contract", "player": "Cid", "call": "10NT"},
+             {"type": "result", "tricks": {"Ann": 0, "Bob": 0, "Cid": 10}}]
+    with GameFile.open(path) as file:
+        for item in items:
+            file.append(parse_entry("five_hundred", item))
+    return path
+
+
+async def test_at_80x24_the_chart_reads_its_target_its_legend_and_its_winner(scorepad_home):
+    from textual_plotext import PlotextPlot
+
+    from scorepad.tui.screens.chart import ChartScreen
+
+    app = make_app(open_path=_finished_five_hundred())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+        assert isinstance(app.screen, ChartScreen)
+        text = app.screen.query_one(PlotextPlot).render().plain  # type: ignore[union-attr]
+        assert "target 500" in text  # not overwritten by the legend in the same corner
+        for name in ("Ann", "Bob", "Cid — won"):
+            assert name in text
+        assert "★" in text  # the winner's last total marked
+        ticks = [line.split("┤")[0].strip() for line in text.splitlines() if "┤" in line]
+        assert ticks and all(tick.lstrip("-").isdigit() for tick in ticks if tick)  # whole numbers only

@@ -90,9 +90,8 @@ class ChartScreen(ModalScreen[None]):
             if name == winner:  # the winner's last total, marked
                 plt.scatter([deals[-1]], [totals[-1]], marker="★")
         values: list[int] = [v for totals in lines.values() for v in totals]
-        if self.target is not None:
-            plt.hline(self.target)
-            plt.text(f"target {self.target}", x=0, y=self.target)
+        if self.target is not None:  # a line of its own in the legend: a label written on the plot can land on it
+            plt.plot([0, deals[-1]], [self.target, self.target], label=f"target {self.target}", marker="─")
             values.append(self.target)
         plt.xlabel("deal")
         plt.ylabel("total")

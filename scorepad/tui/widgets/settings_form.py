@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal, HorizontalGroup, Vertical
 from textual.validation import Integer
@@ -51,6 +52,40 @@ class NumberInput(Input):
                          validators=[Integer(failure_description=f"{what}: a whole number")])
 
 
+class NumberGrid(Widget):
+    """A setting's table of numbers as cells (a name and its field) in as many columns as its width holds, so
+    no cell is cut off at 80 columns and a wide screen uses fewer lines."""
+
+    DEFAULT_CSS = """
+    NumberGrid { layout: grid; grid-size: 3; grid-columns: auto; grid-gutter: 0 1; height: auto; width: 1fr; }
+    NumberGrid > HorizontalGroup { height: auto; width: auto; }
+    NumberGrid Label { width: auto; padding: 0 1 0 0; }
+    """
+    GUTTER = 1
+
+    def __init__(self, cells: list[tuple[str, Input]], *, id: str):
+        super().__init__(id=id, classes="grid")
+        self.cells = cells
+        self.widths = [cell_len(name) + 1 + 8 for name, _ in cells]  # label, its padding, the field
+
+    def compose(self) -> ComposeResult:
+        for name, field in self.cells:
+            yield HorizontalGroup(Label(name), field)
+
+    def columns_for(self, width: int) -> int:
+        """The most columns whose widest cells, side by side, fit in `width`."""
+        for columns in range(len(self.widths), 1, -1):
+            need = sum(max(self.widths[c::columns]) for c in range(columns)) + self.GUTTER * (columns - 1)
+            if need <= width:
+                return columns
+        return 1
+
+    def on_resize(self) -> None:
+        columns = self.columns_for(self.size.width)
+        if self.styles.grid_size_columns != columns:
+            self.styles.grid_size_columns = columns
+
+
 class SettingsForm(Widget):
     """One row per setting; `values()` gives the settings that differ from the base."""
 
@@ -61,10 +96,7 @@ class SettingsForm(Widget):
     SettingsForm .setting Switch { height: 1; border: none; padding: 0; }
     SettingsForm .setting Input { width: 1fr; }
     SettingsForm .setting Select { width: 1fr; }
-    SettingsForm .grid { height: auto; width: 1fr; }
-    SettingsForm .grid HorizontalGroup { height: auto; }
-    SettingsForm .grid Label { width: auto; padding: 0 1 0 0; }
-    SettingsForm .grid Input { width: 8; margin-right: 1; }
+    SettingsForm .setting .grid Input { width: 8; }
     """
 
     def __init__(self, game: str, model: type[BaseModel], base: dict[str, Any], *, id: str | None = None):
@@ -99,16 +131,9 @@ class SettingsForm(Widget):
         elif annotation is int:
             widget = NumberInput(int(value), what, id=widget_id)
         elif isinstance(value, Mapping):  # a table: one small number field per entry, named in words
-            rows: list[HorizontalGroup] = []
-            items = list(value.items())
-            per_row = 3
-            for start in range(0, len(items), per_row):
-                cells: list[Widget] = []
-                for key, number in items[start:start + per_row]:
-                    cells.append(Label(value_words(self.game, name, {key: ""}).strip() or str(key)))
-                    cells.append(NumberInput(int(number), f"{what}, {key}", id=f"{widget_id}-{_key_id(key)}"))
-                rows.append(HorizontalGroup(*cells))
-            widget = Vertical(*rows, classes="grid", id=widget_id)
+            widget = NumberGrid([(value_words(self.game, name, {key: ""}).strip() or str(key),
+                                  NumberInput(int(number), f"{what}, {key}", id=f"{widget_id}-{_key_id(key)}"))
+                                 for key, number in value.items()], id=widget_id)
         else:
             widget = Input(str(value), id=widget_id, compact=True)
         widget.tooltip = description
