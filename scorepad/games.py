@@ -50,6 +50,9 @@ def replay_file(path: Path | str) -> tuple[Sheet, list[str]]:
 
 
 def status_text(sheet: Sheet) -> str:
+    """A game's state as the saved games list says it, in a player's words."""
     if sheet.finished:
         return f"won by {sheet.side_names.get(sheet.winner, sheet.winner)}" if sheet.winner else "finished"
+    if not sheet.rows:  # "in play, 0 scored" read like a result
+        return "new, no deals yet" if not sheet.entries else "in play, nothing scored yet"
     return f"in play, {len(sheet.rows)} scored"

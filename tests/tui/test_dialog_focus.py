@@ -43,7 +43,7 @@ async def test_every_dialog_hands_the_keys_back_to_the_form():
             await settle(pilot)
             assert not isinstance(app.screen, GameScreen), key
             if isinstance(app.screen, RenameScreen):
-                assert app.focused is app.screen.query_one("#rename-new", Input)
+                assert app.focused is app.screen.query_one("#rename-player", Input)  # its first field
             await pilot.press("escape")
             await settle(pilot)
             assert isinstance(app.screen, GameScreen) and _in_form(app), key

@@ -90,8 +90,9 @@ CASES: dict[type[FormDialog[Any]], Case] = {
                           "edit-player", ["tab", "ctrl+u", "enter"], "new_name: ",
                           ["A", "n", "n", "tab", "B", "o", "enter"],
                           lambda value: isinstance(value, Rename) and (value.player, value.new_name) == ("Ann", "Bo")),
-    RenameScreen: Case(lambda: RenameScreen({"Ann": "Ann", "Bob": "Bob"}), "rename-new", ["enter"],
-                       "type the new name", ["B", "o", "enter"], lambda value: value == ("Ann", "Bo")),
+    RenameScreen: Case(lambda: RenameScreen({"Ann": "Ann", "Bob": "Bob"}), "rename-player", ["z", "enter"],
+                       "which player? one of Ann, Bob", ["ctrl+u", "b", "tab", "B", "o", "enter"],
+                       lambda value: value == ("Bob", "Bo")),
 }
 REFUSING = [cls for cls, case in CASES.items() if case.bad]
 

@@ -120,6 +120,28 @@ async def test_striking_out_a_result_that_later_deals_stand_on_asks_first():
     assert (last.type, last.target) == ("void", 4)
 
 
+async def test_the_rename_dialog_tabs_between_its_fields_and_enter_saves_from_either():
+    path = bridge_game()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, RenameScreen)
+        who, new = dialog.query_one("#rename-player", Input), dialog.query_one("#rename-new", Input)
+        assert app.focused is who
+        await pilot.press("tab")
+        assert app.focused is new
+        await pilot.press(*"Cyd", "tab")  # round to the first field again, within the dialog
+        assert app.focused is who and app.screen is dialog
+        await pilot.press("c", "enter")  # Enter in the player field saves too
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.sheet.names["Cid"] == "Cyd"
+    rename = load(path).entries[-1]
+    assert (rename.type, rename.player, rename.new_name) == ("rename", "Cid", "Cyd")
+
+
 async def test_rename_a_player_mid_game():
     path = bridge_game()
     app = make_app(open_path=path)
@@ -128,9 +150,8 @@ async def test_rename_a_player_mid_game():
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert isinstance(app.screen, RenameScreen)
-        app.screen.query_one("#rename-player", Select).value = "Bob"
-        app.screen.query_one("#rename-new", Input).focus()
-        await pilot.press(*"Robert", "enter")
+        assert app.focused is app.screen.query_one("#rename-player", Input)
+        await pilot.press("b", "tab", *"Robert", "enter")  # who, Tab, the new name, Enter: as the forms type
         await settle(pilot)
         assert app.screen.sheet.names["Bob"] == "Robert"
         assert app.screen.sheet.side_names["Bob & Dan"] == "Robert & Dan"
@@ -170,9 +191,11 @@ async def test_same_players_opens_a_prefilled_new_game():
         assert isinstance(app.screen, NewGameScreen)
         assert app.screen.query_one("#players", Input).value == "Ann, Bob, Cid, Dan"
         assert app.screen.query_one("#game", Select).value == "auction_bridge"
+        assert app.screen.query_one("#title", Input).value == "Frame"  # the table's title goes with it
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.game_file.path != path
+        assert app.screen.header.title == "Frame"
         await pilot.press("escape")  # the rematch leads back to the saved games, not to the game before it
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)

@@ -399,3 +399,32 @@ async def test_enter_in_the_weis_field_logs_the_whole_hand_when_the_card_points_
         await keys(pilot, "s", "tab", "a97", "tab", "c 4-Kh", "enter")  # points first, then the Weis
         assert logged_types(path) == ["deal", "trump", "weis", "tricks"]
         assert len(screen.sheet.rows) == 1 and app.focused.id == "jass-trump"
+
+
+async def test_an_emptied_field_leaves_no_stale_preview_on_the_status_line():
+    path = new_game()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "s", "tab", "a97")
+        assert "Ann & Cid 97" in status(app) and "names" in status(app)
+        await keys(pilot, *["backspace"] * 3)  # the card points emptied: the trump alone is what Enter logs
+        assert "Ann & Cid 97" not in status(app) and "names" in status(app)
+        await pilot.press("shift+tab", "backspace")  # the trump emptied too: nothing typed, nothing said
+        await settle(pilot)
+        assert status(app).strip() == ""
+        await keys(pilot, "tab", "b60")  # card points without a trump: the line says what is missing
+        assert "name the trump first" in status(app)
+        await keys(pilot, "backspace", "backspace", "backspace")
+        assert status(app).strip() == ""
+        assert logged_types(path) == []
+
+
+async def test_the_logged_line_stays_after_the_fields_are_cleared():
+    path = new_game()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "s", "tab", "a97", "enter")
+        assert logged_types(path) == ["deal", "trump", "tricks"]
+        assert status(app).startswith("Logged:")

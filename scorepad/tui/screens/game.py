@@ -575,7 +575,9 @@ class GameScreen(Screen[None]):
 
         players = [self.sheet.names[p] for p in self.header.players]
         sides = list(self.header.sides) if self.header.sides else []
-        self.app.push_screen(NewGameScreen(self.header.game, players, dict(self.header.rules), sides))
+        # the table's own title goes with it (a rematch is the same evening's next game)
+        self.app.push_screen(NewGameScreen(self.header.game, players, dict(self.header.rules), sides,
+                                           title=self.header.title))
 
     def action_leave(self) -> None:
         self.app.action_go_home()  # type: ignore[attr-defined]  # always the saved games, whatever lies between

@@ -13,13 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
 from scorepad.describe import describe
 from scorepad.log import Entry
 from scorepad.rules.names import name_problem, visible
 from scorepad.tui.screens.form_dialog import FormDialog, Refused, labelled
-from scorepad.tui.widgets.fields import YES
+from scorepad.tui.widgets.fields import YES, NameInput
 
 HIDDEN_FIELDS = {"seq", "at", "type"}
 
@@ -215,29 +215,40 @@ class EditEntryScreen(FormDialog[Entry]):
 
 
 class RenameScreen(FormDialog[tuple[str, str]]):
-    """Rename a player from here on (a log entry; the header keeps the first name)."""
+    """Rename a player from here on (a log entry; the header keeps the first name).
+
+    Two fields typed as in the entry forms: who (a first letter is enough), Tab, the new name; Enter in either
+    saves. (A list to pick the player from took Enter to open itself, so Enter never saved from there.)"""
 
     HEADING = "Rename a player"
-    AUTO_FOCUS = "#rename-new"  # the new name (the player list above it keeps its first player)
+    HINT = "Tab: next field · Enter saves · Esc cancels"
 
     def __init__(self, names: dict[str, str]):
         super().__init__()
-        self.names = names
+        self.names = names  # player -> the name shown now
+
+    def _shown(self) -> list[str]:
+        return [visible(shown) for shown in self.names.values()]
 
     def compose_fields(self) -> ComposeResult:
         # a name is not markup: a player called "[/]" is offered as "[/]"
-        yield Select([(Text(visible(shown)), player) for player, shown in self.names.items()], id="rename-player",
-                     allow_blank=False)
-        yield Input(placeholder="new name, then Enter", id="rename-new")
+        who = NameInput(self._shown, id="rename-player", placeholder=", ".join(self._shown()))
+        yield labelled("player", who)
+        yield labelled("new name", Input(placeholder="the name from now on", id="rename-new"))
 
     def read(self) -> tuple[str, str]:
+        shown = self.query_one("#rename-player", NameInput).resolved
+        player = next((p for p, name in self.names.items() if visible(name) == shown), None)
+        if player is None:
+            raise Refused(f"which player? one of {', '.join(self._shown())} (a first letter is enough)",
+                          field="rename-player")
         new = self.query_one("#rename-new", Input).value.strip()
         if not new:
             raise Refused("type the new name", field="rename-new")
         problem = name_problem(new, "a new name")  # the rules would refuse it: say why before it is logged
         if problem:
             raise Refused(problem, field="rename-new")
-        return str(self.query_one("#rename-player", Select).value), new
+        return player, new
 
 
 class TextScreen(ModalScreen[None]):

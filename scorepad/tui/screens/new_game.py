@@ -31,7 +31,7 @@ def split_names(text: str) -> list[str]:
 
 
 class NewGameScreen(Screen[None]):
-    """Start a game; `players` and `game` may be prefilled (rematch, same players)."""
+    """Start a game; `players`, `game`, its settings, sides and title may be prefilled (a rematch: the same table)."""
 
     BINDINGS = [
         Binding("ctrl+s", "create", "Start the game", priority=True),
@@ -39,8 +39,9 @@ class NewGameScreen(Screen[None]):
     ]
 
     def __init__(self, game: str = "five_hundred", players: list[str] | None = None,
-                 rules: dict[str, Any] | None = None, sides: list[str] | None = None):
+                 rules: dict[str, Any] | None = None, sides: list[str] | None = None, title: str = ""):
         super().__init__()
+        self.prefill_title = title
         self.game = game
         self.prefill_players = players or []
         self.prefill_rules = rules or {}
@@ -55,7 +56,7 @@ class NewGameScreen(Screen[None]):
                 yield Select(GAME_CHOICES, value=self.game, allow_blank=False, id="game")
             with Horizontal(classes="field"):
                 yield Label("Title")
-                yield Input(placeholder="optional, e.g. Friday at Ann's", id="title")
+                yield Input(self.prefill_title, placeholder="optional, e.g. Friday at Ann's", id="title")
             with Horizontal(classes="field"):
                 yield Label("Players")
                 yield Input(

@@ -151,9 +151,11 @@ class JassForm(EntryForm):
             self.keep_fields = False
             return
         keep_points = self.field("points").value if self._from_weis else ""
-        for field_ in self.query(Input):
-            field_.value = ""
-        self.field("points").value = keep_points
+        # cleared quietly: the "Logged: …" line stays (an emptied field otherwise says what is left to log)
+        with self.prevent(Input.Changed):
+            for field_ in self.query(Input):
+                field_.value = ""
+            self.field("points").value = keep_points
         self.focus_next_field()
 
     # ------------------------------------------------------------------ reading the fields
@@ -279,9 +281,9 @@ class JassForm(EntryForm):
             parts.append(f"Hand {call.hand}: {table.name(call.dealer)} deals, {table.name(entry.player)} names "
                          f"{contract_label(entry.contract, table.suit_names)} ×{mult}{pushed}")
         weis_text = self.field("weis").value
+        points_text = self.field("points").value
         if weis_text.strip():
             parts.append("Weis: " + describe_shown(self._parse_weis(weis_text), table))
-        points_text = self.field("points").value
         if points_text.strip():
             points, match = self._parse_points(points_text)
             (team, value), = points.items()
@@ -290,12 +292,16 @@ class JassForm(EntryForm):
             else:
                 other = table.seating.other_side(team)
                 parts.append(f"{table.team_name(team)} {value}, {table.team_name(other)} {other_team_points(value)}")
+        if call is None and not self.trump_logged and (weis_text.strip() or points_text.strip()):
+            raise Refused("name the trump first: " + TRUMP_HELP)  # what Enter would say: what is missing
         return " · ".join(parts)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
-        if not event.value.strip() or self.table is None:
+        if self.table is None:
             return
+        # worked out again when a field is emptied too: the line then says what the other fields still log, what
+        # they miss, or nothing (it kept the emptied field's preview)
         try:
             text = self.preview()
         except Refused as refused:
@@ -303,6 +309,8 @@ class JassForm(EntryForm):
             return
         if text:
             self.show_info(text + ("  — Enter saves the correction" if self.correcting else "  — Enter logs it"))
+        elif not event.value.strip():
+            self.show_info("")
 
     def enter_from(self, field: Input) -> None:
         # Enter in the Weis field logs the Weis at once; with the card points typed too, the whole hand
