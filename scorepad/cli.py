@@ -125,8 +125,6 @@ def _visible(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scorepad.store import LogError, StoreError
-
     try:
         match args.command:
             case None:
@@ -149,7 +147,12 @@ def run(args: argparse.Namespace) -> int:
                 return _run_board(args.file)
             case "serve":
                 return _serve(args)
-    except (LogError, StoreError) as error:
+    except Exception as error:
+        # imported here, not before: `scorepad list` over games it has read before never loads the store
+        from scorepad.store import LogError, StoreError
+
+        if not isinstance(error, (LogError, StoreError)):
+            raise
         print(_visible(str(error)), file=sys.stderr)
         return EXIT_BAD_INPUT
     raise UsageError(f"unknown command {args.command!r}")
@@ -195,11 +198,12 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _list() -> int:
+    from scorepad.files import games_dir
     from scorepad.history import describe, read_saved_games
-    from scorepad.store import games_dir
 
     listed = False
-    for digest in read_saved_games(cache=None):  # each line as its game is read: the first shows at once
+    # each line as its game is read (the first shows at once); games unchanged since a last run are not replayed
+    for digest in read_saved_games():
         print(describe(digest))
         listed = True
     if not listed:

@@ -1,40 +1,27 @@
 """The saved games, read one by one: what the home screen, the statistics and `scorepad list` show of each.
 
-Reading a game means loading its file and replaying it (the status, the names after renames); with hundreds
-of saved games that is seconds of work, so the screens do it in a worker and show each game as it comes. What a
-file gave is kept in memory, keyed by its path and a hash of its bytes (reading and hashing are a small part of
-the work; a file changed in any way, even keeping its size and time, is read again): coming back to the list,
-or opening the statistics after it, replays only the files that changed. Nothing is cached on disk.
+Reading a game means loading its file and replaying it (the status, the names after renames, its part of the
+statistics); with hundreds of saved games that is seconds of work, so the screens do it in a worker and show each
+game as it comes. What a file gave is kept, keyed by a hash of its bytes (reading and hashing are a small part of
+the work; a file changed in any way, even keeping its size and time, is read again): in memory, keyed also by its
+path, so coming back to the list or opening the statistics after it replays only the files that changed; and on
+disk (scorepad.summaries), so the next start replays only the games played since.
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from scorepad.stats import Stats, add_figures, merge_renamed
+from scorepad.figures import Stats, add_figures, merge_renamed
+from scorepad.summaries import GameDigest
 
-
-@dataclass(frozen=True)
-class GameDigest:
-    """One saved game as the lists show it; `error` is the one line said instead when it cannot be read."""
-
-    path: Path
-    modified: datetime
-    game: str = ""
-    title: str = ""
-    players: tuple[str, ...] = ()  # as they are called now (after renames)
-    status: str = ""
-    error: str = ""
-    figures: Stats | None = None  # this game's part of the statistics; None when it cannot be read
-
-    @property
-    def readable(self) -> bool:
-        return self.figures is not None
+if TYPE_CHECKING:
+    from scorepad.summaries import StoredSummaries
 
 
 def digest_of(path: Path, modified: datetime, data: bytes | None = None) -> GameDigest:
@@ -60,28 +47,58 @@ def digest_of(path: Path, modified: datetime, data: bytes | None = None) -> Game
 
 
 class DigestCache:
-    """What each file's bytes gave, for as long as the file holds the same bytes. Safe from a worker thread."""
+    """What each file's bytes gave, for as long as the file holds the same bytes. Safe from a worker thread.
+    `stored`: also kept on disk between runs (scorepad.summaries), for the folders read through
+    `read_saved_games`."""
 
-    def __init__(self) -> None:
+    def __init__(self, stored: bool = True) -> None:
+        self.stored = stored
         self._lock = threading.Lock()
-        self._digests: dict[str, tuple[bytes, GameDigest]] = {}  # path -> (hash of its bytes, what they gave)
+        self._digests: dict[str, tuple[str, GameDigest]] = {}  # path -> (hash of its bytes, what they gave)
+        self._in_file: dict[Path, frozenset[str]] = {}  # cache file -> the keys last found or written in it
 
-    def get(self, path: Path, modified: datetime) -> GameDigest:
-        from scorepad.store import LogError, read_game_bytes
+    def get(self, path: Path, modified: datetime, stored: StoredSummaries | None = None) -> GameDigest:
+        from scorepad.files import LogError, read_game_bytes
+        from scorepad.summaries import content_key
 
         try:
             data = read_game_bytes(path)
         except LogError as error:  # not kept: a file that cannot be read now may be readable next time
             return GameDigest(path, modified, error=str(error))
-        content = hashlib.blake2b(data, digest_size=16).digest()
+        content = content_key(data)
         with self._lock:
             known = self._digests.get(str(path))
+        new = False
         if known is None or known[0] != content:
-            known = (content, digest_of(path, modified, data))
+            digest = stored.lookup(content, path, modified) if stored is not None else None
+            if digest is None:
+                digest, new = digest_of(path, modified, data), True
+            known = (content, digest)
             with self._lock:
                 self._digests[str(path)] = known
+        if stored is not None:
+            stored.seen(content, known[1], new=new)
         digest = known[1]
         return digest if digest.modified == modified else replace(digest, modified=modified)
+
+    def stored_for(self, directory: Path) -> StoredSummaries | None:
+        """The cache file of a games folder, for one reading of it (None when nothing is kept on disk)."""
+        if not self.stored:
+            return None
+        from scorepad.summaries import StoredSummaries, stored_path
+
+        path = stored_path(directory)
+        with self._lock:
+            return StoredSummaries(path, self._in_file.get(path))
+
+    def saved(self, stored: StoredSummaries, complete: bool) -> None:
+        """A reading is over: its games written to the folder's cache file (when anything changed)."""
+        keys = stored.save(complete)
+        with self._lock:
+            if keys is None:
+                self._in_file.pop(stored.path, None)
+            else:
+                self._in_file[stored.path] = keys
 
     def keep_only(self, paths: set[str]) -> None:
         """Forget files no longer in the folder (after a whole folder was read)."""
@@ -100,24 +117,32 @@ def read_saved_games(directory: Path | None = None, *, progress: Callable[[int, 
                      cancelled: Callable[[], bool] = lambda: False,
                      cache: DigestCache | None = DIGESTS) -> Iterator[GameDigest]:
     """Each saved game, newest played first, as it is read. `progress(done, total)` is told before the first
-    and after each one; reading stops as soon as `cancelled()` is true."""
-    from scorepad.store import saved_files
+    and after each one; reading stops as soon as `cancelled()` is true (or the caller stops asking)."""
+    from scorepad.files import games_dir, saved_files
 
+    directory = directory or games_dir()
     files = saved_files(directory)
     total = len(files)
     if progress is not None:
         progress(0, total)
-    for done, saved in enumerate(files, start=1):
-        if cancelled():
-            return
-        if cache is None:
-            yield digest_of(saved.path, saved.modified)
-        else:
-            yield cache.get(saved.path, saved.modified)
-        if progress is not None:
-            progress(done, total)
-    if cache is not None:
-        cache.keep_only({str(saved.path) for saved in files})
+    stored = cache.stored_for(directory) if cache is not None and files else None
+    complete = False
+    try:
+        for done, saved in enumerate(files, start=1):
+            if cancelled():
+                return
+            if cache is None:
+                yield digest_of(saved.path, saved.modified)
+            else:
+                yield cache.get(saved.path, saved.modified, stored)
+            if progress is not None:
+                progress(done, total)
+        complete = True
+        if cache is not None:
+            cache.keep_only({str(saved.path) for saved in files})
+    finally:  # also when stopped: the games replayed so far are kept for next time
+        if stored is not None and cache is not None:
+            cache.saved(stored, complete)
 
 
 def describe(digest: GameDigest) -> str:
@@ -146,7 +171,7 @@ def combine(digests: Iterable[GameDigest]) -> Stats:
 
 
 def collect_stats(directory: Path | None = None, *, progress: Callable[[int, int], None] | None = None,
-                  cancelled: Callable[[], bool] = lambda: False) -> Stats:
+                  cancelled: Callable[[], bool] = lambda: False, cache: DigestCache | None = DIGESTS) -> Stats:
     """The statistics over every saved game (`scorepad stats`, the statistics screen). `progress(done, total)` is
     told as games are read; when `cancelled()` turns true the reading stops (the figures so far are returned)."""
-    return combine(read_saved_games(directory, progress=progress, cancelled=cancelled))
+    return combine(read_saved_games(directory, progress=progress, cancelled=cancelled, cache=cache))

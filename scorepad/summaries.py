@@ -1,0 +1,289 @@
+"""What each saved game gave (its line in the list, its part of the statistics), kept on disk between runs.
+
+Replaying a game is about 2.5 ms of work; with 2,000 saved games every start of the list, `scorepad list` or the
+statistics would replay them all again. So what a game gave is written to one small file per games folder in the
+user cache dir (`$SCOREPAD_HOME/cache` when that is set), keyed by a hash of the game file's bytes: a game whose
+bytes changed in any way is replayed, the others are not.
+
+The file is a cache, never a source of truth. It is read as hostile input: a damaged, truncated, foreign or
+oversized file, or one written by another version of scorepad (or of its code, for a working copy), is ignored
+whole — every game is then replayed and the file written anew. It is written whole to a temporary file and
+renamed, so it is never seen half written; a cache dir that cannot be written is no error (the games are replayed
+next time too).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import stat
+import threading
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+
+from platformdirs import user_cache_dir
+
+from scorepad.figures import BidRecord, PlayerRecord, Stats, WeisRecord
+
+FORMAT = 1  # the layout of the file below; a file of another layout is ignored
+MAX_BYTES = 64 * 1024 * 1024  # a bigger file is not ours (2,000 games take about 1.5 MB)
+PLACEHOLDER = Path()  # the path of a summary read from the cache, until it is given its file's path
+EPOCH = datetime.fromtimestamp(0).astimezone()
+
+
+@dataclass(frozen=True)
+class GameDigest:
+    """One saved game as the lists show it; `error` is the one line said instead when it cannot be read."""
+
+    path: Path
+    modified: datetime
+    game: str = ""
+    title: str = ""
+    players: tuple[str, ...] = ()  # as they are called now (after renames)
+    status: str = ""
+    error: str = ""
+    figures: Stats | None = None  # this game's part of the statistics; None when it cannot be read
+
+    @property
+    def readable(self) -> bool:
+        return self.figures is not None
+
+
+
+def cache_home() -> Path:
+    """`$SCOREPAD_HOME/cache`, else the platform's user cache dir."""
+    override = os.environ.get("SCOREPAD_HOME")
+    if override:
+        return Path(override).expanduser() / "cache"
+    return Path(user_cache_dir("scorepad", appauthor=False))
+
+
+def stored_path(directory: Path) -> Path:
+    """The cache file of one games folder (each folder its own: reading one never prunes another's)."""
+    name = hashlib.blake2b(str(directory.absolute()).encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
+    return cache_home() / "saved-games" / f"{name}.json"
+
+
+def content_key(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+_stamp: str | None = None
+
+
+def code_stamp() -> str:
+    """The version of the code that made a summary: the package's version, and the size and time of each of the
+    modules that read, replay and count a game (so a working copy's edited rules do not meet stale summaries)."""
+    global _stamp
+    if _stamp is None:
+        from scorepad import __version__
+
+        package = Path(__file__).resolve().parent
+        marks = hashlib.blake2b(digest_size=12)
+        marks.update(f"{FORMAT} {__version__}".encode())
+        for folder, subfolders, files in sorted(os.walk(package)):
+            subfolders[:] = sorted(s for s in subfolders if s not in ("tui", "help", "__pycache__"))
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    with contextlib.suppress(OSError):
+                        status = os.stat(os.path.join(folder, name))
+                        marks.update(f"{folder}/{name} {status.st_size} {status.st_mtime_ns}\n".encode())
+        _stamp = f"{__version__}+{marks.hexdigest()}"
+    return _stamp
+
+
+# --------------------------------------------------------------------------- the file's shape, checked
+#
+# Checked by hand rather than with pydantic: `scorepad list` over stored games must cost about what importing
+# Textual does, and importing pydantic and building the models would take most of that before one game is shown.
+
+GAME_KINDS = frozenset({"five_hundred", "jass", "auction_bridge"})
+KEY_CHARS = frozenset("0123456789abcdef")
+MAX_COUNT = 10**12
+
+
+class NotOurs(ValueError):
+    """A cache file (or a part of one) not as this code writes it."""
+
+
+def _count(value: object) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:  # not a bool, not a float, not negative
+        raise NotOurs
+    return value
+
+
+def _text(value: object) -> str:
+    if type(value) is not str:
+        raise NotOurs
+    return value
+
+
+def _texts(value: object) -> list[str]:
+    if type(value) is not list:
+        raise NotOurs
+    return [_text(item) for item in value]
+
+
+def _table(value: object, fields: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """{name: [count, …]} with exactly len(fields) counts each."""
+    if type(value) is not dict:
+        raise NotOurs
+    table = {}
+    for name, counts in value.items():
+        if type(counts) is not list or len(counts) != len(fields):
+            raise NotOurs
+        table[_text(name)] = tuple(_count(c) for c in counts)
+    return table
+
+
+RECORD = ("played", "finished", "won")
+BIDS = ("made", "set")
+WEIS = ("hands", "points", "matches")
+GAME_FIELDS = frozenset({"game", "title", "players", "status", "finished", "records", "bids", "weis", "rubbers",
+                         "rubber_sizes", "seat_names"})
+
+
+def _to_digest(stored: object) -> GameDigest:
+    """One stored game, checked field by field, as the digest a replay would have given (NotOurs if not so)."""
+    if type(stored) is not dict or stored.keys() != GAME_FIELDS or stored["game"] not in GAME_KINDS:
+        raise NotOurs
+    figures = Stats()
+    figures.games[stored["game"]] = 1
+    figures.finished = _count(stored["finished"])
+    figures.players = {name: PlayerRecord(*r) for name, r in _table(stored["records"], RECORD).items()}
+    figures.bids = {strain: BidRecord(*b) for strain, b in _table(stored["bids"], BIDS).items()}
+    figures.weis = {team: WeisRecord(*w) for team, w in _table(stored["weis"], WEIS).items()}
+    figures.rubbers = {name: PlayerRecord(*r) for name, r in _table(stored["rubbers"], RECORD).items()}
+    if type(stored["rubber_sizes"]) is not list or type(stored["seat_names"]) is not list:
+        raise NotOurs
+    figures.rubber_sizes = [_count(size) for size in stored["rubber_sizes"]]
+    figures.seat_names = [_texts(names) for names in stored["seat_names"]]
+    if not all(figures.seat_names):
+        raise NotOurs
+    return GameDigest(PLACEHOLDER, EPOCH, game=stored["game"], title=_text(stored["title"]),
+                      players=tuple(_texts(stored["players"])), status=_text(stored["status"]), figures=figures)
+
+
+def _to_stored(digest: GameDigest) -> dict:
+    figures = digest.figures
+    assert figures is not None
+    return {"game": digest.game, "title": digest.title, "players": list(digest.players), "status": digest.status,
+            "finished": int(figures.finished),
+            "records": {name: [r.played, r.finished, r.won] for name, r in figures.players.items()},
+            "bids": {strain: [b.made, b.set] for strain, b in figures.bids.items()},
+            "weis": {team: [w.hands, w.points, w.matches] for team, w in figures.weis.items()},
+            "rubbers": {name: [r.played, r.finished, r.won] for name, r in figures.rubbers.items()},
+            "rubber_sizes": list(figures.rubber_sizes), "seat_names": [list(names) for names in figures.seat_names]}
+
+
+def _storable(digest: GameDigest) -> bool:
+    """Only what a replay gave in full is kept (a file that cannot be read now is tried again next time), and only
+    what reads back the same (one game's figures: no damaged lines, one game counted)."""
+    figures = digest.figures
+    return figures is not None and not figures.damaged and dict(figures.games) == {digest.game: 1}
+
+
+def read_stored(path: Path) -> dict[str, GameDigest]:
+    """The summaries in a cache file; empty when there is none or it is not one this code wrote."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # never blocks on a pipe put in its place
+    except OSError:
+        return {}
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
+            return {}
+        with os.fdopen(os.dup(fd), "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError:
+        return {}
+    finally:
+        os.close(fd)
+    import json
+
+    try:
+        stored = json.loads(data)
+        if (type(stored) is not dict or stored.keys() != {"format", "code", "games"}
+                or type(stored["format"]) is not int or stored["format"] != FORMAT
+                or stored["code"] != code_stamp() or type(stored["games"]) is not dict):
+            return {}
+        games = {}
+        for key, game in stored["games"].items():
+            if len(key) != 32 or not KEY_CHARS.issuperset(key):
+                return {}
+            games[key] = _to_digest(game)
+        return games
+    except (ValueError, RecursionError):  # not JSON, or not as written here (NotOurs): ignored whole
+        return {}
+
+
+def write_stored(path: Path, digests: dict[str, GameDigest]) -> bool:
+    """Written whole and renamed over the old file; False (nothing changed) when the cache dir cannot be written."""
+    import json
+    import tempfile
+
+    text = json.dumps({"format": FORMAT, "code": code_stamp(),
+                       "games": {key: _to_stored(d) for key, d in digests.items()}},
+                      ensure_ascii=False, separators=(",", ":"))
+    temporary = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".saved-games-", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as file:
+            file.write(text)
+        os.replace(temporary, path)
+        return True
+    except (OSError, UnicodeError):
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        return False
+
+
+class StoredSummaries:
+    """One games folder's cache file during one reading of the folder: read on the first game not already known
+    in memory, written once at the end if the reading added or dropped a game. Safe from a worker thread."""
+
+    def __init__(self, path: Path, saved: frozenset[str] | None):
+        self.path = path
+        self._saved = saved  # the keys this process last found or wrote in the file (None: not known)
+        self._lock = threading.Lock()
+        self._loaded: dict[str, GameDigest] | None = None
+        self._added: dict[str, GameDigest] = {}
+        self._seen: dict[str, GameDigest] = {}  # every readable game of this reading, by key
+
+    def lookup(self, key: str, path: Path, modified: datetime) -> GameDigest | None:
+        with self._lock:
+            if self._loaded is None:
+                self._loaded = read_stored(self.path)
+                if self._saved is None:
+                    self._saved = frozenset(self._loaded)
+            found = self._loaded.get(key)
+        return None if found is None else replace(found, path=path, modified=modified)
+
+    def seen(self, key: str, digest: GameDigest, *, new: bool) -> None:
+        """A game of this reading (`new`: just replayed, not from the file)."""
+        if not _storable(digest):
+            return
+        with self._lock:
+            self._seen[key] = digest
+            if new:
+                self._added[key] = digest
+
+    def save(self, complete: bool) -> frozenset[str] | None:
+        """At the end of a reading: a whole one leaves exactly its games in the file, a stopped one adds the games
+        it replayed. Returns the keys now in the file (None when it could not be written)."""
+        with self._lock:
+            if complete:
+                if not self._added and frozenset(self._seen) == self._saved:
+                    return self._saved
+                keep = dict(self._seen)
+            else:
+                if not self._added:
+                    return self._saved
+                if self._loaded is None:
+                    self._loaded = read_stored(self.path)
+                keep = {**self._loaded, **self._added}
+        return frozenset(keep) if write_stored(self.path, keep) else None

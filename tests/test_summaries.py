@@ -1,0 +1,214 @@
+"""What each saved game gave, kept on disk between runs (scorepad.summaries): a second start replays only the
+games that changed, gives exactly what a replay gives (renamed players stay one person), and a cache file that
+is damaged, foreign or not a file at all is ignored — never a crash, never a wrong line."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from scorepad import history, summaries
+from scorepad.history import DigestCache, collect_stats, describe, read_saved_games
+from tests.helpers import entries, header, log_lines
+from tests.test_layers import loaded, modules_after
+from tests.test_stats import BRIDGE, FIVE_HUNDRED, FOUR, JASS, write
+
+
+@pytest.fixture
+def folder(scorepad_home: Path) -> Path:
+    """Five saved games of all three kinds in the home's games folder, one with a seat renamed."""
+    directory = scorepad_home / "games"
+    write(directory, "fh", "five_hundred", ["Ann", "Bob", "Cid"], FIVE_HUNDRED)
+    write(directory, "jass", "jass", FOUR, JASS)
+    write(directory, "bridge", "auction_bridge", FOUR, BRIDGE, sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]})
+    older = write(directory, "older", "five_hundred", ["Ann", "Bob", "Cid"], FIVE_HUNDRED[:3])
+    newer = write(directory, "newer", "five_hundred", ["Ann", "Bob", "Cid"],
+                  [*FIVE_HUNDRED[:3], {"type": "rename", "player": "Cid", "new_name": "Cyd"}])
+    os.utime(older, (1_700_000_000, 1_700_000_000))
+    os.utime(newer, (1_900_000_000, 1_900_000_000))
+    return directory
+
+
+class Replays:
+    """Counts the games replayed (history.digest_of: reading a file and replaying it)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch):
+        self.count = 0
+        real = history.digest_of
+
+        def counted(*args, **kwargs):
+            self.count += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(history, "digest_of", counted)
+
+
+def lines(directory: Path) -> list[str]:
+    """`scorepad list`'s lines, as a fresh process would read them (nothing in memory)."""
+    return [describe(digest) for digest in read_saved_games(directory, cache=DigestCache())]
+
+
+def replayed_lines(directory: Path) -> list[str]:
+    return [describe(digest) for digest in read_saved_games(directory, cache=None)]
+
+
+def stored_file(directory: Path) -> Path:
+    return summaries.stored_path(directory)
+
+
+def test_a_second_start_replays_no_unchanged_game_and_shows_the_same(folder, monkeypatch):
+    replays = Replays(monkeypatch)
+    first = lines(folder)
+    assert replays.count == 5 and stored_file(folder).is_file()
+    assert lines(folder) == first == replayed_lines(folder)
+    assert replays.count == 5 + 0 + 5  # the second start replayed nothing (the third line: replayed on purpose)
+
+
+def test_a_game_changed_since_is_replayed_alone(folder, monkeypatch):
+    lines(folder)
+    jass = folder / "jass.jsonl"
+    stamp = jass.stat()
+    jass.write_text(log_lines(header("jass", FOUR, title="Sunday"), entries("jass", *JASS)), encoding="utf-8")
+    os.utime(jass, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))  # even at the same time
+    replays = Replays(monkeypatch)
+    shown = lines(folder)
+    assert replays.count == 1
+    assert any("“Sunday”" in line for line in shown)
+    assert shown == replayed_lines(folder)
+
+
+def test_statistics_from_stored_games_are_those_of_the_replays_renamed_players_one_person(folder, monkeypatch):
+    replayed = collect_stats(folder, cache=None)
+    collect_stats(folder, cache=DigestCache())  # stores every game
+    replays = Replays(monkeypatch)
+    stored = collect_stats(folder, cache=DigestCache())
+    assert replays.count == 0
+    assert dataclasses.asdict(stored) == dataclasses.asdict(replayed)
+    assert set(stored.players) == {"Ann", "Bob", "Cyd", "Dan"}  # Cid of every older game is Cyd
+    assert stored.players["Cyd"].played == 5 and stored.bids and stored.weis and stored.rubbers
+
+
+def test_a_reading_stopped_halfway_keeps_what_it_replayed(folder, monkeypatch):
+    taken = 0
+
+    def stop_after_two() -> bool:
+        return taken >= 2
+
+    for _ in read_saved_games(folder, cache=DigestCache(), cancelled=stop_after_two):
+        taken += 1
+    replays = Replays(monkeypatch)
+    assert lines(folder) == replayed_lines(folder)
+    assert replays.count == 3 + 5  # the two read before the stop were kept
+
+
+def test_a_damaged_file_is_not_stored_but_said_each_time(folder, monkeypatch):
+    (folder / "noise.jsonl").write_bytes(b"\x1b[31m not a game\n")
+    first = lines(folder)
+    assert sum(line.startswith("!! ") for line in first) == 1
+    replays = Replays(monkeypatch)
+    assert lines(folder) == first
+    assert replays.count == 1  # only the damaged one is tried again
+
+
+def _valid(directory: Path) -> dict:
+    lines(directory)
+    return json.loads(stored_file(directory).read_bytes())
+
+
+def _one_game(data: dict, **changes) -> dict:
+    key = next(iter(data["games"]))
+    data["games"][key] = {**data["games"][key], **changes}
+    return data
+
+
+HOSTILE = {
+    "empty": lambda data: b"",
+    "garbage": lambda data: b"\x00\xff\x1b[2J not json",
+    "cut short": lambda data: json.dumps(data).encode()[:200],
+    "a list": lambda data: b"[]",
+    "another version of the code": lambda data: json.dumps({**data, "code": "0.0.1+0"}).encode(),
+    "another format": lambda data: json.dumps({**data, "format": 2}).encode(),
+    "format true": lambda data: json.dumps({**data, "format": True}).encode(),
+    "an extra field": lambda data: json.dumps({**data, "extra": 1}).encode(),
+    "an unknown game": lambda data: json.dumps(_one_game(data, game="poker")).encode(),
+    "a negative count": lambda data: json.dumps(_one_game(data, finished=-1)).encode(),
+    "a count that is a bool": lambda data: json.dumps(_one_game(data, finished=True)).encode(),
+    "a count that is a float": lambda data: json.dumps(_one_game(data, finished=1.0)).encode(),
+    "a name that is a number": lambda data: json.dumps(_one_game(data, players=[1, 2, 3])).encode(),
+    "a record too short": lambda data: json.dumps(_one_game(data, records={"Ann": [1, 1]})).encode(),
+    "an empty seat": lambda data: json.dumps(_one_game(data, seat_names=[[]])).encode(),
+    "a field missing": lambda data: json.dumps(
+        _one_game(data) | {"games": {k: {f: v for f, v in g.items() if f != "status"}
+                                     for k, g in data["games"].items()}}).encode(),
+    "a key that is no hash": lambda data: json.dumps(
+        {**data, "games": {"../../etc": next(iter(data["games"].values()))}}).encode(),
+    "nested too deep": lambda data: b"[" * 100_000 + b"]" * 100_000,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_a_damaged_or_foreign_cache_file_is_ignored_whole_then_written_anew(folder, monkeypatch, kind):
+    path = stored_file(folder)
+    path.write_bytes(HOSTILE[kind](_valid(folder)))
+    replays = Replays(monkeypatch)
+    assert lines(folder) == replayed_lines(folder)
+    assert replays.count == 5 + 5  # every game replayed: nothing in the file was taken
+    assert lines(folder) == replayed_lines(folder)
+    assert replays.count == 5 + 5 + 5  # the file was written anew: the second start replayed nothing
+
+
+def test_a_cache_file_too_big_to_be_ours_is_not_read(folder, monkeypatch):
+    path = stored_file(folder)
+    _valid(folder)
+    with path.open("r+b") as file:
+        file.truncate(summaries.MAX_BYTES + 1)  # sparse: takes no room on disk
+    replays = Replays(monkeypatch)
+    assert lines(folder) == replayed_lines(folder)
+    assert replays.count == 10
+
+
+@pytest.mark.parametrize("kind", ["a folder", "a pipe", "a link to a game"])
+def test_a_cache_file_that_is_not_a_file_is_ignored_and_never_blocks(folder, monkeypatch, kind):
+    path = stored_file(folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "a folder":
+        path.mkdir()
+    elif kind == "a pipe":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(folder / "fh.jsonl")
+    replays = Replays(monkeypatch)
+    assert lines(folder) == replayed_lines(folder)
+    assert replays.count == 10
+    assert (folder / "fh.jsonl").read_text(encoding="utf-8").startswith('{"scorepad"')  # a game never overwritten
+
+
+def test_a_cache_dir_that_cannot_be_written_is_no_error(folder, scorepad_home):
+    (scorepad_home / "cache").write_text("a file where the cache dir would be")
+    assert lines(folder) == replayed_lines(folder)
+    assert not stored_file(folder).exists()
+
+
+def test_each_games_folder_has_its_own_cache_file(folder, tmp_path, monkeypatch):
+    other = tmp_path / "elsewhere"
+    write(other, "fh", "five_hundred", ["Eve", "Fay", "Gus"], FIVE_HUNDRED)
+    lines(folder)
+    lines(other)
+    replays = Replays(monkeypatch)
+    lines(folder)
+    assert replays.count == 0  # reading the other folder did not drop this one's games
+
+
+def test_scorepad_list_over_stored_games_loads_no_models_and_no_rules(folder, scorepad_home):
+    code = ("import contextlib, io\nfrom scorepad.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n    main(['list'])\n")
+    env = {"SCOREPAD_HOME": str(scorepad_home)}
+    first = modules_after(code, env)
+    assert "scorepad.rules.base" in first  # the first run replays every game
+    again = modules_after(code, env)
+    assert loaded(again, "pydantic", "scorepad.log", "scorepad.store", "scorepad.rules.base", "scorepad.stats",
+                  "textual", "rich") == []
