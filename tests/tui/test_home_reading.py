@@ -257,3 +257,22 @@ def test_the_cache_reads_a_file_again_when_its_bytes_change_even_at_the_same_siz
     again = cache.get(path, history.datetime.fromtimestamp(stamp.st_mtime))
     assert again.title == "Sunday"
     assert cache.get(path, again.modified) is again  # unchanged: what it gave is kept
+
+
+def test_the_list_and_the_statistics_wait_for_their_first_frame_the_same_way():
+    # one constant for both readings, in a module of its own (stats importing home would be a cycle)
+    import ast
+    import inspect
+
+    from scorepad.tui.screens import first_paint
+    from tests.test_layers import imports_of
+
+    for screen in ("scorepad.tui.screens.home", "scorepad.tui.screens.stats"):
+        assert "scorepad.tui.screens.first_paint" in imports_of(screen), screen
+        assert "scorepad.tui.screens.home" not in imports_of("scorepad.tui.screens.stats")
+    for module in (home, stats):
+        waits = [node for node in ast.walk(ast.parse(inspect.getsource(module)))
+                 if isinstance(node, ast.Attribute) and node.attr == "wait"]
+        assert waits == [], f"{module.__name__} waits on its own"
+    assert first_paint.FIRST_PAINT_WAIT > 0
+

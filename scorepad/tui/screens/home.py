@@ -23,6 +23,7 @@ from scorepad.history import GameDigest, read_saved_games
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.names import visible
 from scorepad.store import games_dir
+from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
 from scorepad.tui.screens.home_columns import Cells, Layout, layout, row, wide_widths
 from scorepad.tui.widgets.fields import HEADER_ICON
 
@@ -31,7 +32,6 @@ from scorepad.tui.widgets.fields import HEADER_ICON
 FIRST_ROWS = 25
 BATCH_SECONDS = 0.5
 BATCH_ROWS = 500
-FIRST_PAINT_WAIT = 1.0  # seconds the reading waits for the list's first frame at most
 #: the worker group of the reading: one at a time (a reload replaces it), stopped when the screen is left
 READING = "saved-games"
 
@@ -102,15 +102,11 @@ class HomeScreen(Screen[None]):
         progress = self.query_one("#home-progress", Static)
         progress.update("Reading your saved games…")
         progress.display = True
-        painted = threading.Event()
-        self.call_after_refresh(painted.set)
-        self._read_games(painted)
+        self._read_games(first_paint(self))
 
     @work(thread=True, exclusive=True, group=READING)
     def _read_games(self, painted: threading.Event) -> None:
-        # the list is painted first: a reading thread started at once would take half the time the first
-        # frame needs (the two take turns at the interpreter)
-        painted.wait(timeout=FIRST_PAINT_WAIT)
+        wait_for_first_paint(painted)  # the list is painted first
         worker = get_current_worker()
         batch: list[GameDigest] = []
         handed = time.monotonic()

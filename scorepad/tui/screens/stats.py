@@ -19,6 +19,7 @@ from textual.worker import get_current_worker
 
 from scorepad.history import collect_stats
 from scorepad.stats import Stats, stats_renderable
+from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
 from scorepad.tui.widgets.fields import HEADER_ICON
 
 PROGRESS_SECONDS = 0.25  # how often the reading line is brought up to date (not once per game)
@@ -52,13 +53,11 @@ class StatsScreen(Screen[None]):
         progress = self.query_one("#stats-progress", Static)
         progress.update("Counting your saved games…")
         progress.display = True
-        painted = threading.Event()
-        self.call_after_refresh(painted.set)
-        self._count(painted)
+        self._count(first_paint(self))
 
     @work(thread=True, exclusive=True, group=COUNTING)
     def _count(self, painted: threading.Event) -> None:
-        painted.wait(timeout=1.0)  # the screen and its reading line first (the thread would slow that frame)
+        wait_for_first_paint(painted)  # the screen and its reading line first
         worker = get_current_worker()
         shown = time.monotonic()
 
