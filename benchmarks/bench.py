@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tables  # noqa: E402  (benchmarks/tables.py: logs like a real table's)
+from bare_app import BARE_APP, bare_app_args  # noqa: E402
 
 from scorepad.log import dump_entry, dump_header, parse_entry  # noqa: E402
 from scorepad.store import new_header
@@ -263,33 +264,7 @@ def print_replay(a: dict) -> None:
 
 # "First paint" is the first frame of the screen handed to the driver (App._display, in Textual 8.2.8), in
 # both apps alike: for ours, the game's screen with its sheet, log and form.
-BARE_APP = """
-import sys, time
-start = time.perf_counter()
-from textual.app import App
-from textual.widgets import DataTable, Footer, Header
-
-shown = App._display
-
-def display(self, screen, renderable):
-    shown(self, screen, renderable)
-    if renderable is not None and screen.query(DataTable):
-        print(time.perf_counter() - start, flush=True)
-        self.exit()
-
-App._display = display
-
-class Bare(App):
-    def compose(self):
-        yield Header()
-        yield DataTable()
-        yield Footer()
-    def on_mount(self):
-        table = self.query_one(DataTable)
-        table.add_columns("#", "deal", "Ann", "Bob", "Cid")
-
-Bare().run(headless=True, size=(120, 40))
-"""
+BARE = bare_app_args(120, 40, "#", "deal", "Ann", "Bob", "Cid")  # the floor: benchmarks/bare_app.py
 
 OUR_APP = """
 import sys, time
@@ -343,10 +318,10 @@ def bench_start(directory: Path, deals: int, runs: int) -> dict:
             raise RuntimeError(done.stderr[-2000:])
         return [float(value) for value in lines[-1].split()]
 
-    run(BARE_APP), run(OUR_APP, str(path))  # warm-up: bytecode written, files in the page cache
+    run(BARE_APP, *BARE), run(OUR_APP, str(path))  # warm-up: bytecode written, files in the page cache
     bares, ourses = [], []
     for _ in range(runs):  # by turns: A B A B
-        bares.append(run(BARE_APP)[0])
+        bares.append(run(BARE_APP, *BARE)[0])
         ourses.append(run(OUR_APP, str(path))[0])
     ratios = [o / b for o, b in zip(ourses, bares, strict=True)]
     bare, ours = statistics.median(bares), statistics.median(ourses)
