@@ -40,6 +40,8 @@ class Stats:
     players: dict[str, PlayerRecord] = field(default_factory=dict)
     bids: dict[str, BidRecord] = field(default_factory=dict)  # Five Hundred: strain -> made/set
     weis: dict[str, WeisRecord] = field(default_factory=dict)  # Jass: team (as shown) -> Weis, Matches
+    #: Jass: a team named by its players (not a name the table gave it) -> those players, as shown
+    team_players: dict[str, tuple[str, ...]] = field(default_factory=dict)
     rubbers: dict[str, PlayerRecord] = field(default_factory=dict)  # Auction Bridge: player -> rubbers
     rubber_sizes: list[int] = field(default_factory=list)
     #: each seat's names in each game added (its header name, then every rename), in the order the games came
@@ -83,6 +85,7 @@ def add_figures(stats: Stats, figures: Stats) -> None:
         bids = stats.bids.setdefault(strain, BidRecord())
         bids.made += bid.made
         bids.set += bid.set
+    stats.team_players.update(figures.team_players)
     for team, weis in figures.weis.items():
         into_weis = stats.weis.setdefault(team, WeisRecord())
         into_weis.hands += weis.hands
@@ -103,3 +106,20 @@ def merge_renamed(stats: Stats) -> None:
             into.finished += record.finished
             into.won += record.won
         setattr(stats, table_name, merged)
+    _merge_renamed_teams(stats)
+
+
+def _merge_renamed_teams(stats: Stats) -> None:
+    """A Jass team named by its players is the same team under its players' newest names, whatever the game."""
+    shown: dict[frozenset[str], str] = {}
+    merged: dict[str, WeisRecord] = {}
+    for team, record in stats.weis.items():
+        players = stats.team_players.get(team)
+        if players is not None:
+            persons = [stats.same_person(player) for player in players]
+            team = shown.setdefault(frozenset(persons), " & ".join(persons))
+        into = merged.setdefault(team, WeisRecord())
+        into.hands += record.hands
+        into.points += record.points
+        into.matches += record.matches
+    stats.weis = merged

@@ -119,6 +119,9 @@ def _contract_of(sheet: Sheet, row: Row, previous_seq: int) -> tuple[str, bool] 
 
 def _add_weis(stats: Stats, sheet: Sheet) -> None:
     sides = tuple(sheet.sides)
+    for side, members in sheet.sides.items():
+        if side == " & ".join(members):  # named by its players: it follows their renames
+            stats.team_players[sheet.side_names.get(side, side)] = tuple(sheet.names.get(p, p) for p in members)
     for row in sheet.rows:
         cells = HandCells.of(row, sides)
         for side in sides:
@@ -211,6 +214,6 @@ def stats_renderable(stats: Stats) -> RenderableType:
             parts.append(Text(f"Average rubber: {average:.0f} points over {plural(len(stats.rubber_sizes), 'rubber')}."))
 
     if stats.damaged:
-        parts.append(Text(f"{len(stats.damaged)} damaged files skipped:", style="red"))
+        parts.append(Text(f"{plural(len(stats.damaged), 'damaged file')} skipped:", style="red"))
         parts += [Text(visible(f"  {line}"), style="red") for line in stats.damaged]  # file text: never markup
     return Group(*parts)

@@ -142,7 +142,7 @@ RECORD = ("played", "finished", "won")
 BIDS = ("made", "set")
 WEIS = ("hands", "points", "matches")
 GAME_FIELDS = frozenset({"game", "title", "players", "status", "finished", "records", "bids", "weis", "rubbers",
-                         "rubber_sizes", "seat_names"})
+                         "rubber_sizes", "seat_names", "team_players"})
 
 
 def _to_digest(stored: object) -> GameDigest:
@@ -160,8 +160,9 @@ def _to_digest(stored: object) -> GameDigest:
         raise NotOurs
     figures.rubber_sizes = [_count(size) for size in stored["rubber_sizes"]]
     figures.seat_names = [_texts(names) for names in stored["seat_names"]]
-    if not all(figures.seat_names):
+    if not all(figures.seat_names) or type(stored["team_players"]) is not dict:
         raise NotOurs
+    figures.team_players = {_text(team): tuple(_texts(names)) for team, names in stored["team_players"].items()}
     return GameDigest(PLACEHOLDER, EPOCH, game=stored["game"], title=_text(stored["title"]),
                       players=tuple(_texts(stored["players"])), status=_text(stored["status"]), figures=figures)
 
@@ -175,7 +176,8 @@ def _to_stored(digest: GameDigest) -> dict:
             "bids": {strain: [b.made, b.set] for strain, b in figures.bids.items()},
             "weis": {team: [w.hands, w.points, w.matches] for team, w in figures.weis.items()},
             "rubbers": {name: [r.played, r.finished, r.won] for name, r in figures.rubbers.items()},
-            "rubber_sizes": list(figures.rubber_sizes), "seat_names": [list(names) for names in figures.seat_names]}
+            "rubber_sizes": list(figures.rubber_sizes), "seat_names": [list(names) for names in figures.seat_names],
+            "team_players": {team: list(names) for team, names in figures.team_players.items()}}
 
 
 def _storable(digest: GameDigest) -> bool:

@@ -135,7 +135,7 @@ def test_renderable_shows_every_table(tmp_path):
     text = render(collect_stats(directory))
     for expected in ("3 games", "Players", "Five Hundred: contracts by strain", "♥ hearts", "nullo",
                      "Jass: Weis won and Matches", "Bob & Dan", "Auction Bridge: rubbers", "Average rubber",
-                     "1 damaged files skipped"):
+                     "1 damaged file skipped"):
         assert expected in text
 
 
@@ -163,3 +163,21 @@ def test_a_renamed_player_is_one_person_across_games(tmp_path):
     players = collect_stats(directory).players
     assert set(players) == {"Ann", "Bob", "Cyd"}  # Cid of the older game is Cyd: the newest name
     assert players["Cyd"].played == 2 and players["Ann"].played == 2
+
+
+def test_a_jass_team_named_by_its_players_follows_their_renames_across_games(tmp_path):
+    import os
+
+    directory = tmp_path / "games"
+    older = write(directory, "a-older", "jass", FOUR, JASS)
+    newer = write(directory, "b-newer", "jass", FOUR, [{"type": "rename", "player": "Bob", "new_name": "Rob"}, *JASS])
+    as_we = [{**item, "points": {"We": 61}} if item.get("points") == {"Ann & Cid": 61} else item for item in JASS[:4]]
+    named = write(directory, "c-named", "jass", FOUR, as_we, sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]})
+    for age, path in enumerate((older, newer, named)):
+        os.utime(path, (1_700_000_000 + age, 1_700_000_000 + age))
+    stats = collect_stats(directory)
+    assert set(stats.weis) == {"Ann & Cid", "Rob & Dan", "We", "They"}  # not "Bob & Dan" beside "Rob & Dan"
+    assert (stats.weis["Rob & Dan"].hands, stats.weis["Rob & Dan"].points) == (2, 100)
+    assert stats.weis["Ann & Cid"].matches == 2 and stats.weis["They"].points == 50  # a name the table gave stays
+    text = render(stats)
+    assert "Rob & Dan" in text and "Bob & Dan" not in text

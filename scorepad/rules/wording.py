@@ -74,3 +74,8 @@ def turn_order_hint(game: str) -> str:
     """What the new-game screen says about the order of the players' names."""
     way = TURN_DIRECTION[game]
     return f"names in turn order, {way}, the first dealer first"
+
+
+def counted(count: int, word: str) -> str:
+    """ "1 trick", "3 tricks": a number with its noun (every noun counted in the rules takes an s)."""
+    return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"

@@ -715,6 +715,11 @@ def test_declarers_side_revokes_scores_honours_only():
     assert cells["won_game"] == ""
 
 
+def test_one_trick_transferred_for_a_revoke_is_one_trick_in_words():
+    log = Log()
+    log.quick("Ann", "1S", 12, honours=("We", "3"), revoke=("They", "tricks"))  # only one trick is left to give
+    assert last_cells(log.sheet())["revoke"] == "revoke by They: 1 trick transferred"
+
 def test_declarers_side_revokes_and_is_set_penalty_on_top_of_undertricks():
     log = Log()
     log.quick("Ann", "4H", 8, double="doubled", revoke=("We", None), honours=("We", "3"))

@@ -526,3 +526,14 @@ def _deal_cells(sheet: Sheet) -> DealCells:
     cells = bridge_cells(sheet.rows[-1], tuple(sheet.sides))
     assert isinstance(cells, DealCells)
     return cells
+
+
+async def test_one_trick_is_one_trick_in_the_preview():
+    app = make_app(open_path=new_rubber(rules={"revoke_tricks": 1}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_rubber(pilot)
+        await pilot.press("a", "tab", "1", "s", "tab", "1", "tab", "w", "3")
+        await settle(pilot)
+        preview = text_of(app, "#bridge-preview")
+        assert "→ 1 trick: set 6" in preview and "1 tricks" not in preview
+

@@ -27,6 +27,7 @@ from scorepad.rules.auction_bridge.state import (
     Rubber,
 )
 from scorepad.rules.auction_bridge.view import bridge_cells
+from scorepad.rules.wording import counted
 
 #: the entries a rubber's log holds besides notes and renames (the replayer handles those)
 _PLAIN = (Deal, ABBid, ABContract, ABResult, ABAgree, ABStop)
@@ -381,7 +382,7 @@ def _revoke_text(state: Speaker, outcome: Outcome, score: DealScore) -> str:
     side, choice = outcome.revoke
     text = f"revoke by {state.side_name(side)}"
     if choice == "tricks":
-        return f"{text}: {score.transferred} tricks transferred"
+        return f"{text}: {counted(score.transferred, 'trick')} transferred"
     if choice == "points":
         return f"{text}: {state.settings.revoke_penalty} points"
     return text

@@ -30,6 +30,7 @@ from scorepad.rules.auction_bridge import (
 from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
 from scorepad.rules.auction_bridge.view import BridgeView, DealCells, bridge_cells
 from scorepad.rules.base import Phase, Sheet
+from scorepad.rules.wording import counted
 from scorepad.tui.games.auction_bridge.codes import (
     TRUMP_CODES,
     contract_value,
@@ -382,7 +383,7 @@ class BridgeForm(EntryForm):
             if choice == "points":
                 bit += f" (declarer takes {self.settings.revoke_penalty} points)"
             elif choice == "tricks":
-                bit += f" (declarer takes {self.settings.revoke_tricks} tricks)"
+                bit += f" (declarer takes {counted(self.settings.revoke_tricks, 'trick')})"
             bits.append(bit)
         if self.extras.chicane:
             side, double = self.extras.chicane
@@ -412,7 +413,7 @@ class BridgeForm(EntryForm):
             trick, honour = cells.trick[side], cells.honour[side]
             points = [f"{trick} below" if trick else "", f"{honour} above" if honour else ""]
             sides.append(f"{shown} {' + '.join(p for p in points if p) or 'nothing'}")
-        return f"→ {tricks} tricks: {what} — " + " · ".join(sides)
+        return f"→ {counted(tricks, 'trick')}: {what} — " + " · ".join(sides)
 
     # ------------------------------------------------------------------ Enter
 
