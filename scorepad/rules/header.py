@@ -51,6 +51,19 @@ def sides_problem(rules: Rules, players: Sequence[str], sides: Mapping[str, Iter
     return None
 
 
+#: what a setting's value must be, for pydantic's kinds of refusal that name the program's types
+_KINDS_IN_WORDS = {"int_parsing": "a whole number", "int_type": "a whole number", "int_from_float": "a whole number",
+                   "bool_parsing": "on or off (true or false)", "bool_type": "on or off (true or false)",
+                   "dict_type": 'a table of numbers (in JSON: {"name": number, …})'}
+
+
+def _in_words(kind: str, message: str) -> str:
+    """A refused setting's value said to a person: "a whole number", not "Input should be a valid integer"."""
+    if kind in _KINDS_IN_WORDS:
+        return f"must be {_KINDS_IN_WORDS[kind]}"
+    return message.removeprefix("Value error, ").replace("Input should be", "must be", 1)
+
+
 def header_problem(header: Header) -> str | None:
     """Why this header cannot be played or shown, in one sentence, or None."""
     if header.game not in GAME_TITLES:
@@ -63,7 +76,7 @@ def header_problem(header: Header) -> str | None:
         where = ".".join(str(part) for part in first["loc"])
         if first["type"] == "extra_forbidden":  # a setting the game does not have: name the ones it has
             return visible(unknown_setting_message(header.game, where, rules.settings_model))
-        message = first["msg"].removeprefix("Value error, ")
+        message = _in_words(first["type"], first["msg"])
         return visible(f"bad rules: {where}: {message}" if where else f"bad rules: {message}")
     except (ValueError, TypeError) as error:
         return visible(f"bad rules: {error}")

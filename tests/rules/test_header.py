@@ -74,6 +74,23 @@ def test_a_ruleset_that_does_not_read_is_one_sentence():
         "bad rules: target")
 
 
+
+@pytest.mark.parametrize(
+    ("game", "rules", "said"),
+    [
+        ("five_hundred", {"target": "lots"}, "bad rules: target: must be a whole number"),
+        ("five_hundred", {"target": 1.5}, "bad rules: target: must be a whole number"),
+        ("five_hundred", {"card_points": "maybe"}, "bad rules: card_points: must be on or off (true or false)"),
+        ("five_hundred", {"schedule": "x"}, "bad rules: schedule: must be 'avondale' or 'original'"),
+        ("jass", {"multipliers": {"hearts": "x"}}, "bad rules: multipliers.hearts: must be a whole number"),
+    ],
+)
+def test_a_refused_setting_says_what_its_value_must_be_in_words(game, rules, said):
+    players = ["Ann", "Bob", "Cid"] if game == "five_hundred" else FOUR
+    problem = header_problem(header(game, players, rules=rules))
+    assert problem == said
+    assert "Input should" not in problem and "integer" not in problem and "boolean" not in problem
+
 @pytest.mark.parametrize(
     ("raw", "shown"),
     [
