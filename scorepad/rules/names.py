@@ -20,6 +20,11 @@ _UNSAFE = re.compile(
     "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufff9-\ufffb\ud800-\udfff]"
 )
 _SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+# the same, but for the layout's whitespace of JSON text (line breaks and tabs), which json_safe keeps as it is
+_JSON_UNSAFE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufff9-\ufffb"
+    "\ud800-\udfff]"
+)
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -49,14 +54,13 @@ def json_safe(json_text: str) -> str:
     (json.dumps escapes C0 controls itself but leaves DEL, C1 and the bidi controls as they are; outside
     strings JSON text holds none of them but its layout's whitespace, so each one found is inside a string,
     where the escape is valid.)"""
-    return _UNSAFE.sub(_json_escape, json_text) if _UNSAFE.search(json_text) else json_text
+    # (json.dumps escapes "\n", "\r" and "\t" inside strings: raw, they are the layout's whitespace, left alone
+    # without a call per line break)
+    return _JSON_UNSAFE.sub(_json_escape, json_text) if _JSON_UNSAFE.search(json_text) else json_text
 
 
 def _json_escape(match: re.Match[str]) -> str:
-    char = match.group()
-    if char in "\n\r\t":  # json.dumps escapes these inside strings: raw, they are the layout's whitespace
-        return char
-    return f"\\u{ord(char):04x}"
+    return f"\\u{ord(match.group()):04x}"
 
 
 def unsafe_characters(text: str) -> list[str]:

@@ -27,6 +27,7 @@ CORRECTION_LAW = "an error in the record must be corrected before the first bid,
 
 class FiveHundredState(base.State):
     history_fields = base.State.history_fields + ("deal_of", "first_bid_seq")
+    fold_only_fields = base.State.fold_only_fields + ("deal_of",)
     settings: Settings
 
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):

@@ -82,6 +82,14 @@ class Reach:
 
 def first_to_reach(start: Mapping[str, int], steps: list[tuple[str, dict[str, int]]], mark: int) -> Reach:
     """Walk the hand's steps in count order; the first step that takes a side to `mark` decides."""
+    # most hands take no side to the mark, even counting every gain at once: nothing to walk then
+    gains = dict(start)
+    for _name, points in steps:
+        for side, value in points.items():
+            if value > 0:
+                gains[side] += value
+    if all(value < mark for value in gains.values()):
+        return _NOBODY
     running = dict(start)
     for name, points in steps:
         before = dict(running)
@@ -93,6 +101,15 @@ def first_to_reach(start: Mapping[str, int], steps: list[tuple[str, dict[str, in
         if reached:
             return Reach(None, name, reached)
     return Reach(None)
+
+
+_NOBODY = Reach(None)
+#: no Weis declared this hand: nobody writes Weis (the same verdict for every such hand, never changed)
+_NO_WEIS = WeisVerdict(None, 0, "")
+#: (seats in playing order, the forehand) -> each seat's distance from the forehand, worked out once
+_SEATS_FROM: dict[tuple[tuple[str, ...], str | None], Mapping[str, int]] = {}
+#: (contract, suit names, multiplier) -> the contract in words ("♥ hearts ×1")
+_CONTRACT_TEXTS: dict[tuple[str, str, int], str] = {}
 
 
 def _with_cell(describe: Callable[[], base.Words], key: str, value: Any) -> Callable[[], base.Words]:
@@ -152,9 +169,15 @@ class JassState(base.State):
     def next_dealer(self) -> str:
         return self.after(self.dealer) if self.dealer else self.players[0]
 
-    def seats_from_forehand(self) -> dict[str, int]:
-        first = self.players.index(self.forehand) if self.forehand else 0
-        return {p: (i - first) % len(self.players) for i, p in enumerate(self.players)}
+    def seats_from_forehand(self) -> Mapping[str, int]:
+        forehand = self.forehand
+        key = (self.players, forehand)
+        seats = _SEATS_FROM.get(key)
+        if seats is None:
+            first = self.players.index(forehand) if forehand else 0
+            seats = _SEATS_FROM[key] = MappingProxyType(
+                {p: (i - first) % len(self.players) for i, p in enumerate(self.players)})
+        return seats
 
     # ------------------------------------------------------------------ this hand
 
@@ -163,14 +186,23 @@ class JassState(base.State):
         return self.settings.multipliers[self.contract] if self.contract else 1
 
     def contract_text(self) -> str:
-        if not self.contract:
+        contract = self.contract
+        if not contract:
             return ""
-        return f"{contract_label(self.contract, self.settings.suit_names)} ×{self.multiplier}"
+        suit_names = self.settings.suit_names
+        multiplier = self.settings.multipliers[contract]
+        key = (contract, suit_names, multiplier)
+        text = _CONTRACT_TEXTS.get(key)
+        if text is None:
+            text = _CONTRACT_TEXTS[key] = f"{contract_label(contract, suit_names)} ×{multiplier}"
+        return text
 
     def declared(self) -> list[Declared]:
         return [Declared(p, meld) for p, (melds, _) in self.weis.items() for meld in melds]
 
     def weis_verdict(self) -> WeisVerdict:
+        if not self.weis:
+            return _NO_WEIS
         return judge_weis(
             self.declared(),
             self.side_of,
