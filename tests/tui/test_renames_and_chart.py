@@ -101,3 +101,22 @@ async def test_at_80x24_the_chart_reads_its_target_its_legend_and_its_winner(sco
         assert "★" in text  # the winner's last total marked
         ticks = [line.split("┤")[0].strip() for line in text.splitlines() if "┤" in line]
         assert ticks and all(tick.lstrip("-").isdigit() for tick in ticks if tick)  # whole numbers only
+
+
+async def test_after_a_rename_the_forms_line_says_the_rename_not_the_old_name(scorepad_home):
+    from textual.widgets import Static
+
+    app = make_app(open_path=populated("five_hundred"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press(*"c", "tab", *"6s", "tab", "6", "tab", "2", "enter")  # Cid's 6♠: "Logged: … Ann 2 …"
+        await settle(pilot)
+        status = app.screen.query_one("#form-status", Static)
+        assert "Ann" in str(status.render())
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await pilot.press("a", "tab", *"Annie", "enter")  # who, Tab, the new name, Enter
+        await settle(pilot)
+        said = str(status.render())
+        assert "Annie" in app.screen.sheet.names.values()
+        assert said == "Logged: Ann is now called Annie"

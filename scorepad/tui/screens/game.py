@@ -532,8 +532,12 @@ class GameScreen(Screen[None]):
 
     def action_rename(self) -> None:
         def renamed(choice: tuple[str, str] | None) -> None:
-            if choice:
-                self.log_entries([Rename(player=choice[0], new_name=choice[1])])
+            if not choice:
+                return
+            rename = Rename(player=choice[0], new_name=choice[1])
+            form = self.form
+            if self.log_entries([rename]) and form is not None:  # the line said the last deal with the old name
+                form.show_info("Logged: " + describe(rename, self.sheet.names, self.sheet.side_names))
 
         self.app.push_screen(RenameScreen(dict(self.sheet.names)), renamed)
 
