@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -335,6 +336,54 @@ def bench_start(directory: Path, deals: int, runs: int) -> dict:
 # ---------------------------------------------------------------- (c) and (d)
 
 
+class FrameClock:
+    """The process's CPU time at each frame handed to the terminal driver (`App._display`, the hook (b) times a
+    first paint with), with what the frame showed (`shown()`: a table's row count, say).
+
+    An update is timed from its start to the first frame showing it ("frame") and to the last frame before the
+    screen is idle ("settled"), in our app and in the bare one alike. The pilot seeing the app idle (the older
+    "repainted") comes later: its own polling, and work the app does after its last frame (the collector at
+    idle, timers) are counted there. CPU time, not wall time: a machine shared with other work stretches the
+    wall clock of both apps unevenly."""
+
+    def __init__(self) -> None:
+        self.frames: list[tuple[float, int]] = []
+        self.shown: Callable[[], int] = lambda: 0
+        self._start = (0.0, 0)
+
+    def __enter__(self) -> FrameClock:
+        from textual.app import App
+
+        self._original = original = App._display
+        clock = self
+
+        def display(app, screen, renderable) -> None:
+            original(app, screen, renderable)
+            if renderable is not None:  # None: nothing changed, nothing written
+                clock.frames.append((time.process_time(), clock.shown()))
+
+        App._display = display
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        from textual.app import App
+
+        App._display = self._original
+
+    def start(self) -> None:
+        self.frames.clear()
+        self._start = (time.process_time(), self.shown())
+
+    def first(self) -> float:
+        """CPU seconds from `start` to the first frame whose `shown()` differs from what it was at the start."""
+        began, before = self._start
+        return next((at for at, shown in self.frames if shown != before), float("nan")) - began
+
+    def settled(self) -> float:
+        """CPU seconds from `start` to the last frame so far."""
+        return (self.frames[-1][0] if self.frames else float("nan")) - self._start[0]
+
+
 async def _submit_latency(path: Path, samples: int, trace: bool = False) -> dict:
     """Log `samples` deals through the game screen, one at a time, as the form does.
 
@@ -342,7 +391,8 @@ async def _submit_latency(path: Path, samples: int, trace: bool = False) -> dict
     their fsync, the entries folded into the sheet, and both tables and every widget brought up to it. "Repainted"
     adds the CPU time the app then spends until the pilot has seen the screen painted: the pilot's own
     idle waits (it sleeps at least 20 ms to see that the app is idle) are not work and are left out, its
-    bookkeeping (~3 ms) is counted. The wall time including those waits is kept too.
+    bookkeeping (~3 ms) is counted. The wall time including those waits is kept too. "Frame" and "settled" are
+    CPU time from the call to the first frame showing the new row and to the last frame (see `FrameClock`).
     With `trace`, tracemalloc runs (it slows every allocation: timings taken then are not reported).
     """
     import tracemalloc
@@ -353,30 +403,38 @@ async def _submit_latency(path: Path, samples: int, trace: bool = False) -> dict
 
     if trace:
         tracemalloc.start()
+    from scorepad.tui.widgets.sheet_table import SheetTable
+
     app = ScorepadApp(open_path=path, remember_theme=False)
-    updated, repainted, walls = [], [], []
+    updated, repainted, walls, frame, settled = [], [], [], [], []
     peak = 0
-    async with app.run_test(headless=True, size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        deals = len(screen.sheet.rows)
-        for number in range(samples):
-            items = deal_items(deals + number)
-            entries = [parse_entry("five_hundred", item) for item in items]
-            start = time.perf_counter()
-            assert screen.log_entries(entries)
-            done, cpu_done = time.perf_counter(), time.process_time()
-            await pilot.pause()  # the table and log pane have taken the new rows, and the screen is painted
-            painted, cpu_painted = time.perf_counter(), time.process_time()
-            updated.append(done - start)
-            repainted.append(done - start + cpu_painted - cpu_done)
-            walls.append(painted - start)
-        if trace:
-            _, peak = tracemalloc.get_traced_memory()
+    with FrameClock() as clock:
+        async with app.run_test(headless=True, size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            clock.shown = lambda: screen.query_one(SheetTable).row_count
+            deals = len(screen.sheet.rows)
+            for number in range(samples):
+                items = deal_items(deals + number)
+                entries = [parse_entry("five_hundred", item) for item in items]
+                clock.start()
+                start = time.perf_counter()
+                assert screen.log_entries(entries)
+                done, cpu_done = time.perf_counter(), time.process_time()
+                await pilot.pause()  # the table and log pane have taken the new rows, and the screen is painted
+                painted, cpu_painted = time.perf_counter(), time.process_time()
+                updated.append(done - start)
+                repainted.append(done - start + cpu_painted - cpu_done)
+                walls.append(painted - start)
+                frame.append(clock.first())
+                settled.append(clock.settled())
+            if trace:
+                _, peak = tracemalloc.get_traced_memory()
     if trace:
         tracemalloc.stop()
-    return {"updated": updated, "repainted": repainted, "walls": walls, "peak_traced": peak}
+    return {"updated": updated, "repainted": repainted, "walls": walls, "frame": frame, "settled": settled,
+            "peak_traced": peak}
 
 
 async def _enter_latency(path: Path, samples: int) -> dict:
@@ -385,19 +443,24 @@ async def _enter_latency(path: Path, samples: int) -> dict:
     The fields are filled before the clock starts (what typing them costs is not the submission's); timed is the
     process's CPU time from the Enter to the pilot having seen the screen painted (its idle waits are sleeps, not
     CPU; its bookkeeping is counted): the key's way to the form, the rules, the write, both tables, the cleared
-    form with the focus back on its first field, the footer and the frames that show all that."""
+    form with the focus back on its first field, the footer and the frames that show all that. "Frame" and
+    "settled": CPU time from the Enter to the first frame showing the new row and to the last frame before the
+    screen is idle (`FrameClock`), as `_bare_enter_latency` times the bare app."""
     from textual.widgets import Input
 
     from scorepad.tui.app import ScorepadApp
     from scorepad.tui.screens.game import GameScreen
+    from scorepad.tui.widgets.sheet_table import SheetTable
 
     app = ScorepadApp(open_path=path, remember_theme=False)
-    repainted, walls = [], []
+    repainted, walls, frame, settled = [], [], [], []
     async with app.run_test(headless=True, size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.form is not None
         deals = len(screen.sheet.rows)
+        clock = FrameClock()
+        clock.shown = lambda: screen.query_one(SheetTable).row_count
         for number in range(samples):
             contract, result = deal_items(deals + number)[1:]
             contractor = contract["player"]
@@ -410,13 +473,21 @@ async def _enter_latency(path: Path, samples: int) -> dict:
                 form.query_one(f"#{name}", Input).value = text
             screen.set_focus(form.query_one("#fh-tricks-1", Input))
             await pilot.pause()
-            start, cpu_start = time.perf_counter(), time.process_time()
-            await pilot.press("enter")
-            await pilot.pause()
-            repainted.append(time.process_time() - cpu_start)
-            walls.append(time.perf_counter() - start)
+            with clock:
+                clock.start()
+                start, cpu_start = time.perf_counter(), time.process_time()
+                await pilot.press("enter")
+                await pilot.pause()
+                repainted.append(time.process_time() - cpu_start)
+                walls.append(time.perf_counter() - start)
+            frame.append(clock.first())
+            settled.append(clock.settled())
             assert len(screen.sheet.rows) == deals + number + 1, form.query_one("#form-status").render()
-    return {"repainted": repainted, "walls": walls}
+    return {"repainted": repainted, "walls": walls, "frame": frame, "settled": settled}
+
+
+def _bare_cells(number: int) -> tuple:
+    return (str(number), f"Bob 7♥ made, deal {number}", f"+120  {number * 10}", f"·  {number}", "-50  100")
 
 
 async def _bare_latency(rows: int, samples: int) -> dict:
@@ -432,62 +503,136 @@ async def _bare_latency(rows: int, samples: int) -> dict:
             yield DataTable(cursor_type="row", zebra_stripes=True)
             yield Footer()
 
-    def cells(number: int) -> tuple:
-        return (str(number), f"Bob 7♥ made, deal {number}", f"+120  {number * 10}", f"·  {number}", "-50  100")
-
     app = Bare()
-    repainted, idle = [], []
+    repainted, idle, frame, settled = [], [], [], []
+    with FrameClock() as clock:
+        async with app.run_test(headless=True, size=(120, 40)) as pilot:
+            table = app.query_one(DataTable)
+            clock.shown = lambda: table.row_count
+            table.add_columns("#", "deal", *PLAYERS)
+            for number in range(rows):
+                table.add_row(*_bare_cells(number), key=str(number))
+            table.move_cursor(row=rows - 1)
+            await pilot.pause()
+            for number in range(rows, rows + samples):
+                clock.start()
+                start = time.perf_counter()
+                with app.batch_update():
+                    table.add_row(*_bare_cells(number), key=str(number))
+                    table.move_cursor(row=table.row_count - 1)
+                    app.sub_title = f"Ann {number}  ·  Bob {2 * number}  ·  Cid 0"
+                done, cpu_done = time.perf_counter(), time.process_time()
+                await pilot.pause()
+                repainted.append(done - start + time.process_time() - cpu_done)
+                frame.append(clock.first())
+                settled.append(clock.settled())
+                cpu_idle = time.process_time()
+                await pilot.pause()
+                idle.append(time.process_time() - cpu_idle)
+    return {"repainted": repainted, "idle": idle, "frame": frame, "settled": settled}
+
+
+async def _bare_enter_latency(rows: int, samples: int) -> dict:
+    """The floor of Enter, the same kind of update as ours with Textual's own widgets, timed as `_enter_latency`
+    times ours: at the same terminal size, a Header, a DataTable of `rows` rows (the sheet) beside one of three
+    times as many (the log), an Input and a Footer. Enter in the Input (a priority binding, as ours) appends a row
+    to the sheet and three to the log, both cursors following, clears the Input and changes the subtitle."""
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding
+    from textual.containers import Horizontal
+    from textual.widgets import DataTable, Footer, Header, Input
+
+    class BareEnter(App[None]):
+        CSS = "#sheet { width: 2fr; } #log { width: 1fr; } Input { dock: bottom; }"
+        BINDINGS = [Binding("enter", "log", priority=True)]
+
+        def compose(self) -> ComposeResult:
+            yield Header()
+            with Horizontal():
+                yield DataTable(id="sheet", cursor_type="row", zebra_stripes=True)
+                yield DataTable(id="log", cursor_type="row")
+            yield Input(id="tricks")
+            yield Footer()
+
+        def action_log(self) -> None:
+            sheet, log = self.query_one("#sheet", DataTable), self.query_one("#log", DataTable)
+            number = sheet.row_count
+            with self.batch_update():
+                sheet.add_row(*_bare_cells(number), key=str(number))
+                sheet.move_cursor(row=sheet.row_count - 1)
+                for _ in range(3):
+                    log.add_row(str(log.row_count + 1), f"Bob 7♥ made, deal {number}", key=str(log.row_count))
+                log.move_cursor(row=log.row_count - 1)
+                self.query_one(Input).value = ""
+                self.sub_title = f"Ann {number}  ·  Bob {2 * number}  ·  Cid 0"
+
+    app = BareEnter()
+    repainted, frame, settled = [], [], []
     async with app.run_test(headless=True, size=(120, 40)) as pilot:
-        table = app.query_one(DataTable)
-        table.add_columns("#", "deal", *PLAYERS)
+        sheet, log = app.query_one("#sheet", DataTable), app.query_one("#log", DataTable)
+        sheet.add_columns("#", "deal", *PLAYERS)
+        log.add_columns("#", "entry")
         for number in range(rows):
-            table.add_row(*cells(number), key=str(number))
-        table.move_cursor(row=rows - 1)
+            sheet.add_row(*_bare_cells(number), key=str(number))
+            for _ in range(3):
+                log.add_row(str(log.row_count + 1), f"Bob 7♥ made, deal {number}", key=str(log.row_count))
+        sheet.move_cursor(row=rows - 1)
+        log.move_cursor(row=log.row_count - 1)
+        field = app.query_one(Input)
+        field.focus()
         await pilot.pause()
-        for number in range(rows, rows + samples):
-            start = time.perf_counter()
-            with app.batch_update():
-                table.add_row(*cells(number), key=str(number))
-                table.move_cursor(row=table.row_count - 1)
-                app.sub_title = f"Ann {number}  ·  Bob {2 * number}  ·  Cid 0"
-            done, cpu_done = time.perf_counter(), time.process_time()
+        clock = FrameClock()
+        clock.shown = lambda: sheet.row_count
+        for _ in range(samples):
+            field.value = "8"
             await pilot.pause()
-            repainted.append(done - start + time.process_time() - cpu_done)
-            cpu_idle = time.process_time()
-            await pilot.pause()
-            idle.append(time.process_time() - cpu_idle)
-    return {"repainted": repainted, "idle": idle}
+            with clock:
+                clock.start()
+                cpu_start = time.process_time()
+                await pilot.press("enter")
+                await pilot.pause()
+                repainted.append(time.process_time() - cpu_start)
+            frame.append(clock.first())
+            settled.append(clock.settled())
+    return {"repainted": repainted, "frame": frame, "settled": settled}
 
 
 async def _correct_latency(path: Path, samples: int) -> dict:
     """Correct the latest deal's result `samples` times through the game screen (what the edit dialog's
     confirm does): the correction is checked, its knock-on asked, logged, the sheet refolded from the corrected
-    entry, and both tables brought up to it. Timed as `_submit_latency` times a deal."""
+    entry, and both tables brought up to it. Timed as `_submit_latency` times a deal; "frame" to the first frame
+    showing the correction (the log pane's row of it), "settled" to the last frame (with what the app says)."""
     from scorepad.log import amend_model
     from scorepad.tui.app import ScorepadApp
     from scorepad.tui.screens.game import GameScreen
+    from scorepad.tui.widgets.log_pane import LogPane
 
     app = ScorepadApp(open_path=path, remember_theme=False)
-    updated, repainted = [], []
-    async with app.run_test(headless=True, size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        deals = len(screen.sheet.rows)
-        target = screen.sheet.rows[-1].seq
-        amend = amend_model("five_hundred")
-        for number in range(samples):
-            result = parse_entry("five_hundred", _other_result(deals - 1, number))
-            logged = len(screen.sheet.entries)
-            start = time.perf_counter()
-            screen.correct(amend(target=target, entry=result))
-            done, cpu_done = time.perf_counter(), time.process_time()
-            assert len(screen.sheet.entries) == logged + 1 and app.screen is screen
+    updated, repainted, frame, settled = [], [], [], []
+    with FrameClock() as clock:
+        async with app.run_test(headless=True, size=(120, 40)) as pilot:
             await pilot.pause()
-            cpu_painted = time.process_time()
-            updated.append(done - start)
-            repainted.append(done - start + cpu_painted - cpu_done)
-    return {"updated": updated, "repainted": repainted}
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            clock.shown = lambda: screen.query_one(LogPane).row_count
+            deals = len(screen.sheet.rows)
+            target = screen.sheet.rows[-1].seq
+            amend = amend_model("five_hundred")
+            for number in range(samples):
+                result = parse_entry("five_hundred", _other_result(deals - 1, number))
+                logged = len(screen.sheet.entries)
+                clock.start()
+                start = time.perf_counter()
+                screen.correct(amend(target=target, entry=result))
+                done, cpu_done = time.perf_counter(), time.process_time()
+                assert len(screen.sheet.entries) == logged + 1 and app.screen is screen
+                await pilot.pause()
+                cpu_painted = time.process_time()
+                updated.append(done - start)
+                repainted.append(done - start + cpu_painted - cpu_done)
+                frame.append(clock.first())
+                settled.append(clock.settled())
+    return {"updated": updated, "repainted": repainted, "frame": frame, "settled": settled}
 
 
 def bench_correct(directory: Path, deals: int, samples: int) -> dict:
@@ -497,7 +642,8 @@ def bench_correct(directory: Path, deals: int, samples: int) -> dict:
     ms = {key: [t * 1000 for t in result[key]] for key in ("updated", "repainted")}
     return {"deals": deals, "samples": samples,
             "updated_median_ms": statistics.median(ms["updated"]), "updated_p95_ms": _p95(ms["updated"]),
-            "repainted_median_ms": statistics.median(ms["repainted"]), "repainted_p95_ms": _p95(ms["repainted"])}
+            "repainted_median_ms": statistics.median(ms["repainted"]), "repainted_p95_ms": _p95(ms["repainted"]),
+            "frame": _stats_ms(result["frame"]), "settled": _stats_ms(result["settled"])}
 
 
 def bench_corrected_replay(directory: Path, runs: int) -> dict:
@@ -531,6 +677,7 @@ def bench_submit(directory: Path, deals: int, samples: int) -> dict:
         "repainted_median_ms": statistics.median(ms["repainted"]),
         "repainted_p95_ms": _p95(ms["repainted"]),
         "wall_median_ms": statistics.median(ms["walls"]),
+        "frame": _stats_ms(result["frame"]), "settled": _stats_ms(result["settled"]),
     }
 
 
@@ -543,12 +690,24 @@ def bench_enter(directory: Path, deals: int, samples: int) -> dict:
     path = write_log(directory / "enter.jsonl", deals, target=10**9)
     os.environ["SCOREPAD_HOME"] = str(directory / "home")
     result = asyncio.run(_enter_latency(path, samples))
-    return {"deals": deals, "samples": samples, **_stats_ms(result["repainted"])}
+    return {"deals": deals, "samples": samples, **_stats_ms(result["repainted"]),
+            "frame": _stats_ms(result["frame"]), "settled": _stats_ms(result["settled"])}
 
 
 def bench_floor(rows: int, samples: int) -> dict:
     result = asyncio.run(_bare_latency(rows, samples))
-    return {"rows": rows, "frame": _stats_ms(result["repainted"]), "idle": _stats_ms(result["idle"])}
+    enter = asyncio.run(_bare_enter_latency(rows, samples))
+    return {"rows": rows, "repainted": _stats_ms(result["repainted"]), "idle": _stats_ms(result["idle"]),
+            "frame": _stats_ms(result["frame"]), "settled": _stats_ms(result["settled"]),
+            "enter_repainted": _stats_ms(enter["repainted"]), "enter_frame": _stats_ms(enter["frame"]),
+            "enter_settled": _stats_ms(enter["settled"])}
+
+
+def _frames(figures: dict) -> str:
+    """The FrameClock figures of one part, in words."""
+    frame, settled = figures["frame"], figures["settled"]
+    return (f"to the first frame showing it median {frame['median']:.1f} ms, p95 {frame['p95']:.1f} ms; to the last "
+            f"frame median {settled['median']:.1f} ms, p95 {settled['p95']:.1f} ms (CPU)")
 
 
 # ---------------------------------------------------------------- (c) and (e) against a baseline
@@ -562,9 +721,25 @@ result = asyncio.run(getattr(bench, sys.argv[2])(Path(sys.argv[3]), int(sys.argv
 print(json.dumps({"scorepad": scorepad.__file__, **{k: v for k, v in result.items() if isinstance(v, list)}}))
 """
 
-#: what is compared: the function that measures it, and which of its figures
-PAIRED = {"submit": ("_submit_latency", "repainted"), "enter": ("_enter_latency", "repainted"),
-          "correct": ("_correct_latency", "repainted")}
+#: what is compared: the function that measures ours, and the floor's (a bare Textual app's frame, the same kind
+#: of update, timed alike), run by turns with them in a fresh process of its own
+PAIRED = {"submit": ("_submit_latency", "_floor_submit_latency"), "enter": ("_enter_latency", "_floor_enter_latency"),
+          "correct": ("_correct_latency", None)}
+#: the figures compared: CPU to the first frame showing the change, and to the last frame (see FrameClock)
+PAIRED_FIGURES = ("frame", "settled")
+
+
+def _deals_in(path: Path) -> int:
+    return (len(path.read_bytes().splitlines()) - 1) // 3
+
+
+async def _floor_submit_latency(path: Path, samples: int) -> dict:
+    """`_bare_latency` with as many rows as the log has deals (so it runs as `PAIRED_RUN` runs ours)."""
+    return await _bare_latency(_deals_in(path), samples)
+
+
+async def _floor_enter_latency(path: Path, samples: int) -> dict:
+    return await _bare_enter_latency(_deals_in(path), samples)
 
 
 def baseline_tree(directory: Path, ref: str) -> Path:
@@ -579,40 +754,54 @@ def baseline_tree(directory: Path, ref: str) -> Path:
 
 def bench_paired(directory: Path, baseline: Path, deals: int, samples: int, rounds: int,
                  parts: tuple[str, ...] = ("submit", "enter", "correct")) -> dict:
-    """Each part measured in fresh processes, by turns: this tree's scorepad, then the baseline's (A B A B …),
-    `rounds` times, each on its own copy of the same log of `deals` deals. Medians and p95 over every sample."""
+    """Each part measured in fresh processes, by turns: this tree's scorepad, the baseline's, then the bare app's
+    floor of the part (A B F A B F …), `rounds` times, each on its own copy of the same log of `deals` deals.
+    Medians and p95 over every sample, of each of PAIRED_FIGURES."""
     ours_tree = Path(__file__).resolve().parent.parent
     log = write_log(directory / "paired.jsonl", deals, target=10**9)
-    figures: dict[str, dict[str, list[float]]] = {part: {"ours": [], "base": []} for part in parts}
+    figures: dict[str, dict[str, dict[str, list[float]]]] = {
+        part: {side: {figure: [] for figure in PAIRED_FIGURES} for side in ("ours", "base", "floor")}
+        for part in parts}
     for turn in range(rounds):
         for part in parts:
-            function, figure = PAIRED[part]
-            for side, tree in (("ours", ours_tree), ("base", baseline)):
+            function, floor = PAIRED[part]
+            runs = [("ours", ours_tree, function), ("base", baseline, function)]
+            if floor is not None:
+                runs.append(("floor", ours_tree, floor))
+            for side, tree, measure in runs:
                 copy = directory / f"paired-{side}-{part}-{turn}.jsonl"
                 copy.write_bytes(log.read_bytes())
                 env = {**os.environ, "PYTHONPATH": str(tree), "SCOREPAD_HOME": str(directory / f"home-{side}")}
-                done = subprocess.run([sys.executable, "-c", PAIRED_RUN, str(Path(__file__).parent), function,
+                done = subprocess.run([sys.executable, "-c", PAIRED_RUN, str(Path(__file__).parent), measure,
                                        str(copy), str(samples)], capture_output=True, text=True, env=env,
                                       timeout=900, cwd=directory)  # not here: `-c` puts the cwd first on the path
                 if done.returncode != 0:
                     raise RuntimeError(done.stderr[-3000:])
                 result = json.loads(done.stdout.splitlines()[-1])
                 assert Path(result["scorepad"]).resolve().is_relative_to(tree.resolve()), result["scorepad"]
-                figures[part][side] += result[figure]
-    return {part: {side: _stats_ms(times) for side, times in sides.items()} for part, sides in figures.items()}
+                for figure in PAIRED_FIGURES:
+                    figures[part][side][figure] += result[figure]
+    return {part: {side: {figure: _stats_ms(times) for figure, times in by_figure.items() if times}
+                   for side, by_figure in sides.items()}
+            for part, sides in figures.items()}
 
 
 def print_paired(paired_figures: dict, deals: int, ref: str, rounds: int) -> None:
-    words = {"submit": "submit a deal (GameScreen.log_entries) → repainted",
-             "enter": "Enter in the form → repainted (CPU)",
-             "correct": "correct the latest result → repainted"}
+    words = {"submit": "submit a deal (GameScreen.log_entries)",
+             "enter": "Enter in the form",
+             "correct": "correct the latest result"}
     goals = {"submit": "≤ 16 ms median, ≤ 33 ms p95", "enter": "≤ 16 ms median, ≤ 33 ms p95", "correct": "≤ 50 ms"}
+    seen = {"frame": "→ the first frame showing it", "settled": "→ the last frame"}
     for part, sides in paired_figures.items():
-        ours, base = sides["ours"], sides["base"]
-        print(f"    {words[part]}, {deals:,} deals, {rounds} rounds A B, {ours['n']} samples each: "
-              f"this tree median {ours['median']:.1f} ms, p95 {ours['p95']:.1f} ms; {ref} median "
-              f"{base['median']:.1f} ms, p95 {base['p95']:.1f} ms → {ours['median'] / base['median']:.2f}× "
-              f"(goal {goals[part]})")
+        for figure in PAIRED_FIGURES:
+            ours, base, floor = (sides[side].get(figure) for side in ("ours", "base", "floor"))
+            line = (f"    {words[part]} {seen[figure]} (CPU), {deals:,} deals, {rounds} rounds, {ours['n']} samples "
+                    f"each: this tree median {ours['median']:.1f} ms, p95 {ours['p95']:.1f} ms; {ref} median "
+                    f"{base['median']:.1f} ms, p95 {base['p95']:.1f} ms → {ours['median'] / base['median']:.2f}×")
+            if floor:
+                line += (f"; the floor (a bare Textual app, the same update) median {floor['median']:.1f} ms, p95 "
+                         f"{floor['p95']:.1f} ms → ours {ours['median'] / floor['median']:.2f}× it")
+            print(line + (f" (goal {goals[part]})" if figure == "frame" else ""))
 
 
 def peak_rss_kib() -> int:
@@ -681,9 +870,9 @@ def main() -> None:
                   f"3,000 deals with 1,000 corrections: {e['spread_s']:.3f} s (goal ≤ 2 s)")
             k = bench_correct(directory, deals, max(5, samples // 5))
             print(f"(e) correct the latest result in the app, {k['deals']:,} deals logged, {k['samples']} "
-                  f"corrections: sheet updated median {k['updated_median_ms']:.1f} ms, p95 {k['updated_p95_ms']:.1f} "
-                  f"ms; repainted median {k['repainted_median_ms']:.1f} ms, p95 {k['repainted_p95_ms']:.1f} ms "
-                  f"(goal ≤ 50 ms)")
+                  f"corrections (goal ≤ 50 ms): {_frames(k)}; sheet updated median {k['updated_median_ms']:.1f} ms; "
+                  f"the pilot seeing it painted median {k['repainted_median_ms']:.1f} ms, p95 "
+                  f"{k['repainted_p95_ms']:.1f} ms")
         for logged, goal in ((deals, 1.5), (deals * 10, 2.0)) if "b" in parts else ():
             b = bench_start(directory, logged, runs)
             print(f"(b) start to first paint with {b['deals']:,} deals: {b['scorepad_s']:.3f} s; bare Textual app "
@@ -696,18 +885,20 @@ def main() -> None:
             for logged in (deals, deals * 10):
                 c = bench_submit(directory, logged, samples)
                 print(f"(c) submit a deal, {c['deals']:,} deals logged, {c['samples']} deals (goal ≤ 16 ms median, "
-                      f"≤ 33 ms p95): sheet updated median {c['updated_median_ms']:.1f} ms, p95 "
-                      f"{c['updated_p95_ms']:.1f} ms; repainted median {c['repainted_median_ms']:.1f} ms, p95 "
-                      f"{c['repainted_p95_ms']:.1f} ms (wall time incl. the test pilot's idle waits: median "
-                      f"{c['wall_median_ms']:.1f} ms)")
+                      f"≤ 33 ms p95): {_frames(c)}; sheet updated median {c['updated_median_ms']:.1f} ms; the pilot "
+                      f"seeing it painted median {c['repainted_median_ms']:.1f} ms, p95 {c['repainted_p95_ms']:.1f} ms")
                 n = bench_enter(directory, logged, max(5, samples // 2))
-                print(f"    Enter in the form → repainted, {n['deals']:,} deals logged, {n['samples']} deals: "
-                      f"median {n['median']:.1f} ms, p95 {n['p95']:.1f} ms (CPU, the pilot's bookkeeping counted)")
+                print(f"    Enter in the form, {n['deals']:,} deals logged, {n['samples']} deals: {_frames(n)}; the "
+                      f"pilot seeing it painted median {n['median']:.1f} ms, p95 {n['p95']:.1f} ms")
             f = bench_floor(deals, samples)
+            enter_floor = {"frame": f["enter_frame"], "settled": f["enter_settled"]}
             print(f"    the floor — a bare Textual app (Header, DataTable of {f['rows']:,} rows, Footer) appending a "
-                  f"row, the cursor following, its subtitle changed: repainted median {f['frame']['median']:.1f} ms,"
-                  f" p95 {f['frame']['p95']:.1f} ms; the pilot seeing a screen with nothing changed painted: median "
-                  f"{f['idle']['median']:.1f} ms")
+                  f"row, the cursor following, its subtitle changed: {_frames(f)}; the pilot seeing it painted "
+                  f"median {f['repainted']['median']:.1f} ms (seeing a screen with nothing changed: median "
+                  f"{f['idle']['median']:.1f} ms)")
+            print(f"    the floor of Enter — a bare Textual app (Header, a DataTable of {f['rows']:,} rows beside one of "
+                  f"{3 * f['rows']:,}, an Input, Footer) taking Enter: a row to one, three to the other, both cursors "
+                  f"following, the Input cleared, the subtitle changed: {_frames(enter_floor)}")
         if args.baseline and parts & {"c", "e"}:
             tree = baseline_tree(directory, args.baseline)
             chosen = tuple(part for part, letter in (("submit", "c"), ("enter", "c"), ("correct", "e"))

@@ -96,7 +96,7 @@ async def test_after_a_deal_the_form_is_empty_and_says_what_comes_next(scorepad_
         await pilot.press("enter")
         await settle(pilot)
         assert [field.value for field in screen.query(Input)] == [""] * len(screen.query(Input))
-        assert not preview.display  # nothing typed: nothing to preview
+        assert preview.display and not str(preview.render()).strip()  # nothing typed: nothing to preview (the line kept)
         assert str(screen.query_one("#fh-rest", Static).render()).endswith(": the rest")
         assert app.focused is screen.query_one("#fh-contractor", Input)
         assert "Logged: Ann deals" in str(screen.query_one("#form-status", Static).render())

@@ -57,9 +57,11 @@ class EntryForm(Vertical):
         return self.replayer.settings
 
     def status_line(self) -> Static:
-        status = Static("", classes="form-status", id="form-status")
-        status.display = False  # takes a row only when it has something to say
-        return status
+        # Always shown, a blank line while it has nothing to say: the form keeps one height while a deal is typed,
+        # refused and logged. A form growing or shrinking by a line resizes the sheet and the log above it, and
+        # every widget resized in a layout asks Textual for another one: a second layout and frame after the one
+        # with the new row.
+        return Static("", classes="form-status", id="form-status")
 
     def update_sheet(self, sheet: Sheet) -> None:
         """Called after every change of the sheet, so the form can follow the deal (whose turn …)."""
@@ -68,13 +70,11 @@ class EntryForm(Vertical):
     def show_error(self, reason: str) -> None:
         status = self.query_one("#form-status", Static)
         status.update(Text(visible(reason, keep_lines=True)))  # reasons quote names and calls: never markup
-        status.display = bool(reason)
         status.add_class("-error")
 
     def show_info(self, text: str) -> None:
         status = self.query_one("#form-status", Static)
         status.update(Text(visible(text, keep_lines=True)))
-        status.display = bool(text)
         status.remove_class("-error")
 
     def logged(self) -> None:

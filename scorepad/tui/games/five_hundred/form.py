@@ -53,7 +53,8 @@ class FiveHundredForm(EntryForm):
     FiveHundredForm #fh-first { max-width: 24; }
     FiveHundredForm .fh-note { width: 1fr; height: auto; padding: 1 1 0 1; color: $text-muted; }
     FiveHundredForm .fh-note.-alone { padding: 0 1; }
-    FiveHundredForm #fh-rest { width: auto; min-width: 14; color: $accent; }
+    /* as wide as "opponent 2: the rest": the row keeps its widths while a deal is typed and logged */
+    FiveHundredForm #fh-rest { width: auto; min-width: 22; color: $accent; }
     FiveHundredForm #fh-question-text { color: $warning; text-style: bold; }
     FiveHundredForm #fh-preview { height: auto; color: $accent; }
     FiveHundredForm #fh-preview.-hint { color: $text-muted; }
@@ -466,7 +467,9 @@ class FiveHundredForm(EntryForm):
         text = self.preview()
         preview.set_class(not text, "-hint")
         preview.update(text)  # the game's keys are listed by the screen
-        preview.display = bool(text) and not self.correcting  # a correction dialog says what saving does
+        # a blank line while there is nothing to say, so the form keeps its height (see EntryForm.status_line); a
+        # correction dialog says what saving does itself
+        preview.display = not self.correcting
 
     def preview(self) -> str:
         """What Enter would do, scored by the rules, or nothing while the fields are not complete."""
