@@ -13,7 +13,7 @@ from scorepad.tui.games.five_hundred.screen import FiveHundredScreen
 from scorepad.tui.widgets.footer import KeysFooter
 
 from .conftest import make_app, settle
-from .test_five_hundred_screen import THREE, write_game
+from .test_five_hundred_screen import THREE, quick, write_game
 
 
 def footer_keys(app) -> list:
@@ -141,3 +141,29 @@ async def test_the_collector_runs_once_the_screen_is_idle_not_between_an_enter_a
         finally:
             gc.callbacks.remove(seen)
     assert gc.isenabled()
+
+
+async def test_the_form_keeps_one_height_while_a_deal_is_typed_refused_and_logged(scorepad_home):
+    # a form that grows or shrinks by a line resizes the sheet and the log: Textual lays the screen out again.
+    # One deal is logged already (before the first, the form also asks who deals, and its notes are longer)
+    first = [{"type": "deal", "dealer": "Ann"}, *quick("Bob", "7H", {"Ann": 2, "Bob": 7, "Cid": 1})]
+    app = make_app(open_path=write_game(scorepad_home, THREE, first))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        form, sheet = screen.query_one("#entry-form"), screen.query_one("#sheet")
+        heights = {"opened": (form.outer_size.height, sheet.outer_size.height)}
+        await pilot.press(*"c", "tab", *"8h", "tab", "8", "tab", "1")
+        await settle(pilot)
+        assert "Cid 8♥ made" in str(screen.query_one("#fh-preview", Static).render())
+        heights["previewed"] = (form.outer_size.height, sheet.outer_size.height)
+        await pilot.press("9")  # 19 tricks: refused as typed
+        await settle(pilot)
+        assert screen.query_one("#form-status", Static).has_class("-error")
+        heights["refused"] = (form.outer_size.height, sheet.outer_size.height)
+        await pilot.press("backspace", "enter")
+        await settle(pilot)
+        assert len(screen.sheet.rows) == 2
+        assert "Logged" in str(screen.query_one("#form-status", Static).render())
+        heights["logged"] = (form.outer_size.height, sheet.outer_size.height)
+        assert len(set(heights.values())) == 1, heights
