@@ -56,6 +56,8 @@ class DigestCache:
         self._lock = threading.Lock()
         self._digests: dict[str, tuple[str, GameDigest]] = {}  # path -> (hash of its bytes, what they gave)
         self._in_file: dict[Path, frozenset[str]] = {}  # cache file -> the keys last found or written in it
+        # cache file -> what a stopped reading found in it and replayed: the next reading needs not read it again
+        self._unfinished: dict[Path, dict[str, GameDigest]] = {}
 
     def get(self, path: Path, modified: datetime, stored: StoredSummaries | None = None) -> GameDigest:
         from scorepad.files import LogError, read_game_bytes
@@ -89,7 +91,7 @@ class DigestCache:
 
         path = stored_path(directory)
         with self._lock:
-            return StoredSummaries(path, self._in_file.get(path))
+            return StoredSummaries(path, self._in_file.get(path), self._unfinished.pop(path, None))
 
     def saved(self, stored: StoredSummaries, complete: bool) -> None:
         """A reading is over: its games written to the folder's cache file (when anything changed)."""
@@ -99,10 +101,13 @@ class DigestCache:
                 self._in_file.pop(stored.path, None)
             else:
                 self._in_file[stored.path] = keys
+            if not complete:
+                self._unfinished[stored.path] = stored.known()
 
     def keep_only(self, paths: set[str]) -> None:
         """Forget files no longer in the folder (after a whole folder was read)."""
         with self._lock:
+            self._unfinished.clear()
             for path in self._digests.keys() - paths:
                 del self._digests[path]
 

@@ -19,9 +19,11 @@ import hashlib
 import os
 import stat
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
 from platformdirs import user_cache_dir
 
@@ -102,6 +104,7 @@ def code_stamp() -> str:
 GAME_KINDS = frozenset({"five_hundred", "jass", "auction_bridge"})
 KEY_CHARS = frozenset("0123456789abcdef")
 MAX_COUNT = 10**12
+T = TypeVar("T")
 
 
 class NotOurs(ValueError):
@@ -123,24 +126,36 @@ def _text(value: object) -> str:
 def _texts(value: object) -> list[str]:
     if type(value) is not list:
         raise NotOurs
-    return [_text(item) for item in value]
+    for item in value:
+        if type(item) is not str:
+            raise NotOurs
+    return value
 
 
-def _table(value: object, fields: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
-    """{name: [count, …]} with exactly len(fields) counts each."""
+def _counts(value: object) -> list[int]:
+    if type(value) is not list:
+        raise NotOurs
+    for count in value:  # (loops written out: this runs for every stored game at each start)
+        if type(count) is not int or not 0 <= count <= MAX_COUNT:
+            raise NotOurs
+    return value
+
+
+def _table(value: object, size: int, make: Callable[..., T]) -> dict[str, T]:
+    """{name: [count, …]} with exactly `size` counts each, each made into a record."""
     if type(value) is not dict:
         raise NotOurs
     table = {}
     for name, counts in value.items():
-        if type(counts) is not list or len(counts) != len(fields):
+        if type(counts) is not list or len(counts) != size:
             raise NotOurs
-        table[_text(name)] = tuple(_count(c) for c in counts)
+        for count in counts:
+            if type(count) is not int or not 0 <= count <= MAX_COUNT:
+                raise NotOurs
+        table[name] = make(*counts)  # (JSON keys are always strings)
     return table
 
 
-RECORD = ("played", "finished", "won")
-BIDS = ("made", "set")
-WEIS = ("hands", "points", "matches")
 GAME_FIELDS = frozenset({"game", "title", "players", "status", "finished", "records", "bids", "weis", "rubbers",
                          "rubber_sizes", "seat_names", "team_players"})
 
@@ -152,17 +167,22 @@ def _to_digest(stored: object) -> GameDigest:
     figures = Stats()
     figures.games[stored["game"]] = 1
     figures.finished = _count(stored["finished"])
-    figures.players = {name: PlayerRecord(*r) for name, r in _table(stored["records"], RECORD).items()}
-    figures.bids = {strain: BidRecord(*b) for strain, b in _table(stored["bids"], BIDS).items()}
-    figures.weis = {team: WeisRecord(*w) for team, w in _table(stored["weis"], WEIS).items()}
-    figures.rubbers = {name: PlayerRecord(*r) for name, r in _table(stored["rubbers"], RECORD).items()}
-    if type(stored["rubber_sizes"]) is not list or type(stored["seat_names"]) is not list:
+    figures.players = _table(stored["records"], 3, PlayerRecord)
+    figures.bids = _table(stored["bids"], 2, BidRecord)
+    figures.weis = _table(stored["weis"], 3, WeisRecord)
+    figures.rubbers = _table(stored["rubbers"], 3, PlayerRecord)
+    figures.rubber_sizes = _counts(stored["rubber_sizes"])
+    seats = stored["seat_names"]
+    if type(seats) is not list:
         raise NotOurs
-    figures.rubber_sizes = [_count(size) for size in stored["rubber_sizes"]]
-    figures.seat_names = [_texts(names) for names in stored["seat_names"]]
-    if not all(figures.seat_names) or type(stored["team_players"]) is not dict:
+    for names in seats:
+        if not _texts(names):
+            raise NotOurs
+    figures.seat_names = seats
+    teams = stored["team_players"]
+    if type(teams) is not dict:
         raise NotOurs
-    figures.team_players = {_text(team): tuple(_texts(names)) for team, names in stored["team_players"].items()}
+    figures.team_players = {team: tuple(_texts(names)) for team, names in teams.items()}  # (keys: JSON strings)
     return GameDigest(PLACEHOLDER, EPOCH, game=stored["game"], title=_text(stored["title"]),
                       players=tuple(_texts(stored["players"])), status=_text(stored["status"]), figures=figures)
 
@@ -248,11 +268,12 @@ class StoredSummaries:
     """One games folder's cache file during one reading of the folder: read on the first game not already known
     in memory, written once at the end if the reading added or dropped a game. Safe from a worker thread."""
 
-    def __init__(self, path: Path, saved: frozenset[str] | None):
+    def __init__(self, path: Path, saved: frozenset[str] | None, loaded: dict[str, GameDigest] | None = None):
         self.path = path
         self._saved = saved  # the keys this process last found or wrote in the file (None: not known)
         self._lock = threading.Lock()
-        self._loaded: dict[str, GameDigest] | None = None
+        # what the file holds, once read (or as a stopped reading left it: not read twice in one run)
+        self._loaded: dict[str, GameDigest] | None = loaded
         self._added: dict[str, GameDigest] = {}
         self._seen: dict[str, GameDigest] = {}  # every readable game of this reading, by key
 
@@ -289,3 +310,8 @@ class StoredSummaries:
                     self._loaded = read_stored(self.path)
                 keep = {**self._loaded, **self._added}
         return frozenset(keep) if write_stored(self.path, keep) else None
+
+    def known(self) -> dict[str, GameDigest]:
+        """Everything this reading found in the file or replayed (for the next reading, after a stopped one)."""
+        with self._lock:
+            return {**(self._loaded or {}), **self._seen}

@@ -212,3 +212,17 @@ def test_scorepad_list_over_stored_games_loads_no_models_and_no_rules(folder, sc
     again = modules_after(code, env)
     assert loaded(again, "pydantic", "scorepad.log", "scorepad.store", "scorepad.rules.base", "scorepad.stats",
                   "textual", "rich") == []
+
+
+def test_after_a_stopped_reading_the_next_one_in_the_same_run_reads_the_cache_file_no_more(folder, monkeypatch):
+    # the list stopped by the statistics opened over it: the statistics take what the list found
+    lines(folder)  # every game stored
+    reads = []
+    real = summaries.read_stored
+    monkeypatch.setattr(summaries, "read_stored", lambda path: reads.append(path) or real(path))
+    cache = DigestCache()
+    for _ in read_saved_games(folder, cache=cache, cancelled=lambda: len(reads) > 0):
+        pass
+    replays = Replays(monkeypatch)
+    assert [describe(d) for d in read_saved_games(folder, cache=cache)] == replayed_lines(folder)
+    assert len(reads) == 1 and replays.count == 5  # (the five: replayed_lines, on purpose)

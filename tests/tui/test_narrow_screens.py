@@ -183,3 +183,42 @@ async def test_keys_typed_as_the_new_game_screen_opens_keep_their_field(scorepad
         await settle(pilot)
         assert app.screen.query_one("#title", Input).value == "Fri"
         assert app.screen.query_one("#players", Input).value == ""
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_saved_games_rows_are_as_high_as_datatable_would_make_them(scorepad_home, size):
+    # the list gives each folded row its height (DataTable would wrap every row read to find it): the same heights
+    from scorepad.tui.screens import home_columns
+    from scorepad.tui.screens.home import HomeScreen
+
+    bridge_game(LONG_PLAYERS, LONG_SIDES)
+    for number, (game, players, title) in enumerate([
+            ("five_hundred", LONG_PLAYERS[:3], "Friday"),  # the players wrapped
+            ("five_hundred", ["Ann", "Bob", "Cid"], ""),  # no title: one line
+            ("jass", ["Ann", "Bob", "Cid", "Dan"], "Sunday")]):  # the title under the game: two lines
+        create(header(game, players, title=title).model_copy(update={"id": f"height{number}"}))
+    given: list[int | None] = []
+    real = home_columns.folded_height
+
+    def noted(cells, widths):
+        given.append(real(cells, widths))
+        return given[-1]
+
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        home_columns.folded_height = noted
+        try:
+            app.screen.reload()
+            await settle(pilot)
+        finally:
+            home_columns.folded_height = real
+        assert isinstance(app.screen, HomeScreen)
+        table = app.screen.query_one("#games", DataTable)
+        ours = [row.height for row in table.ordered_rows]
+        assert 2 in given and 1 in given  # heights given, not left to DataTable
+        for row in table.ordered_rows:  # each row again, its height found by DataTable
+            cells = table.get_row(row.key)
+            table.add_row(*cells, height=None, key=f"again-{row.key.value}")
+        await settle(pilot)
+        measured = [row.height for row in table.ordered_rows[len(ours):]]
+        assert ours == measured

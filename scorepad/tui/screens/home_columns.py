@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from rich.cells import cell_len
 from rich.text import Text
 
 #: a listing's cells as the wide table shows them: game, title, players, status, last played
@@ -64,6 +65,16 @@ def row(cells: Cells, shown: Layout) -> tuple[Sequence[Text], int | None]:
     first = f"{game}\n{title}" if title else game
     folded = (first, players, status, short_date(when))
     texts = tuple(Text(cell, end="") for cell in folded)
-    one_line = all("\n" not in text.plain and text.cell_len <= (width or 0)
-                   for text, width in zip(texts, shown.widths, strict=True))
-    return texts, (1 if one_line else None)  # None: DataTable makes the row as high as its wrapped cells
+    return texts, folded_height(folded, shown.widths)
+
+
+def folded_height(cells: Sequence[str], widths: Sequence[int | None]) -> int | None:
+    """The lines a folded row takes when no cell has a line wider than its column (its lines are what it shows);
+    else None: DataTable finds the height by wrapping the row, which it would otherwise do for every row read."""
+    height = 1
+    for cell, width in zip(cells, widths, strict=True):
+        lines = cell.split("\n")
+        if width is None or any(cell_len(line) > width for line in lines):
+            return None
+        height = max(height, len(lines))
+    return height
