@@ -8,10 +8,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping, Sequence
+from json.encoder import encode_basestring as _string  # the C one where there is one, as the encoder uses it
 
 from scorepad.describe import with_names
 from scorepad.rules import GAME_TITLES
-from scorepad.rules.base import Sheet
+from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import json_safe, visible
 
 
@@ -62,13 +64,36 @@ def to_json(sheet: Sheet) -> str:
     """The summary as JSON, a key a line and a row (or refusal) a line: readable, and written by the C encoder
     (`indent=` would write every value of a long game through json's pure-Python encoder)."""
     fields = []
-    for key, value in sheet.summary().items():
-        if isinstance(value, list) and value:
-            items = ",\n    ".join(map(_ENCODE, value))
-            fields.append(f"  {_ENCODE(key)}: [\n    {items}\n  ]")
+    for key, value in sheet.summary(rows=False).items():
+        items = _row_lines(sheet.rows) if key == "rows" else list(map(_ENCODE, value)) if isinstance(
+            value, list) else None
+        if items:
+            fields.append(f"  {_ENCODE(key)}: [\n    " + ",\n    ".join(items) + "\n  ]")
         else:
             fields.append(f"  {_ENCODE(key)}: {_ENCODE(value)}")
     return json_safe("{\n" + ",\n".join(fields) + "\n}") + "\n"
+
+
+def _row_lines(rows: Sequence[Row]) -> list[str]:
+    """Each row's summary as the C encoder writes it (`_ENCODE(row.summary())`), a long game's rows written
+    without a dict made per row and per mapping: the text and the side labels encoded as JSON strings, the
+    points as JSON integers. A row holding anything else is left to the encoder."""
+    labels: dict[str, str] = {}  # side label -> its JSON string
+
+    def pairs(points: Mapping[str, int]) -> str:
+        return ", ".join([f"{labels.get(side) or labels.setdefault(side, _string(side))}: {value}"
+                          for side, value in points.items()])
+
+    lines = []
+    for row in rows:
+        delta, totals = row.delta, row.totals
+        if (type(row.seq) is int and all(type(v) is int for v in (*delta.values(), *totals.values()))
+                and all(type(k) is str for k in (*delta, *totals))):
+            lines.append(f'{{"seq": {row.seq}, "text": {_string(row.text)}, "delta": {{{pairs(delta)}}}, '
+                         f'"totals": {{{pairs(totals)}}}}}')
+        else:
+            lines.append(_ENCODE(row.summary()))
+    return lines
 
 
 EXPORTERS = {"csv": to_csv, "md": to_markdown, "json": to_json}

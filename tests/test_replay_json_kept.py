@@ -37,3 +37,34 @@ def test_replay_json_of_a_table_like_log_keeps_its_bytes(game: str, tmp_path: Pa
     sheet, notices = replay_file(path)
     assert notices == [] and sheet.rejected == () and len(sheet.rows) > ENTRIES // 10
     assert hashlib.sha256(to_json(sheet).encode()).hexdigest() == json_sha
+
+
+def test_rows_are_written_as_the_json_encoder_writes_them_whatever_the_names_hold() -> None:
+    """The summary's rows are written without a dict per row: the same text as json's encoder gives for the
+    summary, for side labels and names with quotes, backslashes, non-ASCII letters and control characters."""
+    import json
+
+    from scorepad.rules import replay
+    from scorepad.rules.names import json_safe
+
+    from .helpers import entries, header
+
+    players = ['An"n', "Bo\\b", "Çid\x1b", "Dé\u202eve"]
+    head = header("five_hundred", players, sides={'We "A"': [players[0], players[2]], "Thé\ty": players[1::2]})
+    sheet = replay(head, entries(
+        "five_hundred",
+        {"type": "deal", "dealer": players[0]},
+        {"type": "contract", "player": players[1], "call": "6S"},
+        {"type": "result", "tricks": {'We "A"': 3, "Thé\ty": 7}},
+        {"type": "deal", "dealer": players[1]},
+        {"type": "contract", "player": players[2], "call": "7H"},
+        {"type": "result", "tricks": {'We "A"': 4, "Thé\ty": 6}},
+    ))
+    assert len(sheet.rows) == 2
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    summary = sheet.summary()
+    fields = [f"  {encode(key)}: [\n    " + ",\n    ".join(map(encode, value)) + "\n  ]"
+              if isinstance(value, list) and value else f"  {encode(key)}: {encode(value)}"
+              for key, value in summary.items()]
+    assert to_json(sheet) == json_safe("{\n" + ",\n".join(fields) + "\n}") + "\n"
+    assert json.loads(to_json(sheet))["rows"] == summary["rows"]

@@ -200,14 +200,15 @@ class Sheet:
     def finished(self) -> bool:
         return self.status == "finished"
 
-    def summary(self) -> dict[str, Any]:
-        """The `scorepad replay --json` object (docs/log-format.md §2)."""
+    def summary(self, rows: bool = True) -> dict[str, Any]:
+        """The `scorepad replay --json` object (docs/log-format.md §2). Without `rows`, its "rows" are left
+        empty (a writer that puts them in words itself)."""
         data: dict[str, Any] = {
             "game": self.header.game,
             "status": self.status,
             "winner": self.winner,
             "totals": dict(self.totals),
-            "rows": [row.summary() for row in self.rows],
+            "rows": [row.summary() for row in self.rows] if rows else [],
             "rejected": [{"seq": r.seq, "reason": r.reason} for r in self.rejected],
             "questions": list(self.questions),
         }
