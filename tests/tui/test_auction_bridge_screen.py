@@ -537,3 +537,16 @@ async def test_one_trick_is_one_trick_in_the_preview():
         preview = text_of(app, "#bridge-preview")
         assert "→ 1 trick: set 6" in preview and "1 tricks" not in preview
 
+
+
+async def test_sides_with_the_same_initial_get_an_honours_example_that_does_not_read_as_thirteen():
+    path = create(new_header("auction_bridge", ["Ann", "Amy", "Bob", "Ben"]))  # Ann & Bob, Amy & Ben: both "a"
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        honours = screen.query_one("#bridge-honours", Input)
+        assert honours.placeholder == "e.g. 1 3"
+        assert "1 (Ann & Bob) or 2 (Amy & Ben)" in text_of(app, "#bridge-hint")
+        await pilot.press("a", "n", "tab", "4", "h", "tab", "1", "0", "tab", "1", "space", "3", "enter")
+        await settle(pilot)
+        assert dict(screen.sheet.extra["honour_score"])["Ann & Bob"] == 16  # "1 3": Ann & Bob's 3 honours

@@ -162,15 +162,19 @@ class BridgeForm(EntryForm):
         self.field("bridge-honours").validate(self.field("bridge-honours").value)
         self.refresh_texts()
 
+    def _honours_example(self) -> str:
+        """"w3"; "1 3" where the sides' codes are digits (sides with the same initial), not a "13" read as thirteen."""
+        first = next(iter(self.letters), "w")
+        return f"{first} 3" if first.isdigit() else f"{first}3"
+
     def _honours_placeholder(self) -> None:
         """Honours are required at a trump declaration (one side always holds 3+), optional at no trump."""
-        first = next(iter(self.letters), "w")
         strain = self._strain()
         field = self.field("bridge-honours")
         if strain is None:
-            field.placeholder = f"e.g. {first}3"
+            field.placeholder = f"e.g. {self._honours_example()}"
         elif honours_required(strain):
-            field.placeholder = f"needed: e.g. {first}3"
+            field.placeholder = f"needed: e.g. {self._honours_example()}"
         else:
             field.placeholder = "blank: aces 2–2"
 
@@ -465,9 +469,8 @@ class BridgeForm(EntryForm):
                 or self._missing("bridge-tricks", "How many tricks did the declarer's side win (0 to 13)?")):
             return
         strain = self._strain()
-        first = next(iter(self.letters), "w")
         needed = (f"Honours: at {STRAIN_NAMES[strain]} one side always holds three or more of the five trump "
-                  f"honours: type who holds them and how (e.g. {first}3)." if strain else "")
+                  f"honours: type who holds them and how (e.g. {self._honours_example()})." if strain else "")
         if strain is not None and honours_required(strain) and self._missing("bridge-honours", needed):
             return
         entries = self._result_entries()
