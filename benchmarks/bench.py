@@ -11,11 +11,12 @@
 (c) from submitting a deal to the sheet updated, and to the screen repainted, with 1,000 and 10,000 deals logged;
     and from Enter in the form to the screen repainted; beside what a bare Textual app costs for a frame with a
     row appended (the floor)
-(d) peak memory of the app with 1,000 deals (resident, measured without tracemalloc; Python's own peak apart)
+(d) bytes a loaded and replayed log keeps per entry (traced); peak memory of the app with 1,000 deals open
+    (resident, measured without tracemalloc; Python's own peak apart), and what each further deal adds (5,000 open)
 
 Comparisons run by turns (A B A B …) and report medians (and the p95 of the ratios): the machine may be shared.
-With --baseline REF, the app's figures of (c) and (e) are also taken of REF's scorepad (a `git archive` of it), in
-fresh processes by turns with this tree's (A B A B …), both measured by this file.
+With --baseline REF, (a)'s replay and the app's figures of (c) and (e) are also taken of REF's scorepad (a
+`git archive` of it), in fresh processes by turns with this tree's (A B A B …), both measured by this file.
 """
 
 from __future__ import annotations
@@ -142,10 +143,10 @@ IMPORT_REPLAY = ("import sys\nfrom scorepad.cli import main\nfrom scorepad.games
                  "from scorepad.rules import rules_for\nrules_for(sys.argv[1]); ENTRY_ADAPTERS[sys.argv[1]]\n")
 
 
-def process_cpu(args: list[str]) -> float:
+def process_cpu(args: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> float:
     """CPU seconds (user + system) a child process took, start to exit (its output thrown away)."""
     before = os.times()
-    done = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=600)
+    done = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=600, env=env, cwd=cwd)
     after = os.times()
     if done.returncode != 0:
         raise RuntimeError(done.stderr.decode(errors="replace")[-2000:])
@@ -167,10 +168,20 @@ def paired_cpu(runs: int, first, second) -> tuple[list[float], list[float]]:
     return a, b
 
 
-def bench_replay_game(directory: Path, game: str, entries: int, runs: int) -> dict:
+def baseline_env(tree: Path, directory: Path) -> dict[str, str]:
+    """The environment of a process that imports REF's scorepad (unpacked in `tree`), checked once."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    found = subprocess.run([sys.executable, "-c", "import scorepad; print(scorepad.__file__)"], env=env, cwd=directory,
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert Path(found).resolve().is_relative_to(tree.resolve()), found
+    return env
+
+
+def bench_replay_game(directory: Path, game: str, entries: int, runs: int, baseline: Path | None = None) -> dict:
     """`scorepad replay FILE --json` of a table-like log (benchmarks/tables.py) against a process that only
-    json.loads the same lines, paired; then where the time goes, each part against the library's own speed on
-    the same input (in one process, CPU time, median of `runs`)."""
+    json.loads the same lines, paired (with `baseline`, REF's scorepad too: A B C A B C …); then where the time
+    goes, each part against the library's own speed on the same input (in one process, CPU time, median of
+    `runs`)."""
     import gc
 
     from jiter import from_json
@@ -185,9 +196,16 @@ def bench_replay_game(directory: Path, game: str, entries: int, runs: int) -> di
     data = path.read_bytes()
     lines = data.splitlines()[1:]
     python = sys.executable
-    plain, ours = paired_cpu(runs, lambda: process_cpu([python, "-c", JSON_LINES, str(path)]),
-                             lambda: process_cpu([python, "-m", "scorepad", "replay", "--json", str(path)]))
+    replay_args = [python, "-m", "scorepad", "replay", "--json", str(path)]
+    plain, ours, base = [], [], []
+    env = baseline_env(baseline, directory) if baseline else None
+    for _ in range(runs):  # by turns: a machine busy with something else slows each alike
+        plain.append(process_cpu([python, "-c", JSON_LINES, str(path)]))
+        ours.append(process_cpu(replay_args))
+        if baseline:  # not from here: `-m` puts the cwd first on the path
+            base.append(process_cpu(replay_args, env=env, cwd=directory))
     ratios = [o / p for o, p in zip(ours, plain, strict=True)]
+    base_ratios = [b / p for b, p in zip(base, plain, strict=True)]
     bare = [process_cpu([python, "-c", BARE_PYTHON]) for _ in range(runs)]
     imports = [process_cpu([python, "-c", IMPORT_REPLAY, game]) for _ in range(runs)]
 
@@ -220,6 +238,7 @@ def bench_replay_game(directory: Path, game: str, entries: int, runs: int) -> di
         "game": game, "entries": len(lines), "bytes": len(data),
         "plain_s": statistics.median(plain), "ours_s": statistics.median(ours),
         "ratio": statistics.median(ratios), "ratio_p95": _p95(ratios),
+        "base_s": statistics.median(base) if base else None, "base_ratios": base_ratios,
         "bare_s": statistics.median(bare), "import_s": statistics.median(imports), **figures,
     }
 
@@ -259,6 +278,12 @@ def print_replay(a: dict) -> None:
           f"output {a['output']:.2f} s (the C encoder alone on the same summary {a['dumps']:.2f} s)")
     print(f"    floor, imports + reading alone (no rules, no output): {floor:.2f} s = {floor / base:.2f}× "
           f"the json.loads process")
+    if a["base_s"] is not None:
+        ours_p95, base_ratios = a["ratio_p95"], a["base_ratios"]
+        print(f"    paired with {a['baseline']} (A B C by turns, {len(base_ratios)} rounds): {a['baseline']}'s replay "
+              f"{a['base_s']:.2f} s → ratio median {statistics.median(base_ratios):.2f}×, p95 "
+              f"{_p95(base_ratios):.2f}×; this tree median {a['ratio']:.2f}×, p95 {ours_p95:.2f}× "
+              f"({a['ours_s'] / a['base_s']:.2f}× {a['baseline']}'s time)")
 
 
 # ---------------------------------------------------------------- (b)
@@ -834,12 +859,13 @@ def _memory_run(directory: Path, deals: int, trace: bool) -> list[str]:
     return done.stdout.split()[-2:]
 
 
-def peak_memory_mib(directory: Path, deals: int) -> tuple[float, float]:
+def peak_memory_mib(directory: Path, deals: int, traced: bool = True) -> tuple[float, float]:
     """Peak resident memory of a whole process that opens the app on the game and logs five deals (without
-    tracemalloc, which would inflate it), and the peak of Python's own allocations (in a second run, traced)."""
+    tracemalloc, which would inflate it), and the peak of Python's own allocations (in a second run, traced;
+    0 without `traced`)."""
     rss_kib, _ = _memory_run(directory, deals, trace=False)
-    _, traced = _memory_run(directory, deals, trace=True)
-    return int(rss_kib) / 1024, int(traced) / 2**20
+    _, peak = _memory_run(directory, deals, trace=True) if traced else ("", "0")
+    return int(rss_kib) / 1024, int(peak) / 2**20
 
 
 def main() -> None:
@@ -848,8 +874,9 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=list(tables.GAMES), help="the games of (a) and (d)")
     parser.add_argument("--parts", "--only", dest="parts", default="aebcd", metavar="PARTS",
                         help="which figures, as letters: --parts ad, --only ce (default: all)")
-    parser.add_argument("--baseline", metavar="REF", help="also measure the app's (c) and (e) of REF's scorepad "
-                                                          "(a git ref: main, a commit), by turns with this tree's")
+    parser.add_argument("--baseline", metavar="REF", help="also measure (a) and the app's (c) and (e) of REF's "
+                                                          "scorepad (a git ref: main, a commit), by turns with this "
+                                                          "tree's")
     parser.add_argument("--rounds", type=int, default=4, help="turns of A B with --baseline (default 4)")
     args = parser.parse_args()
     parts = set(args.parts.lower())
@@ -858,8 +885,9 @@ def main() -> None:
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start")
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
+        tree = baseline_tree(directory, args.baseline) if args.baseline else None
         for game in args.games if "a" in parts else ():
-            print_replay(bench_replay_game(directory, game, entries, runs))
+            print_replay({**bench_replay_game(directory, game, entries, runs, tree), "baseline": args.baseline})
         for game in args.games if "d" in parts else ():
             kept, logged = replay_memory(directory, game, entries // 5)
             print(f"(d) {game}: {kept / logged:,.0f} bytes kept per entry loaded and replayed "
@@ -899,8 +927,7 @@ def main() -> None:
             print(f"    the floor of Enter — a bare Textual app (Header, a DataTable of {f['rows']:,} rows beside one of "
                   f"{3 * f['rows']:,}, an Input, Footer) taking Enter: a row to one, three to the other, both cursors "
                   f"following, the Input cleared, the subtitle changed: {_frames(enter_floor)}")
-        if args.baseline and parts & {"c", "e"}:
-            tree = baseline_tree(directory, args.baseline)
+        if tree and parts & {"c", "e"}:
             chosen = tuple(part for part, letter in (("submit", "c"), ("enter", "c"), ("correct", "e"))
                            if letter in parts)
             print(f"(c)/(e) paired against {args.baseline} (load average {os.getloadavg()[0]:.2f}):")
@@ -913,8 +940,11 @@ def main() -> None:
             print(f"    (load average {os.getloadavg()[0]:.2f} at the end)")
         if "d" in parts:
             rss, traced = peak_memory_mib(directory, deals)
-            print(f"(d) peak memory with {deals:,} deals: {rss:.1f} MiB resident (whole process), "
-                  f"{traced:.1f} MiB allocated by Python at peak (goal ≤ 100 MiB)")
+            more, _ = peak_memory_mib(directory, deals * 5, traced=False)
+            print(f"(d) peak memory with {deals:,} deals open in the app (five more logged): {rss:.1f} MiB resident "
+                  f"(whole process), {traced:.1f} MiB allocated by Python at peak (goal ≤ 100 MiB); with "
+                  f"{deals * 5:,} deals {more:.1f} MiB: {(more - rss) * 1024 / (deals * 4):.2f} KiB per further deal "
+                  f"(goal ≤ 4 KiB)")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from scorepad.rules.registry import rules_for
 
 FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
 CORRECTIONS = frozenset(("amend", "void"))
+_CORRECTION_TYPES = (Amend, Void)  # a tuple made once (`Amend | Void` in isinstance makes a union each time)
 
 
 def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -610,7 +611,7 @@ class Replayer:
         index = len(self.log)
         self.log.append(entry)
         self.by_seq[seq] = entry
-        if isinstance(entry, Amend | Void):
+        if isinstance(entry, _CORRECTION_TYPES):
             reason = self._judge_correction(entry, seq, in_place=False)
             if reason is None:
                 target = entry.target
@@ -682,7 +683,7 @@ class Replayer:
         original = self.by_seq.get(target)
         if original is None or target >= seq:
             return f"{correction.type} of entry {target}: there is no such entry before it"
-        if isinstance(original, Amend | Void):
+        if isinstance(original, _CORRECTION_TYPES):
             return f"{correction.type} of entry {target}: a correction cannot be corrected; correct entry {original.target}"
         if target in self.replacements and self.replacements[target] is None:
             return f"{correction.type} of entry {target}: that entry is already void"
@@ -718,7 +719,7 @@ class Replayer:
     def check(self, entry: Entry) -> str | None:
         """Would this entry, appended now, be refused? The state is not changed."""
         seq = len(self.log) + 1
-        if isinstance(entry, Amend | Void):
+        if isinstance(entry, _CORRECTION_TYPES):
             return self._judge_correction(entry, seq)
         if isinstance(entry, Note):
             return None
@@ -759,7 +760,7 @@ class Replayer:
     def knock_on(self, correction: Entry) -> list[Rejection]:
         """The entries that count now but would be refused once `correction` is logged: striking out a deal's
         result, say, leaves the next deal refused (the deal before it has no result). Nothing is changed."""
-        if not isinstance(correction, Amend | Void):
+        if not isinstance(correction, _CORRECTION_TYPES):
             return []
         if self._judge_correction(correction, self.next_seq, in_place=False) is not None:
             return []  # refused itself: it changes nothing

@@ -96,12 +96,18 @@ class Deal:
         (in a one-round auction also those who have had their call)."""
         if not self.auction_open:
             return None
+        passed, barred = self.passed, self.barred
         if self.one_round:
-            return next((p for p in self.call_order() if not self.is_out(p) and not self.has_called(p)), None)
-        start = self.players.index(self.last_actor)
-        for step in range(1, len(self.players) + 1):
-            player = self.players[(start + step) % len(self.players)]
-            if not self.is_out(player):
+            called = {caller for caller, _, _ in self.calls}
+            for player in self.call_order():
+                if player not in passed and player not in barred and player not in called:
+                    return player
+            return None
+        players = self.players
+        start = players.index(self.last_actor)
+        for step in range(1, len(players) + 1):
+            player = players[(start + step) % len(players)]
+            if player not in passed and player not in barred:
                 return player
         return None
 
