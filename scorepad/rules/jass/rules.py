@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorepad.log import (
     Deal,
@@ -110,6 +110,53 @@ _NO_WEIS = WeisVerdict(None, 0, "")
 _SEATS_FROM: dict[tuple[tuple[str, ...], str | None], Mapping[str, int]] = {}
 #: (contract, suit names, multiplier) -> the contract in words ("♥ hearts ×1")
 _CONTRACT_TEXTS: dict[tuple[str, str, int], str] = {}
+
+
+class HandWords(NamedTuple):
+    """What a hand's row shows, fixed when the hand is scored: one small tuple per hand, put in words when the
+    row is first read (a long log keeps no closures and no steps per hand)."""
+
+    naming: base.Naming  # the names as they were at this hand
+    hand: int
+    dealer: str | None
+    caller: str | None
+    pushed: bool
+    contract: str  # the contract in words, with its multiplier
+    multiplier: int
+    sides: tuple[str, ...]
+    weis_verdict: str
+    weis: tuple[int, ...]  # per side, in the order of `sides`
+    stoeck: tuple[int, ...]
+    cards: Mapping[str, int] | None  # a tricks entry's card points per side (None for any other row)
+    match: str | None
+
+    def cells(self) -> dict[str, Any]:
+        naming, caller = self.naming, self.caller
+        by = naming.name(caller) if caller else ""
+        words: dict[str, Any] = {
+            "hand": self.hand,
+            "dealer": naming.name(self.dealer) if self.dealer else "",
+            "contract": self.contract,
+            "multiplier": self.multiplier,
+            "trump_by": f"{by} (pushed)" if self.pushed else by,
+            "pushed": self.pushed,
+            "weis_verdict": self.weis_verdict,
+        }
+        for side, weis, stoeck in zip(self.sides, self.weis, self.stoeck, strict=True):
+            words[f"weis.{side}"] = weis
+            words[f"stoeck.{side}"] = stoeck
+        return words
+
+    def tricks(self) -> base.Words:
+        """The row of a tricks entry: the hand's cells with the card points and the Match."""
+        cells, cards, match = self.cells(), self.cards or {}, self.match
+        for side in self.sides:
+            cells[f"cards.{side}"] = cards[side]
+        cells["match"] = match or ""
+        text = f"Hand {self.hand}: {self.contract} by {cells['trump_by']}"
+        if match:
+            text += f", Match for {match}"
+        return text, cells
 
 
 def _with_cell(describe: Callable[[], base.Words], key: str, value: Any) -> Callable[[], base.Words]:
@@ -257,33 +304,19 @@ class JassState(base.State):
 
     def hand_cells(self, steps: list[tuple[str, dict[str, int]]],
                    verdict: WeisVerdict | None = None) -> dict[str, Any]:
-        return self.hand_words(steps, verdict or self.weis_verdict())()
+        return self.hand_words(steps, verdict or self.weis_verdict()).cells()
 
-    def hand_words(self, steps: list[tuple[str, dict[str, int]]],
-                   verdict: WeisVerdict) -> Callable[[], dict[str, Any]]:
-        """The hand's cells, worked out when its row is first read (`Row.later`): of values that never change
-        (the naming of this hand, the numbers), so a long log folds its hands without putting them in words."""
-        naming, hand, dealer, caller, pushed = self.naming, self.hand, self.dealer, self.caller, self.pushed
-        contract, multiplier, sides = self.contract_text(), self.multiplier, tuple(self.sides)
-
-        def cells() -> dict[str, Any]:
-            by = naming.name(caller) if caller else ""
-            words: dict[str, Any] = {
-                "hand": hand,
-                "dealer": naming.name(dealer) if dealer else "",
-                "contract": contract,
-                "multiplier": multiplier,
-                "trump_by": f"{by} (pushed)" if pushed else by,
-                "pushed": pushed,
-                "weis_verdict": verdict.sentence,
-            }
-            by_name = dict(steps)
-            for side in sides:
-                words[f"weis.{side}"] = by_name["weis"].get(side, 0)
-                words[f"stoeck.{side}"] = by_name["stoeck"].get(side, 0)
-            return words
-
-        return cells
+    def hand_words(self, steps: list[tuple[str, dict[str, int]]], verdict: WeisVerdict,
+                   cards: Mapping[str, int] | None = None, match: str | None = None) -> HandWords:
+        """The hand's words, worked out when its row is first read (`Row.later`): of values that never change
+        (the naming of this hand, the numbers), so a long log folds its hands without putting them in words.
+        (`cards` and `match`: of a tricks entry, for its row's text and cells.)"""
+        by_name = dict(steps)
+        weis, stoeck = by_name["weis"], by_name["stoeck"]
+        return HandWords(self.naming, self.hand, self.dealer, self.caller, self.pushed, self.contract_text(),
+                         self.multiplier, tuple(self.sides), verdict.sentence,
+                         tuple([weis.get(side, 0) for side in self.sides]),
+                         tuple([stoeck.get(side, 0) for side in self.sides]), cards, match)
 
     def end_hand(self) -> None:
         self.phase = "scored"
@@ -640,20 +673,7 @@ class JassRules(base.Rules):
             written[entry.match] = state.settings.match_points
         verdict = state.weis_verdict()  # once per hand: the points and the words both need it
         steps = state.hand_steps(written, verdict)
-        cells_of, hand, contract, match = state.hand_words(steps, verdict), state.hand, state.contract_text(), entry.match
-        sides = tuple(state.sides)
-
-        def describe() -> base.Words:
-            cells = cells_of()
-            for side in sides:
-                cells[f"cards.{side}"] = cards[side]
-            cells["match"] = match or ""
-            text = f"Hand {hand}: {contract} by {cells['trump_by']}"
-            if match:
-                text += f", Match for {match}"
-            return text, cells
-
-        self._score_hand(state, seq, describe, steps)
+        self._score_hand(state, seq, state.hand_words(steps, verdict, cards, entry.match).tricks, steps)
         if state.pending_tie:
             state.pending_tie["cards"] = cards
 
@@ -672,7 +692,7 @@ class JassRules(base.Rules):
         verdict = state.weis_verdict() if state.contract else WeisVerdict(None, 0, "")
         cards = entry.counted - state.shown_by(entry.team, verdict)  # the count includes the Weis and Stöck shown
         steps = state.hand_steps({entry.team: cards}, verdict)
-        cells_of, team, counted = state.hand_words(steps, verdict), entry.team, entry.counted
+        cells_of, team, counted = state.hand_words(steps, verdict).cells, entry.team, entry.counted
         text = f"Hand {state.hand}: {team} bedanken with {counted} counted ({state.contract_text()})"
 
         def describe() -> base.Words:
