@@ -259,6 +259,27 @@ def test_calls_go_round_from_the_dealer():
     assert log.sheet().view.turn == "Cid"
 
 
+def test_a_call_out_of_turn_is_refused_with_the_players_names_of_now():
+    log = Log()
+    log.add(type="rename", player="Bob", new_name="Robert")
+    log.add(type="rename", player="Ann", new_name="Annie")
+    log.deal("Bob")
+    seq = log.bid("Ann", "1H")
+    assert rejected(log.sheet(), seq) == "it is Robert's turn to call, not Annie's"
+    log.bid("Bob", "1H")
+    seq = log.bid("Cid", "1H")  # a bid that does not outrank: the bid to beat is named by its bidder's name of now
+    assert "Robert's 1♥" in rejected(log.sheet(), seq)
+
+
+def test_partners_who_do_not_sit_opposite_are_refused_with_the_seats_that_make_partners():
+    # rules/auction-bridge.md: four players, two partnerships, partners sitting opposite
+    log = Log(sides={"We": ["Ann", "Bob"], "They": ["Cid", "Dot"]})
+    log.quick("Ann", "1S", 7)
+    sheet = log.sheet()
+    said = "Auction Bridge needs two partnerships with partners sitting opposite: Ann & Cid against Bob & Dot"
+    assert sheet.prompt == said
+    assert [(r.seq, r.reason) for r in sheet.rejected] == [(1, said), (2, said)]
+
 def test_lower_bid_names_the_bid_to_beat():
     log = Log()
     log.deal("Ann")

@@ -699,6 +699,18 @@ def test_a_card_already_shown_in_another_players_weis_is_refused():
     assert last_rejection(log) == "the K♥ is in Ann's four Kings: it cannot be in Bob's hand too"
 
 
+def test_a_weis_after_ones_own_stoeck_must_fit_in_nine_cards_with_the_king_and_queen_of_trumps():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.stoeck("Ann")  # K♥ Q♥
+    log.weis("Ann", seq(9, "A", "clubs"))
+    assert last_rejection(log) == "Ann cannot declare that: with the Stöck it needs 11 cards; a hand has 9"
+    assert log.check(type="weis", player="Ann", melds=[seq(9, "A", "hearts")]) is None  # the Stöck are in it
+    assert log.check(type="weis", player="Ann", melds=[seq(7, "A", "clubs")]) is None  # 7 + 2 = 9
+    # another player's Weis is not counted with Ann's Stöck: Bob's eight clubs fit his own hand
+    assert log.check(type="weis", player="Bob", melds=[seq(8, "A", "clubs")]) is None
+
 def test_weis_before_trump_and_a_second_weis_of_one_player_are_refused():
     log = Log()
     log.deal("Dan")
@@ -912,6 +924,23 @@ def test_both_teams_passing_on_the_tricks_asks_who_got_there_first():
     assert dict(sheet.totals) == {A: 1030, B: 1027}
 
 
+def test_a_tie_on_the_tricks_counts_a_claim_from_the_totals_with_the_hands_weis():
+    # both teams pass 1000 on the card points of one hand, after Bob & Dan's Weis: the claim is judged on the
+    # totals before the tricks (start + Weis), plus the card points the team had counted (jass.md, Bedanken)
+    log = Log({"preset": "flat_1000"})
+    log.start_with(950, 930)
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Bob", seq(3, "A", "clubs"))  # 20: B at 950 before the tricks
+    log.tricks({A: 100})  # A 1050, B 950 + 57 = 1007: both passed on the tricks
+    sheet = log.sheet()
+    assert sheet.questions and sheet.winner is None
+    assert log.check(type="claim", team=B, counted=40) == (
+        f"40 card points (×1) take {B} to 990, short of 1000: say how many they had counted when they reached it")
+    log.claim(B, 50)  # 950 + 50 = 1000
+    sheet = log.sheet()
+    assert sheet.winner == B and dict(sheet.totals) == {A: 1050, B: 1007}
+
 def test_no_bergpreis_when_both_teams_pass_half_the_target_with_the_same_card_points():
     log = Log({"preset": "flat_1000", "bergpreis": True})
     log.start_with(450, 450)
@@ -941,6 +970,19 @@ def test_bergpreis_goes_to_the_first_team_to_half_the_target():
     assert sheet.rows[-1].cells["bergpreis"] == A
     assert dict(sheet.totals) == {A: 520, B: 587}  # a stroke, not points
 
+
+def test_the_hand_row_that_brings_the_bergpreis_says_which_team_in_its_cells_view():
+    from scorepad.rules.jass.view import HandCells
+
+    log = Log({"preset": "flat_1000", "bergpreis": True})
+    log.start_with(400, 450)
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", seq(5, "A", "clubs"))
+    log.tricks({A: 20})
+    sheet = log.sheet()
+    assert HandCells.of(sheet.rows[-1], list(sheet.sides)).bergpreis == A
+    assert HandCells.of(sheet.rows[0], list(sheet.sides)).bergpreis is None  # a row without it
 
 # --------------------------------------------------------------------------- correction window
 
