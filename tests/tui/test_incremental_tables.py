@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from textual.app import App
+
 from scorepad.log import amend_model, parse_entry, void_model
 from scorepad.store import GameFile, create
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.modals import KnockOnScreen
+from scorepad.tui.widgets import log_pane, sheet_table
+from scorepad.tui.widgets.keyed_table import LazyCells
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable, same_prefix
 
@@ -15,19 +19,19 @@ from .conftest import make_app, settle
 PLAYERS = ["Ann", "Bob", "Cid"]
 
 
-def deal(number: int, made: int = 8) -> list[dict]:
+def deal(number: int, made: int = 8, call: str = "6S") -> list[dict]:
     contractor = PLAYERS[(number + 1) % 3]
     others = [p for p in PLAYERS if p != contractor]
     return [{"type": "deal", "dealer": PLAYERS[number % 3]},
-            {"type": "contract", "player": contractor, "call": "6S"},
+            {"type": "contract", "player": contractor, "call": call},
             {"type": "result", "tricks": {contractor: made, others[0]: 10 - made, others[1]: 0}}]
 
 
-def game(deals: int):
+def game(deals: int, wide: int | None = None):
     path = create(header("five_hundred", PLAYERS, {"target": 10_000}, title="Incremental"))
     with GameFile.open(path) as file:
         for number in range(deals):
-            for item in deal(number):
+            for item in deal(number, call="10NT" if number == wide else "6S"):
                 file.append(parse_entry("five_hundred", item))
     return path
 
@@ -87,3 +91,37 @@ def test_the_rows_two_sheets_share_are_found_by_halving():
     assert same_prefix(tuple(rows), tuple(rows[:4] + [object()] * 5)) == 4
     assert same_prefix(tuple(rows), tuple(rows + [object()])) == 9
     assert same_prefix((), tuple(rows)) == 0
+
+
+def _made(table) -> int:
+    return sum(1 for cells in table._data.values() if not isinstance(cells, LazyCells) or cells.made)
+
+
+async def test_a_long_game_opens_with_only_the_rows_in_view_in_words_and_reads_as_an_eager_fill(monkeypatch):
+    path = game(150, wide=2)  # 150 rows on the sheet, 450 in the log; the widest bid far above the view
+    at_first_paint: list[tuple[int, int]] = []
+    shown = App._display
+
+    def display(self, screen, renderable):
+        shown(self, screen, renderable)
+        if renderable is not None and isinstance(screen, GameScreen) and not at_first_paint:
+            at_first_paint.append((_made(screen.query_one(SheetTable)), _made(screen.query_one(LogPane))))
+
+    monkeypatch.setattr(App, "_display", display)
+
+    async def opened() -> tuple[list, list, list, list, str]:
+        app = make_app(open_path=path)
+        async with app.run_test(size=(130, 42)) as pilot:
+            await settle(pilot)
+            sheet, log = app.screen.query_one(SheetTable), app.screen.query_one(LogPane)
+            assert sheet.cursor_row == 149 and log.cursor_row == 449  # at the latest deal, as before
+            return (table_text(sheet), table_text(log), [c.content_width for c in sheet.ordered_columns],
+                    [c.content_width for c in log.ordered_columns], app.export_screenshot())
+
+    lazily = await opened()
+    assert any("NT" in cell for cell in lazily[0][2][1]), lazily[0][2]
+    sheet_made, log_made = at_first_paint[0]
+    assert sheet_made <= 100 and log_made <= 100  # the latest rows (those in view), not all 150 and 450
+    monkeypatch.setattr(sheet_table, "LAZY_FROM", 10**9)  # every row put in words and measured at once
+    monkeypatch.setattr(log_pane, "LAZY_FROM", 10**9)
+    assert await opened() == lazily

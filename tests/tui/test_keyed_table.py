@@ -194,3 +194,68 @@ async def test_a_cell_changed_to_something_wider_widens_its_column():
         await pilot.pause()
         assert keyed.ordered_columns[1].content_width == 4
         assert "-200" in "".join(text for text, _ in lines(keyed)[1])
+
+
+async def until_measured(pilot, table: KeyedTable) -> None:
+    for _ in range(200):
+        if not table._unmeasured:
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the rows added lazily were never all measured")
+
+
+async def test_rows_added_lazily_are_made_when_needed_and_draw_what_data_table_draws():
+    # a long game opened: the rows in view are put in words before the first paint, the rest when drawn or read;
+    # the columns end as wide as the widest cell of the whole table (here a name far above the view)
+    made: list[int] = []
+
+    def later(number: int):
+        def make() -> list[object]:
+            made.append(number)
+            return row(number, wide=number == 3)
+        return make
+
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        plain, keyed = app.tables
+        for table in app.tables:
+            table.add_column("#", key="n")
+            table.add_column("who", key="who")
+            table.add_column("points", key="points")
+        for number in range(1, 1001):
+            plain.add_row(*row(number, wide=number == 3), key=str(number))
+        keyed.add_lazy_rows((str(number), later(number)) for number in range(1, 1001))
+        assert made == [] and keyed.row_count == 1000
+        for table in app.tables:
+            table.move_cursor(row=table.row_count - 1)
+        assert 0 < len(made) <= 200 and 3 not in made  # the latest rows, measured for the first paint
+        await until_measured(pilot, keyed)
+        assert sorted(made) == list(range(1, 1001))  # every row measured in the end, each made once
+        await same(pilot, "filled lazily, measured")
+        for table in app.tables:
+            table.scroll_home(animate=False)
+        await same(pilot, "scrolled to the widest row")
+        assert plain.get_row("500") == keyed.get_row("500")
+
+    made.clear()
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        plain, keyed = app.tables
+        for table in app.tables:
+            table.add_column("#", key="n")
+            table.add_column("who", key="who")
+            table.add_column("points", key="points")
+        for number in range(1, 401):
+            plain.add_row(*row(number, wide=number == 3), key=str(number))
+        keyed.add_lazy_rows((str(number), later(number)) for number in range(1, 401))
+        for table in app.tables:  # changed and removed before they were ever made or measured
+            table.update_cell("7", "who", Text("corrected", style="dim"))
+            table.remove_row("8")
+            table.add_row(*row(401), key="401")
+            table.move_cursor(row=table.row_count - 1)
+        assert plain.get_row("7") == keyed.get_row("7")
+        await until_measured(pilot, keyed)
+        await same(pilot, "changed before made")
+        for table in app.tables:
+            table.scroll_home(animate=False)
+        await same(pilot, "changed before made, at the top")

@@ -23,7 +23,11 @@ may widen. So here:
   correction drew every visible cell again through Rich); more than a screenful of changed rows at
   once drops them all, as in Textual;
 - a table made taller or shorter (the entry form below it grows by a line while a deal is typed)
-  keeps its renders: they depend on its width, not its height.
+  keeps its renders: they depend on its width, not its height;
+- a long game opened is added with `add_lazy_rows`: each row's cells are put in words only when first
+  asked for (drawn, read, changed), the rows in view are measured at once and the rest a chunk at a time
+  after the first paint, so the columns end as wide as the whole table's cells, as in Textual, without
+  the opening waiting for every row to be said and measured.
 
 Every other change (remove_row, sort, clear, columns, a new width, styles) invalidates
 everything, as in Textual. Written against textual 8.2.8 (pinned): it overrides private members
@@ -42,7 +46,8 @@ override, run bench_table.py again (drop KeyedTable if the public API then meets
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import asyncio
+from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
 from itertools import chain, zip_longest
 from typing import Any, Self
 
@@ -60,11 +65,64 @@ from textual.widgets import DataTable
 from textual.widgets._data_table import default_cell_formatter
 from textual.widgets.data_table import CellDoesNotExist, ColumnKey, DuplicateKey, Row, RowKey
 
+from scorepad.gcpause import gc_paused
+
 #: a cursor / hover position on no row at all (the header is row -1)
 _NOWHERE = Coordinate(-2, -2)
 #: more changed rows than this at once (a correction early in a long game changes every total after it): every
 #: render is dropped at once rather than looked through row by row
 _STALE_ROWS_AT_MOST = 64
+
+
+#: a lazily added table measures this many of its latest rows before its first paint (more than a screenful), and
+#: the rest this many at a time, each in its own turn of the event loop (a key typed meanwhile is not kept waiting)
+_MEASURED_AT_ONCE = 100
+_MEASURED_PER_TURN = 400
+
+
+class LazyCells(MutableMapping[Any, Any]):
+    """A row's cells by column key, made by `make` the first time any of them is asked for (DataTable reads and
+    writes its rows' cells through this mapping's methods only)."""
+
+    __slots__ = ("_keys", "_make", "_cells")
+
+    def __init__(self, keys: Sequence[Any], make: Callable[[], Sequence[Any]]) -> None:
+        self._keys = keys
+        self._make: Callable[[], Sequence[Any]] | None = make
+        self._cells: dict[Any, Any] | None = None
+
+    @property
+    def made(self) -> bool:
+        return self._cells is not None
+
+    def _made(self) -> dict[Any, Any]:
+        cells = self._cells
+        if cells is None:
+            assert self._make is not None
+            values = self._make()
+            if len(values) > len(self._keys):
+                raise ValueError("More values provided than there are columns.")
+            cells = self._cells = dict(zip_longest(self._keys, values))
+            self._make = None
+        return cells
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._made()[key]
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._made().get(key, default)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._made()[key] = value
+
+    def __delitem__(self, key: Any) -> None:
+        del self._made()[key]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
 
 
 def _cell_width(cell: Any, console: Console) -> int:
@@ -90,6 +148,8 @@ class KeyedTable(DataTable[Any]):
         self._ordered_columns_cache: tuple[Any, int, list[Any]] | None = None
         self._stale_rows: set[RowKey] = set()  # rows with a changed cell whose cached renders are not dropped yet
         self._resized_width: int | None = None  # the width the cached renders were made at
+        self._unmeasured: list[RowKey] = []  # rows added lazily whose cells are not measured yet, oldest first
+        self._measuring = False  # a turn of measuring them is scheduled
         super().__init__(*args, **kwargs)
 
     # ------------------------------------------------------------------ appending
@@ -127,6 +187,82 @@ class KeyedTable(DataTable[Any]):
             self._highlight_cursor()
         self.check_idle()
         return row_key
+
+    def add_lazy_rows(self, rows: Iterable[tuple[str, Callable[[], Sequence[Any]]]]) -> None:
+        """Append one-line rows, each a key and how to make its cells: a row is put in words only when first
+        drawn, read or changed. The latest rows (those the cursor brings into view) are measured before the
+        next paint, the others a chunk at a time after it; each widens its columns as `add_row` would."""
+        if self._labelled_row_exists:  # DataTable's own ways: every row made and measured now
+            for key, make in rows:
+                self.add_row(*make(), key=key)
+            return
+        keys = [column.key for column in self._columns_in_order()]
+        locations, data, metadata = self._row_locations, self._data, self.rows
+        added: list[RowKey] = []
+        index = len(metadata)
+        with gc_paused():  # thousands of rows, all kept: young collections would only find them alive
+            for key, make in rows:
+                row_key = RowKey(key)
+                if row_key in locations:
+                    raise DuplicateKey(f"The row key {row_key!r} already exists.")
+                locations[row_key] = index
+                data[row_key] = LazyCells(keys, make)  # type: ignore[assignment]  # a mapping, made when read
+                metadata[row_key] = Row(row_key, 1, None, False)
+                added.append(row_key)
+                index += 1
+        if not added:
+            return
+        self._unmeasured += added
+        self._require_update_dimensions = True  # the table's height, at the next settle (idle or cursor move)
+        self._offset_cache.clear()
+        cursor = self.cursor_coordinate
+        if self._clamp_cursor_coordinate(cursor) != cursor:
+            self.cursor_coordinate = cursor
+        if len(metadata) == len(added) and self.columns and self.show_cursor and self.cursor_type != "none":
+            self._highlight_cursor()
+        self.check_idle()
+
+    def _measure_unmeasured(self, count: int) -> bool:
+        """Measure up to `count` of the lazily added rows, latest first; True when a column widened."""
+        pending = self._unmeasured
+        if not pending:
+            return False
+        chunk = pending[-count:]
+        del pending[-count:]
+        columns = self.ordered_columns
+        console = self.app.console
+        widened = False
+        for row_key in chunk:
+            data = self._data.get(row_key)
+            if data is None:  # removed meanwhile
+                continue
+            for column in columns:
+                width = _cell_width(data.get(column.key), console)
+                if width > column.content_width:
+                    column.content_width = width
+                    widened = True
+        return widened
+
+    def _schedule_measuring(self) -> None:
+        if self._unmeasured and not self._measuring and self.is_mounted:
+            self._measuring = True
+            self.run_worker(self._measure_the_rest(), group="measure-rows", exclusive=True)
+
+    async def _measure_the_rest(self) -> None:
+        """The rows not measured yet, a chunk a turn after the next paint (keys typed meanwhile are taken between
+        chunks); a chunk that widens a column lays every line out anew, as a new row that does in DataTable."""
+        try:
+            painted = asyncio.Event()
+            self.call_after_refresh(painted.set)
+            await painted.wait()
+            while self._unmeasured and self.is_mounted:
+                if self._measure_unmeasured(_MEASURED_PER_TURN):
+                    self._update_count += 1
+                    super()._update_dimensions(())
+                    self.refresh()
+                await asyncio.sleep(0)
+        finally:
+            self._measuring = False
 
     def _columns_in_order(self) -> list[Any]:
         """`ordered_columns`, worked out again only when the columns change (not for every row added)."""
@@ -191,6 +327,7 @@ class KeyedTable(DataTable[Any]):
     def clear(self, columns: bool = False) -> Self:
         self._own_rows.clear()
         self._stale_rows.clear()  # every render is dropped
+        self._unmeasured.clear()
         return super().clear(columns)
 
     def move_cursor(self, *, row: int | None = None, column: int | None = None, animate: bool = False,
@@ -231,6 +368,9 @@ class KeyedTable(DataTable[Any]):
                     width = _cell_width(data.get(column.key), self.app.console)
                     if width > column.content_width:
                         column.content_width = width
+        if self._unmeasured:  # the latest of the rows added lazily: those in view once the cursor is at the foot
+            self._measure_unmeasured(_MEASURED_AT_ONCE)
+            self._schedule_measuring()
         super()._update_dimensions(() if measured_here else new_rows)
         if self._widths() != before:  # a new row widened a column: every line is laid out anew
             self._update_count += 1

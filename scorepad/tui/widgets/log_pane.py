@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 
 from scorepad.describe import describe
-from scorepad.log import Amend, Void
+from scorepad.log import Amend, Entry, Void
 from scorepad.rules.base import Rejection, Sheet
 from scorepad.rules.names import visible
 from scorepad.tui.widgets.keyed_table import KeyedTable
-from scorepad.tui.widgets.sheet_table import same_prefix
+from scorepad.tui.widgets.sheet_table import LAZY_FROM, same_prefix
 
 
 class LogPane(KeyedTable):
@@ -51,10 +53,14 @@ class LogPane(KeyedTable):
                 verb = "corrected" if isinstance(entry, Amend) else "struck out"
                 self._corrected[entry.target] = f"{verb} by #{seq}"
                 touched.add(entry.target)
-        for entry in entries[old_count:]:
-            seq = entry.seq or 0
-            mark = self._marks[seq] = self._mark(seq)
-            self.add_row(str(seq), self._text(entry, sheet, mark), key=str(seq))
+        new = entries[old_count:]
+        if len(new) > LAZY_FROM:  # a game opened: each entry put in words when drawn or read
+            self.add_lazy_rows((str(entry.seq or 0), self._row_later(entry, sheet)) for entry in new)
+        else:
+            for entry in new:
+                seq = entry.seq or 0
+                mark = self._marks[seq] = self._mark(seq)
+                self.add_row(str(seq), self._text(entry, sheet, mark), key=str(seq))
         # entries whose fate changed (corrected, struck out, now refused) are redrawn by key; after a rename,
         # every entry is, with the names of now (as when the game is opened)
         for seq in range(1, old_count + 1) if renamed else sorted(touched):
@@ -67,6 +73,11 @@ class LogPane(KeyedTable):
         self._count = len(entries)
         if self._count > old_count:
             self.move_cursor(row=self.row_count - 1)
+
+    def _row_later(self, entry: Entry, sheet: Sheet) -> Callable[[], list[str | Text]]:
+        seq = entry.seq or 0
+        mark = self._marks[seq] = self._mark(seq)
+        return lambda: [str(seq), self._text(entry, sheet, mark)]
 
     def _mark(self, seq: int) -> str:
         return self._corrected.get(seq) or self._refused.get(seq, "")

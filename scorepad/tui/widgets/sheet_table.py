@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Span, Text
 
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import visible
 from scorepad.tui.widgets.keyed_table import KeyedTable
+
+#: more rows than this added at once (a game opened, the table laid out again after a rename) are put in words
+#: only when drawn or read (KeyedTable.add_lazy_rows); fewer, as a deal logged adds, at once
+LAZY_FROM = 16
 
 
 class SheetTable(KeyedTable):
@@ -95,7 +101,12 @@ class SheetTable(KeyedTable):
                 self.remove_row(key)
             left = []
         columns = self.ordered_columns
-        for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=True), start=kept + 1):
+        if not left and len(new_keys) > LAZY_FROM and self._one_line_rows():
+            self.add_lazy_rows((key, self._cells_later(number, row, sheet))
+                               for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=True),
+                                                                   start=kept + 1))
+            new_keys = []
+        for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=False), start=kept + 1):
             cells = self.cells_of(number, row, sheet)
             if number - kept > len(left):
                 self.add_row(*cells, key=key, height=self.row_height(cells))
@@ -107,6 +118,13 @@ class SheetTable(KeyedTable):
         self._shown = rows
         if rows and kept < len(rows):
             self.move_cursor(row=self.row_count - 1)
+
+    def _one_line_rows(self) -> bool:
+        """Whether every row is one line high whatever its cells say (a game's sheet may wrap its rows)."""
+        return type(self).row_height is SheetTable.row_height and type(self).add_row is KeyedTable.add_row
+
+    def _cells_later(self, number: int, row: Row, sheet: Sheet) -> Callable[[], list[str | Text]]:
+        return lambda: self.cells_of(number, row, sheet)
 
     def cells_of(self, number: int, row: Row, sheet: Sheet) -> list[str | Text]:
         cells: list[str | Text] = [str(number)]
