@@ -226,6 +226,42 @@ def test_the_cycle_finder_finds_a_package_imported_by_its_own_module():
     assert "scorepad.rules" not in imports_of("scorepad.rules.base")
 
 
+# --------------------------------------------------------------------------- the app
+
+
+def test_the_app_imports_no_pydantic_store_or_rules_until_they_are_needed():
+    # importing the app costs Textual alone; the log's models, the store and the rules load when the app is made or
+    # a game is opened (a start to the first paint as near a bare Textual app's as the game allows)
+    modules = modules_after("import scorepad.tui.app")
+    assert loaded(modules, "textual")
+    assert loaded(modules, "pydantic", "scorepad.log", "scorepad.store", "scorepad.rules", "scorepad.games",
+                  "scorepad.history", "scorepad.stats", "scorepad.tui.screens") == []
+
+
+def test_opening_a_game_loads_its_own_rules_alone_and_no_statistics(saved_game):
+    # `scorepad FILE` on a Five Hundred game: the other games' rules, the saved games' statistics and the dialogs'
+    # screens stay unloaded until asked for
+    home, game = saved_game
+    code = (
+        "from pathlib import Path\n"
+        "from textual.app import App\n"
+        "from scorepad.tui.app import ScorepadApp\n"
+        "from scorepad.tui.screens.game import GameScreen\n"
+        "shown = App._display\n"
+        "def display(self, screen, renderable):\n"
+        "    shown(self, screen, renderable)\n"
+        "    if renderable is not None and isinstance(screen, GameScreen):\n"
+        "        self.exit()\n"
+        "App._display = display\n"
+        f"ScorepadApp(open_path=Path({str(game)!r}), remember_theme=False).run(headless=True, size=(120, 40))\n"
+    )
+    modules = modules_after(code, env={"SCOREPAD_HOME": str(home)})
+    assert "scorepad.tui.games.five_hundred.screen" in modules and "scorepad.rules.five_hundred" in modules
+    assert loaded(modules, "scorepad.rules.jass", "scorepad.rules.auction_bridge", "scorepad.tui.games.jass",
+                  "scorepad.tui.games.auction_bridge", "scorepad.stats", "scorepad.history",
+                  "scorepad.tui.screens.stats", "scorepad.tui.screens.new_game") == []
+
+
 # --------------------------------------------------------------------------- the command line
 
 

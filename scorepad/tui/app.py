@@ -1,4 +1,10 @@
-"""The Textual app: themes, the home screen, and opening a game."""
+"""The Textual app: themes, the home screen, and opening a game.
+
+Imported, it loads Textual alone: the store, the log's models (pydantic), the rules and every screen come when
+first needed (the themes and the config as the app is made, a game's rules and screen when one is opened), so
+a game opens having loaded its own game's rules and nothing of the saved games' statistics
+(tests/test_layers.py holds this).
+"""
 
 from __future__ import annotations
 
@@ -8,12 +14,6 @@ from pathlib import Path
 from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
-
-from scorepad.config import load_config, update_config
-from scorepad.rules.names import visible
-from scorepad.store import LogError
-from scorepad.tui.screens.home import HomeScreen
-from scorepad.tui.themes import load_themes
 
 FALLBACK_THEME = "textual-dark"
 
@@ -28,6 +28,9 @@ class ScorepadApp(App[None]):
         self.open_path = open_path
         self.remember_theme = remember_theme
         self.startup_notices: list[str] = []
+        from scorepad.config import load_config
+        from scorepad.tui.themes import load_themes
+
         themes, problems = load_themes()
         for theme in themes:
             self.register_theme(theme)
@@ -40,6 +43,9 @@ class ScorepadApp(App[None]):
             self.startup_notices.append(f"theme {wanted!r} is not installed; using {FALLBACK_THEME}")
 
     def on_mount(self) -> None:
+        from scorepad.rules.names import visible
+        from scorepad.tui.screens.home import HomeScreen
+
         self.push_screen(HomeScreen())
         for notice in self.startup_notices:
             self.notify(visible(notice), severity="warning", timeout=8, markup=False)  # file names are not markup
@@ -57,6 +63,8 @@ class ScorepadApp(App[None]):
 
     def watch_theme(self, theme: str) -> None:
         if self.remember_theme and self.is_running:
+            from scorepad.config import update_config
+
             try:
                 update_config(theme=theme)
             except OSError as error:  # a full or read-only disk: the theme applies now, just not next time
@@ -66,6 +74,8 @@ class ScorepadApp(App[None]):
     def open_game(self, path: Path) -> bool:
         """Open a game file on its screen; a damaged file is reported, never raised."""
         from scorepad.games import open_game
+        from scorepad.rules.names import visible
+        from scorepad.store import LogError
         from scorepad.tui.screens.registry import game_screen_for
 
         try:

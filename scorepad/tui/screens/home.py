@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -19,13 +20,15 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import get_current_worker
 
-from scorepad.history import GameDigest, read_saved_games
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.names import visible
 from scorepad.store import games_dir
 from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
 from scorepad.tui.screens.home_columns import Cells, Layout, layout, row, wide_widths
 from scorepad.tui.widgets.fields import HEADER_ICON
+
+if TYPE_CHECKING:
+    from scorepad.history import GameDigest
 
 #: how often the worker hands what it read to the screen. The first screenful comes at once; after it, about
 #: twice a second: each batch makes the table repaint what it shows (never one message per game)
@@ -107,6 +110,8 @@ class HomeScreen(Screen[None]):
     @work(thread=True, exclusive=True, group=READING)
     def _read_games(self, painted: threading.Event) -> None:
         wait_for_first_paint(painted)  # the list is painted first
+        from scorepad.history import read_saved_games  # with the statistics and every game's rules: only here
+
         worker = get_current_worker()
         batch: list[GameDigest] = []
         handed = time.monotonic()
