@@ -3,11 +3,14 @@
     python benchmarks/bench.py            # all of them
     python benchmarks/bench.py --quick    # smaller logs, for a smoke run
     python benchmarks/bench.py --only ce --baseline main   # parts (c) and (e) only, paired against main
+    python benchmarks/bench.py --only b --baseline main    # start to first paint: bare app, this tree, main by turns
 
 (a) `scorepad replay --json` of a 100,000-entry table-like log of each game (benchmarks/tables.py), as a ratio to
     a process that json.loads the same lines (CPU, whole process); then each part against the library's own speed
 (e) load + replay of logs full of corrections; a correction in the app with 1,000 deals, to the repainted frame
-(b) app start to first paint with a 1,000-deal game, as a ratio to a bare Textual app (Header, DataTable, Footer)
+(b) app start to first paint with a 1,000- and a 10,000-deal game, as a ratio to a bare Textual app (Header,
+    DataTable, Footer) run by turns with it; beside the floor: the bare app plus what the game needs before any
+    widget (pydantic, the log's models, the store and the game's rules imported, the log read and replayed)
 (c) from submitting a deal to the sheet updated, and to the screen repainted, with 1,000 and 10,000 deals logged;
     and from Enter in the form to the screen repainted; beside what a bare Textual app costs for a frame with a
     row appended (the floor)
@@ -15,7 +18,7 @@
     (resident, measured without tracemalloc; Python's own peak apart), and what each further deal adds (5,000 open)
 
 Comparisons run by turns (A B A B …) and report medians (and the p95 of the ratios): the machine may be shared.
-With --baseline REF, (a)'s replay and the app's figures of (c) and (e) are also taken of REF's scorepad (a
+With --baseline REF, (a)'s replay and the app's figures of (b), (c) and (e) are also taken of REF's scorepad (a
 `git archive` of it), in fresh processes by turns with this tree's (A B A B …), both measured by this file.
 """
 
@@ -313,49 +316,82 @@ ScorepadApp(open_path=Path(sys.argv[1]), remember_theme=False).run(headless=True
 """
 
 
-# What importing costs before anything is drawn: the stack (Textual as the bare app imports it, then pydantic),
-# and then all of scorepad's app with the entry models of one game built.
-IMPORTS = """
-import time
+# What the game needs before any widget is drawn, beyond the bare app: the stack's imports (pydantic, the log's
+# models, the store, the game's rules), reading the log and replaying it — the floor of (b).
+FLOOR = """
+import sys, time
 start = time.perf_counter()
 from textual.app import App
 from textual.widgets import DataTable, Footer, Header
+textual_s = time.perf_counter() - start
 import pydantic
 stack = time.perf_counter() - start
-from scorepad.log import ENTRY_ADAPTERS
-from scorepad.tui.app import ScorepadApp
-from scorepad.tui.games.five_hundred.screen import FiveHundredScreen
-ENTRY_ADAPTERS["five_hundred"]
-print(stack, time.perf_counter() - start, flush=True)
+from scorepad.games import open_game
+from scorepad.rules import Replayer, rules_for
+rules_for("five_hundred")
+imported = time.perf_counter() - start
+game_file = open_game(sys.argv[1])
+read = time.perf_counter() - start
+Replayer(game_file.header).extend(game_file.entries).sheet()
+replayed = time.perf_counter() - start
+print(textual_s, stack, imported, read, replayed, flush=True)
 """
 
 
-def bench_start(directory: Path, deals: int, runs: int) -> dict:
+def bench_start(directory: Path, deals: int, runs: int, baseline: Path | None = None) -> dict:
+    """Start to first paint of the bare app and of ours (and of the baseline's scorepad, if given), in fresh
+    processes by turns (A B A B …, or A B C A B C …), each against the bare app's run just before it."""
     path = write_log(directory / "start.jsonl", deals, target=10**9)
+    ours_tree = Path(__file__).resolve().parent.parent
     # both apps as installed: with their bytecode written (a run without it compiles every module first)
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env["SCOREPAD_HOME"] = str(directory / "home")
 
-    def run(code: str, *args: str) -> list[float]:
-        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
-                              timeout=120)
+    def run(code: str, *args: str, tree: Path = ours_tree) -> list[float]:
+        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                              env={**env, "PYTHONPATH": str(tree)}, timeout=300, cwd=directory)
         lines = [ln for ln in done.stdout.splitlines() if ln.strip()]
         if done.returncode != 0 or not lines:
             raise RuntimeError(done.stderr[-2000:])
         return [float(value) for value in lines[-1].split()]
 
-    run(BARE_APP, *BARE), run(OUR_APP, str(path))  # warm-up: bytecode written, files in the page cache
-    bares, ourses = [], []
-    for _ in range(runs):  # by turns: A B A B
+    trees = {"ours": ours_tree, **({"base": baseline} if baseline is not None else {})}
+    run(BARE_APP, *BARE)
+    for tree in trees.values():  # warm-up: bytecode written, files in the page cache
+        run(OUR_APP, str(path), tree=tree)
+    bares: list[float] = []
+    times: dict[str, list[float]] = {side: [] for side in trees}
+    ratios: dict[str, list[float]] = {side: [] for side in trees}
+    for _ in range(runs):  # by turns
         bares.append(run(BARE_APP, *BARE)[0])
-        ourses.append(run(OUR_APP, str(path))[0])
-    ratios = [o / b for o, b in zip(ourses, bares, strict=True)]
-    bare, ours = statistics.median(bares), statistics.median(ourses)
-    imports = [run(IMPORTS) for _ in range(runs)]
-    return {"deals": deals, "bare_textual_s": bare, "scorepad_s": ours, "ratio": statistics.median(ratios),
-            "ratio_p95": _p95(ratios),
-            "import_stack_s": statistics.median(i[0] for i in imports),
-            "import_app_s": statistics.median(i[1] for i in imports)}
+        for side, tree in trees.items():
+            times[side].append(run(OUR_APP, str(path), tree=tree)[0])
+            ratios[side].append(times[side][-1] / bares[-1])
+    floors = [run(FLOOR, str(path)) for _ in range(runs)]
+    part = {name: statistics.median(f[index] - (f[index - 1] if index else 0) for f in floors)
+            for index, name in enumerate(("textual", "pydantic", "models_and_rules", "reading", "replaying"))}
+    bare = statistics.median(bares)
+    figures = {"deals": deals, "runs": runs, "bare_textual_s": bare, "bare_p95_s": _p95(bares), "floor": part,
+               "floor_s": bare + sum(v for k, v in part.items() if k != "textual")}
+    for side in trees:
+        figures[side] = {"median_s": statistics.median(times[side]), "p95_s": _p95(times[side]),
+                         "ratio": statistics.median(ratios[side]), "ratio_p95": _p95(ratios[side])}
+    return figures
+
+
+def print_start(b: dict, goal: float, ref: str | None) -> None:
+    sides = [("this tree", b["ours"])] + ([(ref, b["base"])] if "base" in b else [])
+    print(f"(b) start to first paint with {b['deals']:,} deals, {b['runs']} turns (goal ≤ {goal}× the bare app): "
+          f"bare Textual app (Header, DataTable, Footer) median {b['bare_textual_s']:.3f} s, p95 "
+          f"{b['bare_p95_s']:.3f} s")
+    for name, side in sides:
+        print(f"    {name}: median {side['median_s']:.3f} s, p95 {side['p95_s']:.3f} s → ratio median "
+              f"{side['ratio']:.2f}×, p95 {side['ratio_p95']:.2f}×")
+    f = b["floor"]
+    print(f"    the floor, before any widget of the game: the bare app + pydantic {f['pydantic']:.3f} s + the log's "
+          f"models, the store and the game's rules {f['models_and_rules']:.3f} s + reading the log "
+          f"{f['reading']:.3f} s + replaying it {f['replaying']:.3f} s = {b['floor_s']:.3f} s "
+          f"({b['floor_s'] / b['bare_textual_s']:.2f}× the bare app)")
 
 
 # ---------------------------------------------------------------- (c) and (d)
@@ -767,10 +803,10 @@ async def _floor_enter_latency(path: Path, samples: int) -> dict:
     return await _bare_enter_latency(_deals_in(path), samples)
 
 
-def baseline_tree(directory: Path, ref: str) -> Path:
+def baseline_tree(directory: Path, ref: str, name: str = "baseline") -> Path:
     """REF's scorepad package, unpacked from git (no worktree is made)."""
     root = Path(__file__).resolve().parent.parent
-    tree = directory / "baseline"
+    tree = directory / name
     tree.mkdir()
     archive = subprocess.run(["git", "-C", str(root), "archive", ref, "scorepad"], capture_output=True, check=True)
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
@@ -874,9 +910,9 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=list(tables.GAMES), help="the games of (a) and (d)")
     parser.add_argument("--parts", "--only", dest="parts", default="aebcd", metavar="PARTS",
                         help="which figures, as letters: --parts ad, --only ce (default: all)")
-    parser.add_argument("--baseline", metavar="REF", help="also measure (a) and the app's (c) and (e) of REF's "
-                                                          "scorepad (a git ref: main, a commit), by turns with this "
-                                                          "tree's")
+    parser.add_argument("--baseline", metavar="REF", help="also measure (a) and the app's (b), (c) and (e) of "
+                                                          "REF's scorepad (a git ref: main, a commit), by turns "
+                                                          "with this tree's")
     parser.add_argument("--rounds", type=int, default=4, help="turns of A B with --baseline (default 4)")
     args = parser.parse_args()
     parts = set(args.parts.lower())
@@ -902,13 +938,9 @@ def main() -> None:
                   f"the pilot seeing it painted median {k['repainted_median_ms']:.1f} ms, p95 "
                   f"{k['repainted_p95_ms']:.1f} ms")
         for logged, goal in ((deals, 1.5), (deals * 10, 2.0)) if "b" in parts else ():
-            b = bench_start(directory, logged, runs)
-            print(f"(b) start to first paint with {b['deals']:,} deals: {b['scorepad_s']:.3f} s; bare Textual app "
-                  f"(Header, DataTable, Footer) {b['bare_textual_s']:.3f} s → ratio median {b['ratio']:.2f}×, "
-                  f"p95 {b['ratio_p95']:.2f}× (goal ≤ {goal}×)")
-            print(f"    before anything is drawn: importing Textual and pydantic {b['import_stack_s']:.3f} s "
-                  f"({b['import_stack_s'] / b['bare_textual_s']:.2f}× the bare app's whole start), all of "
-                  f"scorepad's app {b['import_app_s']:.3f} s ({b['import_app_s'] / b['bare_textual_s']:.2f}×)")
+            base = baseline_tree(directory, args.baseline, f"baseline-b{logged}") if args.baseline else None
+            print(f"    (load average {os.getloadavg()[0]:.2f})")
+            print_start(bench_start(directory, logged, runs, base), goal, args.baseline)
         if "c" in parts:
             for logged in (deals, deals * 10):
                 c = bench_submit(directory, logged, samples)
