@@ -803,10 +803,10 @@ async def _floor_enter_latency(path: Path, samples: int) -> dict:
     return await _bare_enter_latency(_deals_in(path), samples)
 
 
-def baseline_tree(directory: Path, ref: str, name: str = "baseline") -> Path:
+def baseline_tree(directory: Path, ref: str) -> Path:
     """REF's scorepad package, unpacked from git (no worktree is made)."""
     root = Path(__file__).resolve().parent.parent
-    tree = directory / name
+    tree = directory / "baseline"
     tree.mkdir()
     archive = subprocess.run(["git", "-C", str(root), "archive", ref, "scorepad"], capture_output=True, check=True)
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
@@ -938,9 +938,8 @@ def main() -> None:
                   f"the pilot seeing it painted median {k['repainted_median_ms']:.1f} ms, p95 "
                   f"{k['repainted_p95_ms']:.1f} ms")
         for logged, goal in ((deals, 1.5), (deals * 10, 2.0)) if "b" in parts else ():
-            base = baseline_tree(directory, args.baseline, f"baseline-b{logged}") if args.baseline else None
             print(f"    (load average {os.getloadavg()[0]:.2f})")
-            print_start(bench_start(directory, logged, runs, base), goal, args.baseline)
+            print_start(bench_start(directory, logged, runs, tree), goal, args.baseline)
         if "c" in parts:
             for logged in (deals, deals * 10):
                 c = bench_submit(directory, logged, samples)
