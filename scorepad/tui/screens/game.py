@@ -133,6 +133,20 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         self._set_title()
 
+    def board_width(self) -> int:
+        """The width the board (the sheet, the pad) has, or will have once laid out: a table that lays its
+        columns out by its width draws its first frame with the right ones, not with a guess."""
+        board = self.query_one("#board")
+        if board.size.width:
+            return board.size.width
+        width = self.size.width or self.app.size.width
+        narrow = width < self.HORIZONTAL_BREAKPOINTS[1][0]
+        log_shown = self.has_class("-log-shown") or not (narrow or self.has_class("-log-folded"))
+        if not log_shown:
+            return width
+        # as scorepad.tcss lays it out: 40 % for the log shown on a narrow screen, else board 2fr, log 1fr
+        return width - width * 2 // 5 if narrow else width * 2 // 3
+
     def _set_title(self) -> None:
         # the header holds the game and every side's score at any width (the table's title where there is room);
         # what a hand-edited file holds is written out visibly
@@ -145,7 +159,18 @@ class GameScreen(Screen[None]):
         else:
             self.title, self.sub_title = title, sub_title
 
+    def _breakpoints_now(self) -> None:
+        """The width and height classes (-narrow, -short …) set for the app's size before the first layout.
+        Textual sets them at the screen's first Resize, after the first layout: that frame was laid out with
+        neither (the log pane shown at 80 columns, the sheet's columns planned for 50), then again."""
+        width, height = self.app.size
+        for breakpoints, size in ((self.HORIZONTAL_BREAKPOINTS, width), (self.VERTICAL_BREAKPOINTS, height)):
+            reached = [name for at, name in sorted(breakpoints) if size >= at]
+            for _, name in breakpoints:
+                self.set_class(bool(reached) and name == reached[-1], name)
+
     def on_mount(self) -> None:
+        self._breakpoints_now()
         self._set_title()
         self.refresh_sheet()
         form = self.form

@@ -124,19 +124,30 @@ class PadDrawer:
 
     # ------------------------------------------------------------------ the pad
 
-    def draw(self) -> Text:
+    def heading(self) -> Text:
+        """The side-name row: which column is which side, with the games each has won."""
         sheet, sides = self.sheet, self.sides
-        settings = self.settings
-        extra = sheet.extra
-        games = extra.get("games", {})
-        above, below, winners = pad_columns(sheet)
-
+        games = sheet.extra.get("games", {})
         heads = []
         for side in sides:
             won = int(games.get(side, 0))
             title = sheet.side_names.get(side, side) + (f"  ({won} game{'s' if won != 1 else ''})" if won else "")
             heads.append(Text(title[: self.width].center(self.width), style="bold"))
         self.pair(heads[0], heads[1])
+        text, self.text = self.text, Text(no_wrap=True, overflow="ellipsis")
+        text.right_crop(1)  # the line end pair() put
+        return text
+
+    def draw(self, *, heading: bool = True) -> Text:
+        """The pad; without its heading when that is shown apart (kept in view above a pad that scrolls)."""
+        sheet, sides = self.sheet, self.sides
+        settings = self.settings
+        above, below, winners = pad_columns(sheet)
+
+        if heading:
+            head = self.heading()  # drawn on a Text of its own
+            self.text.append_text(head)
+            self.text.append("\n")
         self.rule("─", "┼", "dim")
         self.stack(above, upward=True)
         self.rule("━", "╋", "bold")  # the line
@@ -202,15 +213,24 @@ def _padded(items: list[Any], length: int) -> list[Any]:
     return items + [None] * (length - len(items))
 
 
+class BridgePadHeading(Static):
+    """The pad's side-name row, drawn by the pad: on the game screen it stays in view above the pad, which
+    scrolls to its foot (the latest deals and the totals) when the rubber is longer than its room."""
+
+    DEFAULT_CSS = "BridgePadHeading { height: auto; padding: 0 1; }"
+
+
 class BridgePad(Static):
-    """The pad, redrawn whenever the sheet changes or the pane is resized."""
+    """The pad, redrawn whenever the sheet changes or the pane is resized. Given a `heading`, the side-name row
+    is drawn there instead of at the pad's top."""
 
     DEFAULT_CSS = "BridgePad { height: auto; padding: 0 1; }"
 
-    def __init__(self, *, id: str | None = "bridge-pad"):
+    def __init__(self, *, id: str | None = "bridge-pad", heading: BridgePadHeading | None = None):
         super().__init__("", id=id)
         self.sheet: Sheet | None = None
         self.settings: Settings | None = None
+        self.heading_row = heading
 
     def show(self, sheet: Sheet, settings: Settings) -> None:
         self.sheet, self.settings = sheet, settings
@@ -219,11 +239,22 @@ class BridgePad(Static):
     def on_resize(self) -> None:
         self._draw()
 
+    def _expected_width(self) -> int:
+        """Before the first layout: the width the game screen will give (so the first frame is the right one)."""
+        board_width = getattr(self.screen, "board_width", None)
+        width = board_width() if callable(board_width) else self.screen.size.width or self.app.size.width
+        return max(width - self.styles.gutter.width, 1) if width else 60
+
     def _draw(self) -> None:
         if self.sheet is None or self.settings is None:
             return
-        width = self.content_size.width or 60
-        self.update(PadDrawer(self.sheet, self.settings, width).draw())
+        width = self.content_size.width or self._expected_width()
+        drawer = PadDrawer(self.sheet, self.settings, width)
+        if self.heading_row is None:
+            self.update(drawer.draw())
+            return
+        self.heading_row.update(drawer.heading())  # as wide as the pad's columns below it
+        self.update(drawer.draw(heading=False))
 
 
 class BridgeSheet(SheetTable):
@@ -244,11 +275,15 @@ class BridgeSheet(SheetTable):
     def on_resize(self) -> None:
         if self._sheet is not None:
             self.show(self._sheet)
+            if self.row_count and self.cursor_row == self.row_count - 1:
+                self.move_cursor(row=self.cursor_row)  # made shorter: the latest deal stays in view
 
     def _plan(self, sheet: Sheet) -> None:
-        room = self.size.width - self.styles.scrollbar_size_vertical  # a scroll bar comes with a long rubber
-        if self.size.width <= 0:
-            room = 10_000  # not laid out yet: planned again at the first resize
+        width = self.size.width
+        if width <= 0:  # not laid out yet: planned for the width the screen will give it (checked at each resize)
+            board_width = getattr(self.screen, "board_width", None)
+            width = board_width() if callable(board_width) else self.app.size.width
+        room = width - self.styles.scrollbar_size_vertical  # a scroll bar comes with a long rubber
         planned = (room, sheet.rows, tuple(sheet.side_names.items()), tuple(sheet.names.items()))
         if planned == self._planned:
             return

@@ -32,7 +32,7 @@ from scorepad.tui.games.auction_bridge.dialogs import (
     StopScreen,
 )
 from scorepad.tui.games.auction_bridge.form import BridgeForm, Extras
-from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgeSheet
+from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgePadHeading, BridgeSheet
 from scorepad.tui.screens.game import GameScreen
 
 
@@ -54,8 +54,10 @@ class AuctionBridgeScreen(GameScreen):
     sheet_class = BridgeSheet
 
     def compose_board(self) -> ComposeResult:
+        heading = BridgePadHeading()  # the side names stay in view when the pad scrolls to its foot
+        yield heading
         with VerticalScroll(id="bridge-pad-box", can_focus=False):  # Tab goes round the fields, not the pad
-            yield BridgePad()
+            yield BridgePad(heading=heading)
         yield self.sheet_class()
 
     @property

@@ -1,0 +1,60 @@
+"""The first frame of a game's screen is already the right one: the Auction Bridge deal list and pad are drawn at
+the width they keep (not squeezed, then laid out again), and the pad's side names stay in view at 80×24."""
+
+from __future__ import annotations
+
+import pytest
+from textual.containers import VerticalScroll
+
+from scorepad.demo import BRIDGE
+from scorepad.log import parse_entry
+from scorepad.store import GameFile, create
+from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgePadHeading, BridgeSheet
+
+from ..helpers import header
+from .conftest import make_app, settle
+
+
+def bridge_demo():
+    path = create(header("auction_bridge", ["Ann", "Bob", "Cid", "Dan"], title="Club"))
+    with GameFile.open(path) as game:
+        for item in BRIDGE:
+            game.append(parse_entry("auction_bridge", item))
+    return path
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)], ids=lambda size: f"{size[0]}x{size[1]}")
+async def test_the_bridge_deal_list_and_pad_are_drawn_first_as_they_stay(size, monkeypatch):
+    first: dict[str, object] = {}
+    sheet_lines, pad_lines = BridgeSheet.render_lines, BridgePad.render_lines
+
+    def sheet_drawn(self, crop):
+        first.setdefault("sheet", (self.plan, tuple(c.get_render_width(self) for c in self.ordered_columns)))
+        return sheet_lines(self, crop)
+
+    def pad_drawn(self, crop):
+        first.setdefault("pad", str(self.render()))
+        return pad_lines(self, crop)
+
+    monkeypatch.setattr(BridgeSheet, "render_lines", sheet_drawn)
+    monkeypatch.setattr(BridgePad, "render_lines", pad_drawn)
+    app = make_app(open_path=bridge_demo())
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        sheet, pad = app.screen.query_one(BridgeSheet), app.screen.query_one(BridgePad)
+        assert first["sheet"] == (sheet.plan, tuple(c.get_render_width(sheet) for c in sheet.ordered_columns))
+        assert first["pad"] == str(pad.render())
+
+
+async def test_the_pad_keeps_its_side_names_in_view_when_it_scrolls_to_its_foot():
+    app = make_app(open_path=bridge_demo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        box = screen.query_one("#bridge-pad-box", VerticalScroll)
+        assert box.max_scroll_y > 0 and box.scroll_y == box.max_scroll_y  # the foot: the latest deals, the totals
+        heading = screen.query_one(BridgePadHeading)
+        names = str(heading.render())
+        assert "Ann & Cid" in names and "Bob & Dan" in names
+        assert heading.region.height >= 1 and screen.region.contains_region(heading.region)
+        assert "total" in str(screen.query_one(BridgePad).render())
