@@ -741,6 +741,15 @@ def test_one_trick_transferred_for_a_revoke_is_one_trick_in_words():
     log.quick("Ann", "1S", 12, honours=("We", "3"), revoke=("They", "tricks"))  # only one trick is left to give
     assert last_cells(log.sheet())["revoke"] == "revoke by They: 1 trick transferred"
 
+def test_a_revoke_worth_one_trick_is_asked_for_and_listed_as_one_trick():
+    from scorepad.rules.auction_bridge.table import scoring_table
+
+    log = Log(rules={"revoke_tricks": 1})
+    seq = log.quick("Ann", "2H", 8, honours=("We", "3"), revoke=("They", None))
+    assert rejected(log.sheet(), seq) == (
+        "the adversaries revoked: say whether the declarer takes 100 points or 1 trick (choice points or tricks)")
+    assert "| revoke | 100 points, or 1 trick to the declarer |" in scoring_table(Settings(revoke_tricks=1))
+
 def test_declarers_side_revokes_and_is_set_penalty_on_top_of_undertricks():
     log = Log()
     log.quick("Ann", "4H", 8, double="doubled", revoke=("We", None), honours=("We", "3"))

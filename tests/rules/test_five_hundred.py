@@ -968,6 +968,8 @@ def test_trick_winners_must_match_the_tricks():
         "trick_winners give Ann 10 tricks, but the tricks say 6")
     assert refused(log, log.result({"Ann": 6, "Bob": 4}, trick_winners=["Ann"] * 9)) == (
         "trick_winners lists 9 tricks, not 10")
+    assert refused(log, log.result({"Ann": 2, "Bob": 8}, trick_winners=["Ann"] + ["Bob"] * 9)) == (
+        "trick_winners give Ann 1 trick, but the tricks say 2")
 
 
 def test_first_to_target_must_name_a_side_that_reaches_it():

@@ -658,6 +658,11 @@ def test_a_sequence_too_long_for_its_top_card_is_refused():
     assert sequence_problem(2, "A") == "a sequence has 3 to 9 cards, not 2"
 
 
+def test_one_card_below_the_top_is_one_card():
+    assert sequence_problem(3, "6") == "a sequence of 3 cannot be headed by the 6: only 1 card runs down from it"
+    assert sequence_problem(3, "7") == "a sequence of 3 cannot be headed by the 7: only 2 cards run down from it"
+
+
 def in_hand(*melds: dict[str, Any]) -> list:
     entry = parse_entry("jass", {"type": "weis", "player": "Ann", "melds": list(melds)})
     return list(entry.melds)

@@ -13,6 +13,7 @@ from scorepad.rules.auction_bridge.calls import (
     missing_honours_reason,
 )
 from scorepad.rules.auction_bridge.state import BridgeState, contract_text
+from scorepad.rules.wording import counted
 
 TRICKS_PER_DEAL = 13
 #: honour holdings possible for a side one of whose hands is void of trumps (all its honours are in one hand)
@@ -133,7 +134,7 @@ def _check_revoke(state: BridgeState, entry: Any, declarers: str) -> str | None:
     if revoke.side != declarers and revoke.choice is None:
         return (
             f"the adversaries revoked: say whether the declarer takes {settings.revoke_penalty} points "
-            f"or {settings.revoke_tricks} tricks (choice points or tricks)"
+            f"or {counted(settings.revoke_tricks, 'trick')} (choice points or tricks)"
         )
     return None
 

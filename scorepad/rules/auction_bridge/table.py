@@ -13,6 +13,7 @@ from scorepad.rules.auction_bridge.calls import (
     split_bid,
 )
 from scorepad.rules.auction_bridge.settings import Settings
+from scorepad.rules.wording import counted
 
 
 def bid_values(settings: Settings) -> list[str]:
@@ -46,7 +47,7 @@ def scoring_table(settings: Settings) -> list[str]:
         f"| doubled / redoubled contract made, and per overtrick | {settings.doubled_bonus} / "
         f"{settings.redoubled_bonus} |",
         f"| little slam (12 tricks) / slam (13) | {settings.little_slam_bonus} / {settings.slam_bonus} |",
-        f"| revoke | {settings.revoke_penalty} points, or {settings.revoke_tricks} tricks to the declarer |",
+        f"| revoke | {settings.revoke_penalty} points, or {counted(settings.revoke_tricks, 'trick')} to the declarer |",
         f"| chicane / double chicane | {'scored' if settings.chicane else 'not scored'}: "
         f"{settings.chicane_tricks} / {settings.double_chicane_tricks} tricks of the trump suit |",
         f"| rubber bonus | {settings.rubber_bonus} |",

@@ -21,6 +21,7 @@ from scorepad.rules.five_hundred.settings import (
     deck_points,
 )
 from scorepad.rules.five_hundred.view import FiveHundredView, tricks_total_problem
+from scorepad.rules.wording import counted as plural_of
 
 CORRECTION_LAW = "an error in the record must be corrected before the first bid, but not a pass, of the next deal"
 
@@ -395,7 +396,7 @@ class FiveHundredRules(base.Rules):
         for side in state.sides:
             counted = sum(1 for p in winners if state.side_of[p] == side)
             if counted != entry.tricks.get(side, 0):
-                return (f"trick_winners give {state.side_name(side)} {counted} tricks, but the tricks say "
+                return (f"trick_winners give {state.side_name(side)} {plural_of(counted, 'trick')}, but the tricks say "
                         f"{entry.tricks.get(side, 0)}")
         return None
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from scorepad.log import JASS_SUITS, RANKS, FourMeld, SequenceMeld
 from scorepad.rules.jass.settings import Settings
+from scorepad.rules.wording import counted
 
 Card = tuple[str, str]  # (suit, rank)
 Meld = SequenceMeld | FourMeld
@@ -142,7 +143,7 @@ def sequence_problem(length: int, top: str) -> str | None:
     if not 3 <= length <= 9:
         return f"a sequence has 3 to 9 cards, not {length}"
     if length > below:
-        return f"a sequence of {length} cannot be headed by the {top}: only {below} cards run down from it"
+        return f"a sequence of {length} cannot be headed by the {top}: only {counted(below, 'card')} {'runs' if below == 1 else 'run'} down from it"
     return None
 
 

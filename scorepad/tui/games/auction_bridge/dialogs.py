@@ -11,6 +11,7 @@ from textual.widgets import Input, Static
 from scorepad.log import ABResult, Honours
 from scorepad.rules.auction_bridge import Settings
 from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
+from scorepad.rules.wording import counted
 from scorepad.tui.games.auction_bridge.codes import (
     honours_code,
     letter_of,
@@ -52,7 +53,7 @@ class IrregularitiesScreen(FormDialog[Extras]):
                                           placeholder=f"{sides}; blank: none"))
         yield labelled("declarer takes", Input(
             choice, id="revoke-choice", placeholder=f"adversaries revoked: p {self.settings.revoke_penalty} points, "
-                                                    f"t {self.settings.revoke_tricks} tricks"))
+                                                    f"t {counted(self.settings.revoke_tricks, 'trick')}"))
         if self.settings.chicane:
             yield labelled("chicane", Input(self._letter(chicane[0] if chicane else None), id="chicane-side",
                                             placeholder=f"side void of trumps: {sides}; blank: none"))
