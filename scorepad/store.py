@@ -411,6 +411,12 @@ class GameFile:
         If the write or the fsync fails (a full disk …), the file is cut back to where it was, so no
         partial line is left, and StoreError says nothing was logged. If the file is no longer the one
         opened, FileChanged says what happened; the entries are kept in `unsaved` for `save_as_new`.
+
+        The fsync is done here, before this returns and the app shows the entry, though it costs the frame a
+        little (0.2-0.7 ms on an idle ext4 disk, up to ~12 ms on a busy one; `benchmarks/bench.py` (c)): surviving
+        a kill needs only the write, but a row on screen is the table's word that the deal is kept through a
+        power cut too, and an fsync that fails (an I/O error, a disk that fills only when flushed) must keep the
+        row off the sheet and say "nothing was logged", not take back a row already shown.
         """
         if self.readonly or self._fd is None:
             raise StoreError(f"the game is read-only ({self.readonly_reason}); nothing was logged")
