@@ -244,3 +244,40 @@ async def test_the_read_only_banner_names_the_real_reason(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert readonly_banner(app) == "Read-only: the game's file is read-only. Nothing can be entered here."
+
+
+async def test_a_failed_fsync_never_shows_the_deal_logged(scorepad_home, monkeypatch):
+    """The fsync comes before the row is shown: a disk that takes the write but fails to flush it (an I/O error)
+    leaves the deal off the sheet in every frame drawn, the file as it was, what was typed kept, and says so."""
+    import errno
+
+    from textual.app import App
+
+    import scorepad.store as store
+    from scorepad.tui.widgets.sheet_table import SheetTable
+
+    path = new_rubber(scorepad_home / "games")
+    before = path.read_bytes()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        sheet = app.screen.query_one(SheetTable)
+        rows_drawn: list[int] = []
+        shown = App._display
+
+        def display(self, screen, renderable) -> None:
+            shown(self, screen, renderable)
+            rows_drawn.append(sheet.row_count)
+
+        def fsync_fails(fd: int) -> None:
+            raise OSError(errno.EIO, "Input/output error")
+
+        monkeypatch.setattr(App, "_display", display)
+        monkeypatch.setattr(store.os, "fsync", fsync_fails)
+        await pilot.press(*DEAL_KEYS)
+        await settle(pilot)
+        said = status(app)
+        assert said.startswith("Not saved:") and said.endswith("; nothing was logged"), said
+        assert rows_drawn and set(rows_drawn) == {0}  # not a frame with the deal's row
+        assert path.read_bytes() == before
+        assert app.screen.query_one("#bridge-declarer", Input).value == "a"
