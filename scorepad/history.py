@@ -101,8 +101,9 @@ class DigestCache:
                 self._in_file.pop(stored.path, None)
             else:
                 self._in_file[stored.path] = keys
-            if not complete:
-                self._unfinished[stored.path] = stored.known()
+            known = stored.known() if not complete else None
+            if known is not None:
+                self._unfinished[stored.path] = known
 
     def keep_only(self, paths: set[str]) -> None:
         """Forget files no longer in the folder (after a whole folder was read)."""

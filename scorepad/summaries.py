@@ -85,7 +85,7 @@ def code_stamp() -> str:
         package = Path(__file__).resolve().parent
         marks = hashlib.blake2b(digest_size=12)
         marks.update(f"{FORMAT} {__version__}".encode())
-        for folder, subfolders, files in sorted(os.walk(package)):
+        for folder, subfolders, files in os.walk(package):  # top down: the folders left out are not walked
             subfolders[:] = sorted(s for s in subfolders if s not in ("tui", "help", "__pycache__"))
             for name in sorted(files):
                 if name.endswith(".py"):
@@ -311,7 +311,8 @@ class StoredSummaries:
                 keep = {**self._loaded, **self._added}
         return frozenset(keep) if write_stored(self.path, keep) else None
 
-    def known(self) -> dict[str, GameDigest]:
-        """Everything this reading found in the file or replayed (for the next reading, after a stopped one)."""
+    def known(self) -> dict[str, GameDigest] | None:
+        """What this reading found in the file and replayed (for the next reading, after a stopped one); None when
+        it stopped before it read the file (the next reading reads it)."""
         with self._lock:
-            return {**(self._loaded or {}), **self._seen}
+            return None if self._loaded is None else {**self._loaded, **self._seen}

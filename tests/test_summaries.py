@@ -226,3 +226,27 @@ def test_after_a_stopped_reading_the_next_one_in_the_same_run_reads_the_cache_fi
     replays = Replays(monkeypatch)
     assert [describe(d) for d in read_saved_games(folder, cache=cache)] == replayed_lines(folder)
     assert len(reads) == 1 and replays.count == 5  # (the five: replayed_lines, on purpose)
+
+
+def test_a_reading_stopped_before_its_first_game_leaves_the_next_one_the_whole_cache_file(folder, monkeypatch):
+    # the statistics opened the moment the list appeared: nothing read yet, nothing replayed after
+    lines(folder)
+    cache = DigestCache()
+    assert list(read_saved_games(folder, cache=cache, cancelled=lambda: True)) == []
+    replays = Replays(monkeypatch)
+    list(read_saved_games(folder, cache=cache))
+    assert replays.count == 0
+
+
+def test_the_code_stamp_leaves_out_the_screens_and_follows_the_rules(monkeypatch):
+    import scorepad
+
+    package = Path(scorepad.__file__).resolve().parent
+    seen: list[str] = []
+    real_stat = os.stat
+    monkeypatch.setattr(summaries, "_stamp", None)
+    monkeypatch.setattr(summaries.os, "stat", lambda path, *a, **k: seen.append(str(path)) or real_stat(path, *a, **k))
+    summaries.code_stamp()
+    monkeypatch.setattr(summaries.os, "stat", real_stat)
+    assert str(package / "rules" / "base.py") in seen and str(package / "history.py") in seen
+    assert not [path for path in seen if f"{os.sep}tui{os.sep}" in path or "__pycache__" in path]
