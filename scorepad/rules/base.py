@@ -28,6 +28,7 @@ from scorepad.rules.registry import rules_for
 FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
 CORRECTIONS = frozenset(("amend", "void"))
 _CORRECTION_TYPES = (Amend, Void)  # a tuple made once (`Amend | Void` in isinstance makes a union each time)
+_NOT_PLAIN = (Amend, Void, Note, Rename)  # entries that `Replayer.push` folds in a way of their own
 
 
 def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -439,25 +440,27 @@ def _fields_of(kind: type) -> tuple[str, ...] | None:
 def copy_state(value: Any, memo: dict[int, Any]) -> Any:
     """`copy.deepcopy` for replay states, several times faster: values that never change (strings, numbers,
     frozen models, read-only mappings, rows) are shared, not copied; lists, dicts, sets, dataclasses and plain
-    objects are copied field by field; anything else goes to `copy.deepcopy` with the same memo."""
+    objects are copied field by field; anything else goes to `copy.deepcopy` with the same memo. (A value
+    shared is taken as it is without a call: most of a state's fields are.)"""
     kind = type(value)
     if kind in _SHARED_TYPES:
         return value
     found = memo.get(id(value), _NOT_REPLACED)
     if found is not _NOT_REPLACED:
         return found
+    shared = _SHARED_TYPES
     new: Any
     if kind is dict:
         new = memo[id(value)] = {}
         for key, item in value.items():
-            new[key] = copy_state(item, memo)
+            new[key] = item if type(item) in shared else copy_state(item, memo)
     elif kind is list:
         new = memo[id(value)] = []
-        new.extend([copy_state(item, memo) for item in value])
+        new.extend([item if type(item) in shared else copy_state(item, memo) for item in value])
     elif kind is set:
         new = memo[id(value)] = set(value)  # of hashable, immutable values
     elif kind is tuple:
-        new = tuple([copy_state(item, memo) for item in value])
+        new = tuple([item if type(item) in shared else copy_state(item, memo) for item in value])
         memo[id(value)] = new
     elif isinstance(value, BaseModel) and value.model_config.get("frozen"):
         _SHARED_TYPES.add(kind)
@@ -469,9 +472,11 @@ def copy_state(value: Any, memo: dict[int, Any]) -> Any:
         new = memo[id(value)] = object.__new__(kind)
         if names:
             for name in names:
-                object.__setattr__(new, name, copy_state(getattr(value, name), memo))
+                item = getattr(value, name)
+                object.__setattr__(new, name, item if type(item) in shared else copy_state(item, memo))
         else:
-            new.__dict__.update({name: copy_state(item, memo) for name, item in value.__dict__.items()})
+            new.__dict__.update({name: item if type(item) in shared else copy_state(item, memo)
+                                 for name, item in value.__dict__.items()})
     return new
 
 
@@ -601,8 +606,31 @@ class Replayer:
     # ------------------------------------------------------------------ feeding
 
     def extend(self, entries: Iterable[Entry]) -> Replayer:
+        """`push` each entry. A plain entry (neither a correction, a note nor a rename: nearly all of a long
+        log) takes the same steps as there, written out in this loop, without a call per step."""
+        log, by_seq, walk, checkpoints = self.log, self.by_seq, self._walk, self._checkpoints
+        validate, apply = self.rules.validate, self.rules.apply
         for entry in entries:
-            self.push(entry)
+            if isinstance(entry, _NOT_PLAIN):
+                self.push(entry)
+                continue
+            seq = entry.seq
+            index = len(log)
+            if seq is None:
+                seq = index + 1
+            log.append(entry)
+            by_seq[seq] = entry
+            position = len(walk)  # as _walk_append
+            if position % CHECKPOINT_EVERY == 0 and position // CHECKPOINT_EVERY == len(checkpoints):
+                checkpoints.append(self._checkpoint(position))
+            walk.append((seq, index))
+            state = self.state  # as _fold_plain (a correction before may have put a new state in its place)
+            state.positions[seq] = state.position
+            reason = validate(state, entry)
+            if reason is None:
+                apply(state, entry, seq)
+            else:
+                state.rejected.append(Rejection(seq, reason))
         return self
 
     def push(self, entry: Entry) -> str | None:

@@ -117,6 +117,22 @@ def test_a_correction_resumed_from_a_checkpoint_reads_as_the_whole_log_folded_ag
     assert answers == (whole.check(correction), whole.knock_on(correction))
 
 
+@BOUNDED
+@given(log=game_log(), every=st.integers(1, 3))
+def test_a_log_extended_in_one_go_reads_as_one_pushed_entry_by_entry(log, every, monkeypatch_every):
+    """`Replayer.extend` folds plain entries in its own loop: the same sheet, refusals and checkpoints as `push`."""
+    head, items = log
+    entries = entries_of(head, items)
+    monkeypatch_every(every)
+    pushed = Replayer(head)
+    for entry in entries:
+        pushed.push(entry)
+    extended = Replayer(head).extend(entries)
+    assert read(extended) == read(pushed)
+    assert [c.walked for c in extended._checkpoints] == [c.walked for c in pushed._checkpoints]
+    assert extended._walk == pushed._walk and extended.state.positions == pushed.state.positions
+
+
 @pytest.fixture
 def monkeypatch_every(monkeypatch):
     def set_every(every: int) -> None:

@@ -47,12 +47,24 @@ BID = re.compile(r"^([1-7])(S|C|D|H|R|NT)$")
 # --------------------------------------------------------------------------- single calls
 
 
+#: every bid spelled as a log spells it -> (level, strain), and the other calls: a long log asks these for every
+#: call, so the spelling is looked up, not matched (anything else still goes to BID)
+_BIDS: dict[str, tuple[int, str]] = {f"{level}{strain}": (level, strain) for level in range(1, 8)
+                                     for strain in ("S", "C", "D", "H", "R", "NT")}
+_NOT_BIDS = frozenset(("pass", "double", "redouble"))
+
+
 def is_bid(call: str) -> bool:
-    return bool(BID.match(call))
+    if call in _BIDS:
+        return True
+    return False if call in _NOT_BIDS else bool(BID.match(call))
 
 
 def split_bid(call: str) -> tuple[int, str]:
     """'3H' -> (3, 'H')."""
+    found = _BIDS.get(call)
+    if found is not None:
+        return found
     match = BID.match(call)
     if not match:
         raise ValueError(f"{call!r} is not a bid (1S…7NT)")
