@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import Input, Label
 
+from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.game import GameScreen
-from scorepad.tui.screens.modals import EditEntryScreen, RenameScreen
+from scorepad.tui.screens.modals import RenameScreen
 from scorepad.tui.widgets.entry_form import EntryForm
 
 from .conftest import make_app, settle
@@ -24,11 +25,11 @@ async def test_after_a_correction_from_the_log_the_form_has_the_keys_again():
         await pilot.press("ctrl+e")  # pick in the log
         await settle(pilot)
         assert not _in_form(app)
-        await pilot.press("up", "enter")  # the contract: its editor
+        await pilot.press("up", "enter")  # the contract: in the entry form, with its result
         await settle(pilot)
         editor = app.screen
-        assert isinstance(editor, EditEntryScreen)
-        assert isinstance(app.focused, Input) and app.focused.id == "edit-player"  # the first field, focused
+        assert isinstance(editor, CorrectionScreen)
+        assert isinstance(app.focused, Input) and app.focused.id == "bridge-declarer"  # the first field, focused
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and _in_form(app)
@@ -55,13 +56,14 @@ async def test_correcting_a_corrected_entry_names_it_by_its_number():
         await settle(pilot)
         app.screen.edit_entry(2)
         await settle(pilot)
-        app.screen.query_one("#edit-call", Input).value = "2NT"
+        app.screen.query_one("#bridge-contract", Input).value = "2nt"
         await pilot.press("ctrl+s")
         await settle(pilot)
         app.screen.edit_entry(2)  # again: the entry is now the correction's replacement, without a seq
         await settle(pilot)
         title = str(app.screen.query_one(".dialog-title", Label).render())
-        assert title.startswith("Correct entry #2:") and "None" not in title
+        assert title.startswith("Correct #2 ") and "None" not in title
+        assert app.screen.query_one("#bridge-contract", Input).value == "2nt"  # as it counts now
 
 
 async def test_the_header_icon_is_a_glyph_every_font_has():

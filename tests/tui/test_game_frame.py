@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.widgets import Input, Select
 
 from scorepad.store import create, load
+from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.home import HomeScreen
 from scorepad.tui.screens.modals import (
-    EditEntryScreen,
     KnockOnScreen,
     OverrideScreen,
     RenameScreen,
@@ -60,11 +60,11 @@ async def test_edit_from_the_log_pane_logs_an_amend():
     app = make_app(open_path=path)
     async with app.run_test(size=(130, 42)) as pilot:
         await settle(pilot)
-        app.screen.edit_entry(2)  # the contract: Ann 1NT, through the general editor
+        app.screen.edit_entry(2)  # the contract: Ann 1NT, in the entry form with its result
         await settle(pilot)
         editor = app.screen
-        assert isinstance(editor, EditEntryScreen)
-        editor.query_one("#edit-call", Input).value = "2NT"
+        assert isinstance(editor, CorrectionScreen)
+        editor.query_one("#bridge-contract", Input).value = "2nt"
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)

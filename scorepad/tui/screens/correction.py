@@ -20,23 +20,9 @@ from textual.widgets import Static
 from scorepad.log import Amend, Entry, amend_model
 from scorepad.rules.base import Replayer, Sheet
 from scorepad.rules.names import visible
+from scorepad.tui.screens.correcting import refusal_of, replacement_for, same, say_correction
 from scorepad.tui.screens.form_dialog import FormDialog
 from scorepad.tui.widgets.entry_form import EntryForm, Refused
-
-#: the fields of an entry its form never shows (the log's own)
-LOG_FIELDS = {"seq", "at", "type"}
-
-
-def replacement_for(current: Entry, typed: Entry) -> Entry:
-    """`current` with what the form typed: the fields the form fills are replaced, the others kept (the table's
-    answer to a question, say, which the form does not ask again)."""
-    data = current.model_dump(exclude=LOG_FIELDS | set(typed.model_fields_set))
-    data.update(typed.model_dump(include=typed.model_fields_set - LOG_FIELDS))
-    return type(current).model_validate({"type": current.type, **data})
-
-
-def same(a: Entry, b: Entry) -> bool:
-    return a.model_dump(exclude=LOG_FIELDS) == b.model_dump(exclude=LOG_FIELDS)
 
 
 class CorrectionScreen(FormDialog[list[Amend]]):
@@ -48,8 +34,6 @@ class CorrectionScreen(FormDialog[list[Amend]]):
     HINT = "Enter saves the correction · Esc leaves the entry as it was"
     DEFAULT_CSS = """
     CorrectionScreen EntryForm { border-top: none; padding: 0; }
-    CorrectionScreen #correction-preview { height: auto; color: $accent; }
-    CorrectionScreen #correction-preview.-refused { color: $error; text-style: bold; }
     """
 
     def __init__(self, form: EntryForm, game: Replayer, targets: Sequence[tuple[int, Entry]], title: str):
@@ -103,11 +87,13 @@ class CorrectionScreen(FormDialog[list[Amend]]):
 
     def read(self) -> list[Amend]:
         amendments = self.typed()
-        if amendments:
-            preview = self.game.preview_correction(*amendments)
-            if preview.refusal and not preview.overridable:  # the rules refuse it: say why, keep the fields
-                raise Refused(preview.refusal)
+        refusal = refusal_of(self.game, amendments)
+        if refusal:  # the rules refuse it: say why, keep the fields
+            raise Refused(refusal)
         return amendments
+
+    def corrections(self, value: list[Amend]) -> list[Amend]:
+        return value
 
     def log_entries(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
         """The form's Enter, once its fields read well: save the correction (the form calls its screen)."""
@@ -142,31 +128,8 @@ class CorrectionScreen(FormDialog[list[Amend]]):
         except Refused as refused:  # the form reads well, but as another kind of entry
             said = str(refused)
             return said[:1].upper() + said[1:], True
-        if not amendments:
-            return "As logged: change a field to correct it.", False
-        preview = self.game.preview_correction(*amendments)
-        if preview.refusal and not preview.overridable:
-            return f"Refused: {preview.refusal}", True
-        sheet = self.game.sheet()
-        names = sheet.side_names
-        lines = []
-        if preview.refusal:
-            lines.append(f"Too late by the laws: {preview.refusal}. Saving asks whether the table agrees.")
-        for row in preview.rows[:1]:
-            deltas = "  ".join(f"{names.get(s, s)} {row.delta.get(s, 0):+d}" for s in sheet.sides)
-            lines.append(f"Scored again: {row.text} — {deltas}")
-        totals = " · ".join(_total(names.get(s, s), sheet.totals[s], preview.totals[s]) for s in sheet.sides)
-        lines.append(f"Totals: {totals}")
-        if preview.knock_on:
-            lines.append("It leaves " + ", ".join(f"#{r.seq}" for r in preview.knock_on) + " refused: "
-                         + preview.knock_on[0].reason)
-        if preview.finished and not sheet.finished:
-            lines.append(f"and ends the game: {preview.result}")
-        return "\n".join(lines), False
-
-
-def _total(name: str, before: int, after: int) -> str:
-    return f"{name} {after}" if after == before else f"{name} {after} (was {before})"
+        saving = say_correction(self.game, amendments)
+        return saving.text, saving.refused
 
 
 def _kind(entry: Entry) -> str:

@@ -12,6 +12,7 @@ import asyncio
 import gc
 import re
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -31,7 +32,8 @@ from scorepad.rules.names import visible
 from scorepad.store import FileChanged, GameFile, StoreError
 from scorepad.tui.collector import IdleCollector
 from scorepad.tui.plain import plain
-from scorepad.tui.screens.correction import CorrectionScreen
+from scorepad.tui.screens.correcting import Correcting
+from scorepad.tui.screens.form_dialog import FormDialog
 from scorepad.tui.screens.modals import (
     EditEntryScreen,
     KnockOnScreen,
@@ -46,6 +48,8 @@ from scorepad.tui.widgets.footer import KeysFooter
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable
 from scorepad.tui.widgets.title import fit_title
+
+T = TypeVar("T")
 
 
 class GameScreen(Screen[None]):
@@ -92,6 +96,7 @@ class GameScreen(Screen[None]):
         self.sheet: Sheet = self.replayer.sheet()
         self._form: EntryForm | None = None
         self._log_for_pick = False  # the log pane was shown by Ctrl+E only, to pick an entry
+        self._appended: list[int] = []  # the seqs of the entries the last write logged
         self.collector = IdleCollector(self)  # no collection between an Enter and the frame that shows it
 
     # ------------------------------------------------------------------ layout
@@ -322,9 +327,24 @@ class GameScreen(Screen[None]):
                 return False
             if form is not None:
                 form.logged()
-                form.show_info("Logged: " + "; ".join(describe(e, self.sheet.names, self.sheet.side_names)
-                                                      for e in entries))
+                form.show_logged(self._appended, self._logged_line(entries))
         return True
+
+    def _logged_line(self, entries: list[Entry]) -> str:
+        return "Logged: " + "; ".join(describe(e, self.sheet.names, self.sheet.side_names) for e in entries)
+
+    def _say_logged_again(self) -> None:
+        """After a correction: the form's "Logged: …" line says those entries as they count now."""
+        form = self.form
+        if form is None or not form.logged_seqs:
+            return
+        entries = self.sheet.entries
+        now = [self._current_version(seq) or entries[seq - 1] for seq in form.logged_seqs]
+        line = self._logged_line(now)
+        struck = [seq for seq in form.logged_seqs if self._current_version(seq) is None]
+        if struck:
+            line += " — since struck out: " + ", ".join(f"#{seq}" for seq in struck)
+        form.show_logged(form.logged_seqs, line)
 
     def _append(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
         """Write the entries in one go (all or nothing) and say the write's real outcome."""
@@ -339,7 +359,10 @@ class GameScreen(Screen[None]):
             return False
         for entry in logged:
             self.replayer.push(entry)
+        self._appended = [entry.seq for entry in logged if entry.seq is not None]
         self.refresh_sheet()
+        if any(isinstance(entry, Amend | Void) for entry in logged):
+            self._say_logged_again()
         return True
 
     def _file_lost(self) -> None:
@@ -468,11 +491,13 @@ class GameScreen(Screen[None]):
             return
 
         self.app.clear_notifications()  # "pick the entry …" is done with: it would cover the dialog
-        dialog = self.correction_dialog(seq, current)
+        dialog: FormDialog[Any] | None = (self._rename_dialog(seq, current) if isinstance(current, Rename)
+                                           else self.correction_dialog(seq, current))
         if dialog is not None:
-            def corrected(amendments: list[Amend] | None) -> None:
-                if amendments is None:
+            def corrected(value: object | None) -> None:
+                if value is None:
                     return  # cancelled
+                amendments = dialog.corrections(value)
                 if not amendments:
                     self.notify("Nothing changed.")
                     return
@@ -487,10 +512,23 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(EditEntryScreen(current, dict(self.sheet.names), seq, dict(self.sheet.side_names)), edited)
 
-    def correction_dialog(self, seq: int, current: Entry) -> CorrectionScreen | None:
-        """The game's own form to correct entry `seq` in, or None for the record editor (a note, a rename …):
-        game screens say which of their entries their form can type."""
+    def correction_dialog(self, seq: int, current: Entry) -> FormDialog[Any] | None:
+        """The game's own form or dialog to correct entry `seq` in (a `CorrectionScreen`, or the dialog it was
+        typed in, `correcting` it), or None for the record editor (a note, a rename …): game screens say which
+        of their entries they can type."""
         return None
+
+    def _rename_dialog(self, seq: int, current: Rename) -> RenameScreen:
+        """A rename is corrected in the dialog it was typed in (Ctrl+R)."""
+        dialog = RenameScreen(dict(self.sheet.names))
+        return dialog.correcting(self.correcting(
+            seq, current, (current.player, current.new_name),
+            lambda choice: Rename(player=choice[0], new_name=choice[1])))
+
+    def correcting(self, seq: int, current: Entry, initial: T, to_entry: Callable[[T], Entry]) -> Correcting[T]:
+        """How a dialog corrects entry `seq`: filled with `initial`, titled by the entry, judged by the rules."""
+        title = f"Correct #{seq} {describe(current, self.sheet.names, self.sheet.side_names)}"
+        return Correcting(self.replayer, seq, current, initial, title, to_entry)
 
     def following(self, seq: int, kind: type[Entry], skip: tuple[str, ...] = ()) -> tuple[int, Entry] | None:
         """The entry after `seq` that still counts, if it is of `kind` (entries of the types in `skip`, notes,

@@ -236,6 +236,11 @@ class RenameScreen(FormDialog[tuple[str, str]]):
         yield labelled("player", who)
         yield labelled("new name", Input(placeholder="the name from now on", id="rename-new"))
 
+    def fill(self, value: tuple[str, str]) -> None:
+        player, new_name = value
+        self.query_one("#rename-player", NameInput).value = visible(self.names.get(player, player))
+        self.query_one("#rename-new", Input).value = new_name
+
     def read(self) -> tuple[str, str]:
         shown = self.query_one("#rename-player", NameInput).resolved
         player = next((p for p, name in self.names.items() if visible(name) == shown), None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -45,6 +46,8 @@ class EntryForm(Vertical):
     def __init__(self, *, id: str | None = "entry-form"):
         super().__init__(id=id)
         self.sheet: Sheet | None = None
+        # the entries the status line says were logged ("Logged: …"): a correction of them says them anew
+        self.logged_seqs: tuple[int, ...] = ()
 
     @property
     def replayer(self) -> Replayer:
@@ -68,14 +71,21 @@ class EntryForm(Vertical):
         self.sheet = sheet
 
     def show_error(self, reason: str) -> None:
+        self.logged_seqs = ()
         status = self.query_one("#form-status", Static)
         status.update(Text(visible(reason, keep_lines=True)))  # reasons quote names and calls: never markup
         status.add_class("-error")
 
     def show_info(self, text: str) -> None:
+        self.logged_seqs = ()
         status = self.query_one("#form-status", Static)
         status.update(Text(visible(text, keep_lines=True)))
         status.remove_class("-error")
+
+    def show_logged(self, seqs: Sequence[int], text: str) -> None:
+        """Say what was just logged (entries `seqs`), until the line says something else."""
+        self.show_info(text)
+        self.logged_seqs = tuple(seqs)
 
     def logged(self) -> None:
         """The entries were logged: clear the fields for the next ones."""

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Static
 
-from scorepad.log import ABResult, Honours
+from scorepad.log import ABResult, Chicane, Honours, Revoke
 from scorepad.rules.auction_bridge import Settings
 from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
 from scorepad.rules.wording import counted
@@ -26,17 +27,12 @@ from scorepad.tui.screens.modals import ConfirmScreen
 from scorepad.tui.widgets.fields import YES, int_problem
 
 
-class IrregularitiesScreen(FormDialog[Extras]):
-    """Revoke (and chicane, where the ruleset scores it) for the result about to be entered."""
+class ExtrasFields:
+    """The revoke and chicane fields: laid out and read alike in the F6 dialog and in a result's correction."""
 
-    HEADING = "Revoke and chicane (they go with the next result)"
-    HINT = "Enter saves · Esc leaves it as it was · blank fields: none"
-    BOX_ID = "irregularities"
-
-    def __init__(self, extras: Extras, letters: Mapping[str, str], side_names: Mapping[str, str],
+    def __init__(self, dialog: FormDialog[Any], letters: Mapping[str, str], side_names: Mapping[str, str],
                  settings: Settings):
-        super().__init__()
-        self.extras = extras
+        self.dialog = dialog
         self.letters = letters
         self.side_names = side_names
         self.settings = settings
@@ -44,10 +40,10 @@ class IrregularitiesScreen(FormDialog[Extras]):
     def _letter(self, side: str | None) -> str:
         return letter_of(side, self.letters) if side else ""
 
-    def compose_fields(self) -> ComposeResult:
+    def compose(self, extras: Extras) -> ComposeResult:
         sides = side_choices(self.letters, self.side_names)
-        revoke = self.extras.revoke
-        chicane = self.extras.chicane
+        revoke = extras.revoke
+        chicane = extras.chicane
         choice = {"points": "p", "tricks": "t"}.get(revoke[1] if revoke and revoke[1] else "", "")
         yield labelled("revoke by", Input(self._letter(revoke[0] if revoke else None), id="revoke-side",
                                           placeholder=f"{sides}; blank: none"))
@@ -61,7 +57,7 @@ class IrregularitiesScreen(FormDialog[Extras]):
                                                    placeholder="y: both its hands are void of trumps"))
 
     def _text(self, field_id: str) -> str:
-        found = self.query(f"#{field_id}")
+        found = self.dialog.query(f"#{field_id}")
         return found.first(Input).value.strip() if found else ""
 
     def _side(self, field_id: str) -> str:
@@ -83,6 +79,26 @@ class IrregularitiesScreen(FormDialog[Extras]):
         if self._text("chicane-side"):
             chicane = (self._side("chicane-side"), self._text("chicane-double").casefold() in YES)
         return Extras(revoke, chicane)
+
+
+class IrregularitiesScreen(FormDialog[Extras]):
+    """Revoke (and chicane, where the ruleset scores it) for the result about to be entered."""
+
+    HEADING = "Revoke and chicane (they go with the next result)"
+    HINT = "Enter saves · Esc leaves it as it was · blank fields: none"
+    BOX_ID = "irregularities"
+
+    def __init__(self, extras: Extras, letters: Mapping[str, str], side_names: Mapping[str, str],
+                 settings: Settings):
+        super().__init__()
+        self.extras = extras
+        self.fields = ExtrasFields(self, letters, side_names, settings)
+
+    def compose_fields(self) -> ComposeResult:
+        yield from self.fields.compose(self.extras)
+
+    def read(self) -> Extras:
+        return self.fields.read()
 
 
 class AgreeScreen(ConfirmScreen):
@@ -113,12 +129,16 @@ class StopScreen(FormDialog[str]):
         yield Static(plain(self.text))
         yield Input(placeholder="reason (optional), then Enter", id="stop-reason")
 
+    def fill(self, value: str) -> None:
+        self.query_one("#stop-reason", Input).value = value
+
     def read(self) -> str:
         return self.query_one("#stop-reason", Input).value.strip()
 
 
 class ResultEditScreen(FormDialog[ABResult]):
-    """Correct a deal's result the way it was typed: tricks and honours (revoke and chicane are kept)."""
+    """Correct a deal's result the way it was typed: tricks and honours, and with the ruleset the revoke and
+    chicane that went with it (as F6 asks them)."""
 
     HINT = ("Enter or Ctrl+S saves the correction · Esc cancels. An honours-only change may be made until the "
             "rubber is agreed (Law 12); a trick-score change only until a declaration in the following game "
@@ -126,7 +146,7 @@ class ResultEditScreen(FormDialog[ABResult]):
     BOX_ID = "result-edit"
 
     def __init__(self, seq: int, title: str, result: ABResult, strain: str, letters: Mapping[str, str],
-                 side_names: Mapping[str, str]):
+                 side_names: Mapping[str, str], settings: Settings | None = None):
         super().__init__()
         self.seq = seq
         self.title_text = title
@@ -134,9 +154,11 @@ class ResultEditScreen(FormDialog[ABResult]):
         self.strain = strain
         self.letters = letters
         self.side_names = side_names
+        # without the ruleset the revoke and chicane are kept as they are
+        self.extras = ExtrasFields(self, letters, side_names, settings) if settings is not None else None
 
     def heading(self) -> str:
-        return f"Correct entry #{self.seq}: {self.title_text}"
+        return f"Correct #{self.seq} {self.title_text}"
 
     def compose_fields(self) -> ComposeResult:
         honours = self.result.honours
@@ -146,6 +168,13 @@ class ResultEditScreen(FormDialog[ABResult]):
                                        placeholder=f"won by the declarer's side, 0 to {TRICKS_IN_A_DEAL}"))
         yield labelled("honours", Input(code, id="edit-honours",
                                         placeholder=f"side ({sides}) then the holding; blank: none"))
+        if self.extras is not None:
+            revoke, chicane = self.result.revoke, self.result.chicane
+            yield from self.extras.compose(Extras(revoke=(revoke.side, revoke.choice) if revoke else None,
+                                                  chicane=(chicane.side, chicane.double) if chicane else None))
+
+    def fill(self, value: ABResult) -> None:
+        """Filled as it is composed (with `result`)."""
 
     def read(self) -> ABResult:
         tricks_text = self.query_one("#edit-tricks", Input).value
@@ -157,9 +186,15 @@ class ResultEditScreen(FormDialog[ABResult]):
                                     self.strain)
         except ValueError as reason:
             raise Refused(str(reason), field="edit-honours") from None
-        return self.result.model_copy(update={
+        update: dict[str, Any] = {
             "tricks": int(tricks_text),
             "honours": Honours.model_validate({"side": honours[0], "holding": honours[1]}) if honours else None,
             "seq": None,
             "at": None,
-        })
+        }
+        if self.extras is not None:
+            extras = self.extras.read()
+            revoke, chicane = extras.revoke, extras.chicane
+            update["revoke"] = Revoke.model_validate({"side": revoke[0], "choice": revoke[1]}) if revoke else None
+            update["chicane"] = Chicane(side=chicane[0], double=chicane[1]) if chicane else None
+        return self.result.model_copy(update=update)

@@ -35,12 +35,13 @@ from scorepad.tui.games.auction_bridge.codes import (
     TRUMP_CODES,
     contract_value,
     holdings_hint,
+    honours_code,
     letter_of,
     parse_contract,
     parse_honours,
     side_letters,
 )
-from scorepad.tui.widgets.entry_form import EntryForm
+from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, int_problem
 
 FIELD_IDS = ("bridge-call", "bridge-declarer", "bridge-contract", "bridge-tricks", "bridge-honours")
@@ -85,6 +86,7 @@ class BridgeForm(EntryForm):
         self.extras = Extras()
         self._result_sent = False
         self.letters: dict[str, str] = {}
+        self.correcting = False  # laid out to correct logged entries (`correct`)
 
     # ------------------------------------------------------------------ fields
 
@@ -233,6 +235,46 @@ class BridgeForm(EntryForm):
         self.extras = extras
         self.refresh_texts()
 
+    # ------------------------------------------------------------------ correcting logged entries
+
+    def correct(self, entries: list[Entry]) -> None:
+        """Fill the fields with a logged call, or a contract with its deal's result, as they were typed (the
+        form stands where the game stood just before them)."""
+        self.correcting = True
+        for entry in entries:
+            if isinstance(entry, ABBid):
+                self.mode = "auction"
+                words = {"pass": "p", "double": "x", "redouble": "xx"}  # the form's shorthands
+                self.field("bridge-call").value = words.get(entry.call, entry.call.lower())
+            elif isinstance(entry, ABContract):
+                self.mode = "contract"
+                doubling = {"none": "", "doubled": "x", "redoubled": "xx"}[entry.double]
+                self.field("bridge-declarer").value = self._who(entry.player)
+                self.field("bridge-contract").value = entry.call.lower() + doubling
+            elif isinstance(entry, ABResult):
+                self.field("bridge-tricks").value = str(entry.tricks)
+                honours = entry.honours
+                self.field("bridge-honours").value = (
+                    honours_code(honours.side, honours.holding, self.letters) if honours else "")
+                revoke, chicane = entry.revoke, entry.chicane
+                self.extras = Extras(revoke=(revoke.side, revoke.choice) if revoke else None,
+                                     chicane=(chicane.side, chicane.double) if chicane else None)
+        self._layout()
+        self.refresh_texts()
+
+    def entries_typed(self) -> list[Entry]:
+        """What Enter would log now (without the deal, which the dealer's turn logs by itself)."""
+        if self.auction_shown():
+            field = self.field("bridge-call")
+            if not field.value.strip():
+                raise Refused("type the call")
+            view = self.view
+            return [ABBid(player=view.turn or view.dealer, call=parse_call(field.value))]
+        entries = self._result_entries()
+        if entries is None:
+            raise Refused("type the declarer, the contract and the tricks")
+        return [entry for entry in entries if not isinstance(entry, Deal)]
+
     # ------------------------------------------------------------------ reading the fields
 
     def _parse_honours(self, text: str) -> tuple[str, str] | None:
@@ -320,6 +362,8 @@ class BridgeForm(EntryForm):
         if calls:
             auction = " – ".join(f"{self._who(p)} {format_call(c)}" for p, c in calls)
             return Text.assemble(head, " · auction: ", (auction, "default"))
+        if self.correcting:  # F5 is the game screen's key, not the correction's
+            return Text(head)
         switch = "F5: type the auction call by call" if self.mode == "contract" else "F5: just the final contract"
         return Text.assemble(head, (f"   ({switch})", "dim italic"))
 

@@ -7,12 +7,14 @@ A result is corrected in its own terms (tricks, honours) from the log pane (Ctrl
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from scorepad.describe import describe
-from scorepad.log import ABAgree, ABResult, ABStop, amend_model
+from scorepad.log import ABAgree, ABBid, ABContract, ABResult, ABStop, Entry
 from scorepad.rules.auction_bridge import (
     STRAINS,
     Settings,
@@ -33,6 +35,8 @@ from scorepad.tui.games.auction_bridge.dialogs import (
 )
 from scorepad.tui.games.auction_bridge.form import BridgeForm, Extras
 from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgePadHeading, BridgeSheet
+from scorepad.tui.screens.correction import CorrectionScreen
+from scorepad.tui.screens.form_dialog import FormDialog
 from scorepad.tui.screens.game import GameScreen
 
 
@@ -139,31 +143,35 @@ class AuctionBridgeScreen(GameScreen):
 
     # ------------------------------------------------------------------ corrections
 
-    def edit_entry(self, seq: int) -> None:
-        """A result is corrected as it was typed (tricks, honours); other entries by the frame's editor."""
-        entry = self.sheet.entries[seq - 1]
-        current = self._current_version(seq) if isinstance(entry, ABResult) else None
+    def correction_dialog(self, seq: int, current: Entry) -> FormDialog[Any] | None:
+        """A call, or a contract with its deal's result, is corrected in the entry form; a result alone as it
+        was typed (tricks, honours, and the revoke and chicane F6 gave it); a stop's reason in its dialog. Others
+        (the deal, which the dealer's turn logs) by the frame's editor."""
+        form = self.bridge_form
+        if form is None:
+            return None
+        if isinstance(current, ABStop):
+            stop = StopScreen("The rubber stopped here (Law 11): correct the reason given.")
+            return stop.correcting(self.correcting(seq, current, current.reason,
+                                                   lambda reason: ABStop(reason=reason)))
+        if isinstance(current, ABBid | ABContract):
+            # a call, or a contract with its deal's result as the contract entry typed them, in the entry form
+            targets: list[tuple[int, Entry]] = [(seq, current)]
+            if isinstance(current, ABContract) and (result := self.following(seq, ABResult)):
+                targets.append(result)
+            names, sides = self.sheet.names, self.sheet.side_names
+            title = " · ".join(f"#{s} {describe(e, names, sides)}" for s, e in targets)
+            return CorrectionScreen(BridgeForm(id="correction-form"), self.replayer, targets, f"Correct {title}")
         row = next((r for r in self.sheet.rows if r.seq == seq), None)
         cells = bridge_cells(row, tuple(self.sheet.sides)) if row is not None else None
-        form = self.bridge_form
-        if not isinstance(current, ABResult) or not isinstance(cells, DealCells) or form is None:
-            super().edit_entry(seq)
-            return
+        if not isinstance(current, ABResult) or not isinstance(cells, DealCells):
+            return None
         strain = split_bid(cells.call)[1]
         title = describe(current, self.sheet.names, self.sheet.side_names)
         contract = f"{self.sheet.names.get(cells.declarer, cells.declarer)}'s {cells.contract}"
-
-        def edited(replacement) -> None:
-            form.focus_first()  # back to the next deal
-            if replacement is None:
-                return
-            if replacement.model_dump(exclude={"seq", "at"}) == current.model_dump(exclude={"seq", "at"}):
-                self.notify("Nothing changed.")
-                return
-            self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
-
-        self.app.push_screen(ResultEditScreen(seq, f"{contract} — {title}", current, strain, form.letters,
-                                              dict(self.sheet.side_names)), edited)
+        dialog = ResultEditScreen(seq, f"{contract} — {title}", current, strain, form.letters,
+                                  dict(self.sheet.side_names), self.settings)
+        return dialog.correcting(self.correcting(seq, current, current, lambda result: result))
 
     # ------------------------------------------------------------------ F2
 

@@ -1,6 +1,7 @@
 """Five Hundred's small dialogs: an irregularity (kind + offender) and a claim (claimant + upheld?).
 
-Both are typed like the entry form: a letter, Tab, an initial, Enter. Esc cancels."""
+Both are typed like the entry form: a letter, Tab, an initial, Enter. Esc cancels. Each also corrects a logged
+one (`FormDialog.correcting`), opened filled with it."""
 
 from __future__ import annotations
 
@@ -64,8 +65,11 @@ class IrregularityScreen(FormDialog[tuple[str, str]]):
         self.where = where
 
     def compose_fields(self) -> ComposeResult:
-        yield Static("\n".join(f"{key}  {label}: {effect}" for key, label, effect in KINDS.values()),
-                     classes="hint")
+        if self.correction is None:
+            yield Static("\n".join(f"{key}  {label}: {effect}" for key, label, effect in KINDS.values()),
+                         classes="hint")
+        else:  # the line under the fields says what the correction does
+            yield Static(KIND_HELP, classes="hint")
         yield labelled("kind", Input(id="irr-kind", placeholder=KIND_HELP,
                                      validators=[ParseValidator(self._kind_problem)]))
         yield labelled("offender", NameInput(lambda: self.names, "player", id="irr-player", placeholder="initial"))
@@ -82,6 +86,11 @@ class IrregularityScreen(FormDialog[tuple[str, str]]):
         kind = parse_kind(event.value)
         self.query_one("#irr-where", Static).update(
             plain(f"{KINDS[kind][1]}: {self.where(kind)}" if kind else ""))
+
+    def fill(self, value: tuple[str, str]) -> None:
+        kind, offender = value
+        self.query_one("#irr-kind", Input).value = KINDS[kind][0]
+        self.query_one("#irr-player", Input).value = offender
 
     def read(self) -> tuple[str, str]:
         kind = parse_kind(self.query_one("#irr-kind", Input).value)
@@ -115,6 +124,11 @@ class ClaimScreen(FormDialog[tuple[str, bool]]):
     @staticmethod
     def _upheld_problem(text: str) -> str | None:
         return None if not text.strip() or parse_yes_no(text) is not None else "upheld? y or n"
+
+    def fill(self, value: tuple[str, bool]) -> None:
+        player, upheld = value
+        self.query_one("#claim-player", Input).value = player
+        self.query_one("#claim-upheld", Input).value = "y" if upheld else "n"
 
     def read(self) -> tuple[str, bool]:
         player = resolve_name(self.query_one("#claim-player", Input).value, self.names)

@@ -4,6 +4,8 @@ won / lost / net columns (F8)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +20,7 @@ from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScr
 from scorepad.tui.games.five_hundred.form import FiveHundredForm
 from scorepad.tui.games.five_hundred.sheet import FiveHundredSheet, WonLostNet
 from scorepad.tui.screens.correction import CorrectionScreen
+from scorepad.tui.screens.form_dialog import FormDialog
 from scorepad.tui.screens.game import GameScreen
 
 
@@ -172,9 +175,13 @@ class FiveHundredScreen(GameScreen):
 
     # ------------------------------------------------------------------ corrections
 
-    def correction_dialog(self, seq: int, current: Entry) -> CorrectionScreen | None:
+    def correction_dialog(self, seq: int, current: Entry) -> FormDialog[Any] | None:
         """A deal, a call, a contract or a result is corrected in the entry form; a contract together with its
-        deal's result, as the quick entry typed them."""
+        deal's result, as the quick entry typed them; an irregularity or a claim in its dialog."""
+        if isinstance(current, FHIrregularity):
+            return self._irregularity_dialog(seq, current)
+        if isinstance(current, FHClaim):
+            return self._claim_dialog(seq, current)
         if not isinstance(current, Deal | FHBid | FHResult):
             return None
         targets: list[tuple[int, Entry]] = [(seq, current)]
@@ -183,6 +190,40 @@ class FiveHundredScreen(GameScreen):
         names, sides = self.sheet.names, self.sheet.side_names
         title = " · ".join(f"#{s} {describe(e, names, sides)}" for s, e in targets)
         return CorrectionScreen(FiveHundredForm(id="correction-form"), self.replayer, targets, f"Correct {title}")
+
+    def _shown_names(self) -> tuple[list[str], list[str]]:
+        players = list(self.header.players)
+        return players, [self.sheet.names[p] for p in players]
+
+    def _irregularity_dialog(self, seq: int, current: FHIrregularity) -> IrregularityScreen:
+        players, names = self._shown_names()
+
+        def typed(choice: tuple[str, str]) -> Entry:
+            kind, shown = choice
+            return FHIrregularity.model_validate({"kind": kind, "player": players[names.index(shown)]})
+
+        earlier = self.replayer.as_of(seq).sheet().view  # the game just before it was logged
+
+        def where(kind: str) -> str:
+            place = earlier.irregularity_deal(kind) if isinstance(earlier, FiveHundredView) else None
+            if place is None or place.deal is None:
+                return "no deal had started"
+            return "belongs to the deal after it" if place.coming else f"belongs to deal {place.deal}"
+
+        dialog = IrregularityScreen(names, where)
+        initial = (current.kind, self.sheet.names.get(current.player, current.player))
+        return dialog.correcting(self.correcting(seq, current, initial, typed))
+
+    def _claim_dialog(self, seq: int, current: FHClaim) -> ClaimScreen:
+        players, names = self._shown_names()
+
+        def typed(choice: tuple[str, bool]) -> Entry:
+            shown, upheld = choice
+            return FHClaim(player=players[names.index(shown)], upheld=upheld)
+
+        dialog = ClaimScreen(names, "Upheld: the claimant wins. Not upheld: play goes on.")
+        initial = (self.sheet.names.get(current.player, current.player), current.upheld)
+        return dialog.correcting(self.correcting(seq, current, initial, typed))
 
     # ------------------------------------------------------------------ the rules' question
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -123,6 +124,13 @@ class PenaltyScreen(FormDialog[JassPenalty]):
     def value(self, name: str) -> str:
         return self.query_one(f"#penalty-{name}", Input).value.strip()
 
+    def fill(self, value: JassPenalty) -> None:
+        kinds = [*PENALTY_KINDS, "custom"]
+        texts = {"kind": str(kinds.index(value.kind) + 1), "against": self.table.team_name(value.against),
+                 "points": "" if value.points is None else str(value.points), "note": value.note}
+        for name, text in texts.items():
+            self.query_one(f"#penalty-{name}", Input).value = text
+
     def read(self) -> JassPenalty:
         kinds = [*PENALTY_KINDS, "custom"]
         kind_text = self.value("kind").lower()
@@ -179,6 +187,10 @@ class BedankenScreen(FormDialog[JassClaim]):
             counted.border_title = "points counted"
             yield counted
         yield Static("", id="claim-outcome")
+
+    def fill(self, value: JassClaim) -> None:
+        self.query_one("#claim-team", Input).value = self.table.team_name(value.team)
+        self.query_one("#claim-counted", Input).value = str(value.counted)
 
     def read(self) -> JassClaim:
         team_text = self.query_one("#claim-team", Input).value.strip()
@@ -308,8 +320,18 @@ class JassScreen(GameScreen):
 
     # ------------------------------------------------------------------ corrections
 
-    def correction_dialog(self, seq: int, current: Entry) -> CorrectionScreen | None:
-        """The trump, the card points, a Weis or a Stöck is corrected in the hand's form."""
+    def correction_dialog(self, seq: int, current: Entry) -> FormDialog[Any] | None:
+        """The trump, the card points, a Weis or a Stöck is corrected in the hand's form; a penalty or a
+        Bedanken in its dialog."""
+        if isinstance(current, JassPenalty):
+            # every field as read: a penalty made standard loses the custom one's points
+            dialog = PenaltyScreen(self._table())
+            return dialog.correcting(self.correcting(
+                seq, current, current, lambda typed: JassPenalty.model_validate(typed.model_dump(exclude={"seq", "at"}))))
+        if isinstance(current, JassClaim):
+            # what the claim would do is the correction's line, not the line of a new claim
+            claim = BedankenScreen(self._table(), lambda typed: Text(""))
+            return claim.correcting(self.correcting(seq, current, current, lambda typed: typed))
         if not isinstance(current, JassTrump | JassTricks | JassWeis | JassStoeck):
             return None
         title = f"Correct #{seq} {describe(current, self.sheet.names, self.sheet.side_names)}"
