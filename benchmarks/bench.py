@@ -593,15 +593,18 @@ async def _bare_latency(rows: int, samples: int) -> dict:
     return {"repainted": repainted, "idle": idle, "frame": frame, "settled": settled}
 
 
-async def _bare_enter_latency(rows: int, samples: int) -> dict:
+async def _bare_enter_latency(rows: int, samples: int, table: type | None = None) -> dict:
     """The floor of Enter, the same kind of update as ours with Textual's own widgets, timed as `_enter_latency`
     times ours: at the same terminal size, a Header, a DataTable of `rows` rows (the sheet) beside one of three
     times as many (the log), an Input and a Footer. Enter in the Input (a priority binding, as ours) appends a row
-    to the sheet and three to the log, both cursors following, clears the Input and changes the subtitle."""
+    to the sheet and three to the log, both cursors following, clears the Input and changes the subtitle.
+    With `table` (scorepad's KeyedTable), both tables are of that class: the bare app's frame with our tables."""
     from textual.app import App, ComposeResult
     from textual.binding import Binding
     from textual.containers import Horizontal
     from textual.widgets import DataTable, Footer, Header, Input
+
+    Table = table or DataTable
 
     class BareEnter(App[None]):
         CSS = "#sheet { width: 2fr; } #log { width: 1fr; } Input { dock: bottom; }"
@@ -610,8 +613,8 @@ async def _bare_enter_latency(rows: int, samples: int) -> dict:
         def compose(self) -> ComposeResult:
             yield Header()
             with Horizontal():
-                yield DataTable(id="sheet", cursor_type="row", zebra_stripes=True)
-                yield DataTable(id="log", cursor_type="row")
+                yield Table(id="sheet", cursor_type="row", zebra_stripes=True)
+                yield Table(id="log", cursor_type="row")
             yield Input(id="tricks")
             yield Footer()
 
@@ -758,10 +761,14 @@ def bench_enter(directory: Path, deals: int, samples: int) -> dict:
 def bench_floor(rows: int, samples: int) -> dict:
     result = asyncio.run(_bare_latency(rows, samples))
     enter = asyncio.run(_bare_enter_latency(rows, samples))
+    from scorepad.tui.widgets.keyed_table import KeyedTable
+
+    keyed = asyncio.run(_bare_enter_latency(rows, samples, KeyedTable))
     return {"rows": rows, "repainted": _stats_ms(result["repainted"]), "idle": _stats_ms(result["idle"]),
             "frame": _stats_ms(result["frame"]), "settled": _stats_ms(result["settled"]),
             "enter_repainted": _stats_ms(enter["repainted"]), "enter_frame": _stats_ms(enter["frame"]),
-            "enter_settled": _stats_ms(enter["settled"])}
+            "enter_settled": _stats_ms(enter["settled"]),
+            "keyed": {"frame": _stats_ms(keyed["frame"]), "settled": _stats_ms(keyed["settled"])}}
 
 
 def _frames(figures: dict) -> str:
@@ -784,8 +791,9 @@ print(json.dumps({"scorepad": scorepad.__file__, **{k: v for k, v in result.item
 
 #: what is compared: the function that measures ours, and the floor's (a bare Textual app's frame, the same kind
 #: of update, timed alike), run by turns with them in a fresh process of its own
-PAIRED = {"submit": ("_submit_latency", "_floor_submit_latency"), "enter": ("_enter_latency", "_floor_enter_latency"),
-          "correct": ("_correct_latency", None)}
+PAIRED = {"submit": ("_submit_latency", {"floor": "_floor_submit_latency"}),
+          "enter": ("_enter_latency", {"floor": "_floor_enter_latency", "keyed": "_floor_keyed_enter_latency"}),
+          "correct": ("_correct_latency", {})}
 #: the figures compared: CPU to the first frame showing the change, and to the last frame (see FrameClock)
 PAIRED_FIGURES = ("frame", "settled")
 
@@ -801,6 +809,13 @@ async def _floor_submit_latency(path: Path, samples: int) -> dict:
 
 async def _floor_enter_latency(path: Path, samples: int) -> dict:
     return await _bare_enter_latency(_deals_in(path), samples)
+
+
+async def _floor_keyed_enter_latency(path: Path, samples: int) -> dict:
+    """The floor of Enter with scorepad's own table widget for both tables (what is left is the rest of our screen)."""
+    from scorepad.tui.widgets.keyed_table import KeyedTable
+
+    return await _bare_enter_latency(_deals_in(path), samples, KeyedTable)
 
 
 def baseline_tree(directory: Path, ref: str) -> Path:
@@ -821,14 +836,13 @@ def bench_paired(directory: Path, baseline: Path, deals: int, samples: int, roun
     ours_tree = Path(__file__).resolve().parent.parent
     log = write_log(directory / "paired.jsonl", deals, target=10**9)
     figures: dict[str, dict[str, dict[str, list[float]]]] = {
-        part: {side: {figure: [] for figure in PAIRED_FIGURES} for side in ("ours", "base", "floor")}
+        part: {side: {figure: [] for figure in PAIRED_FIGURES} for side in ("ours", "base", "floor", "keyed")}
         for part in parts}
     for turn in range(rounds):
         for part in parts:
-            function, floor = PAIRED[part]
+            function, floors = PAIRED[part]
             runs = [("ours", ours_tree, function), ("base", baseline, function)]
-            if floor is not None:
-                runs.append(("floor", ours_tree, floor))
+            runs += [(side, ours_tree, floor) for side, floor in floors.items()]
             for side, tree, measure in runs:
                 copy = directory / f"paired-{side}-{part}-{turn}.jsonl"
                 copy.write_bytes(log.read_bytes())
@@ -855,13 +869,16 @@ def print_paired(paired_figures: dict, deals: int, ref: str, rounds: int) -> Non
     seen = {"frame": "→ the first frame showing it", "settled": "→ the last frame"}
     for part, sides in paired_figures.items():
         for figure in PAIRED_FIGURES:
-            ours, base, floor = (sides[side].get(figure) for side in ("ours", "base", "floor"))
+            ours, base, floor, keyed = (sides[side].get(figure) for side in ("ours", "base", "floor", "keyed"))
             line = (f"    {words[part]} {seen[figure]} (CPU), {deals:,} deals, {rounds} rounds, {ours['n']} samples "
                     f"each: this tree median {ours['median']:.1f} ms, p95 {ours['p95']:.1f} ms; {ref} median "
                     f"{base['median']:.1f} ms, p95 {base['p95']:.1f} ms → {ours['median'] / base['median']:.2f}×")
             if floor:
                 line += (f"; the floor (a bare Textual app, the same update) median {floor['median']:.1f} ms, p95 "
                          f"{floor['p95']:.1f} ms → ours {ours['median'] / floor['median']:.2f}× it")
+            if keyed:
+                line += (f"; the bare app with scorepad's tables (KeyedTable) median {keyed['median']:.1f} ms, p95 "
+                         f"{keyed['p95']:.1f} ms → ours {ours['median'] / keyed['median']:.2f}× it")
             print(line + (f" (goal {goals[part]})" if figure == "frame" else ""))
 
 
@@ -958,6 +975,8 @@ def main() -> None:
             print(f"    the floor of Enter — a bare Textual app (Header, a DataTable of {f['rows']:,} rows beside one of "
                   f"{3 * f['rows']:,}, an Input, Footer) taking Enter: a row to one, three to the other, both cursors "
                   f"following, the Input cleared, the subtitle changed: {_frames(enter_floor)}")
+            print(f"    the same bare app with scorepad's table widget (KeyedTable) for both tables: "
+                  f"{_frames(f['keyed'])}")
         if tree and parts & {"c", "e"}:
             chosen = tuple(part for part, letter in (("submit", "c"), ("enter", "c"), ("correct", "e"))
                            if letter in parts)
