@@ -368,11 +368,14 @@ async def test_bridge_a_call_the_rules_refuse_is_not_saved():
 
 
 async def test_a_rename_is_corrected_in_the_rename_dialog(scorepad_home):
-    path = write_game(scorepad_home, THREE, [{"type": "rename", "player": "Ann", "new_name": "Annie"}])
+    path = write_game(scorepad_home, THREE)
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
+        await pilot.press("ctrl+r", "a", "tab", *"Annie", "enter")  # renamed as the table does it
+        await settle(pilot)
+        assert text(app, "#form-status") == "Logged: Ann is now called Annie"
         await open_from_log(pilot)
         dialog = app.screen
         assert isinstance(dialog, RenameScreen)
@@ -386,6 +389,7 @@ async def test_a_rename_is_corrected_in_the_rename_dialog(scorepad_home):
         await settle(pilot)
         assert app.screen is screen and in_entry_form(app)
         assert screen.sheet.names["Ann"] == "Anna"
+        assert text(app, "#form-status") == "Logged: Ann is now called Anna"  # what is logged now
     amend = load(path).entries[-1]
     assert (amend.target, amend.entry.player, amend.entry.new_name) == (1, "Ann", "Anna")
 

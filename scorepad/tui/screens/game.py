@@ -600,7 +600,7 @@ class GameScreen(Screen[None]):
             rename = Rename(player=choice[0], new_name=choice[1])
             form = self.form
             if self.log_entries([rename]) and form is not None:  # the line said the last deal with the old name
-                form.show_info("Logged: " + describe(rename, self.sheet.names, self.sheet.side_names))
+                form.show_logged(self._appended, self._logged_line([rename]))  # a correction says it anew
 
         self.app.push_screen(RenameScreen(dict(self.sheet.names)), renamed)
 
