@@ -111,6 +111,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="log-side"):
                 yield Label("Log — Ctrl+E to pick an entry to correct", classes="pane-title")
                 yield LogPane()
+                yield Static(id="log-whole")  # the entry at the cursor, whole, when its row folds it
         if self.game_file.readonly:
             yield Static(Text(self._readonly_text()), id="readonly")
         elif self.form_class is not None:
@@ -151,6 +152,27 @@ class GameScreen(Screen[None]):
             return width
         # as scorepad.tcss lays it out: 40 % for the log shown on a narrow screen, else board 2fr, log 1fr
         return width - width * 2 // 5 if narrow else width * 2 // 3
+
+    def log_width(self) -> int:
+        """The width the log pane has, or will have once laid out (0 while it is folded away)."""
+        log = self.query_one(LogPane)
+        if log.region.width:
+            return log.region.width
+        width = self.size.width or self.app.size.width
+        board = self.board_width()
+        return max(width - board - 1, 0) if board < width else 0  # the log side's border takes a column
+
+    @on(DataTable.RowHighlighted, "LogPane")
+    def show_whole_entry(self) -> None:
+        """Below the log pane, the entry at its cursor whole when its row folds it (nothing when it fits)."""
+        whole = self.query_one(LogPane).whole_entry()
+        shown = self.query_one("#log-whole", Static)
+        if whole is not None:
+            shown.update(whole)
+        if shown.display != (whole is not None):
+            shown.display = whole is not None
+            log = self.query_one(LogPane)  # the pane made shorter or taller: its cursor's row stays in view
+            log.call_after_refresh(lambda: log.move_cursor(row=log.cursor_row))
 
     def _set_title(self) -> None:
         # the header holds the game and every side's score at any width (the table's title where there is room);
@@ -219,6 +241,7 @@ class GameScreen(Screen[None]):
         self.sheet = sheet
         self.query_one(SheetTable).show(sheet)
         self.query_one(LogPane).show(sheet)
+        self.show_whole_entry()  # the entry at the cursor may have been corrected or renamed
         self._set_title()
         banner = self.query_one("#banner", Static)
         if sheet.finished:

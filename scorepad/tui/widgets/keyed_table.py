@@ -264,6 +264,17 @@ class KeyedTable(DataTable[Any]):
         finally:
             self._measuring = False
 
+    def set_column_width(self, column_key: str, width: int | None) -> None:
+        """Give a column a fixed width (its cells are drawn within it), or None: as wide as its cells again."""
+        column = self.columns.get(ColumnKey(column_key))
+        if column is None or (column.width, column.auto_width) == (width or 0, width is None):
+            return
+        column.width, column.auto_width = width or 0, width is None
+        self._update_count += 1  # every line is laid out anew, as when a column widens
+        self._require_update_dimensions = True  # the table's width
+        self.refresh()
+        self.check_idle()
+
     def _columns_in_order(self) -> list[Any]:
         """`ordered_columns`, worked out again only when the columns change (not for every row added)."""
         locations, count = self._column_locations, len(self.columns)

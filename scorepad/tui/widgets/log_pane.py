@@ -13,6 +13,9 @@ from scorepad.rules.names import visible
 from scorepad.tui.widgets.keyed_table import KeyedTable
 from scorepad.tui.widgets.sheet_table import LAZY_FROM, same_prefix
 
+#: the seq column is as wide as this many digits at least (so the entry column keeps its width as a game grows)
+SEQ_DIGITS = 4
+
 
 class LogPane(KeyedTable):
     """Rows keyed by seq. Enter on a row asks the screen to edit that entry."""
@@ -29,8 +32,42 @@ class LogPane(KeyedTable):
         self._corrected: dict[int, str] = {}  # seq -> the latest accepted correction of it, in words
 
     def on_mount(self) -> None:
-        self.add_column("#", key="seq")
-        self.add_column("entry", key="entry")
+        self.add_column("#", key="seq", width=SEQ_DIGITS)
+        self.add_column("entry", key="entry", width=self.entry_room())
+
+    # ------------------------------------------------------------------ fitting the pane's width
+
+    def entry_room(self) -> int | None:
+        """How wide the entry column can be without the pane scrolling sideways (None: not known yet). A longer
+        entry is folded to that width with a "…", and the one under the cursor is shown whole below the pane."""
+        width = self.region.width
+        if not width:  # not laid out yet: the width the game screen will give the pane
+            log_width = getattr(self.screen, "log_width", None)
+            width = log_width() if callable(log_width) else 0
+        if width <= 0:
+            return None
+        seq_width = max(len(str(self._count)), SEQ_DIGITS)
+        return max(width - self.styles.scrollbar_size_vertical - (seq_width + 2) - 2, 8)
+
+    def on_resize(self) -> None:
+        self.set_column_width("entry", self.entry_room())
+        show_whole_entry = getattr(self.screen, "show_whole_entry", None)  # a wider pane may fit it now
+        if callable(show_whole_entry):
+            show_whole_entry()
+
+    def whole_entry(self) -> Text | None:
+        """The entry under the cursor, whole, when its row folds it; None when it fits its row."""
+        room = self.entry_room()
+        if room is None or not self.row_count:
+            return None
+        key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key
+        row = self.get_row(key)
+        text = row[1] if len(row) > 1 else None
+        if not isinstance(text, Text) or text.cell_len <= room:
+            return None
+        whole = Text.assemble((f"#{key.value} ", "bold"), text)
+        whole.no_wrap, whole.overflow = False, "fold"
+        return whole
 
     def show(self, sheet: Sheet) -> None:
         """Bring the log up to `sheet`: new entries are added, and only entries whose fate may have changed
@@ -71,6 +108,9 @@ class LogPane(KeyedTable):
                 self._marks[seq] = mark
                 self.update_cell(str(seq), "entry", self._text(entries[seq - 1], sheet, mark))
         self._count = len(entries)
+        if len(str(self._count)) > SEQ_DIGITS:  # a very long game: the numbers widen, the entries make room
+            self.set_column_width("seq", len(str(self._count)))
+            self.set_column_width("entry", self.entry_room())
         if self._count > old_count:
             self.move_cursor(row=self.row_count - 1)
 
@@ -94,7 +134,8 @@ class LogPane(KeyedTable):
 
     @staticmethod
     def _text(entry, sheet: Sheet, mark: str) -> Text:
-        text = Text(describe(entry, sheet.names, sheet.side_names))
+        # one line: an entry longer than the pane is folded with a "…" (shown whole below the pane at the cursor)
+        text = Text(describe(entry, sheet.names, sheet.side_names), no_wrap=True, overflow="ellipsis")
         if mark.startswith("struck"):
             text.stylize("strike dim")
         elif mark.startswith("corrected"):
