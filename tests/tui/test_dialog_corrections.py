@@ -17,7 +17,7 @@ from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScr
 from scorepad.tui.games.jass.screen import BedankenScreen, PenaltyScreen
 from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.game import GameScreen
-from scorepad.tui.screens.modals import OverrideScreen, RenameScreen
+from scorepad.tui.screens.modals import EditEntryScreen, OverrideScreen, RenameScreen
 from scorepad.tui.widgets.entry_form import EntryForm
 from tests.helpers import header
 
@@ -392,6 +392,22 @@ async def test_a_rename_is_corrected_in_the_rename_dialog(scorepad_home):
         assert text(app, "#form-status") == "Logged: Ann is now called Anna"  # what is logged now
     amend = load(path).entries[-1]
     assert (amend.target, amend.entry.player, amend.entry.new_name) == (1, "Ann", "Anna")
+
+
+async def test_a_note_keeps_the_record_editor_and_saved_unchanged_logs_nothing(scorepad_home):
+    path = write_game(scorepad_home, THREE, [{"type": "note", "text": "Bob arrives late"}])
+    before = path.read_text()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await open_from_log(pilot)
+        assert isinstance(app.screen, EditEntryScreen)
+        assert "None" not in title_of(app)
+        await pilot.press("ctrl+s")  # saved as it was: no correction
+        await settle(pilot)
+        assert app.screen is screen and in_entry_form(app)
+    assert path.read_text() == before
 
 
 # ------------------------------------------------------------------------------------------ the form's line

@@ -32,7 +32,7 @@ from scorepad.rules.names import visible
 from scorepad.store import FileChanged, GameFile, StoreError
 from scorepad.tui.collector import IdleCollector
 from scorepad.tui.plain import plain
-from scorepad.tui.screens.correcting import Correcting
+from scorepad.tui.screens.correcting import Correcting, same
 from scorepad.tui.screens.form_dialog import FormDialog
 from scorepad.tui.screens.modals import (
     EditEntryScreen,
@@ -530,8 +530,12 @@ class GameScreen(Screen[None]):
             return
 
         def edited(replacement: Entry | None) -> None:
-            if replacement is not None and replacement != current:
-                self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
+            if replacement is None:
+                return  # cancelled
+            if same(replacement, current):  # saved as it was (the entry has its seq, the replacement none)
+                self.notify("Nothing changed.")
+                return
+            self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
 
         self.app.push_screen(EditEntryScreen(current, dict(self.sheet.names), seq, dict(self.sheet.side_names)), edited)
 
