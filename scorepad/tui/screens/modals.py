@@ -270,13 +270,12 @@ class TextScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         # one Static drawing Rich's Markdown: Textual's Markdown widget builds a widget per block and took seconds
-        # for the laws' pages; this draws the same text in one go (and markdown-it loads only when a page is shown)
-        from rich.markdown import Markdown
+        # for the laws' pages; this draws the same text in one go, laid out once per width (widgets/page.py)
+        from scorepad.tui.widgets.page import PageView, page_for
 
         with Vertical(classes="dialog wide tall"):
             yield Label(self.title_text, classes="dialog-title")
-            with VerticalScroll(id="text-page"):
-                yield Static(Markdown(self.markdown), id="text-body")
+            yield PageView(page_for(self.markdown), id="text-page")
             yield Static("Esc closes · ↑↓ PgUp PgDn scroll", classes="hint")
 
     def on_mount(self) -> None:
