@@ -190,8 +190,9 @@ def stats_renderable(stats: Stats) -> RenderableType:
             bids.add_column(name, justify="left" if name == "strain" else "right")
         for strain in sorted(stats.bids, key=lambda s: STRAIN_ORDER.index(s) if s in STRAIN_ORDER else 99):
             strain_record = stats.bids[strain]
-            bids.add_row(STRAIN_LABELS.get(strain, strain), str(strain_record.bids), str(strain_record.made),
-                         str(strain_record.set), _percent(strain_record.made, strain_record.bids))
+            # (a strain read back from the saved games' cache file is any text there: plain, visible)
+            bids.add_row(Text(visible(STRAIN_LABELS.get(strain, strain))), str(strain_record.bids),
+                         str(strain_record.made), str(strain_record.set), _percent(strain_record.made, strain_record.bids))
         parts.append(bids)
 
     if stats.weis:

@@ -250,3 +250,31 @@ def test_the_code_stamp_leaves_out_the_screens_and_follows_the_rules(monkeypatch
     monkeypatch.setattr(summaries.os, "stat", real_stat)
     assert str(package / "rules" / "base.py") in seen and str(package / "history.py") in seen
     assert not [path for path in seen if f"{os.sep}tui{os.sep}" in path or "__pycache__" in path]
+
+
+def test_a_hand_edited_cache_file_never_puts_markup_or_control_characters_on_screen(folder):
+    # the file is read as it is written (a strain, a team, a name are any text there): what it says is shown as
+    # plain text, every control character visible, in the statistics as in the list
+    import io
+
+    from rich.console import Console
+
+    from scorepad.stats import stats_renderable
+
+    data = _valid(folder)
+    hostile = "[blink]x\x1b[2J\u202e"
+    for game in data["games"].values():
+        if game["bids"]:
+            game["bids"] = {hostile: [1, 0]}
+        if game["weis"]:
+            game["weis"] = {f"team{hostile}": [1, 20, 0]}
+        game["records"] = {f"{hostile}{name}": counts for name, counts in game["records"].items()}
+        game["title"] = hostile
+    stored_file(folder).write_text(json.dumps(data), encoding="utf-8")
+    out = io.StringIO()
+    stats = collect_stats(folder, cache=DigestCache())
+    Console(file=out, width=200, force_terminal=False).print(stats_renderable(stats))
+    shown = out.getvalue() + "\n".join(lines(folder))
+    assert "\x1b" not in shown and "\u202e" not in shown
+    assert shown.count("[blink]x") >= 1 + 1 + 4 + 5  # a strain, a team, the players, the titles: as typed
+    assert "strain" in out.getvalue() and "[blink]x" in out.getvalue().split("strain", 1)[1].split("\n", 2)[2]
