@@ -42,3 +42,33 @@ async def test_a_paste_of_one_word_stays_in_its_field(scorepad_home):
         await _paste(pilot, "cid")
         assert app.focused is focused and focused.value == "cid"
         assert not app.screen.sheet.rows
+
+
+async def test_a_paste_stops_at_a_refused_deal_and_types_nothing_after_it(scorepad_home):
+    path = create(header("auction_bridge", ["Ann", "Bob", "Cid", "Dan"]))
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # the second deal has no honours at a suit (Law 5 wants them): it is refused, the third is not typed
+        await _paste(pilot, "a\t1nt\t9\t\nc\t2s\t8\t\nd\t4c\t10\tb3\n")
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and len(screen.sheet.rows) == 1
+        declarer = screen.query_one("#bridge-declarer")
+        honours = screen.query_one("#bridge-honours")
+        assert (declarer.value, honours.value) == ("c", "")  # the refused deal as pasted, nothing typed over it
+    assert [e.type for e in load(path).entries] == ["deal", "contract", "result"]
+
+
+async def test_a_paste_of_bridge_deals_and_of_jass_hands_logs_each(scorepad_home):
+    games = {
+        "auction_bridge": ("a\t1nt\t9\t\nb\t3h\t9\tb4\n", ["deal", "contract", "result"] * 2),
+        "jass": ("s\ta97\nh\tb60\n", ["deal", "trump", "tricks"] * 2),
+    }
+    for game, (text, logged) in games.items():
+        path = create(header(game, ["Ann", "Bob", "Cid", "Dan"]))
+        app = make_app(open_path=path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await _paste(pilot, text)
+            assert isinstance(app.screen, GameScreen) and len(app.screen.sheet.rows) == 2, game
+        assert [e.type for e in load(path).entries] == logged, game

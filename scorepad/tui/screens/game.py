@@ -323,7 +323,14 @@ class GameScreen(Screen[None]):
             if piece == "\t":
                 self.app.action_focus_next()
             elif piece in ("\r\n", "\n", "\r"):
+                logged = len(self.sheet.entries)
                 await self.action_enter_field()
+                await self._settled()
+                if len(self.sheet.entries) == logged and self._form_field() is not None:
+                    # refused (the form says why): the deals after it are not typed over the fields it left
+                    self.notify("The paste stopped at the deal refused; the deals after it were not typed.",
+                                severity="warning", timeout=8)
+                    return
             else:
                 field = self._form_field()
                 if field is None:  # the form took the focus away (the game ended): the rest is not typed
