@@ -167,6 +167,25 @@ async def test_five_hundred_a_claim_is_corrected_and_one_the_rules_refuse_is_not
     assert (amend.target, amend.entry.player, amend.entry.upheld) == (6, "Bob", False)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_five_hundred_the_irregularity_dialog_fits_the_screen(scorepad_home, size):
+    app = make_app(open_path=write_game(scorepad_home, FOUR))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("a", "tab", "8", "s", "f6", "r")  # a revoke in the deal being typed
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, IrregularityScreen)
+        box = dialog.query_one("#irregularity")
+        keys = dialog.query(".hint").last()  # the keys line, last in the box
+        assert keys.region.bottom <= box.content_region.bottom  # not cut off by the box
+        assert "deal being entered (Ann 8♠)" in text(app, "#irr-where")
+        short = size[1] < 28
+        assert dialog.query_one("#irr-kinds").display is not short  # with room, all four kinds and effects
+        assert dialog.query_one("#irr-effect").display is short  # short of rows, the effect of the one typed
+        assert "the contract is set" in text(app, "#irr-effect")
+
+
 # ------------------------------------------------------------------------------------------ Jass
 
 JASS = ["Ann", "Bob", "Cid", "Dan"]

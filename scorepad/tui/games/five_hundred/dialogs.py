@@ -58,6 +58,14 @@ class IrregularityScreen(FormDialog[tuple[str, str]]):
     HINT = "Enter logs it · Esc cancels"
     BOX_ID = "irregularity"
     BOX_CLASSES = "wide"
+    # short of rows (80×24) the four kinds' effects do not fit with the fields: the keys in one line, and the
+    # effect of the kind typed under the fields
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall")]
+    DEFAULT_CSS = """
+    IrregularityScreen #irr-keys, IrregularityScreen #irr-effect { display: none; }
+    IrregularityScreen.-short #irr-kinds { display: none; }
+    IrregularityScreen.-short #irr-keys, IrregularityScreen.-short #irr-effect { display: block; }
+    """
 
     def __init__(self, names: Sequence[str], where: Callable[[str], str]):
         super().__init__()
@@ -67,13 +75,16 @@ class IrregularityScreen(FormDialog[tuple[str, str]]):
     def compose_fields(self) -> ComposeResult:
         if self.correction is None:
             yield Static("\n".join(f"{key}  {label}: {effect}" for key, label, effect in KINDS.values()),
-                         classes="hint")
+                         classes="hint", id="irr-kinds")
+            yield Static(KIND_HELP, classes="hint", id="irr-keys")
         else:  # the line under the fields says what the correction does
             yield Static(KIND_HELP, classes="hint")
         yield labelled("kind", Input(id="irr-kind", placeholder=KIND_HELP,
                                      validators=[ParseValidator(self._kind_problem)]))
         yield labelled("offender", NameInput(lambda: self.names, "player", id="irr-player", placeholder="initial"))
         yield Static("", id="irr-where", classes="hint", markup=False)
+        if self.correction is None:
+            yield Static("", id="irr-effect", classes="hint", markup=False)
 
     @staticmethod
     def _kind_problem(text: str) -> str | None:
@@ -86,6 +97,8 @@ class IrregularityScreen(FormDialog[tuple[str, str]]):
         kind = parse_kind(event.value)
         self.query_one("#irr-where", Static).update(
             plain(f"{KINDS[kind][1]}: {self.where(kind)}" if kind else ""))
+        for effect in self.query("#irr-effect").results(Static):
+            effect.update(plain(KINDS[kind][2] if kind else ""))
 
     def fill(self, value: tuple[str, str]) -> None:
         kind, offender = value
