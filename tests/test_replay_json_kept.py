@@ -68,3 +68,32 @@ def test_rows_are_written_as_the_json_encoder_writes_them_whatever_the_names_hol
               for key, value in summary.items()]
     assert to_json(sheet) == json_safe("{\n" + ",\n".join(fields) + "\n}") + "\n"
     assert json.loads(to_json(sheet))["rows"] == summary["rows"]
+
+
+def test_rows_are_written_as_the_json_encoder_writes_them_for_any_text() -> None:
+    """Any text a row or a side label may hold (controls, bidi, lone surrogates, non-BMP, quotes, backslashes):
+    each row line the same as json's encoder gives for the row's summary, and the whole output the same once
+    made terminal-safe."""
+    import json
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from scorepad.export import _row_lines
+    from scorepad.rules.base import Row
+    from scorepad.rules.names import json_safe
+
+    text = st.text(st.characters(codec=None, exclude_categories=()), max_size=12) | st.sampled_from(
+        ['"', "\\", "\x00", "\x7f", "\x85", "\u2028", "\u202e", "\ud800", "\udfff", "\U0001f0a1", "\\u0041"])
+    points = st.dictionaries(text, st.integers(-10**20, 10**20), max_size=3)
+    rows = st.lists(st.builds(Row, st.integers(0, 10**9), text, points, points), max_size=4)
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+
+    @settings(max_examples=300, deadline=None)
+    @given(rows)
+    def check(rows: list[Row]) -> None:
+        lines = _row_lines(rows)
+        assert lines == [encode(row.summary()) for row in rows]
+        assert [json.loads(json_safe(line)) for line in lines] == [row.summary() for row in rows]
+
+    check()

@@ -8,6 +8,7 @@ every line of both is compared.
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
@@ -259,3 +260,61 @@ async def test_rows_added_lazily_are_made_when_needed_and_draw_what_data_table_d
         for table in app.tables:
             table.scroll_home(animate=False)
         await same(pilot, "changed before made, at the top")
+
+
+
+@pytest.mark.parametrize("relayout", [False, True])
+async def test_rows_changed_while_the_rest_are_still_measured_after_the_first_paint_land_right(relayout):
+    # a correction, a removed row (an undo) and a new deal — or a whole relayout (a rename) — arriving between
+    # the chunks measured after the first paint: in the end both tables draw the same, cursor and widths too
+    from scorepad.tui.widgets import keyed_table
+
+    count = 3000
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        plain, keyed = app.tables
+
+        def fill(wide: int) -> None:
+            for table in app.tables:
+                table.add_column("#", key="n")
+                table.add_column("who", key="who")
+                table.add_column("points", key="points")
+            for number in range(1, count + 1):
+                plain.add_row(*row(number, wide=number == wide), key=str(number))
+            keyed.add_lazy_rows((str(number), lambda number=number: row(number, wide=number == wide))
+                                for number in range(1, count + 1))
+            for table in app.tables:
+                table.move_cursor(row=table.row_count - 1)
+
+        fill(0)
+        turns: list[int] = []
+        real = keyed._measure_unmeasured
+
+        def interleaved(at_most: int) -> bool:
+            if at_most == keyed_table._MEASURED_PER_TURN:  # a turn of the measuring after the first paint
+                turns.append(len(keyed._unmeasured))
+                if len(turns) == 1 and not relayout:
+                    for table in app.tables:
+                        table.update_cell("5", "who", Text("Anneliese-Marie von Stein-Hohenberg", style="dim"),
+                                          update_width=True)
+                        table.update_cell(str(count - 2000), "points", Text("+99999999  99999999"),
+                                      update_width=True)
+                        table.remove_row("6")
+                        table.add_row(*row(count + 1), key=str(count + 1))
+                        table.move_cursor(row=table.row_count - 1)
+                elif len(turns) == 1:
+                    for table in app.tables:
+                        table.clear(columns=True)
+                    fill(7)
+                    turns.append(len(keyed._unmeasured))
+            return real(at_most)
+
+        keyed._measure_unmeasured = interleaved  # type: ignore[method-assign]
+        await until_measured(pilot, keyed)
+        assert len(turns) > 2  # measured in several turns
+        assert turns[0] > 1000  # the changes came while most rows were still unmeasured
+        await same(pilot, "changed while measured")
+        for table in app.tables:
+            table.scroll_home(animate=False)
+        await same(pilot, "changed while measured, at the top")
+        assert plain.get_row("5") == keyed.get_row("5") and plain.get_row("7") == keyed.get_row("7")
