@@ -222,3 +222,22 @@ async def test_the_saved_games_rows_are_as_high_as_datatable_would_make_them(sco
         await settle(pilot)
         measured = [row.height for row in table.ordered_rows[len(ours):]]
         assert ours == measured
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_saved_games_last_column_is_whole_beside_the_scroll_bar(scorepad_home, size):
+    # the list's margins count: the date of the last game played was cut by a character at 80 columns
+    from scorepad.tui.screens.home import HomeScreen
+
+    for number in range(30):  # more games than the screen holds: the scroll bar is shown
+        create(header("five_hundred", LONG_PLAYERS[:3], title="Friday").model_copy(  # folded: too wide for five
+            update={"id": f"whole{number:02}"}))
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        table = app.screen.query_one("#games", DataTable)
+        assert table.scrollbars_enabled[0]  # the vertical scroll bar takes its room
+        assert [str(column.label) for column in table.ordered_columns][-1] == "played"
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert app.screen.region.width >= table.region.right  # and the table itself is on the screen

@@ -82,13 +82,18 @@ class HomeScreen(Screen[None]):
         self.workers.cancel_group(self, READING)
 
     def on_resize(self) -> None:
-        if self._shown_layout != layout(self.size.width, self._widths):
+        if self._shown_layout != layout(self._list_width(), self._widths):
             self._fill()
+
+    def _list_width(self) -> int:
+        """The room the table has: the screen's width less the margins around the list (#home's padding)."""
+        width = self.size.width or self.app.size.width
+        return width - self.query_one("#home").styles.gutter.width
 
     def _fill(self) -> None:
         """The table from the rows read, in the columns that fit the width."""
         table = self.query_one("#games", DataTable)
-        shown = self._shown_layout = layout(self.size.width or self.app.size.width, self._widths)
+        shown = self._shown_layout = layout(self._list_width(), self._widths)
         table.clear(columns=True)
         for heading, width in zip(shown.headings, shown.widths, strict=True):
             table.add_column(heading, width=width, key=heading)
@@ -143,7 +148,7 @@ class HomeScreen(Screen[None]):
                 self._damaged.append(digest.error)
         self._rows += added
         self._widths = wide_widths([cells for _, cells in added], self._widths)
-        if self._shown_layout != layout(self.size.width or self.app.size.width, self._widths):
+        if self._shown_layout != layout(self._list_width(), self._widths):
             self._fill()  # a row too wide for the five columns: the table folds (every row laid out again)
         else:
             assert self._shown_layout is not None
