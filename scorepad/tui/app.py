@@ -44,13 +44,20 @@ class ScorepadApp(App[None]):
 
     def on_mount(self) -> None:
         from scorepad.rules.names import visible
+
+        for notice in self.startup_notices:
+            self.notify(visible(notice), severity="warning", timeout=8, markup=False)  # file names are not markup
+        # a game opened from the command line comes first, alone: the saved games are listed (and read) only when
+        # the table goes home (action_go_home), not beneath it while it plays
+        if self.open_path is None:
+            self._push_home()
+        else:
+            self.open_game(self.open_path)
+
+    def _push_home(self) -> None:
         from scorepad.tui.screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
-        for notice in self.startup_notices:
-            self.notify(visible(notice), severity="warning", timeout=8, markup=False)  # file names are not markup
-        if self.open_path is not None:
-            self.open_game(self.open_path)
 
     async def on_event(self, event: events.Event) -> None:
         # a paste reaches the focused field whole (an Input keeps its first line); on a game screen a paste of
@@ -83,6 +90,8 @@ class ScorepadApp(App[None]):
         except LogError as error:  # file text is not markup: a "[" in a path or a cause stays a "["
             self.notify(visible(str(error)), title="Cannot open this game", severity="error", timeout=12,
                         markup=False)
+            if len(self.screen_stack) < 2:  # nothing under it (opened from the command line): the saved games
+                self._push_home()
             return False
         for notice in game_file.notices:
             self.notify(visible(notice), severity="warning", timeout=10, markup=False)
@@ -95,8 +104,14 @@ class ScorepadApp(App[None]):
         yield SystemCommand("New game", "Start a new game", self.action_new_game)
 
     def action_go_home(self) -> None:
+        from scorepad.tui.screens.home import HomeScreen
+
         while len(self.screen_stack) > 2:
             self.pop_screen()
+        if len(self.screen_stack) == 2 and not isinstance(self.screen, HomeScreen):
+            self.switch_screen(HomeScreen())  # a game opened from the command line: the saved games take its place
+        elif len(self.screen_stack) < 2:
+            self._push_home()
 
     def action_new_game(self) -> None:
         from scorepad.tui.screens.new_game import NewGameScreen

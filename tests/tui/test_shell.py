@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import DataTable, Input, Select, Static
 
 from scorepad.config import load_config
-from scorepad.store import create, games_dir, list_games, new_header
+from scorepad.store import GameFile, create, games_dir, list_games, new_header
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.home import HomeScreen
 from scorepad.tui.screens.new_game import NewGameScreen
@@ -131,3 +131,37 @@ def test_new_game_snapshot(snap_compare, snapshot_home):
         no_blink(app)
 
     assert snap_compare(make_app(), terminal_size=(110, 40), run_before=open_form)
+
+
+async def test_a_game_opened_from_the_command_line_comes_alone_and_escape_leads_home(scorepad_home, monkeypatch):
+    # `scorepad open FILE`: the saved games are neither listed nor read beneath the game while it is played;
+    # Escape puts them in its place (the game file closed), as if the game had been opened from the list
+    from scorepad import history
+
+    read: list[bool] = []
+    real = history.read_saved_games
+
+    def reading(**kwargs):
+        read.append(True)
+        return real(**kwargs)
+
+    monkeypatch.setattr(history, "read_saved_games", reading)
+    path = create(new_header("five_hundred", ["Ann", "Bob", "Cid"], title="Alone"))
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert not any(isinstance(screen, HomeScreen) for screen in app.screen_stack) and read == []
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
+        assert read == [True]
+        with GameFile.open(path) as again:  # the game's file was closed: its lock let go
+            assert not again.readonly
+        assert app.screen.query_one("#games", DataTable).row_count == 1
+        await pilot.press("enter")  # resumed from the list, Escape goes back to it
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
