@@ -98,6 +98,33 @@ def test_nested_pauses_leave_the_collector_to_the_outer_one():
         assert not gc.isenabled()
 
 
+def test_pauses_overlapping_in_two_threads_keep_the_collector_off_until_the_last_ends():
+    # the saved games read in a worker while a game screen opens a log: each pauses the collector; it must
+    # stay off while either is building and be on again once both are done (never left off for good)
+    import threading
+
+    if not gc.isenabled():
+        pytest.skip("the collector is off in this run")
+    worker_in, main_out, worker_out = threading.Event(), threading.Event(), threading.Event()
+    seen: list[bool] = []
+
+    def worker() -> None:
+        with gc_paused():
+            worker_in.set()
+            main_out.wait(5)
+            seen.append(gc.isenabled())
+        worker_out.set()
+
+    with gc_paused():
+        thread = threading.Thread(target=worker)
+        thread.start()
+        assert worker_in.wait(5)
+    main_out.set()
+    thread.join(5)
+    assert worker_out.is_set() and seen == [False]  # off while the worker was still building
+    assert gc.isenabled()
+
+
 def test_entry_adapters_are_built_per_game_on_first_use():
     assert list(ENTRY_ADAPTERS) == ["five_hundred", "jass", "auction_bridge"] and len(ENTRY_ADAPTERS) == 3
     assert ENTRY_ADAPTERS["jass"] is ENTRY_ADAPTERS["jass"]
