@@ -278,3 +278,48 @@ def test_a_hand_edited_cache_file_never_puts_markup_or_control_characters_on_scr
     assert "\x1b" not in shown and "\u202e" not in shown
     assert shown.count("[blink]x") >= 1 + 1 + 4 + 5  # a strain, a team, the players, the titles: as typed
     assert "strain" in out.getvalue() and "[blink]x" in out.getvalue().split("strain", 1)[1].split("\n", 2)[2]
+
+
+@pytest.mark.parametrize("fails", ["the disk fills mid-write", "the rename fails"])
+def test_a_write_that_fails_leaves_the_old_cache_file_whole_and_no_half_file(folder, monkeypatch, fails):
+    import errno
+
+    real_replace, real_fdopen = os.replace, os.fdopen
+    lines(folder)
+    path = stored_file(folder)
+    before = path.read_bytes()
+    write(folder, "another", "five_hundred", ["Eve", "Fay", "Gus"], FIVE_HUNDRED)  # a game to store: a write
+    if fails == "the rename fails":
+        def replace(*args):
+            raise OSError(errno.EIO, "input/output error")
+
+        monkeypatch.setattr(summaries.os, "replace", replace)
+    else:
+        class Full:
+            def __init__(self, file):
+                self.file = file
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                self.file.close()
+
+            def write(self, text: str) -> int:
+                self.file.write(text[: len(text) // 2])
+                self.file.flush()
+                raise OSError(errno.ENOSPC, "no space left on device")
+
+        def fdopen(fd, mode="r", *args, **kwargs):  # (os itself: the game files are read through it too)
+            file = real_fdopen(fd, mode, *args, **kwargs)
+            return Full(file) if mode == "w" else file
+
+        monkeypatch.setattr(summaries.os, "fdopen", fdopen)
+    assert lines(folder) == replayed_lines(folder)
+    assert path.read_bytes() == before  # the old file, whole
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no half-written file left beside it
+    monkeypatch.setattr(summaries.os, "replace", real_replace)
+    monkeypatch.setattr(summaries.os, "fdopen", real_fdopen)
+    replays = Replays(monkeypatch)
+    lines(folder)
+    assert replays.count == 1  # the old file still read: only the game it lacked replayed
