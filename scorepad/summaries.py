@@ -162,7 +162,8 @@ GAME_FIELDS = frozenset({"game", "title", "players", "status", "finished", "reco
 
 def _to_digest(stored: object) -> GameDigest:
     """One stored game, checked field by field, as the digest a replay would have given (NotOurs if not so)."""
-    if type(stored) is not dict or stored.keys() != GAME_FIELDS or stored["game"] not in GAME_KINDS:
+    if (type(stored) is not dict or stored.keys() != GAME_FIELDS or type(stored["game"]) is not str
+            or stored["game"] not in GAME_KINDS):  # (a list or an object is not even looked up: unhashable)
         raise NotOurs
     figures = Stats()
     figures.games[stored["game"]] = 1

@@ -135,6 +135,8 @@ HOSTILE = {
     "format true": lambda data: json.dumps({**data, "format": True}).encode(),
     "an extra field": lambda data: json.dumps({**data, "extra": 1}).encode(),
     "an unknown game": lambda data: json.dumps(_one_game(data, game="poker")).encode(),
+    "a game that is a list": lambda data: json.dumps(_one_game(data, game=["jass"])).encode(),
+    "a game that is an object": lambda data: json.dumps(_one_game(data, game={"jass": 1})).encode(),
     "a negative count": lambda data: json.dumps(_one_game(data, finished=-1)).encode(),
     "a count that is a bool": lambda data: json.dumps(_one_game(data, finished=True)).encode(),
     "a count that is a float": lambda data: json.dumps(_one_game(data, finished=1.0)).encode(),
