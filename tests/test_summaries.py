@@ -325,3 +325,40 @@ def test_a_write_that_fails_leaves_the_old_cache_file_whole_and_no_half_file(fol
     replays = Replays(monkeypatch)
     lines(folder)
     assert replays.count == 1  # the old file still read: only the game it lacked replayed
+
+
+def test_any_json_in_any_place_of_a_cache_file_is_read_without_an_error(folder):
+    # whatever a hand edit puts anywhere in the file (a list for a name, an object for a count …): the file is
+    # taken or ignored, never an error
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    valid = _valid(folder)
+    path = stored_file(folder)
+    values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+                          lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                                                    max_size=3), max_leaves=6)
+
+    def places(value, where=()):
+        yield where
+        if isinstance(value, dict):
+            for key, item in value.items():
+                yield from places(item, (*where, key))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                yield from places(item, (*where, index))
+
+    spots = list(places(valid))[1:]
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(spots), values)
+    def check(where, value):
+        data = json.loads(json.dumps(valid))
+        into = data
+        for step in where[:-1]:
+            into = into[step]
+        into[where[-1]] = value
+        path.write_text(json.dumps(data), encoding="utf-8")
+        assert isinstance(summaries.read_stored(path), dict)
+
+    check()
