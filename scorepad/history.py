@@ -38,8 +38,10 @@ def digest_of(path: Path, modified: datetime, data: bytes | None = None) -> Game
     try:
         sheet = replay_log(log)
         figures = game_figures(sheet)
-    except Exception as error:  # one broken file must not hide the others (nor end the app)
-        return GameDigest(path, modified, error=f"{path}: cannot be replayed ({type(error).__name__}: {error})")
+    except Exception:  # one broken file must not hide the others (nor end the app)
+        # the file was read: the fault is scorepad's, and Python's name for it would mean nothing at the table
+        return GameDigest(path, modified,
+                          error=f"{path}: cannot be scored (a fault of scorepad's, not of the file: please report it)")
     header = log.header
     return GameDigest(path, modified, game=header.game, title=header.title,
                       players=tuple(sheet.names.get(p, p) for p in header.players),
