@@ -219,6 +219,30 @@ async def test_jass_card_points_corrected_with_their_shorthand(scorepad_home):
     assert (amend.type, amend.target, dict(amend.entry.points)) == ("amend", 11, {BD: 60})
 
 
+async def test_jass_card_points_corrected_after_a_rename_name_the_team_as_it_is_called_now(scorepad_home):
+    path = populated("jass")  # hand 3: Ann & Cid 104
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+r", "c", "tab", *"Cyd", "enter")  # Cid is called Cyd from now on
+        await settle(pilot)
+        await pilot.press("ctrl+e", "up", "enter")  # the hand's card points, logged before the rename
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, CorrectionScreen)
+        points = dialog.query_one("#jass-points", Input)
+        assert points.value == "Ann & Cyd 104"
+        await pilot.press("ctrl+u", *"cyd 100")  # the team typed by the new name
+        await settle(pilot)
+        assert "Ann & Cyd 100, Bob & Dan 57" in status_of(dialog)
+        assert "Cid" not in status_of(dialog) + preview_of(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+    amend = load(path).entries[-1]
+    assert (amend.type, amend.target, dict(amend.entry.points)) == ("amend", 11, {AC: 100})
+
+
 async def test_jass_card_points_emptied_to_be_typed_again_say_nothing_yet(scorepad_home):
     app = make_app(open_path=populated("jass"))
     async with app.run_test(size=(80, 24)) as pilot:

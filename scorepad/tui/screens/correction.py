@@ -10,6 +10,7 @@ them) is shown as it is typed, from `Replayer.preview_correction`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -44,7 +45,9 @@ class CorrectionScreen(FormDialog[list[Amend]]):
         self.title_text = title
         # what the form reads as `screen.replayer` and `screen.sheet`: the game just before the first entry
         self.replayer = game.as_of(self.targets[0][0])
-        self.sheet: Sheet = self.replayer.sheet()
+        # ... but with everyone called as they are now: a player renamed since is one person with one name
+        now = game.sheet()
+        self.sheet: Sheet = replace(self.replayer.sheet(), names=now.names, side_names=now.side_names)
 
     def heading(self) -> str:
         return self.title_text
