@@ -241,3 +241,31 @@ async def test_the_saved_games_last_column_is_whole_beside_the_scroll_bar(scorep
         assert [str(column.label) for column in table.ordered_columns][-1] == "played"
         assert table.virtual_size.width <= table.scrollable_content_region.width
         assert app.screen.region.width >= table.region.right  # and the table itself is on the screen
+
+
+async def test_below_120_columns_the_footer_leaves_the_games_own_keys_to_their_line(scorepad_home):
+    """At 100 columns the footer ran the game's keys (already on the line above it) off its edge: "f6 Bedank"."""
+    from textual.widgets import Footer, Static
+
+    from .test_layout import populated
+
+    app = make_app(open_path=populated("jass"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+
+        def footer_actions() -> list[str]:
+            return [key.action for key in app.screen.query_one(Footer).query("*") if hasattr(key, "action")]
+
+        own = ["penalty", "bedanken", "toggle_z"]
+        assert "edit" in footer_actions() and not set(own) & set(footer_actions())
+        game_keys = app.screen.query_one("#game-keys", Static)
+        assert game_keys.display and "F6 Bedanken" in str(game_keys.render())
+        await pilot.resize_terminal(160, 45)  # wide: the line folds away and the footer has room for them
+        await settle(pilot)
+        await settle(pilot)
+        assert not app.screen.query_one("#game-keys", Static).display
+        assert set(own) <= set(footer_actions())
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        await settle(pilot)
+        assert not set(own) & set(footer_actions())

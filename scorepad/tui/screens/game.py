@@ -136,8 +136,16 @@ class GameScreen(Screen[None]):
         own = [b for b in type(self).BINDINGS if isinstance(b, Binding) and b.show and b.key not in frame]
         return " · ".join(f"{b.key.upper()} {b.description}" for b in own)
 
+    def keys_shown_elsewhere(self) -> list[str]:
+        """The footer leaves out the game's own keys while the line above it shows them (below 120 columns)."""
+        if self.has_class("-wide"):
+            return []
+        frame = {binding.key for binding in GameScreen.BINDINGS if isinstance(binding, Binding)}
+        return [b.action for b in type(self).BINDINGS if isinstance(b, Binding) and b.show and b.key not in frame]
+
     def on_resize(self) -> None:
         self._set_title()
+        self.call_after_refresh(self.refresh_bindings)  # the footer follows the width class set on this resize
 
     def board_width(self) -> int:
         """The width the board (the sheet, the pad) has, or will have once laid out: a table that lays its

@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Protocol, runtime_checkable
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+
+
+@runtime_checkable
+class ShowsKeysElsewhere(Protocol):
+    """A screen that shows some of its keys on a line of its own (a game's F5, F6 … on a narrow screen)."""
+
+    def keys_shown_elsewhere(self) -> Iterable[str]:
+        """The actions whose keys the footer leaves out for now."""
+        ...
+
+
+def _left_out(screen: Screen) -> frozenset[str]:
+    return frozenset(screen.keys_shown_elsewhere()) if isinstance(screen, ShowsKeysElsewhere) else frozenset()
 
 
 class KeysFooter(Footer):
@@ -13,16 +28,27 @@ class KeysFooter(Footer):
 
     Footer mounts and lays out every key again whenever the screen says its bindings may have changed, which
     is on every focus change: moving from field to field of an entry form (Tab, or the form moving on after an
-    Enter) did it each time, with the same keys — the biggest cost of a frame while a deal is typed."""
+    Enter) did it each time, with the same keys — the biggest cost of a frame while a deal is typed.
+
+    It also leaves out the keys its screen shows on a line of its own (`ShowsKeysElsewhere`): on a narrow screen
+    a game's own keys have that line, and the footer's copy of them ran off its edge, cut mid-word."""
 
     _shown: tuple[Any, ...] | None = None
 
     @staticmethod
     def keys_of(screen: Screen) -> tuple[Any, ...]:
         """What the footer shows of the screen's bindings: the shown keys, their words and whether they work."""
+        left_out = _left_out(screen)
         return tuple((binding.key, binding.key_display, binding.description, binding.action, binding.group,
                       binding.tooltip, enabled, tooltip)
-                     for _node, binding, enabled, tooltip in screen.active_bindings.values() if binding.show)
+                     for _node, binding, enabled, tooltip in screen.active_bindings.values()
+                     if binding.show and binding.action not in left_out)
+
+    def compose(self) -> ComposeResult:
+        left_out = _left_out(self.screen) if self.is_attached else frozenset()
+        for widget in super().compose():
+            if getattr(widget, "action", None) not in left_out:  # a FooterKey names its action
+                yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # when Footer recomposes
