@@ -375,6 +375,11 @@ async def test_an_unfinished_rubber_is_stopped_and_agreed_by_keys():
         await pilot.press("f8")
         await settle(pilot)
         assert "already agreed" in status(app)
+        await pilot.press("ctrl+e", "enter")  # the agreement picked to correct: it has nothing to change
+        await settle(pilot)
+        assert app.screen is screen  # no empty record editor
+        said = [n.message for n in app._notifications]
+        assert said == ["Nothing to correct in #5 (the table agrees the rubber's score): Delete strikes it out."]
     types = [(e.type, getattr(e, "reason", None)) for e in load(path).entries]
     assert types[-2:] == [("stop", "late"), ("agree", None)]
 

@@ -544,6 +544,11 @@ class GameScreen(Screen[None]):
             self.app.push_screen(dialog, corrected)
             return
 
+        if not EditEntryScreen.fields_of(current):  # the rubber's score agreed …: an empty editor says nothing
+            self.notify(f"Nothing to correct in #{seq} ({describe(current, self.sheet.names, self.sheet.side_names)}):"
+                        " Delete strikes it out.")
+            return
+
         def edited(replacement: Entry | None) -> None:
             if replacement is None:
                 return  # cancelled

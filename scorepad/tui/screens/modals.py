@@ -174,8 +174,12 @@ class EditEntryScreen(FormDialog[Entry]):
         return f"Correct entry #{self.seq}: {describe(self.entry, self.names, self.side_names)}"
 
     def _fields(self) -> list[tuple[str, str]]:
-        """The entry's fields the table may change, each with how it is typed."""
-        return [(name, _field_kind(info.annotation)) for name, info in type(self.entry).model_fields.items()
+        return self.fields_of(self.entry)
+
+    @staticmethod
+    def fields_of(entry: Entry) -> list[tuple[str, str]]:
+        """The entry's fields the table may change, each with how it is typed (none: nothing to correct)."""
+        return [(name, _field_kind(info.annotation)) for name, info in type(entry).model_fields.items()
                 if name not in HIDDEN_FIELDS]
 
     def compose_fields(self) -> ComposeResult:
