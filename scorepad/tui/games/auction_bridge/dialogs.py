@@ -46,13 +46,13 @@ class ExtrasFields:
         chicane = extras.chicane
         choice = {"points": "p", "tricks": "t"}.get(revoke[1] if revoke and revoke[1] else "", "")
         yield labelled("revoke by", Input(self._letter(revoke[0] if revoke else None), id="revoke-side",
-                                          placeholder=f"{sides}; blank: none"))
+                                          placeholder=f"{sides} or blank"))
         yield labelled("declarer takes", Input(
             choice, id="revoke-choice", placeholder=f"adversaries revoked: p {self.settings.revoke_penalty} points, "
                                                     f"t {counted(self.settings.revoke_tricks, 'trick')}"))
         if self.settings.chicane:
             yield labelled("chicane", Input(self._letter(chicane[0] if chicane else None), id="chicane-side",
-                                            placeholder=f"side void of trumps: {sides}; blank: none"))
+                                            placeholder=f"void of trumps: {sides} or blank"))
             yield labelled("double chicane", Input("y" if chicane and chicane[1] else "", id="chicane-double",
                                                    placeholder="y: both its hands are void of trumps"))
 
