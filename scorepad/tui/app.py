@@ -28,6 +28,7 @@ class ScorepadApp(App[None]):
         self.open_path = open_path
         self.remember_theme = remember_theme
         self.startup_notices: list[str] = []
+        self.left_game: str | None = None  # the game last left for the saved games (where their cursor goes)
         from scorepad.config import load_config
         from scorepad.tui.themes import load_themes
 
@@ -104,8 +105,11 @@ class ScorepadApp(App[None]):
         yield SystemCommand("New game", "Start a new game", self.action_new_game)
 
     def action_go_home(self) -> None:
+        from scorepad.tui.screens.game import GameScreen
         from scorepad.tui.screens.home import HomeScreen
 
+        if isinstance(self.screen, GameScreen):  # the list's cursor comes back to the game the table leaves
+            self.left_game = str(self.screen.game_file.path)
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if len(self.screen_stack) == 2 and not isinstance(self.screen, HomeScreen):

@@ -277,3 +277,24 @@ def test_the_list_and_the_statistics_wait_for_their_first_frame_the_same_way():
         assert waits == [], f"{module.__name__} waits on its own"
     assert first_paint.FIRST_PAINT_WAIT > 0
 
+
+
+async def test_back_from_a_game_the_cursor_is_on_the_game_left(scorepad_home):
+    paths = write_games(scorepad_home, count=5)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one("#games", DataTable)
+        assert table.row_count == 5 and table.cursor_row == 0
+        await pilot.press("down", "down", "enter")  # the third game, game-002
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.game_file.path == paths[2]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        table = app.screen.query_one("#games", DataTable)
+        assert table.row_count == 5
+        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value == str(paths[2])
+        await pilot.press("up", "enter")  # and the keys go on from there
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.game_file.path == paths[1]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets.data_table import RowDoesNotExist
 from textual.worker import get_current_worker
 
 from scorepad.rules import GAME_TITLES
@@ -100,6 +101,7 @@ class HomeScreen(Screen[None]):
         for key, cells in self._rows:
             texts, height = row(cells, shown)
             table.add_row(*texts, key=key, height=height)
+        self._cursor_to_the_game_left(table)
 
     def reload(self) -> None:
         self.query_one("#games", DataTable).clear()
@@ -155,6 +157,7 @@ class HomeScreen(Screen[None]):
             for key, cells in added:
                 texts, height = row(cells, self._shown_layout)
                 table.add_row(*texts, key=key, height=height)
+            self._cursor_to_the_game_left(table)
         if digests and any(digest.error for digest in digests):
             self._show_damaged()
         done = table.row_count + len(self._damaged)
@@ -165,6 +168,18 @@ class HomeScreen(Screen[None]):
             self._show_intro(empty=True)
         if table.row_count and not table.has_focus and self.focused is None:
             table.focus()
+
+    def _cursor_to_the_game_left(self, table: DataTable[Any]) -> None:
+        """Back from a game, the cursor is on it (once its row is read), unless it was moved meanwhile."""
+        left = getattr(self.app, "left_game", None)
+        if left is None or table.cursor_row != 0:
+            return
+        try:
+            index = table.get_row_index(left)
+        except RowDoesNotExist:
+            return  # not read yet
+        table.move_cursor(row=index, animate=False)
+        self.app.left_game = None  # type: ignore[attr-defined]
 
     def _show_intro(self, empty: bool) -> None:
         # paths are shown as plain text: a "[" in them is not markup
