@@ -269,3 +269,21 @@ async def test_below_120_columns_the_footer_leaves_the_games_own_keys_to_their_l
         await settle(pilot)
         await settle(pilot)
         assert not set(own) & set(footer_actions())
+
+
+def test_folded_saved_games_give_the_game_column_what_the_players_leave():
+    """A long title took three lines in a 15-column game column beside a players' column with room to spare."""
+    from datetime import datetime
+
+    from scorepad.tui.screens.home_columns import GAME_WIDTH, layout, row, wide_widths
+
+    cells = ("Auction Bridge", "Demo: Rubber at the club", "Ann, Bob, Cid, Dan", "in play, 3 scored",
+             datetime(2026, 12, 1, 16, 50))
+    widths = wide_widths([cells])
+    at_100 = layout(100, widths)
+    assert at_100.narrow and at_100.widths[0] == len("Demo: Rubber at the club")
+    assert row(cells, at_100)[1] == 2  # the game, then its title on one line
+    at_80 = layout(80, widths)
+    assert at_80.widths[1] == len("Ann, Bob, Cid, Dan")  # the players whole on their line
+    assert GAME_WIDTH < at_80.widths[0] and row(cells, at_80)[1] in (2, None)
+    assert sum(at_80.widths) + 2 * 4 + 2 <= 80  # every column whole beside the scroll bar

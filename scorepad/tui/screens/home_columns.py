@@ -48,8 +48,12 @@ def layout(width: int, widths: Sequence[int] = ()) -> Layout:
     if sum(w + PADDING for w in (widths or wide_widths(()))) + SCROLLBAR <= width:
         return WIDE
     played = len(short_date(datetime(2026, 12, 31, 23, 59)))
-    players = max(12, width - SCROLLBAR - PADDING * 4 - GAME_WIDTH - STATUS_WIDTH - played)
-    return Layout(NARROW_HEADINGS, (GAME_WIDTH, players, STATUS_WIDTH, played))
+    room = width - SCROLLBAR - PADDING * 4 - STATUS_WIDTH - played  # for the game (with its title) and players
+    wide = list(widths) or wide_widths(())
+    # the game's column takes what the players' longest list leaves, up to its longest title (fewer lines)
+    game = max(GAME_WIDTH, min(max(wide[0], wide[1]), room - max(12, wide[2])))
+    players = max(12, room - game)
+    return Layout(NARROW_HEADINGS, (game, players, STATUS_WIDTH, played))
 
 
 def short_date(when: datetime) -> str:
