@@ -129,19 +129,19 @@ class GameScreen(Screen[None]):
     def compose_board(self) -> ComposeResult:
         yield self.sheet_class()
 
+    def own_bindings(self) -> list[Binding]:
+        """The game's own shown keys (F5 Penalty, F6 Bedanken …), besides the frame's that every game has."""
+        frame = {binding.key for binding in GameScreen.BINDINGS if isinstance(binding, Binding)}
+        return [b for b in type(self).BINDINGS if isinstance(b, Binding) and b.show and b.key not in frame]
+
     def game_keys(self) -> str:
         """The game's own keys in one line (F5 Penalty · F6 Bedanken …): the compact footer has room for the
         frame's keys at 80 columns, these follow them there only when the screen is wide."""
-        frame = {binding.key for binding in GameScreen.BINDINGS if isinstance(binding, Binding)}
-        own = [b for b in type(self).BINDINGS if isinstance(b, Binding) and b.show and b.key not in frame]
-        return " · ".join(f"{b.key.upper()} {b.description}" for b in own)
+        return " · ".join(f"{b.key.upper()} {b.description}" for b in self.own_bindings())
 
     def keys_shown_elsewhere(self) -> list[str]:
-        """The footer leaves out the game's own keys while the line above it shows them (below 120 columns)."""
-        if self.has_class("-wide"):
-            return []
-        frame = {binding.key for binding in GameScreen.BINDINGS if isinstance(binding, Binding)}
-        return [b.action for b in type(self).BINDINGS if isinstance(b, Binding) and b.show and b.key not in frame]
+        """The footer leaves out the game's own keys while their line shows them (not -wide: scorepad.tcss)."""
+        return [] if self.has_class("-wide") else [b.action for b in self.own_bindings()]
 
     def on_resize(self) -> None:
         self._set_title()
@@ -546,7 +546,7 @@ class GameScreen(Screen[None]):
 
         if not EditEntryScreen.fields_of(current):  # the rubber's score agreed …: an empty editor says nothing
             self.notify(f"Nothing to correct in #{seq} ({describe(current, self.sheet.names, self.sheet.side_names)}):"
-                        " Delete strikes it out.")
+                        " Delete strikes it out.", markup=False)  # a described entry may hold names: not markup
             return
 
         def edited(replacement: Entry | None) -> None:
