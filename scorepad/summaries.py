@@ -17,8 +17,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import stat
+import sys
 import threading
+import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -31,6 +35,15 @@ from scorepad.figures import BidRecord, PlayerRecord, Stats, WeisRecord
 
 FORMAT = 1  # the layout of the file below; a file of another layout is ignored
 MAX_BYTES = 64 * 1024 * 1024  # a bigger file is not ours (2,000 games take about 1.5 MB)
+#: the file's opening, `{"format":1,"code":"…",`, checked before anything else of it is read or parsed (a file of
+#: another version is then not read further); whitespace is let through (a file written back by hand)
+OPENING_BYTES = 512
+OPENING = re.compile(rb'\A\s*\{\s*"format"\s*:\s*(\d{1,9})\s*,\s*"code"\s*:\s*"([^"\\]{1,300})"\s*,')
+TEMPORARY_PREFIX, TEMPORARY_SUFFIX = ".saved-games-", ".tmp"
+#: a temporary file this old is what an interrupted write left behind (a write takes well under a second)
+STALE_SECONDS = 600
+#: the installed distributions whose version shapes a summary (see `code_stamp`)
+SHAPING_DISTRIBUTIONS = ("pydantic", "pydantic_core", "jiter")
 PLACEHOLDER = Path()  # the path of a summary read from the cache, until it is given its file's path
 EPOCH = datetime.fromtimestamp(0).astimezone()
 
@@ -75,16 +88,45 @@ def content_key(data: bytes) -> str:
 _stamp: str | None = None
 
 
+def installed_versions(names: tuple[str, ...] = SHAPING_DISTRIBUTIONS) -> str:
+    """Each distribution's installed version as its metadata folder names it ("pydantic-2.14.4.dist-info"),
+    from the first folder of `sys.path` holding the package, as an import would find it; "?" when not found.
+    (Folders listed, nothing imported: importlib.metadata or importing pydantic would cost more than `scorepad
+    list` over stored games does in all.)"""
+    listings: dict[str, list[str]] = {}
+    found = []
+    for name in names:
+        version = "?"
+        for folder in sys.path:
+            if folder not in listings:
+                try:
+                    listings[folder] = sorted(os.listdir(folder or "."))
+                except OSError:
+                    listings[folder] = []
+            listing = listings[folder]
+            if name in listing:
+                version = ",".join(entry for entry in listing if entry.lower().startswith(f"{name}-")
+                                   and entry.endswith((".dist-info", ".egg-info"))) or "?"
+                break
+        found.append(f"{name} {version}")
+    return "; ".join(found)
+
+
 def code_stamp() -> str:
     """The version of the code that made a summary: the package's version, and the size and time of each of the
-    modules that read, replay and count a game (so a working copy's edited rules do not meet stale summaries)."""
+    modules that read, replay and count a game (so a working copy's edited rules do not meet stale summaries);
+    and what else decides what a game file gives: Python (its Unicode tables judge names, its json reads this
+    file), pydantic and pydantic-core (they parse and check every line of a game) and jiter (it reads each line's
+    JSON). The other dependencies show a summary but do not shape one (Textual, Rich) or only say where files
+    live (platformdirs)."""
     global _stamp
     if _stamp is None:
         from scorepad import __version__
 
         package = Path(__file__).resolve().parent
         marks = hashlib.blake2b(digest_size=12)
-        marks.update(f"{FORMAT} {__version__}".encode())
+        marks.update(f"{FORMAT} {__version__}\n{sys.version}\n{unicodedata.unidata_version}\n".encode())
+        marks.update(installed_versions().encode("utf-8", "surrogateescape"))
         for folder, subfolders, files in os.walk(package):  # top down: the folders left out are not walked
             subfolders[:] = sorted(s for s in subfolders if s not in ("tui", "help", "__pycache__"))
             for name in sorted(files):
@@ -209,7 +251,8 @@ def _storable(digest: GameDigest) -> bool:
 
 
 def read_stored(path: Path) -> dict[str, GameDigest]:
-    """The summaries in a cache file; empty when there is none or it is not one this code wrote."""
+    """The summaries in a cache file; empty when there is none or it is not one this code wrote. Its opening
+    (the format and the code's stamp) is read and checked first: a file of another version is not read on."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # never blocks on a pipe put in its place
     except OSError:
@@ -219,7 +262,10 @@ def read_stored(path: Path) -> dict[str, GameDigest]:
         if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
             return {}
         with os.fdopen(os.dup(fd), "rb") as file:
-            data = file.read(MAX_BYTES + 1)
+            data = file.read(OPENING_BYTES)
+            if not _opening_is_ours(data):
+                return {}
+            data += file.read(MAX_BYTES + 1 - len(data))
     except OSError:
         return {}
     finally:
@@ -242,6 +288,26 @@ def read_stored(path: Path) -> dict[str, GameDigest]:
         return {}
 
 
+def _opening_is_ours(data: bytes) -> bool:
+    """The file begins with this format and this code's stamp (the whole file is checked again once parsed)."""
+    found = OPENING.match(data)
+    return found is not None and int(found[1]) == FORMAT and found[2] == code_stamp().encode()
+
+
+def _remove_stale_temporaries(folder: Path) -> None:
+    """Temporary files an interrupted write left (the process killed between writing and renaming), removed;
+    one a writer elsewhere may still be filling (younger than STALE_SECONDS) is left to it."""
+    stale_before = time.time() - STALE_SECONDS
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            if not (entry.name.startswith(TEMPORARY_PREFIX) and entry.name.endswith(TEMPORARY_SUFFIX)):
+                continue
+            with contextlib.suppress(OSError):
+                status = entry.stat(follow_symlinks=False)
+                if not stat.S_ISDIR(status.st_mode) and status.st_mtime < stale_before:
+                    os.unlink(entry.path)  # (a link is removed itself, never what it points to)
+
+
 def write_stored(path: Path, digests: dict[str, GameDigest]) -> bool:
     """Written whole and renamed over the old file; False (nothing changed) when the cache dir cannot be written."""
     import json
@@ -253,7 +319,8 @@ def write_stored(path: Path, digests: dict[str, GameDigest]) -> bool:
     temporary = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".saved-games-", suffix=".tmp")
+        _remove_stale_temporaries(path.parent)
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY_PREFIX, suffix=TEMPORARY_SUFFIX)
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as file:
             file.write(text)
         os.replace(temporary, path)

@@ -362,3 +362,82 @@ def test_any_json_in_any_place_of_a_cache_file_is_read_without_an_error(folder):
         assert isinstance(summaries.read_stored(path), dict)
 
     check()
+
+
+def test_a_temporary_file_an_interrupted_write_left_is_removed_by_the_next_write(folder, tmp_path):
+    lines(folder)
+    cache_dir = stored_file(folder).parent
+    long_ago = 1_700_000_000
+    left = cache_dir / ".saved-games-abc123.tmp"  # the process was killed between writing and renaming
+    left.write_text('{"format":1,"code":"half', encoding="utf-8")
+    os.utime(left, (long_ago, long_ago))
+    filling = cache_dir / ".saved-games-def456.tmp"  # another scorepad writing this very moment: left to it
+    filling.write_text("{", encoding="utf-8")
+    kept = tmp_path / "kept.txt"
+    kept.write_text("not the cache's", encoding="utf-8")
+    link = cache_dir / ".saved-games-link.tmp"
+    link.symlink_to(kept)
+    os.utime(link, (long_ago, long_ago), follow_symlinks=False)
+    not_a_file = cache_dir / ".saved-games-folder.tmp"
+    not_a_file.mkdir()
+    os.utime(not_a_file, (long_ago, long_ago))
+    other = cache_dir / "notes.tmp"  # not a name the cache writes
+    other.write_text("x", encoding="utf-8")
+    os.utime(other, (long_ago, long_ago))
+    write(folder, "another", "five_hundred", ["Eve", "Fay", "Gus"], FIVE_HUNDRED)  # a game to store: a write
+    lines(folder)
+    assert not left.exists() and not link.is_symlink()
+    assert filling.exists() and kept.read_text(encoding="utf-8") == "not the cache's"
+    assert not_a_file.is_dir() and other.exists()
+
+
+def test_a_cache_file_of_another_version_is_not_parsed_only_its_opening_read(folder, monkeypatch):
+    data = _valid(folder)
+    path = stored_file(folder)
+    # another version's file, megabytes of it: only its opening is read, nothing parsed
+    path.write_bytes(json.dumps({**data, "code": "0.0.1+0"}, separators=(",", ":")).encode()[:-1]
+                     + b', "padding": "' + b"x" * 4_000_000 + b'"}')
+    parsed, read = [], []
+    real_loads, real_fdopen = json.loads, os.fdopen
+    monkeypatch.setattr(json, "loads", lambda *args, **kwargs: parsed.append(1) or real_loads(*args, **kwargs))
+
+    class Counted:
+        def __init__(self, file):
+            self.file = file
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.file.close()
+
+        def read(self, size=-1):
+            chunk = self.file.read(size)
+            read.append(len(chunk))
+            return chunk
+
+    monkeypatch.setattr(summaries.os, "fdopen", lambda fd, mode="r", *a, **k: Counted(real_fdopen(fd, mode, *a, **k)))
+    assert summaries.read_stored(path) == {}
+    assert parsed == [] and sum(read) <= summaries.OPENING_BYTES
+    monkeypatch.setattr(summaries.os, "fdopen", real_fdopen)
+    path.write_bytes(json.dumps(data).encode())  # this version's, written back by hand (spaces): read whole
+    assert len(summaries.read_stored(path)) == 5 and parsed == [1]
+
+
+@pytest.mark.parametrize("change", ["another Python", "another pydantic", "another jiter"])
+def test_the_code_stamp_follows_the_python_and_the_libraries_that_shape_a_summary(monkeypatch, tmp_path, change):
+    import sys
+
+    monkeypatch.setattr(summaries, "_stamp", None)
+    before = summaries.code_stamp()
+    monkeypatch.setattr(summaries, "_stamp", None)
+    if change == "another Python":
+        monkeypatch.setattr(summaries.sys, "version", sys.version + " (another build)")
+    else:
+        name = {"another pydantic": "pydantic", "another jiter": "jiter"}[change]
+        (tmp_path / name).mkdir()  # found first on the path, as an import would find it
+        (tmp_path / f"{name}-99.0.0.dist-info").mkdir()
+        monkeypatch.setattr(summaries.sys, "path", [str(tmp_path), *sys.path])
+        assert f"{name} {name}-99.0.0.dist-info" in summaries.installed_versions()
+    assert summaries.code_stamp() != before
+    monkeypatch.setattr(summaries, "_stamp", None)
