@@ -18,6 +18,10 @@ start after the first), "first start" runs have the cache removed before each ru
 - statistics over 2,000: from `s` to the frame with the figures, pressed at once (nothing read yet in the
   process) and after the list was read; and collect_stats alone, in one process
 - `scorepad list` against `python -c "import textual.app"`, by turns: CPU time of each process (wall time beside)
+- the first start's floor: where one game's replay goes (read, parse, header check, the rules' fold, the sheet,
+  the figures), CPU per game against json.loads of the same bytes; and the same replays in two spawned processes
+  by turns with one process (what reading in parallel would give on this machine: not taken while it gives
+  nothing here)
 """
 
 from __future__ import annotations
@@ -112,6 +116,49 @@ print("cpu", time.process_time() - cpu, flush=True)
 """
 
 
+# The first start's cost per game, stage by stage, in one process (bytecode written): what a summary is made of.
+FLOOR = """
+import gc, json, sys, time
+from pathlib import Path
+from scorepad.files import read_game_bytes, saved_files
+from scorepad.games import check_log, status_text
+from scorepad.rules.base import Replayer
+from scorepad.stats import game_figures
+from scorepad.store import parse_log
+from scorepad.summaries import content_key
+
+files = [saved.path for saved in saved_files(Path(sys.argv[1]))]
+stages = dict.fromkeys(("read and hash", "parse", "header check", "the rules' fold", "the sheet", "figures",
+                        "json.loads of the lines"), 0.0)
+gc.disable()  # as the replay runs (gc paused); the figures and the parse are short
+for path in files:
+    times = [time.process_time()]
+    data = read_game_bytes(path)
+    content_key(data)
+    times.append(time.process_time())
+    log = parse_log(path, data)
+    times.append(time.process_time())
+    check_log(log)
+    times.append(time.process_time())
+    replayer = Replayer(log.header).extend(log.entries)
+    times.append(time.process_time())
+    sheet = replayer.sheet()
+    times.append(time.process_time())
+    game_figures(sheet), status_text(sheet)
+    times.append(time.process_time())
+    for line in data.splitlines():
+        json.loads(line)
+    times.append(time.process_time())
+    for stage, before, after in zip(stages, times, times[1:]):
+        stages[stage] += after - before
+for stage, seconds in stages.items():
+    print("stage", seconds * 1000 / len(files), stage, flush=True)
+"""
+
+# The same replays (every game read and replayed, as a first start does) in one process or in two spawned ones.
+PARALLEL = str(Path(__file__).resolve().parent / "parallel_replays.py")
+
+
 def environment(home: Path) -> dict[str, str]:
     # as installed: bytecode written (a run without it compiles every module first)
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
@@ -124,18 +171,20 @@ def forget_stored(env: dict[str, str]) -> None:
     shutil.rmtree(Path(env["SCOREPAD_HOME"]) / "cache", ignore_errors=True)
 
 
-def events(script: str, *args: str, env: dict[str, str], first_start: bool = False) -> dict[str, float]:
-    """The "<event> <seconds> [<CPU seconds>]" lines a script printed: {event: seconds, event_cpu: CPU}."""
+def events(script: str, *args: str, env: dict[str, str], first_start: bool = False,
+           script_file: bool = False) -> dict[str, float]:
+    """The "<event> <seconds> [<CPU seconds>]" lines a script (`script_file`: the path of one) printed:
+    {event: seconds, event_cpu: CPU}."""
     if first_start:
         forget_stored(env)
-    done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env,
+    done = subprocess.run([sys.executable, script if script_file else "-c", *([] if script_file else [script]), *args], capture_output=True, text=True, env=env,
                           timeout=900, check=False)
     if done.returncode:
         raise SystemExit(done.stderr[-3000:])
     found = {}
     for line in done.stdout.splitlines():
         name, _, value = line.partition(" ")
-        if name in ("painted", "filled", "stats", "counted", "cpu"):
+        if name in ("painted", "filled", "stats", "counted", "cpu", "replayed"):
             values = value.split()
             found[name] = float(values[0])
             if len(values) > 1:
@@ -254,6 +303,29 @@ def bench_list(home: Path, count: int, runs: int, first_start: bool = False) -> 
     line("ratio, wall", ratios_wall, "≤ 1.2×" if not first_start else "—", "×")
 
 
+def bench_floor(home: Path, count: int, runs: int) -> None:
+    env = environment(home)
+    games = str(home / "games")
+    done = subprocess.run([sys.executable, "-c", FLOOR, games], capture_output=True, text=True, env=env,
+                          timeout=900, check=False)
+    if done.returncode:
+        raise SystemExit(done.stderr[-3000:])
+    stages = [line.split(" ", 2)[1:] for line in done.stdout.splitlines() if line.startswith("stage ")]
+    replay = sum(float(ms) for ms, stage in stages if stage != "json.loads of the lines")
+    print(f"first start, {count:,} saved games: where one game's replay goes (CPU per game, one process):")
+    for ms, stage in stages:
+        share = "" if stage == "json.loads of the lines" else f"{100 * float(ms) / replay:3.0f} %"
+        print(f"  {stage:<52} {float(ms):7.3f} ms  {share}")
+    print(f"  {'a game in all':<52} {replay:7.3f} ms")
+    one, two = paired(runs, lambda: events(PARALLEL, games, "1", env=env, script_file=True),
+                      lambda: events(PARALLEL, games, "2", env=env, script_file=True))
+    print(f"first start, {count:,} saved games read and replayed, {runs} runs by turns: one process, two spawned:")
+    line("one process, wall", [run["replayed"] for run in one], "—")
+    line("  the same, CPU", [run["replayed_cpu"] for run in one], "—")
+    line("two spawned processes, wall", [run["replayed"] for run in two], "taken if clearly below one process")
+    line("  the same, CPU (both processes and the parent)", [run["replayed_cpu"] for run in two], "—")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="2 runs of each")
@@ -274,6 +346,7 @@ def main() -> None:
             bench_list(homes[count], count, runs)
         bench_list(homes[2000], 2000, runs, first_start=True)
         bench_stats(homes[2000], 2000, runs)
+        bench_floor(homes[2000], 2000, runs)
         for count in (500, 2000):
             bench_home(homes[count], empty, count, runs)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
