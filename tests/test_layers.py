@@ -260,6 +260,11 @@ def test_opening_a_game_loads_its_own_rules_alone_and_no_statistics(saved_game):
     assert loaded(modules, "scorepad.rules.jass", "scorepad.rules.auction_bridge", "scorepad.tui.games.jass",
                   "scorepad.tui.games.auction_bridge", "scorepad.stats", "scorepad.history",
                   "scorepad.tui.screens.stats", "scorepad.tui.screens.new_game") == []
+    # nor any dialog's module (each is loaded when its dialog first opens): the first paint waits for none of them
+    assert loaded(modules, "scorepad.tui.screens.modals", "scorepad.tui.screens.correction",
+                  "scorepad.tui.screens.correcting", "scorepad.tui.screens.form_dialog",
+                  "scorepad.tui.games.five_hundred.dialogs", "scorepad.help", "scorepad.tui.screens.chart",
+                  "scorepad.tui.screens.export") == []
 
 
 # --------------------------------------------------------------------------- the command line

@@ -5,9 +5,10 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+import pytest
 from textual.theme import Theme
 
-from scorepad.tui.themes import load_theme_file
+from scorepad.tui.themes import load_shipped_theme, load_theme_file, shipped_theme_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -17,6 +18,23 @@ def test_every_shipped_theme_is_a_textual_theme():
     themes = [load_theme_file(path) for path in files]
     assert {t.name for t in themes} >= {"green-felt", "paper-pad", "chalkboard"}
     assert all(isinstance(t, Theme) and t.primary for t in themes)
+
+
+def test_a_shipped_theme_read_as_it_is_is_the_theme_the_strict_check_makes():
+    # the app's start reads the shipped themes without the strict check (pydantic): each must pass it all the same
+    files = sorted(shipped_theme_dir().glob("*.toml"))
+    assert files and shipped_theme_dir() == ROOT / "themes"
+    for path in files:
+        assert load_shipped_theme(path) == load_theme_file(path), path.name
+
+
+def test_a_damaged_shipped_theme_gets_the_strict_check_and_its_words(tmp_path):
+    from scorepad.tui.themes import ThemeProblem
+
+    damaged = tmp_path / "green-felt.toml"
+    damaged.write_text('primary = "#E8C766"\ncolour = "red"\n', encoding="utf-8")
+    with pytest.raises(ThemeProblem, match="colour: Extra inputs are not permitted"):
+        load_shipped_theme(damaged)
 
 
 def test_the_wheel_ships_themes_help_and_stylesheet(tmp_path):

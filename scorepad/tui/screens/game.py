@@ -12,10 +12,10 @@ import asyncio
 import gc
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -32,22 +32,17 @@ from scorepad.rules.names import visible
 from scorepad.store import FileChanged, GameFile, StoreError
 from scorepad.tui.collector import IdleCollector
 from scorepad.tui.plain import plain
-from scorepad.tui.screens.correcting import Correcting, same
-from scorepad.tui.screens.form_dialog import FormDialog
-from scorepad.tui.screens.modals import (
-    EditEntryScreen,
-    KnockOnScreen,
-    OverrideScreen,
-    RenameScreen,
-    SaveAsNewScreen,
-    TextScreen,
-)
 from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.footer import KeysFooter
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable
 from scorepad.tui.widgets.title import fit_title
+
+if TYPE_CHECKING:  # the dialogs are imported when first opened, not before the game's first paint
+    from scorepad.tui.screens.correcting import Correcting
+    from scorepad.tui.screens.form_dialog import FormDialog
+    from scorepad.tui.screens.modals import RenameScreen
 
 T = TypeVar("T")
 
@@ -98,10 +93,12 @@ class GameScreen(Screen[None]):
         self._log_for_pick = False  # the log pane was shown by Ctrl+E only, to pick an entry
         self._appended: list[int] = []  # the seqs of the entries the last write logged
         self.collector = IdleCollector(self)  # no collection between an Enter and the frame that shows it
+        self._resumed = False  # the first ScreenResume comes as the screen is pushed, right after it mounted
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        self._breakpoints_now()
         yield Header(icon=HEADER_ICON)
         with Horizontal(id="game-body"):
             with Vertical(id="board"):
@@ -197,15 +194,18 @@ class GameScreen(Screen[None]):
     def _breakpoints_now(self) -> None:
         """The width and height classes (-narrow, -short …) set for the app's size before the first layout.
         Textual sets them at the screen's first Resize, after the first layout: that frame was laid out with
-        neither (the log pane shown at 80 columns, the sheet's columns planned for 50), then again."""
+        neither (the log pane shown at 80 columns, the sheet's columns planned for 50), then again.
+        Set in one batch as the screen composes, before it has a child: each class changed later restyles every
+        widget of the screen (two whole restyles, a tenth of the start with 1,000 deals)."""
         width, height = self.app.size
+        classes: dict[str, bool] = {}
         for breakpoints, size in ((self.HORIZONTAL_BREAKPOINTS, width), (self.VERTICAL_BREAKPOINTS, height)):
             reached = [name for at, name in sorted(breakpoints) if size >= at]
-            for _, name in breakpoints:
-                self.set_class(bool(reached) and name == reached[-1], name)
+            classes.update((name, bool(reached) and name == reached[-1]) for _, name in breakpoints)
+        self.update_classes(classes, animate=False)
 
     def on_mount(self) -> None:
-        self._breakpoints_now()
+        self._breakpoints_now()  # already set as it composed, unless the app was resized since: then once more
         self._set_title()
         self.refresh_sheet()
         form = self.form
@@ -216,7 +216,12 @@ class GameScreen(Screen[None]):
         # visible stall every few entries); frozen, they are left out of collections until the game closes.
         gc.freeze()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._resumed:
+            # pushed just now: every widget was styled as it mounted, a moment ago, and nothing has changed since;
+            # Textual's restyle of the whole screen on resuming would do it all again before the first paint
+            self._resumed = True
+            event.refresh_styles = False
         # back from any dialog (a correction, a rename, F1 …): the keys go to the entry form again, so the next
         # key is not lost in the log pane and the next Tab lands in the form's next field
         form = self.form
@@ -417,6 +422,8 @@ class GameScreen(Screen[None]):
         self.action_save_as_new()
 
     def action_save_as_new(self) -> None:
+        from scorepad.tui.screens.modals import SaveAsNewScreen
+
         game_file = self.game_file
         if not game_file.changed:
             return
@@ -475,6 +482,8 @@ class GameScreen(Screen[None]):
             if agreed:
                 self._mind_the_knock_on(overridden, overridden_now)
 
+        from scorepad.tui.screens.modals import OverrideScreen  # a dialog's module: loaded when first asked
+
         self.app.push_screen(OverrideScreen(reason), decided)
 
     def _mind_the_knock_on(self, correction: Entry, make_it: Callable[[], None]) -> None:
@@ -482,6 +491,7 @@ class GameScreen(Screen[None]):
         if not refused:
             make_it()
             return
+        from scorepad.tui.screens.modals import KnockOnScreen
 
         def decided(agreed: bool | None) -> None:
             if agreed:
@@ -519,6 +529,9 @@ class GameScreen(Screen[None]):
         self.edit_entry(int(str(event.row_key.value)))
 
     def edit_entry(self, seq: int) -> None:
+        from scorepad.tui.screens.correcting import same
+        from scorepad.tui.screens.modals import EditEntryScreen
+
         entry = self.sheet.entries[seq - 1]
         if isinstance(entry, Amend | Void):
             self.notify(f"#{seq} is itself a correction: correct entry #{entry.target} instead.")
@@ -567,6 +580,8 @@ class GameScreen(Screen[None]):
 
     def _rename_dialog(self, seq: int, current: Rename) -> RenameScreen:
         """A rename is corrected in the dialog it was typed in (Ctrl+R)."""
+        from scorepad.tui.screens.modals import RenameScreen
+
         dialog = RenameScreen(dict(self.sheet.names))
         return dialog.correcting(self.correcting(
             seq, current, (current.player, current.new_name),
@@ -574,6 +589,8 @@ class GameScreen(Screen[None]):
 
     def correcting(self, seq: int, current: Entry, initial: T, to_entry: Callable[[T], Entry]) -> Correcting[T]:
         """How a dialog corrects entry `seq`: filled with `initial`, titled by the entry, judged by the rules."""
+        from scorepad.tui.screens.correcting import Correcting
+
         title = f"Correct #{seq} {describe(current, self.sheet.names, self.sheet.side_names)}"
         return Correcting(self.replayer, seq, current, initial, title, to_entry)
 
@@ -610,6 +627,8 @@ class GameScreen(Screen[None]):
             if not preview.knock_on:
                 made()
                 return
+            from scorepad.tui.screens.modals import KnockOnScreen
+
             self.app.push_screen(KnockOnScreen([(r.seq, r.reason) for r in preview.knock_on]),
                                  lambda agreed: made() if agreed else None)
 
@@ -618,6 +637,8 @@ class GameScreen(Screen[None]):
             make(corrections, "; ".join(describe(c, names, sides) for c in corrections))
             return
         overridden = [c.model_copy(update={"override": True, "note": c.note or "table agreed"}) for c in corrections]
+        from scorepad.tui.screens.modals import OverrideScreen
+
         self.app.push_screen(OverrideScreen(preview.refusal),
                              lambda agreed: make(overridden, "Logged as a table override.") if agreed else None)
 
@@ -641,6 +662,8 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ the rest
 
     def action_rename(self) -> None:
+        from scorepad.tui.screens.modals import RenameScreen
+
         def renamed(choice: tuple[str, str] | None) -> None:
             if not choice:
                 return
@@ -653,6 +676,7 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         from scorepad.help import laws_in_brief
+        from scorepad.tui.screens.modals import TextScreen
 
         self.app.push_screen(TextScreen(f"{GAME_TITLES[self.header.game]}: the laws in brief",
                                         laws_in_brief(self.header.game, self.replayer.settings), "f1"))
@@ -662,6 +686,8 @@ class GameScreen(Screen[None]):
         return None
 
     def action_table(self) -> None:
+        from scorepad.tui.screens.modals import TextScreen
+
         text = self.table_markdown()
         if text is None:
             self.notify("This game has no table to show.")

@@ -7,7 +7,7 @@ A result is corrected in its own terms (tricks, honours) from the log pane (Ctrl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,17 +27,12 @@ from scorepad.rules.auction_bridge.table import bid_values, scoring_table
 from scorepad.rules.auction_bridge.view import BridgeView, DealCells, bridge_cells
 from scorepad.rules.base import Sheet
 from scorepad.tui.games.auction_bridge.codes import codes_for
-from scorepad.tui.games.auction_bridge.dialogs import (
-    AgreeScreen,
-    IrregularitiesScreen,
-    ResultEditScreen,
-    StopScreen,
-)
 from scorepad.tui.games.auction_bridge.form import BridgeForm, Extras
 from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgePadHeading, BridgeSheet
-from scorepad.tui.screens.correction import CorrectionScreen
-from scorepad.tui.screens.form_dialog import FormDialog
 from scorepad.tui.screens.game import GameScreen
+
+if TYPE_CHECKING:  # the dialogs are imported when first opened, not before the game's first paint
+    from scorepad.tui.screens.form_dialog import FormDialog
 
 
 class AuctionBridgeScreen(GameScreen):
@@ -97,6 +92,8 @@ class AuctionBridgeScreen(GameScreen):
                 form.set_extras(extras)
                 form.show_info(form.extras_text() if extras else "No revoke or chicane with the next result.")
 
+        from scorepad.tui.games.auction_bridge.dialogs import IrregularitiesScreen
+
         self.app.push_screen(IrregularitiesScreen(form.extras, form.letters, dict(self.sheet.side_names),
                                                   self.settings), chosen)
 
@@ -122,6 +119,8 @@ class AuctionBridgeScreen(GameScreen):
             if reason is not None:
                 self.log_entries([ABStop(reason=reason)], form)
 
+        from scorepad.tui.games.auction_bridge.dialogs import StopScreen
+
         self.app.push_screen(StopScreen(text), decided)
 
     def action_agree(self) -> None:
@@ -139,6 +138,8 @@ class AuctionBridgeScreen(GameScreen):
             if yes:
                 self.log_entries([ABAgree()], form)
 
+        from scorepad.tui.games.auction_bridge.dialogs import AgreeScreen
+
         self.app.push_screen(AgreeScreen(f"{self.sheet.result}."), decided)
 
     # ------------------------------------------------------------------ corrections
@@ -147,6 +148,9 @@ class AuctionBridgeScreen(GameScreen):
         """A call, or a contract with its deal's result, is corrected in the entry form; a result alone as it
         was typed (tricks, honours, and the revoke and chicane F6 gave it); a stop's reason in its dialog. Others
         (the deal, which the dealer's turn logs) by the frame's editor."""
+        from scorepad.tui.games.auction_bridge.dialogs import ResultEditScreen, StopScreen
+        from scorepad.tui.screens.correction import CorrectionScreen
+
         form = self.bridge_form
         if form is None:
             return None

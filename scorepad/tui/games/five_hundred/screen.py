@@ -4,7 +4,7 @@ won / lost / net columns (F8)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,12 +16,13 @@ from scorepad.rules.base import Sheet
 from scorepad.rules.five_hundred import display_call
 from scorepad.rules.five_hundred.table import ruleset_markdown
 from scorepad.rules.five_hundred.view import DealCells, FiveHundredView
-from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
 from scorepad.tui.games.five_hundred.form import FiveHundredForm
 from scorepad.tui.games.five_hundred.sheet import FiveHundredSheet, WonLostNet
-from scorepad.tui.screens.correction import CorrectionScreen
-from scorepad.tui.screens.form_dialog import FormDialog
 from scorepad.tui.screens.game import GameScreen
+
+if TYPE_CHECKING:  # the dialogs are imported when first opened, not before the game's first paint
+    from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
+    from scorepad.tui.screens.form_dialog import FormDialog
 
 
 class FiveHundredScreen(GameScreen):
@@ -96,6 +97,8 @@ class FiveHundredScreen(GameScreen):
             player = players[names.index(shown)]
             self.log_entries([*self.irregularity_prefix(kind), FHIrregularity.model_validate({"kind": kind, "player": player})], form)
 
+        from scorepad.tui.games.five_hundred.dialogs import IrregularityScreen
+
         self.app.push_screen(IrregularityScreen(names, self.irregularity_belongs), logged)
 
     def irregularity_prefix(self, kind: str) -> list[Entry]:
@@ -164,6 +167,8 @@ class FiveHundredScreen(GameScreen):
                 prefix = [*form.deal_prefix(), FHContract(player=typed[0], call=typed[1])]
             self.log_entries([*prefix, FHClaim(player=player, upheld=upheld)], form)
 
+        from scorepad.tui.games.five_hundred.dialogs import ClaimScreen
+
         self.app.push_screen(ClaimScreen(names, about + " Upheld: the claimant wins. Not upheld: play goes "
                                                         "on."), logged)
 
@@ -178,6 +183,8 @@ class FiveHundredScreen(GameScreen):
     def correction_dialog(self, seq: int, current: Entry) -> FormDialog[Any] | None:
         """A deal, a call, a contract or a result is corrected in the entry form; a contract together with its
         deal's result, as the quick entry typed them; an irregularity or a claim in its dialog."""
+        from scorepad.tui.screens.correction import CorrectionScreen
+
         if isinstance(current, FHIrregularity):
             return self._irregularity_dialog(seq, current)
         if isinstance(current, FHClaim):
@@ -196,6 +203,8 @@ class FiveHundredScreen(GameScreen):
         return players, [self.sheet.names[p] for p in players]
 
     def _irregularity_dialog(self, seq: int, current: FHIrregularity) -> IrregularityScreen:
+        from scorepad.tui.games.five_hundred.dialogs import IrregularityScreen
+
         players, names = self._shown_names()
 
         def typed(choice: tuple[str, str]) -> Entry:
@@ -215,6 +224,8 @@ class FiveHundredScreen(GameScreen):
         return dialog.correcting(self.correcting(seq, current, initial, typed))
 
     def _claim_dialog(self, seq: int, current: FHClaim) -> ClaimScreen:
+        from scorepad.tui.games.five_hundred.dialogs import ClaimScreen
+
         players, names = self._shown_names()
 
         def typed(choice: tuple[str, bool]) -> Entry:

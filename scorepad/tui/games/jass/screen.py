@@ -33,7 +33,6 @@ from scorepad.rules.jass.view import HandCells, JassView
 from scorepad.tui.games.jass.form import JassForm, Table
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.plain import plain
-from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.form_dialog import FormDialog, Refused
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -323,6 +322,8 @@ class JassScreen(GameScreen):
     def correction_dialog(self, seq: int, current: Entry) -> FormDialog[Any] | None:
         """The trump, the card points, a Weis or a Stöck is corrected in the hand's form; a penalty or a
         Bedanken in its dialog."""
+        from scorepad.tui.screens.correction import CorrectionScreen
+
         if isinstance(current, JassPenalty):
             # every field as read: a penalty made standard loses the custom one's points
             dialog = PenaltyScreen(self._table())
