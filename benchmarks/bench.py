@@ -319,8 +319,9 @@ ScorepadApp(open_path=Path(sys.argv[1]), remember_theme=False).run(headless=True
 # What the game needs before any widget is drawn, beyond the bare app: the stack's imports (pydantic, the log's
 # models, the store, the game's rules), reading the log and replaying it — the floor of (b).
 FLOOR = """
-import sys, time
+import os, sys, time
 start = time.perf_counter()
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # as the app (and the command line) start pydantic
 from textual.app import App
 from textual.widgets import DataTable, Footer, Header
 textual_s = time.perf_counter() - start

@@ -238,6 +238,22 @@ def test_the_app_imports_no_pydantic_store_or_rules_until_they_are_needed():
                   "scorepad.history", "scorepad.stats", "scorepad.tui.screens") == []
 
 
+def test_the_app_skips_pydantics_plugin_search_as_the_command_line_does():
+    # pydantic scans every installed package's metadata for plugins before its first model: the app started any
+    # way (not only through cli.main) skips it, and a value the user set is kept
+    code = (
+        "import os\n"
+        "os.environ.pop('PYDANTIC_DISABLE_PLUGINS', None)\n"
+        "from scorepad.tui.app import ScorepadApp\n"
+        "ScorepadApp(remember_theme=False)\n"
+        "assert os.environ['PYDANTIC_DISABLE_PLUGINS'] == '__all__'\n"
+        "os.environ['PYDANTIC_DISABLE_PLUGINS'] = 'mine'\n"
+        "ScorepadApp(remember_theme=False)\n"
+        "assert os.environ['PYDANTIC_DISABLE_PLUGINS'] == 'mine'\n"
+    )
+    assert "scorepad.log" in modules_after(code)
+
+
 def test_opening_a_game_loads_its_own_rules_alone_and_no_statistics(saved_game):
     # `scorepad FILE` on a Five Hundred game: the other games' rules, the saved games' statistics and the dialogs'
     # screens stay unloaded until asked for

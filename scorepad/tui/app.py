@@ -8,6 +8,7 @@ a game opens having loaded its own game's rules and nothing of the saved games' 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -29,6 +30,9 @@ class ScorepadApp(App[None]):
         self.remember_theme = remember_theme
         self.startup_notices: list[str] = []
         self.left_game: str | None = None  # the game last left for the saved games (where their cursor goes)
+        # as the command line does (cli.main), for an app started another way too: pydantic's search of every
+        # installed package for plugins, before the first model is built, is hooks scorepad's models never use
+        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
         from scorepad.config import load_config
         from scorepad.tui.themes import load_themes
 
