@@ -125,3 +125,32 @@ async def test_a_long_game_opens_with_only_the_rows_in_view_in_words_and_reads_a
     monkeypatch.setattr(sheet_table, "LAZY_FROM", 10**9)  # every row put in words and measured at once
     monkeypatch.setattr(log_pane, "LAZY_FROM", 10**9)
     assert await opened() == lazily
+
+
+async def test_a_long_game_keeps_few_rows_in_words_and_a_correction_far_above_the_view_reads_as_a_fresh_open():
+    # 130 rows on the sheet and 390 in the log, added lazily: once measured, only the latest made keep their cells
+    # (the rest are made again, the same, when drawn or read); a correction of deal 2 changes rows made long ago
+    from scorepad.tui.widgets.keyed_table import _MADE_ROWS_KEPT
+
+    path = game(130, wide=1)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        sheet, log = screen.query_one(SheetTable), screen.query_one(LogPane)
+        assert log.row_count == 390 > _MADE_ROWS_KEPT
+        assert not sheet._unmeasured and not log._unmeasured  # every row measured
+        assert _made(log) <= _MADE_ROWS_KEPT and _made(sheet) <= _MADE_ROWS_KEPT
+        assert sheet.ordered_columns[2].content_width >= len("10NT")  # measured, though not kept
+        screen.correct(amend_model("five_hundred")(target=6, override=True,
+                                                   entry=parse_entry("five_hundred", deal(1, made=5)[2])))
+        await settle(pilot)
+        assert log.get_row("6")[1].plain.endswith("(corrected by #391)")
+        sheet_rows, log_rows = table_text(sheet), table_text(log)
+        assert _made(log) <= _MADE_ROWS_KEPT + 2  # the latest made, and the rows a correction changed
+    fresh = make_app(open_path=path)
+    async with fresh.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        assert table_text(fresh.screen.query_one(SheetTable)) == sheet_rows
+        assert table_text(fresh.screen.query_one(LogPane)) == log_rows

@@ -290,7 +290,7 @@ async def test_rows_changed_while_the_rest_are_still_measured_after_the_first_pa
         turns: list[int] = []
         real = keyed._measure_unmeasured
 
-        def interleaved(at_most: int) -> bool:
+        def interleaved(at_most: int, **how: bool) -> bool:
             if at_most == keyed_table._MEASURED_PER_TURN:  # a turn of the measuring after the first paint
                 turns.append(len(keyed._unmeasured))
                 if len(turns) == 1 and not relayout:
@@ -307,7 +307,7 @@ async def test_rows_changed_while_the_rest_are_still_measured_after_the_first_pa
                         table.clear(columns=True)
                     fill(7)
                     turns.append(len(keyed._unmeasured))
-            return real(at_most)
+            return real(at_most, **how)
 
         keyed._measure_unmeasured = interleaved  # type: ignore[method-assign]
         await until_measured(pilot, keyed)
@@ -318,3 +318,56 @@ async def test_rows_changed_while_the_rest_are_still_measured_after_the_first_pa
             table.scroll_home(animate=False)
         await same(pilot, "changed while measured, at the top")
         assert plain.get_row("5") == keyed.get_row("5") and plain.get_row("7") == keyed.get_row("7")
+
+
+def _holding(table: KeyedTable) -> int:
+    """How many of the table's lazily added rows hold their cells now."""
+    from scorepad.tui.widgets.keyed_table import LazyCells
+
+    return sum(1 for cells in table._data.values() if isinstance(cells, LazyCells) and cells.made)
+
+
+async def test_rows_added_lazily_keep_only_the_latest_made_and_read_the_same_when_made_again():
+    # a long game keeps its rows' sources, not their cells: a row dropped is made again, the same, when next read;
+    # a changed cell is the row's own from then on, never dropped
+    from scorepad.tui.widgets.keyed_table import _MADE_ROWS_KEPT
+
+    count = _MADE_ROWS_KEPT * 3
+    made: list[int] = []
+
+    def make(number: int) -> list[object]:
+        made.append(number)
+        return row(number, wide=number == 3)
+
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        plain, keyed = app.tables
+        for table in app.tables:
+            table.add_column("#", key="n")
+            table.add_column("who", key="who")
+            table.add_column("points", key="points")
+        for number in range(1, count + 1):
+            plain.add_row(*row(number, wide=number == 3), key=str(number))
+        keyed.add_lazy_rows(((str(number), number) for number in range(1, count + 1)), make)
+        for table in app.tables:
+            table.move_cursor(row=table.row_count - 1)
+        await until_measured(pilot, keyed)
+        assert sorted(set(made)) == list(range(1, count + 1))  # every row measured
+        assert _holding(keyed) <= _MADE_ROWS_KEPT  # the measuring kept none of the rows out of view
+        await same(pilot, "filled lazily, measured")
+        for table in app.tables:
+            table.update_cell("2", "who", Text("corrected", style="dim"))
+        for _ in range(2):  # every row read twice over: each is dropped and made again on the way
+            for number in range(1, count + 1):
+                assert keyed.get_row(str(number)) == plain.get_row(str(number)), number
+        assert _holding(keyed) <= _MADE_ROWS_KEPT + 1  # the latest made, and the changed row
+        assert made.count(count // 2) >= 2  # made again when read after being dropped
+        assert keyed.get_row("2")[1] == Text("corrected", style="dim")
+        await same(pilot, "every row read again")
+        for table in app.tables:
+            table.scroll_home(animate=False)
+        await same(pilot, "at the top, the changed row made again from its own cells")
+        for table in app.tables:
+            table.sort("n", key=lambda number: -int(number))  # sorting reads every row's cells
+        await same(pilot, "sorted")
+        assert keyed.get_row_at(0) == plain.get_row_at(0)

@@ -47,7 +47,8 @@ override, run bench_table.py again (drop KeyedTable if the public API then meets
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from itertools import chain, zip_longest
 from typing import Any, Self
 
@@ -80,30 +81,83 @@ _MEASURED_AT_ONCE = 100
 _MEASURED_PER_TURN = 400
 
 
+#: the rows added lazily that keep their cells once made, at most (the latest made; more than a tall screen shows):
+#: a row dropped from them is made again when next drawn or read, so a long game keeps its rows' sources, not
+#: their cells — DataTable's own render caches are bounded too (LRU caches of a thousand rows and lines)
+_MADE_ROWS_KEPT = 256
+
+#: a LazyCells whose cells were changed (`update_cell`): they are its own from then on, never dropped
+_OWN_CELLS = object()
+
+
+class LazyRows:
+    """What the rows of one `add_lazy_rows` share: the column keys, how a row's cells are made from its source,
+    and the table's rows made lately (first in, first out: only those keep their cells)."""
+
+    __slots__ = ("keys", "make", "made")
+
+    def __init__(self, keys: Sequence[Any], make: Callable[[Any], Sequence[Any]], made: deque[LazyCells]) -> None:
+        self.keys = keys
+        self.make = make
+        self.made = made
+
+    def cells_of(self, source: Any) -> dict[Any, Any]:
+        values = self.make(source)
+        if len(values) > len(self.keys):
+            raise ValueError("More values provided than there are columns.")
+        return dict(zip_longest(self.keys, values))
+
+
 class LazyCells(MutableMapping[Any, Any]):
-    """A row's cells by column key, made by `make` the first time any of them is asked for (DataTable reads and
-    writes its rows' cells through this mapping's methods only)."""
+    """A row's cells by column key, made from its source the first time any of them is asked for and kept while
+    the row is among the table's latest made (DataTable reads and writes its rows' cells through this mapping's
+    methods only); a row whose cells were changed keeps them for good.
 
-    __slots__ = ("_keys", "_make", "_cells")
+    It is the row's entry in `DataTable.rows` too, in place of a `Row` (DataTable reads a row's `key`, `height`,
+    `label` and `auto_height` there, and changes them only for rows of automatic height): one small object a row
+    where there were three (a Row, its attributes' dict, the mapping)."""
 
-    def __init__(self, keys: Sequence[Any], make: Callable[[], Sequence[Any]]) -> None:
-        self._keys = keys
-        self._make: Callable[[], Sequence[Any]] | None = make
+    __slots__ = ("key", "_rows", "_source", "_cells")
+
+    height = 1
+    label = None
+    auto_height = False
+
+    def __init__(self, rows: LazyRows, source: Any, key: RowKey) -> None:
+        self.key = key
+        self._rows = rows
+        self._source = source
         self._cells: dict[Any, Any] | None = None
 
     @property
     def made(self) -> bool:
+        """Whether the row holds its cells now."""
         return self._cells is not None
 
     def _made(self) -> dict[Any, Any]:
         cells = self._cells
         if cells is None:
-            assert self._make is not None
-            values = self._make()
-            if len(values) > len(self._keys):
-                raise ValueError("More values provided than there are columns.")
-            cells = self._cells = dict(zip_longest(self._keys, values))
-            self._make = None
+            rows = self._rows
+            cells = self._cells = rows.cells_of(self._source)
+            made = rows.made
+            made.append(self)
+            if len(made) > _MADE_ROWS_KEPT:
+                made.popleft().forget()
+        return cells
+
+    def peek(self) -> Mapping[Any, Any]:
+        """The cells, made if need be but not kept (to measure a row nobody looks at)."""
+        cells = self._cells
+        return cells if cells is not None else self._rows.cells_of(self._source)
+
+    def forget(self) -> None:
+        """Drop the cells, unless they were changed: they are made again when next asked for."""
+        if self._source is not _OWN_CELLS:
+            self._cells = None
+
+    def _own(self) -> dict[Any, Any]:
+        cells = self._made()
+        self._source = _OWN_CELLS
         return cells
 
     def __getitem__(self, key: Any) -> Any:
@@ -113,16 +167,20 @@ class LazyCells(MutableMapping[Any, Any]):
         return self._made().get(key, default)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        self._made()[key] = value
+        self._own()[key] = value
 
     def __delitem__(self, key: Any) -> None:
-        del self._made()[key]
+        del self._own()[key]
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._made())
 
     def __len__(self) -> int:
         return len(self._made())
+
+
+def _call(make: Callable[[], Sequence[Any]]) -> Sequence[Any]:
+    return make()
 
 
 def _cell_width(cell: Any, console: Console) -> int:
@@ -150,6 +208,7 @@ class KeyedTable(DataTable[Any]):
         self._resized_width: int | None = None  # the width the cached renders were made at
         self._unmeasured: list[RowKey] = []  # rows added lazily whose cells are not measured yet, oldest first
         self._measuring = False  # a turn of measuring them is scheduled
+        self._made_rows: deque[LazyCells] = deque()  # the rows added lazily that hold their cells, oldest first
         super().__init__(*args, **kwargs)
 
     # ------------------------------------------------------------------ appending
@@ -188,26 +247,29 @@ class KeyedTable(DataTable[Any]):
         self.check_idle()
         return row_key
 
-    def add_lazy_rows(self, rows: Iterable[tuple[str, Callable[[], Sequence[Any]]]]) -> None:
-        """Append one-line rows, each a key and how to make its cells: a row is put in words only when first
-        drawn, read or changed. The latest rows (those the cursor brings into view) are measured before the
-        next paint, the others a chunk at a time after it; each widens its columns as `add_row` would."""
+    def add_lazy_rows(self, rows: Iterable[tuple[str, Any]], make: Callable[[Any], Sequence[Any]] = _call) -> None:
+        """Append one-line rows, each a key and the source its cells are made from by `make` (by default the
+        source is a function that gives them): a row is put in words only when drawn, read or changed, and only
+        the latest made keep their cells (`_MADE_ROWS_KEPT`), so `make` must give the same cells every time.
+        The latest rows (those the cursor brings into view) are measured before the next paint, the others a
+        chunk at a time after it; each widens its columns as `add_row` would."""
         if self._labelled_row_exists:  # DataTable's own ways: every row made and measured now
-            for key, make in rows:
-                self.add_row(*make(), key=key)
+            for key, source in rows:
+                self.add_row(*make(source), key=key)
             return
-        keys = [column.key for column in self._columns_in_order()]
+        shared = LazyRows([column.key for column in self._columns_in_order()], make, self._made_rows)
         locations, data, metadata = self._row_locations, self._data, self.rows
         added: list[RowKey] = []
         index = len(metadata)
         with gc_paused():  # thousands of rows, all kept: young collections would only find them alive
-            for key, make in rows:
+            for key, source in rows:
                 row_key = RowKey(key)
                 if row_key in locations:
                     raise DuplicateKey(f"The row key {row_key!r} already exists.")
                 locations[row_key] = index
-                data[row_key] = LazyCells(keys, make)  # type: ignore[assignment]  # a mapping, made when read
-                metadata[row_key] = Row(row_key, 1, None, False)
+                row = LazyCells(shared, source, row_key)  # a mapping, made when read, and the row's metadata
+                data[row_key] = row  # type: ignore[assignment]
+                metadata[row_key] = row  # type: ignore[assignment]
                 added.append(row_key)
                 index += 1
         if not added:
@@ -222,8 +284,9 @@ class KeyedTable(DataTable[Any]):
             self._highlight_cursor()
         self.check_idle()
 
-    def _measure_unmeasured(self, count: int) -> bool:
-        """Measure up to `count` of the lazily added rows, latest first; True when a column widened."""
+    def _measure_unmeasured(self, count: int, keep: bool = False) -> bool:
+        """Measure up to `count` of the lazily added rows, latest first; True when a column widened. With `keep`
+        (the rows about to be drawn) the rows made keep their cells; else they are made only to be measured."""
         pending = self._unmeasured
         if not pending:
             return False
@@ -236,8 +299,9 @@ class KeyedTable(DataTable[Any]):
             data = self._data.get(row_key)
             if data is None:  # removed meanwhile
                 continue
+            cells = data.peek() if not keep and isinstance(data, LazyCells) else data
             for column in columns:
-                width = _cell_width(data.get(column.key), console)
+                width = _cell_width(cells.get(column.key), console)
                 if width > column.content_width:
                     column.content_width = width
                     widened = True
@@ -339,6 +403,7 @@ class KeyedTable(DataTable[Any]):
         self._own_rows.clear()
         self._stale_rows.clear()  # every render is dropped
         self._unmeasured.clear()
+        self._made_rows.clear()
         return super().clear(columns)
 
     def move_cursor(self, *, row: int | None = None, column: int | None = None, animate: bool = False,
@@ -380,7 +445,7 @@ class KeyedTable(DataTable[Any]):
                     if width > column.content_width:
                         column.content_width = width
         if self._unmeasured:  # the latest of the rows added lazily: those in view once the cursor is at the foot
-            self._measure_unmeasured(_MEASURED_AT_ONCE)
+            self._measure_unmeasured(_MEASURED_AT_ONCE, keep=True)
             self._schedule_measuring()
         super()._update_dimensions(() if measured_here else new_rows)
         if self._widths() != before:  # a new row widened a column: every line is laid out anew

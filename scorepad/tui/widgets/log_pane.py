@@ -25,7 +25,7 @@ class LogPane(KeyedTable):
     def __init__(self, *, id: str | None = "log"):
         super().__init__(id=id, cursor_type="row")
         self._count = 0
-        self._marks: dict[int, str] = {}  # seq -> what became of the entry, as shown
+        self._marks: dict[int, str] = {}  # seq -> what became of the entry, as shown (entries with none: absent)
         self._names: tuple = ()  # the names the rows were said with
         self._rejected: tuple[Rejection, ...] = ()  # the refusals the marks were made from
         self._refused: dict[int, str] = {}  # seq -> why it is refused, as of those
@@ -91,13 +91,14 @@ class LogPane(KeyedTable):
                 self._corrected[entry.target] = f"{verb} by #{seq}"
                 touched.add(entry.target)
         new = entries[old_count:]
+        for entry in new:
+            self._set_mark(entry.seq or 0, self._mark(entry.seq or 0))
         if len(new) > LAZY_FROM:  # a game opened: each entry put in words when drawn or read
-            self.add_lazy_rows((str(entry.seq or 0), self._row_later(entry, sheet)) for entry in new)
+            self.add_lazy_rows(((str(entry.seq or 0), entry) for entry in new), self._row_later(sheet))
         else:
             for entry in new:
                 seq = entry.seq or 0
-                mark = self._marks[seq] = self._mark(seq)
-                self.add_row(str(seq), self._text(entry, sheet, mark), key=str(seq))
+                self.add_row(str(seq), self._text(entry, sheet, self._marks.get(seq, "")), key=str(seq))
         # entries whose fate changed (corrected, struck out, now refused) are redrawn by key; after a rename,
         # every entry is, with the names of now (as when the game is opened)
         for seq in range(1, old_count + 1) if renamed else sorted(touched):
@@ -105,7 +106,7 @@ class LogPane(KeyedTable):
                 continue
             mark = self._mark(seq)
             if renamed or mark != self._marks.get(seq, ""):
-                self._marks[seq] = mark
+                self._set_mark(seq, mark)
                 self.update_cell(str(seq), "entry", self._text(entries[seq - 1], sheet, mark))
         self._count = len(entries)
         if len(str(self._count)) > SEQ_DIGITS:  # a very long game: the numbers widen, the entries make room
@@ -114,10 +115,19 @@ class LogPane(KeyedTable):
         if self._count > old_count:
             self.move_cursor(row=self.row_count - 1)
 
-    def _row_later(self, entry: Entry, sheet: Sheet) -> Callable[[], list[str | Text]]:
-        seq = entry.seq or 0
-        mark = self._marks[seq] = self._mark(seq)
-        return lambda: [str(seq), self._text(entry, sheet, mark)]
+    def _row_later(self, sheet: Sheet) -> Callable[[Entry], list[str | Text]]:
+        # an entry's row is made from the entry and its mark as shown: a mark that changes is shown by
+        # `update_cell`, which gives the row its own cells for good
+        def cells(entry: Entry) -> list[str | Text]:
+            seq = entry.seq or 0
+            return [str(seq), self._text(entry, sheet, self._marks.get(seq, ""))]
+        return cells
+
+    def _set_mark(self, seq: int, mark: str) -> None:
+        if mark:
+            self._marks[seq] = mark
+        else:
+            self._marks.pop(seq, None)
 
     def _mark(self, seq: int) -> str:
         return self._corrected.get(seq) or self._refused.get(seq, "")

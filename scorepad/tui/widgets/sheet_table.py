@@ -102,9 +102,10 @@ class SheetTable(KeyedTable):
             left = []
         columns = self.ordered_columns
         if not left and len(new_keys) > LAZY_FROM and self._one_line_rows():
-            self.add_lazy_rows((key, self._cells_later(number, row, sheet))
-                               for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=True),
-                                                                   start=kept + 1))
+            # each row kept as its number and the rules' row (which the sheet holds anyway), put in words when drawn
+            self.add_lazy_rows(((key, (number, row)) for number, (key, row)
+                                in enumerate(zip(new_keys, rows[kept:], strict=True), start=kept + 1)),
+                               self._cells_later(sheet))
             new_keys = []
         for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=False), start=kept + 1):
             cells = self.cells_of(number, row, sheet)
@@ -123,8 +124,8 @@ class SheetTable(KeyedTable):
         """Whether every row is one line high whatever its cells say (a game's sheet may wrap its rows)."""
         return type(self).row_height is SheetTable.row_height and type(self).add_row is KeyedTable.add_row
 
-    def _cells_later(self, number: int, row: Row, sheet: Sheet) -> Callable[[], list[str | Text]]:
-        return lambda: self.cells_of(number, row, sheet)
+    def _cells_later(self, sheet: Sheet) -> Callable[[tuple[int, Row]], list[str | Text]]:
+        return lambda source: self.cells_of(source[0], source[1], sheet)
 
     def cells_of(self, number: int, row: Row, sheet: Sheet) -> list[str | Text]:
         cells: list[str | Text] = [str(number)]
