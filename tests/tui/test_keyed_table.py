@@ -181,6 +181,19 @@ async def test_what_keyed_table_takes_from_textual_is_as_it_was_written_against(
         await pilot.pause()
         missing = [name for name in PRIVATE_STATE if not hasattr(table, name)]
         assert missing == []
+        # rows added lazily keep only the latest made of their cells: what DataTable caches of drawn rows must be
+        # bounded too (LRU caches), or a long game scrolled through would keep every row's renders
+        for name in ("_cell_render_cache", "_row_render_cache", "_row_renderable_cache", "_line_cache"):
+            assert 0 < getattr(table, name).maxsize <= 10_000, name
+    # a lazily added row is its own entry in `DataTable.rows` (see LazyCells): it answers what a Row holds
+    import dataclasses
+
+    from textual.widgets.data_table import Row
+
+    from scorepad.tui.widgets.keyed_table import LazyCells
+
+    assert [field.name for field in dataclasses.fields(Row)] == ["key", "height", "label", "auto_height"]
+    assert (LazyCells.height, LazyCells.label, LazyCells.auto_height) == (1, None, False)
 
 
 async def test_a_cell_changed_to_something_wider_widens_its_column():

@@ -27,13 +27,16 @@ may widen. So here:
 - a long game opened is added with `add_lazy_rows`: each row's cells are put in words only when first
   asked for (drawn, read, changed), the rows in view are measured at once and the rest a chunk at a time
   after the first paint, so the columns end as wide as the whole table's cells, as in Textual, without
-  the opening waiting for every row to be said and measured.
+  the opening waiting for every row to be said and measured; only the latest rows made keep their cells
+  (a row is made again, the same, when next drawn or read: `LazyCells`), and each lazy row is its own entry
+  in `DataTable.rows` in place of a `Row` — a long game keeps a small object a row, not its cells in words.
 
 Every other change (remove_row, sort, clear, columns, a new width, styles) invalidates
 everything, as in Textual. Written against textual 8.2.8 (pinned): it overrides private members
 (`_update_count`, `_offset_cache`, `_update_dimensions`, `_render_line`, `_get_offsets`,
-`_get_row_region`, `_total_row_height`, `_get_fixed_offset`, `_on_resize`, the render caches, and `add_row` and
-`update_cell` themselves for the one-line case);
+`_get_row_region`, `_total_row_height`, `_get_fixed_offset`, `_on_resize`, the render caches (and that they are
+bounded), and `add_row` and `update_cell` themselves for the one-line case; `_data` and `rows` hold `LazyCells`
+for lazy rows, which answer what DataTable reads of a cell mapping and of a `Row`);
 tests/tui/test_keyed_table.py draws it beside a plain DataTable through the same changes, line for line.
 
 Why not Textual's public API alone: `python benchmarks/bench_table.py` appends a row by key and moves the cursor
