@@ -28,7 +28,27 @@ from scorepad.rules.registry import rules_for
 FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
 CORRECTIONS = frozenset(("amend", "void"))
 _CORRECTION_TYPES = (Amend, Void)  # a tuple made once (`Amend | Void` in isinstance makes a union each time)
-_NOT_PLAIN = (Amend, Void, Note, Rename)  # entries that `Replayer.push` folds in a way of their own
+
+
+class ByType(dict[type, Any]):
+    """type -> the value of the first of `cases` (class, value) that type is (a subclass of), else `default`:
+    what a `match` of class patterns in that order finds, worked out once per type. A long log asks it for
+    every entry, and `isinstance` against a pydantic model goes through ABCMeta (~0.3 µs a class it is not)."""
+
+    def __init__(self, cases: Iterable[tuple[type, Any]], default: Any = None):
+        super().__init__()
+        self._cases = tuple(cases)
+        self._default = default
+
+    def __missing__(self, kind: type) -> Any:
+        value = next((value for case, value in self._cases if issubclass(kind, case)), self._default)
+        self[kind] = value
+        return value
+
+
+#: the entries `Replayer.push` folds in a way of its own (True) and the plain ones (False), by type
+_FOLDED_APART = ByType(((Amend, True), (Void, True), (Note, True), (Rename, True)), default=False)
+_OWN_WAY = ByType(((Note, Note), (Rename, Rename)))  # the plain entries the replayer folds itself, by type
 
 
 def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -260,6 +280,9 @@ class State:
     #: state (the positions, an entry's deal …): a scratch copy for trying entries starts them empty instead of
     #: copying a long log's worth of them (what it tries never reads them)
     fold_only_fields: tuple[str, ...] = ("positions",)
+    #: fields never changed once the state is made (a rename puts a new `naming` in its place): a copy of the
+    #: state shares them
+    fixed_fields: tuple[str, ...] = ("header", "settings", "naming", "sides", "side_of", "players")
     #: where in the game the next entry is logged (a deal, a hand …), kept per entry for correction windows
     position: Any = None
 
@@ -450,16 +473,24 @@ def copy_state(value: Any, memo: dict[int, Any]) -> Any:
         return found
     shared = _SHARED_TYPES
     new: Any
-    if kind is dict:
-        new = memo[id(value)] = {}
+    if kind is dict:  # copied whole, then what is not shared copied in its place
+        new = memo[id(value)] = value.copy()
         for key, item in value.items():
-            new[key] = item if type(item) in shared else copy_state(item, memo)
+            if type(item) not in shared:
+                new[key] = copy_state(item, memo)
     elif kind is list:
-        new = memo[id(value)] = []
-        new.extend([item if type(item) in shared else copy_state(item, memo) for item in value])
+        new = memo[id(value)] = value.copy()
+        for index, item in enumerate(value):
+            if type(item) not in shared:
+                new[index] = copy_state(item, memo)
     elif kind is set:
         new = memo[id(value)] = set(value)  # of hashable, immutable values
     elif kind is tuple:
+        for item in value:
+            if type(item) not in shared:
+                break
+        else:
+            return value  # of values that never change: it never changes either
         new = tuple([item if type(item) in shared else copy_state(item, memo) for item in value])
         memo[id(value)] = new
     elif isinstance(value, BaseModel) and value.model_config.get("frozen"):
@@ -534,8 +565,10 @@ class Replayer:
 
     def _shared(self, state: State) -> dict[int, Any]:
         """What a copy of the state shares instead of copying: the immutable parts and the history."""
-        memo: dict[int, Any] = {id(state.header): state.header, id(state.settings): state.settings,
-                                id(state.naming): state.naming}
+        memo: dict[int, Any] = {}
+        for name in state.fixed_fields:
+            value = getattr(state, name)
+            memo[id(value)] = value
         for name in _history_names(state):
             container = getattr(state, name)
             memo[id(container)] = container
@@ -610,8 +643,9 @@ class Replayer:
         log) takes the same steps as there, written out in this loop, without a call per step."""
         log, by_seq, walk, checkpoints = self.log, self.by_seq, self._walk, self._checkpoints
         validate, apply = self.rules.validate, self.rules.apply
+        apart = _FOLDED_APART
         for entry in entries:
-            if isinstance(entry, _NOT_PLAIN):
+            if apart[type(entry)]:
                 self.push(entry)
                 continue
             seq = entry.seq
@@ -675,9 +709,11 @@ class Replayer:
 
     def _fold_plain(self, state: State, entry: Entry, seq: int) -> str | None:
         state.positions[seq] = state.position
-        if isinstance(entry, Note):
+        kind = _OWN_WAY[type(entry)]
+        if kind is Note:
             return None
-        if isinstance(entry, Rename):
+        if kind is Rename:
+            assert isinstance(entry, Rename)  # (for the type checker: a rename is rare)
             reason = self._check_rename(state, entry)
             if reason is None:
                 state.rename(entry.player, entry.new_name)

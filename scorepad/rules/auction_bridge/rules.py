@@ -29,8 +29,16 @@ from scorepad.rules.auction_bridge.state import (
 from scorepad.rules.auction_bridge.view import bridge_cells
 from scorepad.rules.wording import counted
 
-#: the entries a rubber's log holds besides notes and renames (the replayer handles those)
-_PLAIN = (Deal, ABBid, ABContract, ABResult, ABAgree, ABStop)
+#: the entries a rubber's log holds besides notes and renames (the replayer handles those): each one's check,
+#: by type (how each is folded in: _FOLDS, below the folds)
+_CHECKS = base.ByType((
+    (Deal, checks.check_deal),
+    (ABBid, checks.check_bid),
+    (ABContract, checks.check_contract),
+    (ABResult, checks.check_result),
+    (ABAgree, checks.check_agree),
+    (ABStop, checks.check_stop),
+))
 
 # --------------------------------------------------------------------------- the rules
 
@@ -56,42 +64,20 @@ class AuctionBridgeRules(base.Rules):
     def validate(self, state: BridgeState, entry: Entry) -> str | None:
         if state.problem:
             return state.problem
-        if not isinstance(entry, _PLAIN):
+        check = _CHECKS[type(entry)]
+        if check is None:
             return f"a {entry.type} entry has no meaning in Auction Bridge"
-        if reason := state.closed(agreeing=isinstance(entry, ABAgree)):
+        if reason := state.closed(agreeing=check is checks.check_agree):
             return reason
-        match entry:
-            case Deal():
-                return checks.check_deal(state, entry)
-            case ABBid():
-                return checks.check_bid(state, entry)
-            case ABContract():
-                return checks.check_contract(state, entry)
-            case ABResult():
-                return checks.check_result(state, entry)
-            case ABAgree():
-                return checks.check_agree(state, entry)
-            case ABStop():
-                return checks.check_stop(state, entry)
-        return None
+        return check(state, entry)
 
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: BridgeState, entry: Entry, seq: int) -> None:
         state.applied.append((seq, entry))
-        match entry:
-            case Deal():
-                _apply_deal(state, entry, seq)
-            case ABBid():
-                _apply_bid(state, entry, seq)
-            case ABContract():
-                _apply_contract(state, entry, seq)
-            case ABResult():
-                _apply_result(state, entry, seq)
-            case ABAgree():
-                _apply_agree(state, entry, seq)
-            case ABStop():
-                _apply_stop(state, entry, seq)
+        fold = _FOLDS[type(entry)]
+        if fold is not None:
+            fold(state, entry, seq)
 
     # ------------------------------------------------------------------ corrections (Laws 12, 13)
 
@@ -387,5 +373,14 @@ def _revoke_text(state: Speaker, outcome: Outcome, score: DealScore) -> str:
         return f"{text}: {state.settings.revoke_penalty} points"
     return text
 
+
+_FOLDS = base.ByType((
+    (Deal, _apply_deal),
+    (ABBid, _apply_bid),
+    (ABContract, _apply_contract),
+    (ABResult, _apply_result),
+    (ABAgree, _apply_agree),
+    (ABStop, _apply_stop),
+))
 
 RULES = AuctionBridgeRules()

@@ -201,20 +201,12 @@ class FiveHundredRules(base.Rules):
     # ------------------------------------------------------------------ validate
 
     def validate(self, state: FiveHundredState, entry: Entry) -> str | None:
-        match entry:
-            case DealEntry():
-                return self._unknown_player(state, entry.dealer) or self._check_deal(state, entry)
-            case FHContract():  # before FHBid: a contract is a bid the auction did not show
-                return self._unknown_player(state, entry.player) or self._check_contract(state, entry)
-            case FHBid():
-                return self._unknown_player(state, entry.player) or self._check_bid(state, entry)
-            case FHResult():
-                return self._check_result(state, entry)
-            case FHIrregularity():
-                return self._unknown_player(state, entry.player) or self._check_irregularity(state, entry)
-            case FHClaim():
-                return self._unknown_player(state, entry.player) or self._check_claim(state, entry)
-        return f"a {entry.type} entry has no place in a game of Five Hundred"
+        player_field, check = _CHECKS[type(entry)]
+        if check is None:
+            return f"a {entry.type} entry has no place in a game of Five Hundred"
+        if player_field:
+            return self._unknown_player(state, getattr(entry, player_field)) or check(self, state, entry)
+        return check(self, state, entry)
 
     @staticmethod
     def _unknown_player(state: FiveHundredState, player: str) -> str | None:
@@ -464,19 +456,9 @@ class FiveHundredRules(base.Rules):
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
-        match entry:
-            case DealEntry():
-                self._apply_deal(state, entry, seq)
-            case FHContract():  # before FHBid, of which it is a kind
-                self._apply_contract(state, entry, seq)
-            case FHBid():
-                self._apply_bid(state, entry, seq)
-            case FHResult():
-                self._apply_result(state, entry, seq)
-            case FHIrregularity():
-                self._apply_irregularity(state, entry, seq)
-            case FHClaim():
-                self._apply_claim(state, entry, seq)
+        fold = _FOLDS[type(entry)]
+        if fold is not None:
+            fold(self, state, entry, seq)
 
     def _apply_deal(self, state: FiveHundredState, entry: DealEntry, seq: int) -> None:
         deal = state.start_deal(entry.dealer)
@@ -604,5 +586,25 @@ class FiveHundredRules(base.Rules):
             return None
         return f"the next deal's first bid was entry {later} ({CORRECTION_LAW})"
 
+
+#: each entry's check, by type, and the field naming the player it checks is at the table first; a contract
+#: before a bid, of which it is a kind (a contract is a bid the auction did not show)
+_CHECKS = base.ByType((
+    (DealEntry, ("dealer", FiveHundredRules._check_deal)),
+    (FHContract, ("player", FiveHundredRules._check_contract)),
+    (FHBid, ("player", FiveHundredRules._check_bid)),
+    (FHResult, ("", FiveHundredRules._check_result)),
+    (FHIrregularity, ("player", FiveHundredRules._check_irregularity)),
+    (FHClaim, ("player", FiveHundredRules._check_claim)),
+), default=("", None))
+#: how each entry is folded in, by type (a contract before a bid, as above)
+_FOLDS = base.ByType((
+    (DealEntry, FiveHundredRules._apply_deal),
+    (FHContract, FiveHundredRules._apply_contract),
+    (FHBid, FiveHundredRules._apply_bid),
+    (FHResult, FiveHundredRules._apply_result),
+    (FHIrregularity, FiveHundredRules._apply_irregularity),
+    (FHClaim, FiveHundredRules._apply_claim),
+))
 
 RULES = FiveHundredRules()

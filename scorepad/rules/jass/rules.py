@@ -56,9 +56,6 @@ from scorepad.rules.jass.cards import (
 from scorepad.rules.jass.settings import PRESETS, Settings
 from scorepad.rules.jass.view import JassView, Seating, jass_phase
 
-#: the entries a Jass log holds besides notes and renames (the replayer handles those)
-_PLAIN = (Deal, JassTrump, JassWeis, JassStoeck, JassTricks, JassPenalty, JassClaim)
-
 STEP_LABELS = {"stoeck": "Stöck", "weis": "Weis", "tricks": "tricks"}
 ORDER_LABELS = {"stoeck_weis_tricks": "Stöck – Wys – Stich", "stoeck_tricks_weis": "Stöck – Stich – Wys"}
 PENALTY_LABELS = {
@@ -171,6 +168,7 @@ def _with_cell(describe: Callable[[], base.Words], key: str, value: Any) -> Call
 
 class JassState(base.State):
     history_fields = base.State.history_fields + ("trump_seqs",)
+    fixed_fields = base.State.fixed_fields + ("seating",)
 
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
         super().__init__(header, settings, sides)
@@ -416,28 +414,14 @@ class JassRules(base.Rules):
     # ------------------------------------------------------------------ validate
 
     def validate(self, state: JassState, entry: Entry) -> str | None:
-        if not isinstance(entry, _PLAIN):
+        check = _CHECKS[type(entry)]
+        if check is None:
             return f"a {entry.type!r} entry has no place in Jass"
-        if state.pending_tie and not isinstance(entry, JassClaim):
+        if state.pending_tie and check is not JassRules._check_claim:
             return f"first the table must say which team reached {state.settings.target} first: log that team's claim"
         if state.status == "finished":
             return f"the game is over: {state.result}"
-        match entry:
-            case Deal():
-                return self._check_deal(state, entry)
-            case JassTrump():
-                return self._check_trump(state, entry)
-            case JassWeis():
-                return self._check_weis(state, entry)
-            case JassStoeck():
-                return self._check_stoeck(state, entry)
-            case JassTricks():
-                return self._check_tricks(state, entry)
-            case JassPenalty():
-                return self._check_penalty(state, entry)
-            case JassClaim():
-                return self._check_claim(state, entry)
-        return None
+        return check(self, state, entry)
 
     @staticmethod
     def _unknown_player(state: JassState, player: str) -> str | None:
@@ -611,21 +595,9 @@ class JassRules(base.Rules):
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: JassState, entry: Entry, seq: int) -> None:
-        match entry:
-            case Deal():
-                self._apply_deal(state, entry, seq)
-            case JassTrump():
-                self._apply_trump(state, entry, seq)
-            case JassWeis():
-                self._apply_weis(state, entry, seq)
-            case JassStoeck():
-                self._apply_stoeck(state, entry, seq)
-            case JassTricks():
-                self._apply_tricks(state, entry, seq)
-            case JassClaim():
-                self._apply_claim(state, entry, seq)
-            case JassPenalty():
-                self._apply_penalty(state, entry, seq)
+        fold = _FOLDS[type(entry)]
+        if fold is not None:
+            fold(self, state, entry, seq)
 
     def _apply_deal(self, state: JassState, entry: Deal, seq: int) -> None:
         if state.phase != "dealt":  # a deal over a dealt hand without trump is a redeal of that hand
@@ -840,5 +812,26 @@ class JassRules(base.Rules):
             return {}
         return {"bergpreis": state.bergpreis}
 
+
+#: the entries a Jass log holds besides notes and renames (the replayer handles those): each one's check and
+#: how it is folded in, by type
+_CHECKS = base.ByType((
+    (Deal, JassRules._check_deal),
+    (JassTrump, JassRules._check_trump),
+    (JassWeis, JassRules._check_weis),
+    (JassStoeck, JassRules._check_stoeck),
+    (JassTricks, JassRules._check_tricks),
+    (JassPenalty, JassRules._check_penalty),
+    (JassClaim, JassRules._check_claim),
+))
+_FOLDS = base.ByType((
+    (Deal, JassRules._apply_deal),
+    (JassTrump, JassRules._apply_trump),
+    (JassWeis, JassRules._apply_weis),
+    (JassStoeck, JassRules._apply_stoeck),
+    (JassTricks, JassRules._apply_tricks),
+    (JassClaim, JassRules._apply_claim),
+    (JassPenalty, JassRules._apply_penalty),
+))
 
 RULES = JassRules()
