@@ -32,6 +32,7 @@ from scorepad.rules.names import visible
 from scorepad.store import FileChanged, GameFile, StoreError
 from scorepad.tui.collector import IdleCollector
 from scorepad.tui.plain import plain
+from scorepad.tui.widgets import quiet
 from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.footer import KeysFooter
@@ -173,7 +174,7 @@ class GameScreen(Screen[None]):
         whole = self.query_one(LogPane).whole_entry()
         shown = self.query_one("#log-whole", Static)
         if whole is not None:
-            shown.update(whole)
+            quiet.update(shown, whole)
         if shown.display != (whole is not None):
             shown.display = whole is not None
             log = self.query_one(LogPane)  # the pane made shorter or taller: its cursor's row stays in view
@@ -268,7 +269,7 @@ class GameScreen(Screen[None]):
         lines = [with_names(line, sheet.names) for line in lines]  # the names of now, after a rename
         if sheet.overrides:
             lines.append("Table overrides in this game: " + ", ".join(f"#{s}" for s in sheet.overrides))
-        prompt.update(Text("\n".join(visible(line) for line in lines)))
+        quiet.update(prompt, Text("\n".join(visible(line) for line in lines)))  # mostly as it was: no repaint then
         if self.form is not None:
             self.form.update_sheet(sheet)
         self.sheet_changed(sheet)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, overload
 
 from rich.text import Text
 from textual import on
 from textual.containers import Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from scorepad.log import Entry
@@ -18,6 +19,8 @@ from scorepad.rules.names import visible
 from scorepad.tui.shorthand import Refused
 
 __all__ = ["EntryForm", "Refused"]
+
+W = TypeVar("W", bound=Widget)
 
 
 class EntryLogger(Protocol):
@@ -48,6 +51,23 @@ class EntryForm(Vertical):
         self.sheet: Sheet | None = None
         # the entries the status line says were logged ("Logged: …"): a correction of them says them anew
         self.logged_seqs: tuple[int, ...] = ()
+        self._found: dict[str, Widget] = {}  # widgets by selector, looked up once (see `one`)
+
+    @overload
+    def one(self, selector: str) -> Widget: ...
+
+    @overload
+    def one(self, selector: str, expect_type: type[W]) -> W: ...
+
+    def one(self, selector: str, expect_type: type[Widget] = Widget) -> Widget:
+        """`query_one`, remembered: a query walks the form's widgets and matches each against the selector, and a
+        deal logged asks for the same fields and lines dozens of times. Looked up again once the widget is gone."""
+        widget = self._found.get(selector)
+        if widget is None or widget.parent is None:
+            widget = self._found[selector] = self.query_one(selector)
+        if not isinstance(widget, expect_type):
+            raise TypeError(f"{selector} is a {type(widget).__name__}, not a {expect_type.__name__}")
+        return widget
 
     @property
     def replayer(self) -> Replayer:
@@ -72,13 +92,13 @@ class EntryForm(Vertical):
 
     def show_error(self, reason: str) -> None:
         self.logged_seqs = ()
-        status = self.query_one("#form-status", Static)
+        status = self.one("#form-status", Static)
         status.update(Text(visible(reason, keep_lines=True)))  # reasons quote names and calls: never markup
         status.add_class("-error")
 
     def show_info(self, text: str) -> None:
         self.logged_seqs = ()
-        status = self.query_one("#form-status", Static)
+        status = self.one("#form-status", Static)
         status.update(Text(visible(text, keep_lines=True)))
         status.remove_class("-error")
 

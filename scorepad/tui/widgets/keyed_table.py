@@ -356,8 +356,13 @@ class KeyedTable(DataTable[Any]):
     def update_cell(self, row_key: RowKey | str, column_key: ColumnKey | str, value: Any, *,
                     update_width: bool = False) -> None:
         column = self.columns.get(ColumnKey(column_key) if isinstance(column_key, str) else column_key)
-        if column is not None and _cell_width(value, self.app.console) > column.content_width:
-            update_width = True  # a wider cell (a total that grew a digit or a sign) widens its column
+        if column is not None and not update_width:
+            width = _cell_width(value, self.app.console)
+            if width > column.content_width:
+                if column.auto_width:
+                    update_width = True  # a wider cell (a total that grew a digit or a sign) widens its column
+                else:  # a column of a set width (the log's entries) is drawn as wide as before: no line changes
+                    column.content_width = width  # but it is as wide as its widest cell again if set to auto
         if update_width or self._own_rows or self._labelled_row_exists:
             super().update_cell(row_key, column_key, value, update_width=update_width)
             return
@@ -526,6 +531,8 @@ class KeyedTable(DataTable[Any]):
         return strip
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        if self._resized_width is None:  # drawn before its first Resize: that one, at this width, changes nothing
+            self._resized_width = self.size.width
         if self._stale_rows:
             self._drop_stale_renders()
         self._pass_style = None

@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -37,6 +36,7 @@ from scorepad.rules.base import Phase, Sheet
 from scorepad.rules.five_hundred import PASS, display_call, parse_call
 from scorepad.rules.five_hundred.settings import deck_points
 from scorepad.rules.five_hundred.view import FiveHundredView
+from scorepad.tui.widgets import quiet
 from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
 
@@ -73,6 +73,10 @@ class FiveHundredForm(EntryForm):
         super().__init__(id=id)
         self.mode = "contract"  # or "auction"
         self._layout: tuple = ()
+        # Enter is being logged: the sheet shown meanwhile is followed once, in `logged`, with the fields emptied
+        self._submitting = False
+        self._lay_out_owed = False  # a sheet came while submitting, and `logged` has not laid the form out yet
+        self._fields: list[Input] = []
         # in a correction dialog: the kinds of logged entry corrected (the form shows only their fields)
         self.correcting: frozenset[str] = frozenset()
 
@@ -141,14 +145,17 @@ class FiveHundredForm(EntryForm):
         yield self.status_line()
 
     def on_mount(self) -> None:
-        self.query_one("#fh-dealer", Input).border_title = "dealer"
-        self.query_one("#fh-contractor", Input).border_title = "contractor"
-        self.query_one("#fh-bid", Input).border_title = "bid"
-        self.query_one("#fh-partner", Input).border_title = "called partner"
-        self.query_one("#fh-first", Input).border_title = "first there"
+        self.one("#fh-dealer", Input).border_title = "dealer"
+        self.one("#fh-contractor", Input).border_title = "contractor"
+        self.one("#fh-bid", Input).border_title = "bid"
+        self.one("#fh-partner", Input).border_title = "called partner"
+        self.one("#fh-first", Input).border_title = "first there"
 
     def update_sheet(self, sheet: Sheet) -> None:
         super().update_sheet(sheet)
+        if self._submitting:  # laid out in `logged`, once the fields are empty (not for what was just logged)
+            self._lay_out_owed = True
+            return
         self.lay_out()
 
     def toggle_mode(self) -> str:
@@ -170,7 +177,9 @@ class FiveHundredForm(EntryForm):
     def effective_mode(self) -> str:
         return "auction" if self.bidding_by_calls else self.mode
 
-    def lay_out(self) -> None:
+    def lay_out(self, refocus: bool = False) -> None:
+        """Show the fields and notes the deal's phase needs; the first field focused when the phase, the mode or the
+        deal changed (or with `refocus`)."""
         if self.sheet is None:
             return
         phase, mode = self.phase, self.effective_mode
@@ -180,20 +189,20 @@ class FiveHundredForm(EntryForm):
         # the cut decides the first dealer: before the first deal the table may name him (blank: seat 1)
         view = self.view
         self._show("#fh-dealer", phase == "deal" and view.last_deal is None)
-        dealer, name = self.query_one("#fh-dealer", NameInput), self.pname(view.next_dealer)
+        dealer, name = self.one("#fh-dealer", NameInput), self.pname(view.next_dealer)
         dealer.offer_placeholders(f"blank: {name}", name)  # the name alone where the words do not fit
         self._show("#fh-contractor", quick)
         self._show("#fh-bid", quick)
         self._show("#fh-partner", self.five_hand and (quick or (playing and view.contractor is not None)))
         self._show("#fh-call", before and mode == "auction")
-        self.query_one("#fh-who").display = phase not in ("question", "over")
-        self.query_one("#fh-tricks").display = quick or playing
-        self.query_one("#fh-question").display = phase == "question"
-        note = self.query_one("#fh-deal", Static)
-        note.update(self._deal_note())
+        self.one("#fh-who").display = phase not in ("question", "over")
+        self.one("#fh-tricks").display = quick or playing
+        self.one("#fh-question").display = phase == "question"
+        note = self.one("#fh-deal", Static)
+        quiet.update(note, self._deal_note())
         note.set_class(not (quick or before and mode == "auction" or self.five_hand and playing), "-alone")
         if phase == "question":
-            self.query_one("#fh-question-text", Static).update(self._question())
+            quiet.update(self.one("#fh-question-text", Static), self._question())
         self._title_call()
         if self.correcting:
             self._lay_out_correction()
@@ -201,7 +210,7 @@ class FiveHundredForm(EntryForm):
         changed = layout != self._layout
         self._layout = layout
         self.refresh_live()
-        if changed and self.is_mounted:
+        if (changed or refocus) and self.is_mounted:
             self.focus_first()
 
     def _lay_out_correction(self) -> None:
@@ -211,10 +220,10 @@ class FiveHundredForm(EntryForm):
             for selector in ("#fh-contractor", "#fh-bid", "#fh-partner", "#fh-call"):
                 self._show(selector, False)
             self._show("#fh-dealer", True)
-            self.query_one("#fh-tricks").display = False
+            self.one("#fh-tricks").display = False
         elif "contract" in kinds and "result" not in kinds:
             self._show("#fh-partner", False)  # the called partner is the result's
-            self.query_one("#fh-tricks").display = False
+            self.one("#fh-tricks").display = False
 
     def correct(self, entries: list[Entry]) -> None:
         """Fill the fields with the logged entries, as they would have been typed."""
@@ -223,19 +232,19 @@ class FiveHundredForm(EntryForm):
             self.mode = "auction"
         for entry in entries:
             if isinstance(entry, Deal):
-                self.query_one("#fh-dealer", Input).value = self.pname(entry.dealer)
+                self.one("#fh-dealer", Input).value = self.pname(entry.dealer)
             elif isinstance(entry, FHContract):
-                self.query_one("#fh-contractor", Input).value = self.pname(entry.player)
-                self.query_one("#fh-bid", Input).value = display_call(entry.call)
+                self.one("#fh-contractor", Input).value = self.pname(entry.player)
+                self.one("#fh-bid", Input).value = display_call(entry.call)
             elif isinstance(entry, FHBid):
-                self.query_one("#fh-call", Input).value = display_call(entry.call)
+                self.one("#fh-call", Input).value = display_call(entry.call)
             elif isinstance(entry, FHResult):
                 self._fill_result(entry)
         self.lay_out()
 
     def _fill_result(self, result: FHResult) -> None:
         if result.partner and self.five_hand:
-            self.query_one("#fh-partner", Input).value = self.pname(result.partner)
+            self.one("#fh-partner", Input).value = self.pname(result.partner)
         slots = self.slots()  # the contractor (and partner) are filled already: the sides in the fields' order
         for field, slot in zip(self.trick_fields(), slots[:-1], strict=False):
             field.value = str(sum(result.tricks.get(side, 0) for side in slot))
@@ -254,7 +263,7 @@ class FiveHundredForm(EntryForm):
 
     def _title_call(self) -> None:
         to_bid = self._to_call()
-        self.query_one("#fh-call", Input).border_title = Text(f"{self.pname(to_bid)} calls" if to_bid else "call")
+        quiet.set_border_title(self.one("#fh-call", Input), f"{self.pname(to_bid)} calls" if to_bid else "call")
 
     def _question(self) -> str:
         """The rules' question, put to the table: who of the rivals reached the target first?"""
@@ -266,7 +275,7 @@ class FiveHundredForm(EntryForm):
                 f"{who}?\nType the initial of the one who got there first, then Enter.")
 
     def _show(self, selector: str, visible: bool) -> None:
-        self.query_one(selector).display = visible
+        self.one(selector).display = visible
 
     def _deal_note(self) -> str:
         view, phase = self.view, self.phase
@@ -300,33 +309,42 @@ class FiveHundredForm(EntryForm):
         auction = "Auction: " + (", ".join(calls) if calls else "no call yet")
         return f"{line}\n{auction}"
 
+    def fields(self) -> list[Input]:
+        """The form's fields in order (they stay from compose on: looked up once)."""
+        if not self._fields:
+            self._fields = list(self.query(Input))
+        return self._fields
+
+    def visible_inputs(self) -> list[Input]:
+        return [field for field in self.fields() if self.shown(field)]
+
     def focus_first(self) -> None:
         fields = [field for field in self.visible_inputs() if field.id != "fh-dealer"]
         if fields:
             self.focus_now(fields[0])
 
     def logged(self) -> None:
-        # cleared quietly, then followed once: a Changed per field would redo the notes and the preview four
-        # times after the frame with the new row, and lay the form out again in a second frame
+        # cleared quietly, then laid out once for the next deal: a Changed per field would redo the notes and the
+        # preview four times after the frame with the new row; laid out before clearing (as the sheet came),
+        # the notes and the preview were worked out for the deal just logged, then again
         with self.prevent(Input.Changed):
-            for field in self.query(Input):
-                field.value = ""
-        self._title_call()
-        self.query_one("#fh-deal", Static).update(self._deal_note())
-        self.refresh_live()
-        self.focus_first()
+            for field in self.fields():
+                if field.value:  # an empty field set again is a refresh (and a check) for nothing
+                    field.value = ""
+        self._lay_out_owed = False
+        self.lay_out(refocus=True)
 
     # ------------------------------------------------------------------ the tricks slots
 
     def typed_contractor(self) -> str | None:
         if self.phase == "play":
             return self.view.contractor
-        return self.player(self.query_one("#fh-contractor", Input).value)
+        return self.player(self.one("#fh-contractor", Input).value)
 
     def typed_partner(self) -> str | None:
         if not self.five_hand:
             return None
-        return self.player(self.query_one("#fh-partner", Input).value)
+        return self.player(self.one("#fh-partner", Input).value)
 
     def slots(self) -> list[list[str]]:
         """Groups of sides whose tricks are typed in turn: the contracting side(s) first, then the others
@@ -343,10 +361,10 @@ class FiveHundredForm(EntryForm):
         return " + ".join(self.side_name(side) for side in slot)
 
     def trick_fields(self) -> list[Input]:
-        return list(self.query(".fh-tricks").results(Input))
+        return [field for field in self.fields() if field.has_class("fh-tricks")]
 
     def card_fields(self) -> list[Input]:
-        return list(self.query(".fh-cards").results(Input))
+        return [field for field in self.fields() if field.has_class("fh-cards")]
 
     def _label_slots(self) -> list[list[str]]:
         slots = self.slots()
@@ -355,12 +373,12 @@ class FiveHundredForm(EntryForm):
         for i, field in enumerate(fields):
             field.display = i < typed
             if i < typed:
-                field.border_title = Text(f"{self.slot_label(slots[i], i)} tricks")  # names are not markup
+                quiet.set_border_title(field, f"{self.slot_label(slots[i], i)} tricks")  # names are not markup
                 field.placeholder = f"0–{self.view.tricks_per_deal}"
         for i, field in enumerate(self.card_fields()):
             field.display = i < len(slots)
             if i < len(slots):
-                field.border_title = Text(f"{self.slot_label(slots[i], i)} card pts")
+                quiet.set_border_title(field, f"{self.slot_label(slots[i], i)} card pts")
         return slots
 
     def typed_tricks(self) -> list[int | None]:
@@ -438,14 +456,14 @@ class FiveHundredForm(EntryForm):
     def _changed(self, event: Input.Changed) -> None:
         event.stop()
         result = event.validation_result
-        status = self.query_one("#form-status", Static)
+        status = self.one("#form-status", Static)
         if result is not None and not result.is_valid:
             self.show_error(result.failure_descriptions[0])
         elif status.has_class("-error"):
             self.show_info("")
         if event.input.id == "fh-dealer":
             self._title_call()
-            self.query_one("#fh-deal", Static).update(self._deal_note())
+            quiet.update(self.one("#fh-deal", Static), self._deal_note())
         if event.input.id in ("fh-contractor", "fh-partner") or (event.input.has_class("fh-tricks")):
             # other fields' checks depend on this one (the sum of the tricks, who the sides are)
             for field in self.trick_fields():
@@ -457,16 +475,16 @@ class FiveHundredForm(EntryForm):
         if self.sheet is None:
             return
         slots = self._label_slots()
-        rest = self.query_one("#fh-rest", Static)
+        rest = self.one("#fh-rest", Static)
         typed = self.typed_tricks()
-        if self.query_one("#fh-tricks").display and slots:
+        if self.one("#fh-tricks").display and slots:
             left = self.view.tricks_left([n for n in typed if n is not None])
             label = self.slot_label(slots[-1], len(slots) - 1)
-            rest.update(f"{label} {left}" if left >= 0 and None not in typed else f"{label}: the rest")
-        preview = self.query_one("#fh-preview", Static)
+            quiet.update(rest, f"{label} {left}" if left >= 0 and None not in typed else f"{label}: the rest")
+        preview = self.one("#fh-preview", Static)
         text = self.preview()
         preview.set_class(not text, "-hint")
-        preview.update(text)  # the game's keys are listed by the screen
+        quiet.update(preview, text)  # the game's keys are listed by the screen
         # a blank line while there is nothing to say, so the form keeps its height (see EntryForm.status_line); a
         # correction dialog says what saving does itself
         preview.display = not self.correcting
@@ -502,7 +520,7 @@ class FiveHundredForm(EntryForm):
 
     def dealer(self) -> str:
         """Who deals the deal being entered: the one named before the first deal, else the next in turn."""
-        field = self.query_one("#fh-dealer", Input)
+        field = self.one("#fh-dealer", Input)
         if self.phase == "deal" and self.shown(field) and field.value.strip():
             named = self.player(field.value)
             if named is None:
@@ -525,9 +543,9 @@ class FiveHundredForm(EntryForm):
         """(contractor, call) when both are typed and valid in contract mode before the contract is logged."""
         if self.phase not in ("deal", "auction") or self.effective_mode != "contract":
             return None
-        contractor = self.player(self.query_one("#fh-contractor", Input).value)
+        contractor = self.player(self.one("#fh-contractor", Input).value)
         try:
-            call = parse_call(self.query_one("#fh-bid", Input).value)
+            call = parse_call(self.one("#fh-bid", Input).value)
         except ValueError:
             return None
         if contractor is None or call == PASS:
@@ -545,8 +563,8 @@ class FiveHundredForm(EntryForm):
             raise Refused("nothing to enter now")
         if self.effective_mode == "auction":
             return self.call_entries()
-        bid_text = self.query_one("#fh-bid", Input).value
-        contractor_text = self.query_one("#fh-contractor", Input).value
+        bid_text = self.one("#fh-bid", Input).value
+        contractor_text = self.one("#fh-contractor", Input).value
         if not bid_text.strip():
             raise Refused("bid: " + BID_HELP)
         try:
@@ -575,7 +593,7 @@ class FiveHundredForm(EntryForm):
         return [FHBid(player=p, call=PASS) for p in self.view.passes_to_close(first)]
 
     def call_entries(self) -> list[Entry]:
-        text = self.query_one("#fh-call", Input).value
+        text = self.one("#fh-call", Input).value
         if not text.strip():
             raise Refused("call: " + CALL_HELP)
         try:
@@ -613,7 +631,7 @@ class FiveHundredForm(EntryForm):
                 if not text.isdigit():
                     raise Refused(f"card points: how many did {self.slot_label(slot, index)} take?")
                 card_points[slot[0]] += int(text)
-        partner_text = self.query_one("#fh-partner", Input).value if self.five_hand else ""
+        partner_text = self.one("#fh-partner", Input).value if self.five_hand else ""
         partner = self.typed_partner()
         if partner_text.strip() and partner is None:
             raise Refused(f"called partner: {partner_text.strip()!r}? one of {', '.join(self.shown_names())}")
@@ -634,7 +652,14 @@ class FiveHundredForm(EntryForm):
         except Refused as refused:
             self.show_error(str(refused))
             return
-        self.submit(*entries)
+        self._submitting = True
+        try:
+            self.submit(*entries)
+        finally:
+            self._submitting = False
+            if self._lay_out_owed:  # the sheet changed but nothing was logged from here (`logged` not called)
+                self._lay_out_owed = False
+                self.lay_out()
 
     def field_problem(self, field: Input) -> str | None:
         if field.id == "fh-call":  # only whether it reads: whether it outranks, the rules say with the bid to beat
@@ -647,7 +672,7 @@ class FiveHundredForm(EntryForm):
         return super().field_problem(field)
 
     def answer(self) -> None:
-        field = self.query_one("#fh-first", Input)
+        field = self.one("#fh-first", Input)
         side = self.resolve_rival(field.value)
         if side is None:
             self.show_error("who was first? one of " + ", ".join(self.side_name(s) for s in self.rivals()))

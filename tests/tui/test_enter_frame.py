@@ -1,0 +1,141 @@
+"""What an Enter in the entry form does beyond the new row: only the work that changes what is shown.
+
+The form follows the sheet once, with its fields emptied (not once for the deal just logged and again after
+clearing); a line that says what it said already is not redrawn; the first deal logged after a long game opens
+composes only the rows it changes (not every row in view again)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets import DataTable, Input, Static
+
+from scorepad.tui.games.five_hundred.form import FiveHundredForm
+from scorepad.tui.widgets import quiet
+from scorepad.tui.widgets.log_pane import LogPane
+from scorepad.tui.widgets.sheet_table import SheetTable
+
+from .conftest import make_app, settle
+from .test_five_hundred_screen import THREE, quick, status, write_game
+
+
+def deals(count: int) -> list[dict]:
+    items: list[dict] = []
+    for number in range(count):
+        contractor = THREE[number % 3]
+        others = [p for p in THREE if p != contractor]
+        items += [{"type": "deal", "dealer": THREE[(number + 2) % 3]},
+                  *quick(contractor, "7H", {contractor: 7, others[0]: 2, others[1]: 1})]
+    return items
+
+
+async def test_a_deal_logged_lays_the_form_out_once_for_the_next_deal(scorepad_home, monkeypatch):
+    app = make_app(open_path=write_game(scorepad_home, THREE, deals(1)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press(*"b", "tab", *"8h", "tab", "8", "tab", "1")
+        await settle(pilot)
+        assert "Bob 8♥ made" in str(screen.query_one("#fh-preview", Static).render())  # the preview as typed
+        previews: list[list[str]] = []
+        worked_out = FiveHundredForm.preview
+
+        def preview(form: FiveHundredForm) -> str:
+            previews.append([field.value for field in form.query(Input)])
+            return worked_out(form)
+
+        monkeypatch.setattr(FiveHundredForm, "preview", preview)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(screen.sheet.rows) == 2
+        assert previews == [[""] * len(screen.query(Input))]  # once, for the emptied form
+        assert app.focused is screen.query_one("#fh-contractor", Input)
+        assert status(screen).startswith("Logged: Ann deals; contract: Bob 8♥")
+        assert str(screen.query_one("#fh-rest", Static).render()).endswith(": the rest")
+        monkeypatch.setattr(FiveHundredForm, "preview", worked_out)
+        await pilot.press(*"c", "tab", *"7s")  # and the next deal previews as it is typed
+        await settle(pilot)
+        assert "Enter would be refused" not in str(screen.query_one("#fh-preview", Static).render())
+        await pilot.press("tab", "7", "tab", "2")
+        await settle(pilot)
+        assert "Cid 7♠ made" in str(screen.query_one("#fh-preview", Static).render())
+
+
+async def test_a_deal_not_written_keeps_its_fields_and_the_form_follows_the_game_again(scorepad_home,
+                                                                                        monkeypatch):
+    from scorepad.store import StoreError
+
+    app = make_app(open_path=write_game(scorepad_home, THREE, deals(1)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        write = screen.game_file.append_many
+
+        def disk_full(entries):
+            raise StoreError("the disk is full; nothing was logged")
+
+        monkeypatch.setattr(screen.game_file, "append_many", disk_full)
+        await pilot.press(*"b", "tab", *"8h", "tab", "8", "tab", "1", "enter")
+        await settle(pilot)
+        assert status(screen).startswith("Not saved: the disk is full")
+        assert [field.value for field in screen.query(Input) if field.value] == ["b", "8h", "8", "1"]
+        monkeypatch.setattr(screen.game_file, "append_many", write)
+        await pilot.press("enter")  # the same deal again, now written: the form is laid out for the next one
+        await settle(pilot)
+        assert len(screen.sheet.rows) == 2
+        assert [field.value for field in screen.query(Input) if field.value] == []
+        assert app.focused is screen.query_one("#fh-contractor", Input)
+        assert status(screen).startswith("Logged: Ann deals; contract: Bob 8♥")
+
+
+class Said(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("Next: Ann deals", id="said")
+
+
+async def test_a_line_told_what_it_says_already_is_not_redrawn():
+    app = Said()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        said = app.query_one("#said", Static)
+        refreshed: list[bool] = []
+        original = said.refresh
+
+        def refresh(*regions, **kwargs):
+            refreshed.append(True)
+            return original(*regions, **kwargs)
+
+        said.refresh = refresh  # type: ignore[method-assign]
+        assert not quiet.update(said, "Next: Ann deals")
+        assert refreshed == []
+        assert quiet.update(said, "Next: Bob deals")
+        assert refreshed and said.content == "Next: Bob deals"
+        await pilot.pause()
+        assert "Next: Bob deals" in str(said.render())
+
+
+async def test_the_first_deal_logged_after_a_long_game_opens_composes_only_the_rows_it_changes(scorepad_home,
+                                                                                              monkeypatch):
+    # each table is drawn at its width before its first Resize; that Resize (the same width) kept nothing of
+    # those renders, and the first deal logged composed every row in view of both tables again
+    app = make_app(open_path=write_game(scorepad_home, THREE, deals(60), rules={"target": 100_000}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        sheet, log = screen.query_one(SheetTable), screen.query_one(LogPane)
+        assert sheet.scroll_y > 0 and log.scroll_y > 0  # both tables full, scrolled to their foot
+        await pilot.press(*"b", "tab", *"8h", "tab", "8", "tab", "1")
+        await settle(pilot)
+        composed: list[str] = []
+        compose_row = DataTable._render_line_in_row
+
+        def render_line_in_row(table, row_key, *args, **kwargs):
+            composed.append(table.id)
+            return compose_row(table, row_key, *args, **kwargs)
+
+        monkeypatch.setattr(DataTable, "_render_line_in_row", render_line_in_row)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(screen.sheet.rows) == 61
+        # the new row and the cursor's old row, in each table (the log took a deal's three entries)
+        assert composed.count(sheet.id) <= 3, composed
+        assert composed.count(log.id) <= 5, composed
