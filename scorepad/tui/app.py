@@ -17,6 +17,8 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 FALLBACK_THEME = "textual-dark"
+#: seconds after which the collector runs again even if the game's first paint never came
+START_PAUSE_AT_MOST = 5.0
 
 
 class ScorepadApp(App[None]):
@@ -25,6 +27,14 @@ class ScorepadApp(App[None]):
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(self, open_path: Path | None = None, *, remember_theme: bool = True):
+        from scorepad.gcpause import Hold
+
+        self._start_pause = Hold()
+        if open_path is not None:
+            # a game opened from the command line: until its first paint the start builds only what it keeps (the
+            # modules, the log read and replayed, the screen), and the cyclic collector's passes over it all found
+            # next to nothing to free — a tenth of the start with 1,000 deals
+            self._start_pause.hold()
         super().__init__()
         self.open_path = open_path
         self.remember_theme = remember_theme
@@ -56,8 +66,17 @@ class ScorepadApp(App[None]):
         # the table goes home (action_go_home), not beneath it while it plays
         if self.open_path is None:
             self._push_home()
+        elif not self.open_game(self.open_path):
+            self._end_start_pause()
         else:
-            self.open_game(self.open_path)
+            self.screen.call_after_refresh(self._end_start_pause)  # once the game is on screen
+            self.set_timer(START_PAUSE_AT_MOST, self._end_start_pause)
+
+    def _end_start_pause(self) -> None:
+        self._start_pause.release()  # the collector as it was before the start (a second call does nothing)
+
+    def on_unmount(self) -> None:
+        self._end_start_pause()  # the app closed before its game was shown
 
     def _push_home(self) -> None:
         from scorepad.tui.screens.home import HomeScreen

@@ -3,6 +3,8 @@ the width they keep (not squeezed, then laid out again), and the pad's side name
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from textual.containers import VerticalScroll
 
@@ -10,6 +12,8 @@ from scorepad.demo import BRIDGE
 from scorepad.log import parse_entry
 from scorepad.store import GameFile, create
 from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgePadHeading, BridgeSheet
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.screens.home import HomeScreen
 
 from ..helpers import header
 from .conftest import make_app, settle
@@ -59,3 +63,41 @@ async def test_the_pad_keeps_its_side_names_in_view_when_it_scrolls_to_its_foot(
         assert "We" in names and "They" in names
         assert heading.region.height >= 1 and screen.region.contains_region(heading.region)
         assert "total" in str(screen.query_one(BridgePad).render())
+
+
+async def test_the_collector_waits_for_the_games_first_paint_and_runs_again_after_it(monkeypatch):
+    # a game opened from the command line is built with the cyclic collector off (its passes found nothing to
+    # free), and the collector is on again once the game is on screen
+    composed_with: list[bool] = []
+    compose = GameScreen.compose
+
+    def composing(self):
+        composed_with.append(gc.isenabled())
+        return compose(self)
+
+    monkeypatch.setattr(GameScreen, "compose", composing)
+    assert gc.isenabled()
+    app = make_app(open_path=bridge_demo())
+    assert not gc.isenabled()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert composed_with == [False]
+        assert gc.isenabled()
+    assert gc.isenabled()
+
+
+async def test_a_game_that_does_not_open_leaves_the_collector_on(tmp_path):
+    app = make_app(open_path=tmp_path / "gone.jsonl")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert gc.isenabled()
+    assert gc.isenabled()
+
+
+async def test_an_app_closed_before_its_game_is_shown_leaves_the_collector_on():
+    app = make_app(open_path=bridge_demo())
+    assert not gc.isenabled()
+    app.on_unmount()  # what Textual calls as the app closes, whenever it does
+    assert gc.isenabled()
