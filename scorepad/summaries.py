@@ -7,9 +7,10 @@ bytes changed in any way is replayed, the others are not.
 
 The file is a cache, never a source of truth. It is read as hostile input: a damaged, truncated, foreign or
 oversized file, or one written by another version of scorepad (or of its code, for a working copy), is ignored
-whole — every game is then replayed and the file written anew. It is written whole to a temporary file and
-renamed, so it is never seen half written; a cache dir that cannot be written is no error (the games are replayed
-next time too).
+whole — every game is then replayed and the file written anew; its opening (the format and the code's stamp) is
+checked before the rest is read. It is written whole to a temporary file and renamed, so it is never seen half
+written (a temporary file an interrupted write left is removed by the next write); a cache dir that cannot be
+written is no error (the games are replayed next time too).
 """
 
 from __future__ import annotations
