@@ -48,6 +48,7 @@ class ByType(dict[type, Any]):
 
 #: the entries `Replayer.push` folds in a way of its own (True) and the plain ones (False), by type
 _FOLDED_APART = ByType(((Amend, True), (Void, True), (Note, True), (Rename, True)), default=False)
+_CORRECTS = ByType(((Amend, True), (Void, True)), default=False)
 _OWN_WAY = ByType(((Note, Note), (Rename, Rename)))  # the plain entries the replayer folds itself, by type
 
 
@@ -422,6 +423,12 @@ def pairs_opposite(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 #: a checkpoint of the fold every this many folded entries: a correction refolds at most this many entries
 #: before the one it corrects (and everything after it); each checkpoint costs a copy of the deal in progress
 CHECKPOINT_EVERY = 32
+#: a long log read in one go (`Replayer.extend`) takes only the checkpoints a correction may need: before each
+#: entry a correction in it corrects, over its last entries (those the table may still correct), and one in every
+#: this many; the others are taken when first needed, folded from the one before (see `Replayer._taken`)
+CHECKPOINT_SPARSE = 64
+#: the entries at the end of a log read in one go that keep every checkpoint
+CHECKPOINT_DENSE_TAIL = 2048
 
 
 _NOT_REPLACED: Any = object()
@@ -429,11 +436,12 @@ _NOT_REPLACED: Any = object()
 
 class _Checkpoint:
     """The state after the first `walked` folded entries: a private copy of everything but the history
-    containers, which it shares with the live state, and how long each of those was then."""
+    containers, which it shares with the live state, and how long each of those was then. Without a state
+    (None), not taken yet: `Replayer._taken` folds it from the checkpoint before when it is first needed."""
 
     __slots__ = ("walked", "state", "lengths")
 
-    def __init__(self, walked: int, state: State, lengths: dict[str, int]):
+    def __init__(self, walked: int, state: Any, lengths: Any):
         self.walked = walked
         self.state = state
         self.lengths = lengths
@@ -582,15 +590,29 @@ class Replayer:
     def _checkpoint_before(self, target: int) -> _Checkpoint:
         """The last checkpoint taken before entry `target` was folded."""
         walked = bisect_left(self._walk, (target, -1))
-        return self._checkpoints[min(walked // CHECKPOINT_EVERY, len(self._checkpoints) - 1)]
+        return self._taken(min(walked // CHECKPOINT_EVERY, len(self._checkpoints) - 1))
 
-    def _resume(self, checkpoint: _Checkpoint, scratch: bool) -> State:
+    def _taken(self, number: int) -> _Checkpoint:
+        """Checkpoint `number`, taken now if it was left for later: a whole copy of the last one taken before
+        it, folded on to it (as the live state was then: every correction since that changed an entry before
+        it dropped it and took it anew)."""
+        checkpoints = self._checkpoints
+        checkpoint = checkpoints[number]
+        if checkpoint.state is None:
+            earlier = next(c for c in reversed(checkpoints[:number]) if c.state is not None)  # the first is taken
+            state = self._resume(earlier, scratch=True, whole=True)
+            self._fold_walk(state, earlier.walked, self.replacements, end=checkpoint.walked)
+            checkpoint.state = state  # its own history containers, private to it
+            checkpoint.lengths = {name: len(getattr(state, name)) for name in _history_names(state)}
+        return checkpoint
+
+    def _resume(self, checkpoint: _Checkpoint, scratch: bool, whole: bool = False) -> State:
         """A state as it was at the checkpoint. The live one (`scratch` False) takes the history containers
         back to their length then, in place, and the checkpoints after it are dropped; a scratch state gets
-        copies of them and changes nothing."""
+        copies of them and changes nothing (without `whole`, those only the fold writes start empty)."""
         saved = checkpoint.state
         memo = self._shared(saved)
-        fold_only = saved.fold_only_fields
+        fold_only = () if whole else saved.fold_only_fields
         for name, length in checkpoint.lengths.items():
             container = getattr(saved, name)
             if scratch:
@@ -602,12 +624,14 @@ class Replayer:
         return copy_state(saved, memo)
 
     def _fold_walk(self, state: State, start: int, replacements: Mapping[int, Entry | None],
-                   watch: int | None = None, stop: bool = False, live: bool = False) -> str | None:
-        """Fold the walk from position `start` into `state` (the live one takes checkpoints on the way).
-        Returns why entry `watch` was refused, or None; with `stop`, stops after it."""
+                   watch: int | None = None, stop: bool = False, live: bool = False,
+                   end: int | None = None) -> str | None:
+        """Fold the walk from position `start` (to position `end`, or to its end) into `state` (the live one
+        takes checkpoints on the way). Returns why entry `watch` was refused, or None; with `stop`, stops
+        after it."""
         log, verdicts, walk = self.log, self.correction_verdicts, self._walk
         watched = None
-        for position in range(start, len(walk)):
+        for position in range(start, len(walk) if end is None else end):
             if live and position % CHECKPOINT_EVERY == 0 and position // CHECKPOINT_EVERY == len(self._checkpoints):
                 self.state = state
                 self._checkpoints.append(self._checkpoint(position))
@@ -640,10 +664,19 @@ class Replayer:
 
     def extend(self, entries: Iterable[Entry]) -> Replayer:
         """`push` each entry. A plain entry (neither a correction, a note nor a rename: nearly all of a long
-        log) takes the same steps as there, written out in this loop, without a call per step."""
+        log) takes the same steps as there, written out in this loop, without a call per step.
+
+        Of the checkpoints, it takes only those a correction may need (`CHECKPOINT_SPARSE`): the others are
+        left for later, and taken if ever needed (`_taken`)."""
         log, by_seq, walk, checkpoints = self.log, self.by_seq, self._walk, self._checkpoints
         validate, apply = self.rules.validate, self.rules.apply
         apart = _FOLDED_APART
+        entries = entries if isinstance(entries, list) else list(entries)
+        # the entries the corrections in it correct, and where every checkpoint is taken from
+        corrects = _CORRECTS
+        targets = sorted(entry.target for entry in entries if corrects[type(entry)])  # type: ignore[union-attr]
+        dense_from = len(log) + len(entries) - CHECKPOINT_DENSE_TAIL
+        near = 2 * CHECKPOINT_EVERY  # a checkpoint's entries: those of the next CHECKPOINT_EVERY walked
         for entry in entries:
             if apart[type(entry)]:
                 self.push(entry)
@@ -656,7 +689,12 @@ class Replayer:
             by_seq[seq] = entry
             position = len(walk)  # as _walk_append
             if position % CHECKPOINT_EVERY == 0 and position // CHECKPOINT_EVERY == len(checkpoints):
-                checkpoints.append(self._checkpoint(position))
+                number, ahead = position // CHECKPOINT_EVERY, bisect_left(targets, seq)
+                if (index >= dense_from or number % CHECKPOINT_SPARSE == 0
+                        or (ahead < len(targets) and targets[ahead] < seq + near)):
+                    checkpoints.append(self._checkpoint(position))
+                else:
+                    checkpoints.append(_Checkpoint(position, None, None))
             walk.append((seq, index))
             state = self.state  # as _fold_plain (a correction before may have put a new state in its place)
             state.positions[seq] = state.position

@@ -133,6 +133,31 @@ def test_a_log_extended_in_one_go_reads_as_one_pushed_entry_by_entry(log, every,
     assert extended._walk == pushed._walk and extended.state.positions == pushed.state.positions
 
 
+@BOUNDED
+@given(log=game_log(), every=st.integers(1, 3), sparse=st.integers(1, 4), data=st.data())
+def test_a_checkpoint_left_for_later_and_taken_when_needed_reads_as_one_taken_on_the_way(
+        log, every, sparse, data, monkeypatch, monkeypatch_every):
+    """`extend` leaves most checkpoints for later (none kept for a tail here): a correction logged after it that
+    needs one takes it then, and reads as the whole log folded again."""
+    head, items = log
+    entries = entries_of(head, items)
+    monkeypatch.setattr(base, "CHECKPOINT_DENSE_TAIL", 0)
+    monkeypatch.setattr(base, "CHECKPOINT_SPARSE", sparse)
+    monkeypatch_every(every)
+    extended = Replayer(head).extend(entries)
+    pushed = Replayer(head)
+    for entry in entries:
+        pushed.push(entry)
+    assert read(extended) == read(pushed)
+    for _ in range(2):  # a second correction may resume from a checkpoint the first one took
+        target = data.draw(st.integers(1, len(extended.log)), label="target")
+        correction = parse_entry(head.game, {"type": "void", "target": target, "override": True,
+                                             "seq": len(extended.log) + 1, "at": AT.isoformat()})
+        assert extended.knock_on(correction) == pushed.knock_on(correction)
+        assert extended.push(correction) == pushed.push(correction)
+        assert read(extended) == read(pushed)
+
+
 @pytest.fixture
 def monkeypatch_every(monkeypatch):
     def set_every(every: int) -> None:
