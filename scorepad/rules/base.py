@@ -64,7 +64,8 @@ class Row:
 
     Its words (text and cells) may be worked out when first read (`Row.later`): replaying a long log
     folds every deal, but only the rows a screen, an export or a summary shows are ever put in words.
-    A game that defers them hands over a function of values that never change afterwards.
+    A game that defers them hands over a function of values that never change afterwards; when that
+    function has a `text()` method too, reading the text alone asks only that (and keeps nothing).
     """
 
     __slots__ = ("seq", "delta", "totals", "_words", "_describe")
@@ -107,7 +108,12 @@ class Row:
 
     @property
     def text(self) -> str:
-        return (self._words or self._resolve())[0]
+        words = self._words
+        if words is not None:
+            return words[0]
+        # a game's words may give the text alone (`text()`), without the cells: what a summary reads of a row
+        text_alone = getattr(self._describe, "text", None)
+        return text_alone() if text_alone is not None else self._resolve()[0]
 
     @property
     def cells(self) -> Mapping[str, Any]:

@@ -158,6 +158,17 @@ def test_a_checkpoint_left_for_later_and_taken_when_needed_reads_as_one_taken_on
         assert read(extended) == read(pushed)
 
 
+@BOUNDED
+@given(log=game_log())
+def test_a_rows_text_read_alone_is_the_text_of_its_words(log):
+    """A summary reads only the rows' text (`Row.text` before any cell): the same text the row's words give."""
+    head, items = log
+    rows = Replayer(head).extend(entries_of(head, items)).sheet().rows
+    alone = [row.text for row in rows]
+    assert all(row._words is None for row in rows if row._describe is not None)  # nothing was put in words
+    assert alone == [row._resolve()[0] for row in rows] == [row.text for row in rows]
+
+
 @pytest.fixture
 def monkeypatch_every(monkeypatch):
     def set_every(every: int) -> None:

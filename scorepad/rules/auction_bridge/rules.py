@@ -10,7 +10,7 @@ player), so a table that never logs `deal` entries still gets a correct rotation
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from scorepad.log import ABAgree, ABBid, ABContract, ABResult, ABStop, Deal, Entry, Header
 from scorepad.rules import base
@@ -231,7 +231,7 @@ def _apply_result(state: BridgeState, entry: Any, seq: int) -> None:
     delta = {side: score.total(side) + bonus[side] for side in state.side_labels}
     # put in words when the row is first read, in the names of this deal (a rename later does not change it)
     speaker = Speaker(state.naming, state.side_of, state.side_labels, state.settings)
-    state.add_row_later(seq, delta, lambda: (_deal_text(speaker, record), _deal_cells(speaker, record, bonus)))
+    state.add_row_later(seq, delta, cast(Callable[[], base.Words], _DealWords(speaker, record, bonus)))
     if any(bonus.values()):
         _end_rubber(state, bonus, games_winner=declarers)
 
@@ -295,6 +295,20 @@ class Speaker:
 
     def side_name(self, side: str) -> str:
         return self.naming.side_name(side)
+
+
+class _DealWords(NamedTuple):
+    """A deal's row in words, when first read (`Row.later`): its text alone, or its text and cells."""
+
+    speaker: Speaker
+    record: DealRecord
+    bonus: Mapping[str, int]
+
+    def __call__(self) -> base.Words:
+        return _deal_text(self.speaker, self.record), _deal_cells(self.speaker, self.record, self.bonus)
+
+    def text(self) -> str:
+        return _deal_text(self.speaker, self.record)
 
 
 def _deal_text(state: Speaker, record: DealRecord) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from scorepad.rules.base import Naming, Words
 from scorepad.rules.five_hundred.calls import bid_value, display_call, is_nullo, tricks_bid
@@ -141,7 +141,7 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
     # the words are put together only when the row is read; everything they use is fixed by now
     line = _Line(state.naming, deal.index, deal.dealer, call, outcome, short, pen.note, deal.contractor or "",
                  contracting[0], result.partner, value, taken, delta, tricks, _card_points(state, deal))
-    return Scored(delta, line.describe, contracting, made)
+    return Scored(delta, cast(Callable[[], Words], line), contracting, made)  # (a NamedTuple's __call__)
 
 
 def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
@@ -156,7 +156,7 @@ def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
         _cap(state, delta, list(state.sides))  # nobody won a bid, so nobody may go out on tricks under the cap
     line = _Line(state.naming, deal.index, deal.dealer, None, "no trump", "", "", "", "", None, 0, 0, delta,
                  tricks, _card_points(state, deal))
-    return Scored(delta, line.describe)
+    return Scored(delta, cast(Callable[[], Words], line))
 
 
 def _add_card_points(deal: Deal, delta: dict[str, int], skip: Any) -> None:
@@ -194,6 +194,22 @@ class _Line(NamedTuple):
     tricks: dict[str, int]
     card_points: Mapping[str, int] | None
 
+    def __call__(self) -> Words:
+        return self.describe()
+
+    def text(self) -> str:
+        """The row's text alone (`Row.text`)."""
+        call = self.call
+        if call is None:
+            return "all passed: played at no trump"
+        naming = self.naming
+        text = f"{naming.name(self.contractor)} {display_call(call)} {self.short}"
+        if self.partner:
+            text += f" (with {naming.name(self.partner)})"
+        if self.irregularity:
+            text += f" ({self.irregularity})"
+        return text
+
     def describe(self) -> Words:
         naming, call = self.naming, self.call
         cells: dict[str, Any] = {
@@ -216,16 +232,11 @@ class _Line(NamedTuple):
                 cells[card_points_key] = card_points.get(side, 0)
         if call is None:
             cells.update(contractor="", contractor_side="", partner="", value=0, tricks_bid=0, tricks_won=0)
-            return "all passed: played at no trump", cells
+            return self.text(), cells
         contractor, partner = naming.name(self.contractor), naming.name(self.partner) if self.partner else ""
         cells.update(contractor=contractor, contractor_side=self.contractor_side, partner=partner, value=self.value,
                      tricks_bid=tricks_bid(call), tricks_won=self.taken)
-        text = f"{contractor} {display_call(call)} {self.short}"
-        if partner:
-            text += f" (with {partner})"
-        if self.irregularity:
-            text += f" ({self.irregularity})"
-        return text, cells
+        return self.text(), cells
 
 
 def _card_points(state: FiveHundredState, deal: Deal) -> Mapping[str, int] | None:

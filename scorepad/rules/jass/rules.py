@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from scorepad.log import (
     Deal,
@@ -127,15 +127,19 @@ class HandWords(NamedTuple):
     cards: Mapping[str, int] | None  # a tricks entry's card points per side (None for any other row)
     match: str | None
 
+    def trump_by(self) -> str:
+        caller = self.caller
+        by = self.naming.name(caller) if caller else ""
+        return f"{by} (pushed)" if self.pushed else by
+
     def cells(self) -> dict[str, Any]:
-        naming, caller = self.naming, self.caller
-        by = naming.name(caller) if caller else ""
+        naming = self.naming
         words: dict[str, Any] = {
             "hand": self.hand,
             "dealer": naming.name(self.dealer) if self.dealer else "",
             "contract": self.contract,
             "multiplier": self.multiplier,
-            "trump_by": f"{by} (pushed)" if self.pushed else by,
+            "trump_by": self.trump_by(),
             "pushed": self.pushed,
             "weis_verdict": self.weis_verdict,
         }
@@ -150,10 +154,26 @@ class HandWords(NamedTuple):
         for side in self.sides:
             cells[f"cards.{side}"] = cards[side]
         cells["match"] = match or ""
-        text = f"Hand {self.hand}: {self.contract} by {cells['trump_by']}"
-        if match:
-            text += f", Match for {match}"
-        return text, cells
+        return self.tricks_text(), cells
+
+    def tricks_text(self) -> str:
+        text = f"Hand {self.hand}: {self.contract} by {self.trump_by()}"
+        if self.match:
+            text += f", Match for {self.match}"
+        return text
+
+
+class TricksWords(HandWords):
+    """A tricks entry's hand words (`JassState.hand_words` with its card points): handed to its row itself,
+    which reads the text alone when only that is asked (`Row.text`)."""
+
+    __slots__ = ()
+
+    def __call__(self) -> base.Words:
+        return self.tricks()
+
+    def text(self) -> str:
+        return self.tricks_text()
 
 
 def _with_cell(describe: Callable[[], base.Words], key: str, value: Any) -> Callable[[], base.Words]:
@@ -311,7 +331,8 @@ class JassState(base.State):
         (`cards` and `match`: of a tricks entry, for its row's text and cells.)"""
         by_name = dict(steps)
         weis, stoeck = by_name["weis"], by_name["stoeck"]
-        return HandWords(self.naming, self.hand, self.dealer, self.caller, self.pushed, self.contract_text(),
+        words = HandWords if cards is None else TricksWords  # a tricks entry's row is put in words by them
+        return words(self.naming, self.hand, self.dealer, self.caller, self.pushed, self.contract_text(),
                          self.multiplier, tuple(self.sides), verdict.sentence,
                          tuple([weis.get(side, 0) for side in self.sides]),
                          tuple([stoeck.get(side, 0) for side in self.sides]), cards, match)
@@ -645,7 +666,9 @@ class JassRules(base.Rules):
             written[entry.match] = state.settings.match_points
         verdict = state.weis_verdict()  # once per hand: the points and the words both need it
         steps = state.hand_steps(written, verdict)
-        self._score_hand(state, seq, state.hand_words(steps, verdict, cards, entry.match).tricks, steps)
+        words = state.hand_words(steps, verdict, cards, entry.match)
+        assert isinstance(words, TricksWords)  # (for the type checker: given card points, a tricks entry's)
+        self._score_hand(state, seq, cast(Callable[[], base.Words], words), steps)  # (a NamedTuple's __call__)
         if state.pending_tie:
             state.pending_tie["cards"] = cards
 
