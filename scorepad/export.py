@@ -8,8 +8,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from json.encoder import encode_basestring as _string  # the C one where there is one, as the encoder uses it
+from typing import Any
 
 from scorepad.describe import with_names
 from scorepad.rules import GAME_TITLES
@@ -76,24 +77,40 @@ def to_json(sheet: Sheet) -> str:
 
 def _row_lines(rows: Sequence[Row]) -> list[str]:
     """Each row's summary as the C encoder writes it (`_ENCODE(row.summary())`), a long game's rows written
-    without a dict made per row and per mapping: the text and the side labels encoded as JSON strings, the
-    points as JSON integers. A row holding anything else is left to the encoder."""
-    labels: dict[str, str] = {}  # side label -> its JSON string
-
-    def pairs(points: Mapping[str, int]) -> str:
-        return ", ".join([f"{labels.get(side) or labels.setdefault(side, _string(side))}: {value}"
-                          for side, value in points.items()])
-
+    without a dict made per row and per mapping: one format per order of side labels (their JSON strings made
+    once), filled with the row's seq, its text as a JSON string and its points as JSON integers. A row holding
+    anything else is left to the encoder."""
+    formats: dict[tuple[tuple[Any, ...], tuple[Any, ...]], str | None] = {}  # the labels' order -> its format
+    ints = _INT.issuperset
     lines = []
     for row in rows:
         delta, totals = row.delta, row.totals
-        if (type(row.seq) is int and all(type(v) is int for v in (*delta.values(), *totals.values()))
-                and all(type(k) is str for k in (*delta, *totals))):
-            lines.append(f'{{"seq": {row.seq}, "text": {_string(row.text)}, "delta": {{{pairs(delta)}}}, '
-                         f'"totals": {{{pairs(totals)}}}}}')
+        labels = (tuple(delta), tuple(totals))
+        line = formats.get(labels, _UNSEEN)
+        if line is _UNSEEN:
+            line = formats[labels] = _row_format(*labels)
+        if line is not None and type(row.seq) is int and ints(map(type, delta.values())) and ints(
+                map(type, totals.values())):
+            lines.append(line.format(row.seq, _string(row.text), *delta.values(), *totals.values()))
         else:
             lines.append(_ENCODE(row.summary()))
     return lines
+
+
+_INT = frozenset((int,))
+_UNSEEN = ""
+
+
+def _row_format(delta: tuple[Any, ...], totals: tuple[Any, ...]) -> str | None:
+    """A row line's format for these side labels (str.format's braces in them doubled), or None for labels
+    that are not all strings."""
+    if not all(type(label) is str for label in (*delta, *totals)):
+        return None
+
+    def points(labels: tuple[str, ...]) -> str:
+        return ", ".join(_string(label).replace("{", "{{").replace("}", "}}") + ": {}" for label in labels)
+
+    return '{{"seq": {}, "text": {}, "delta": {{' + points(delta) + '}}, "totals": {{' + points(totals) + '}}}}'
 
 
 EXPORTERS = {"csv": to_csv, "md": to_markdown, "json": to_json}
