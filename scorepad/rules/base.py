@@ -453,7 +453,7 @@ class _Checkpoint:
         self.lengths = lengths
 
 
-_SHARED_TYPES = {str, int, float, bool, type(None), bytes, frozenset, datetime, MappingProxyType, Row}
+_SHARED_TYPES = {str, int, float, bool, type(None), bytes, frozenset, datetime, MappingProxyType, Row, Naming}
 _FIELDS: dict[type, tuple[str, ...] | None] = {}  # a class -> the fields copy_state copies one by one (None: it cannot)
 
 

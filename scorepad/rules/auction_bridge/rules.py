@@ -231,7 +231,7 @@ def _apply_result(state: BridgeState, entry: Any, seq: int) -> None:
     delta = {side: score.total(side) + bonus[side] for side in state.side_labels}
     # put in words when the row is first read, in the names of this deal (a rename later does not change it)
     speaker = Speaker(state.naming, state.side_of, state.side_labels, state.settings)
-    state.add_row_later(seq, delta, cast(Callable[[], base.Words], _DealWords(speaker, record, bonus)))
+    state.add_row_later(seq, delta, cast("Callable[[], base.Words]", _DealWords(speaker, record, bonus)))
     if any(bonus.values()):
         _end_rubber(state, bonus, games_winner=declarers)
 

@@ -141,7 +141,7 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
     # the words are put together only when the row is read; everything they use is fixed by now
     line = _Line(state.naming, deal.index, deal.dealer, call, outcome, short, pen.note, deal.contractor or "",
                  contracting[0], result.partner, value, taken, delta, tricks, _card_points(state, deal))
-    return Scored(delta, cast(Callable[[], Words], line), contracting, made)  # (a NamedTuple's __call__)
+    return Scored(delta, cast("Callable[[], Words]", line), contracting, made)  # (a NamedTuple's __call__)
 
 
 def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
@@ -156,7 +156,7 @@ def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
         _cap(state, delta, list(state.sides))  # nobody won a bid, so nobody may go out on tricks under the cap
     line = _Line(state.naming, deal.index, deal.dealer, None, "no trump", "", "", "", "", None, 0, 0, delta,
                  tricks, _card_points(state, deal))
-    return Scored(delta, cast(Callable[[], Words], line))
+    return Scored(delta, cast("Callable[[], Words]", line))
 
 
 def _add_card_points(deal: Deal, delta: dict[str, int], skip: Any) -> None:

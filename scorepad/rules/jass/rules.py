@@ -341,7 +341,32 @@ class JassState(base.State):
         self.phase = "scored"
         self.weis = {}
         self.stoeck = None
-        self.prompt = f"Who deals hand {self.hand + 1}? ({self.name(self.next_dealer)} by turn)"
+        self.prompt_later("next", self.hand + 1, self.dealer)
+
+    # ------------------------------------------------------------------ what the table enters next
+
+    @property
+    def prompt(self) -> str:
+        prompt = self._prompt
+        return prompt if type(prompt) is str else self._prompt_words(*prompt)
+
+    @prompt.setter
+    def prompt(self, text: str) -> None:
+        self._prompt: str | tuple[Any, ...] = text
+
+    def prompt_later(self, kind: str, hand: int, player: str | None) -> None:
+        """The prompt, put in words only when read (a long log sets two or three a hand and reads the last),
+        in the names of now: `kind` "next" (who deals hand `hand` after `player` dealt), "trump" (hand `hand`
+        was dealt by `player`) or "play" (hand `hand`'s trump is named)."""
+        self._prompt = (kind, self.naming, hand, player, self.contract_text() if kind == "play" else "")
+
+    def _prompt_words(self, kind: str, naming: base.Naming, hand: int, player: str | None, contract: str) -> str:
+        if kind == "next":
+            return f"Who deals hand {hand}? ({naming.name(self.after(player) if player else self.players[0])} by turn)"
+        if kind == "trump":
+            forehand = self.after(player or "")
+            return f"Hand {hand}: {naming.name(forehand)} names the trump or pushes to {naming.name(self.partner(forehand))}"
+        return f"Hand {hand}, {contract}: Weis, Stöck, then the card points"
 
     # ------------------------------------------------------------------ screens
 
@@ -628,11 +653,7 @@ class JassRules(base.Rules):
         state.contract = state.caller = state.trump_entry = None
         state.pushed = False
         state.weis, state.stoeck = {}, None
-        forehand = state.after(entry.dealer)
-        state.prompt = (
-            f"Hand {state.hand}: {state.name(forehand)} names the trump "
-            f"or pushes to {state.name(state.partner(forehand))}"
-        )
+        state.prompt_later("trump", state.hand, entry.dealer)
 
     def _apply_trump(self, state: JassState, entry: JassTrump, seq: int) -> None:
         state.phase = "trump"
@@ -642,7 +663,7 @@ class JassRules(base.Rules):
             state.trump_seqs = {**state.trump_seqs, state.hand: seq}
         else:
             state.trump_seqs[state.hand] = seq
-        state.prompt = f"Hand {state.hand}, {state.contract_text()}: Weis, Stöck, then the card points"
+        state.prompt_later("play", state.hand, None)
 
     def _apply_weis(self, state: JassState, entry: JassWeis, seq: int) -> None:
         state.weis[entry.player] = (entry.melds, seq)
@@ -668,7 +689,7 @@ class JassRules(base.Rules):
         steps = state.hand_steps(written, verdict)
         words = state.hand_words(steps, verdict, cards, entry.match)
         assert isinstance(words, TricksWords)  # (for the type checker: given card points, a tricks entry's)
-        self._score_hand(state, seq, cast(Callable[[], base.Words], words), steps)  # (a NamedTuple's __call__)
+        self._score_hand(state, seq, cast("Callable[[], base.Words]", words), steps)  # (a NamedTuple's __call__)
         if state.pending_tie:
             state.pending_tie["cards"] = cards
 
