@@ -75,6 +75,7 @@ class AuctionBridgeRules(base.Rules):
 
     def apply(self, state: BridgeState, entry: Entry, seq: int) -> None:
         state.applied.append((seq, entry))
+        state.started = True
         fold = _FOLDS[type(entry)]
         if fold is not None:
             fold(state, entry, seq)

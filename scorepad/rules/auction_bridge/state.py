@@ -55,6 +55,9 @@ class Rubber:
 class BridgeState(base.State):
     # the games and their first declarations only grow, like the deals: a checkpoint shares them
     history_fields = base.State.history_fields + ("applied", "deals", "games", "first_declarations")
+    # the accepted entries are read only to try a correction without the replayer (`_with_replacement`): a scratch
+    # copy for trying entries starts them empty
+    fold_only_fields = base.State.fold_only_fields + ("applied",)
     settings: Settings
 
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
@@ -74,6 +77,7 @@ class BridgeState(base.State):
         self.rubber: Rubber | None = None
         self.agreed_seq: int | None = None
         self.applied: list[tuple[int, Entry]] = []  # accepted entries, for trial re-folds of corrections
+        self.started = False  # an entry was accepted
         self.prompt = self.problem or f"{self.name(self.players[0])} to deal and bid"
 
     # ------------------------------------------------------------------ seats and sides
@@ -131,7 +135,7 @@ class BridgeState(base.State):
     # ------------------------------------------------------------------ for screens
 
     def describe_prompt(self) -> str:
-        if self.problem or not self.applied:
+        if self.problem or not self.started:
             return self.prompt  # the setup problem, or the first dealer's turn (before any entry)
         return prompt(self)
 
