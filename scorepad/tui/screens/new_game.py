@@ -21,6 +21,7 @@ from scorepad.rules.wording import TURN_DIRECTION, turn_order_hint, value_words
 from scorepad.store import StoreError, create, new_header
 from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.settings_form import SettingsForm
+from scorepad.tui.widgets.steady_select import SteadySelect
 from scorepad.tui.widgets.table_picture import table_picture
 
 GAME_CHOICES = [(title, game) for game, title in GAME_TITLES.items()]
@@ -36,6 +37,10 @@ class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "create", "Start the game", priority=True),
         Binding("escape", "app.pop_screen", "Back"),
+        # moved on as the key arrives, not after the focused widget and the screen had their turn: keys typed
+        # at once behind a Tab (a pick, a title, the players) reach the field the Tab leads to
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
     ]
 
     def __init__(self, game: str = "five_hundred", players: list[str] | None = None,
@@ -53,7 +58,7 @@ class NewGameScreen(Screen[None]):
             yield Static("A new game. Tab moves between fields; Ctrl+S starts it.", classes="hint")
             with Horizontal(classes="field"):
                 yield Label("Game")
-                yield Select(GAME_CHOICES, value=self.game, allow_blank=False, id="game")
+                yield SteadySelect(GAME_CHOICES, value=self.game, allow_blank=False, id="game")
             with Horizontal(classes="field"):
                 yield Label("Title")
                 yield Input(self.prefill_title, placeholder="optional, e.g. Friday at Ann's", id="title")
@@ -71,7 +76,7 @@ class NewGameScreen(Screen[None]):
                             placeholder="optional, for partnerships: We, They", id="side-names")
             with Horizontal(classes="field", id="preset-row"):
                 yield Label("Preset")
-                yield Select([], id="preset")
+                yield SteadySelect([], id="preset")
             yield Static(id="turn-order", classes="hint")
             yield Static(id="table-picture", markup=False)
             yield Static(id="sides-preview", classes="hint")
@@ -113,8 +118,9 @@ class NewGameScreen(Screen[None]):
         names = list(rules.presets)
         self.query_one("#preset-row").display = bool(names)
         if names:
-            preset.set_options([(value_words(self.game, "preset", n), n) for n in names])
-            preset.value = self.prefill_rules.get("preset", names[0])
+            with preset.prevent(Select.Changed):  # the settings are built once below, not once per change
+                preset.set_options([(value_words(self.game, "preset", n), n) for n in names])
+                preset.value = self.prefill_rules.get("preset", names[0])
         await self._rebuild_settings()
         self._preview_sides()
 

@@ -21,6 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Switch
 
 from scorepad.rules.wording import setting_label, value_words
+from scorepad.tui.widgets.steady_select import SteadySelect
 
 
 def _literal_choices(annotation: Any) -> tuple[Any, ...] | None:
@@ -126,7 +127,7 @@ class SettingsForm(Widget):
         if annotation is bool:
             widget = Switch(value=bool(value), id=widget_id)
         elif choices is not None:
-            widget = Select([(value_words(self.game, name, c), c) for c in choices], value=value,
+            widget = SteadySelect([(value_words(self.game, name, c), c) for c in choices], value=value,
                             allow_blank=False, id=widget_id, compact=True)
         elif annotation is int:
             widget = NumberInput(int(value), what, id=widget_id)

@@ -1,0 +1,113 @@
+"""Keys typed at once behind a pick in the new-game dropdowns (Enter, Tab, a title, the players) all land where
+the player sent them, as a terminal delivers them: in one burst, before the screen has rebuilt its settings."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Input, Select
+
+from scorepad.tui.screens.new_game import NewGameScreen
+from scorepad.tui.widgets.settings_form import SettingsForm
+
+from .conftest import make_app, settle
+
+KEY_NAMES = {" ": "space", ",": "comma"}
+
+
+def burst(*parts: str) -> list[events.Key]:
+    """Keys as a terminal delivers them: "enter"/"tab"/"shift+tab" named, anything else typed letter by letter."""
+    keys: list[events.Key] = []
+    for part in parts:
+        if part == "enter":
+            keys.append(events.Key("enter", "\r"))
+        elif part == "tab":
+            keys.append(events.Key("tab", "\t"))
+        elif part == "shift+tab":
+            keys.append(events.Key("shift+tab", None))
+        else:
+            keys.extend(events.Key(KEY_NAMES.get(ch, ch), ch) for ch in part)
+    return keys
+
+
+async def _typed_at_once(app, pilot, keys: list[events.Key], done) -> None:
+    for key in keys:  # straight into the app's queue, no waiting between them
+        app.post_message(key)
+    for _ in range(100):
+        await settle(pilot)
+        if done():
+            return
+
+
+async def test_keys_typed_right_after_picking_the_game_reach_the_title_and_players(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("shift+tab", "shift+tab", "enter")
+        await settle(pilot)
+        await pilot.press("down")
+        game = screen.query_one("#game", Select)
+        players = screen.query_one("#players", Input)
+
+        await _typed_at_once(app, pilot, burst("enter", "tab", "Friday", "tab", "Ann, Bob, Cid, Dan"),
+                             lambda: players.value == "Ann, Bob, Cid, Dan" and screen.query(SettingsForm)
+                             and screen.query_one(SettingsForm).game == "jass")
+
+        assert game.value == "jass"
+        assert screen.query_one("#title", Input).value == "Friday"
+        assert players.value == "Ann, Bob, Cid, Dan"
+        assert app.focused is players
+        assert screen.query_one(SettingsForm).game == "jass"
+        assert screen.query_one("#setting-target", Input).value == "2500"  # the Swiss preset's target shown
+
+
+async def test_keys_typed_right_after_picking_a_preset_reach_the_side_names(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen("jass"))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("tab", "tab", "enter")  # Players → Side names → Preset, opened
+        await settle(pilot)
+        preset = screen.query_one("#preset", Select)
+        assert app.focused is not None and preset in (app.focused, *app.focused.ancestors)
+        await pilot.press("down")
+        sides = screen.query_one("#side-names", Input)
+
+        await _typed_at_once(app, pilot, burst("enter", "shift+tab", "We, They"),
+                             lambda: sides.value == "We, They"
+                             and screen.query_one("#setting-target", Input).value == "1000")
+
+        assert preset.value == "flat_1000"
+        assert sides.value == "We, They"
+        assert app.focused is sides
+        assert screen.query_one("#setting-target", Input).value == "1000"  # the picked preset's settings shown
+
+
+async def test_a_setting_picked_from_its_dropdown_is_kept_with_the_keys_typed_behind_it(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(100, 60)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen("jass"))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        names = screen.query_one("#setting-suit_names", Select)
+        names.focus()
+        await settle(pilot)
+        chain = screen.focus_chain
+        following = chain[chain.index(names) + 1]  # where a Tab from the closed dropdown leads
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("down")
+
+        await _typed_at_once(app, pilot, burst("enter", "tab"),
+                             lambda: names.value == "german" and app.focused is following)
+
+        assert names.value == "german"
+        assert app.focused is following
