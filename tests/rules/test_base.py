@@ -234,3 +234,79 @@ def test_a_correction_of_itself_is_no_correction():
         (2, "void of entry 2: there is no such entry before it"),
         (3, "void of entry 4: there is no such entry before it"),
     ]
+
+
+def _five_hundred_deals(count: int) -> list[dict[str, object]]:
+    """`count` deals of a three-hand game, each a deal, a contract and its result (3 entries)."""
+    players = ["Ann", "Bob", "Cid"]
+    items: list[dict[str, object]] = []
+    for number in range(count):
+        contractor = players[(number + 1) % 3]
+        others = [p for p in players if p != contractor]
+        items += [{"type": "deal", "dealer": players[number % 3]},
+                  {"type": "contract", "player": contractor, "call": "6S"},
+                  {"type": "result", "tricks": {contractor: 6 + number % 3, others[0]: 4 - number % 3,
+                                                others[1]: 0}}]
+    return items
+
+
+def _summary(sheet: object) -> tuple[object, ...]:
+    return (tuple((row.seq, row.text, dict(row.delta)) for row in sheet.rows),  # type: ignore[attr-defined]
+            tuple((r.seq, r.reason) for r in sheet.rejected), dict(sheet.totals))  # type: ignore[attr-defined]
+
+
+def test_a_correction_needing_a_checkpoint_left_for_later_reads_as_the_whole_log_folded_again(monkeypatch):
+    """A long log read in one go leaves most checkpoints for later; a correction logged afterwards that needs
+    one takes it from the checkpoint before, folded only up to where it stands (not on to the end)."""
+    from scorepad.log import parse_entry
+    from scorepad.rules import Replayer, base, replay
+    from tests.helpers import AT, header
+
+    monkeypatch.setattr(base, "CHECKPOINT_EVERY", 2)
+    monkeypatch.setattr(base, "CHECKPOINT_SPARSE", 4)
+    monkeypatch.setattr(base, "CHECKPOINT_DENSE_TAIL", 0)
+    head = header("five_hundred", ["Ann", "Bob", "Cid"], {"target": 5000})
+    entries = [parse_entry("five_hundred", {**item, "seq": seq, "at": AT.isoformat()})
+               for seq, item in enumerate(_five_hundred_deals(8), start=1)]
+    replayer = Replayer(head).extend(entries)
+    assert replayer._checkpoints[1].state is None and replayer._checkpoints[2].state is None  # left for later
+    correction = parse_entry("five_hundred", {"type": "amend", "target": 6, "override": True, "seq": 25,
+                                              "at": AT.isoformat(),
+                                              "entry": {"type": "result", "tricks": {"Cid": 10}}})
+    assert replayer.push(correction) is None
+    again = replay(head, [*entries, correction])
+    assert _summary(replayer.sheet()) == _summary(again)
+    assert replayer.sheet().rows[1].delta["Cid"] == 250  # 6♠ won with all ten tricks: a slam, 250
+
+
+def test_entries_without_a_seq_are_numbered_by_their_place_in_the_log_read_in_one_go_or_one_by_one():
+    from scorepad.log import parse_entry
+    from scorepad.rules import Replayer
+    from tests.helpers import header
+
+    head = header("five_hundred", ["Ann", "Bob", "Cid"])
+    entries = [parse_entry("five_hundred", item) for item in _five_hundred_deals(2)]
+    extended = Replayer(head).extend(entries)
+    pushed = Replayer(head)
+    for entry in entries:
+        pushed.push(entry)
+    assert [row.seq for row in extended.sheet().rows] == [row.seq for row in pushed.sheet().rows] == [3, 6]
+    assert sorted(extended.by_seq) == sorted(pushed.by_seq) == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_refused_correction_keeps_its_number_when_a_later_correction_folds_past_it():
+    from scorepad.log import parse_entry
+    from scorepad.rules import Replayer, replay
+    from tests.helpers import AT, header
+
+    head = header("five_hundred", ["Ann", "Bob", "Cid"])
+    items = [*_five_hundred_deals(1), {"type": "void", "target": 99},
+             {"type": "amend", "target": 3, "entry": {"type": "result", "tricks": {"Bob": 10}}}]
+    entries = [parse_entry("five_hundred", {**item, "seq": seq, "at": AT.isoformat()})
+               for seq, item in enumerate(items, start=1)]
+    pushed = Replayer(head)
+    for entry in entries:
+        pushed.push(entry)
+    for sheet in (pushed.sheet(), replay(head, entries)):
+        assert [r.seq for r in sheet.rejected] == [4]
+        assert sheet.rows[0].delta["Bob"] == 250  # the amend counted, folded again past the refused void

@@ -1698,3 +1698,19 @@ def test_with_nullo_off_the_view_says_why_a_nullo_cannot_be_called():
     view = accepted(log).view
     assert isinstance(view.legal_calls, tuple) and "nullo" not in view.legal_calls
     assert view.call_problem("nullo") == "nullo is not bid in this game (nullo is off)"
+
+
+def test_defenders_cap_holds_on_a_deal_all_passed_and_played_at_no_trump():
+    """Nobody won a bid, so nobody may go out on the tricks of a no-trump deal either: Bob stops at 490."""
+    log = Log(["Ann", "Bob"], defenders_cap=True, all_pass="no_trump")
+    log.play("Bob", "9D", {"Bob": 9, "Ann": 1})
+    log.play("Bob", "6H", {"Bob": 6, "Ann": 4})
+    assert accepted(log).totals["Bob"] == 480
+    log.deal("Ann")
+    log.bids("Bob pass", "Ann pass")
+    assert log.sheet().prompt == "Result of the no-trump deal (all passed)"
+    log.result({"Ann": 4, "Bob": 6})
+    sheet = accepted(log)
+    assert sheet.rows[-1].text == "all passed: played at no trump"
+    assert dict(sheet.rows[-1].delta) == {"Ann": 40, "Bob": 10} and sheet.totals["Bob"] == 490
+    assert sheet.status == "in_progress"

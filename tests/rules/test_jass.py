@@ -1167,3 +1167,11 @@ def test_a_bedanken_row_says_who_thanked_off_with_what_count():
     log.trump("Ann", "hearts")
     log.claim(A, 100)
     assert log.sheet().rows[-1].text == f"Hand 1: {A} bedanken with 100 counted (♥ hearts ×1)"
+
+
+def test_after_a_hand_the_next_dealer_by_turn_is_the_one_after_its_dealer():
+    log = Log()
+    log.hand("spades", {A: 100}, dealer="Ann")
+    assert log.sheet().prompt == "Who deals hand 2? (Bob by turn)"
+    log.hand("hearts", {A: 100}, dealer="Bob")
+    assert log.sheet().prompt == "Who deals hand 3? (Cid by turn)"
