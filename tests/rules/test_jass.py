@@ -1175,3 +1175,13 @@ def test_after_a_hand_the_next_dealer_by_turn_is_the_one_after_its_dealer():
     assert log.sheet().prompt == "Who deals hand 2? (Bob by turn)"
     log.hand("hearts", {A: 100}, dealer="Bob")
     assert log.sheet().prompt == "Who deals hand 3? (Cid by turn)"
+
+
+def test_a_new_deal_clears_a_pushed_trump_of_the_hand_before():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Cid", "spades", pushed=True)
+    log.tricks({A: 100})
+    assert log.sheet().rows[-1].cells["pushed"] is True
+    log.deal("Ann")
+    assert log.sheet().view.pushed is False
