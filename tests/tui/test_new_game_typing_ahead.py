@@ -111,3 +111,29 @@ async def test_a_setting_picked_from_its_dropdown_is_kept_with_the_keys_typed_be
 
         assert names.value == "german"
         assert app.focused is following
+
+
+async def test_ctrl_s_right_after_picking_the_game_starts_that_game_with_its_own_settings(scorepad_home):
+    # the players typed first, then the game picked and Ctrl+S at once, before the settings are rebuilt: the game
+    # starts as picked, with its own settings (not the last game's form, and no crash on a form half swapped)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press(*"Ann, Bob, Cid, Dan")
+        await pilot.press("shift+tab", "shift+tab", "enter")
+        await settle(pilot)
+        await pilot.press("down")
+
+        await _typed_at_once(app, pilot, [events.Key("enter", "\r"), events.Key("ctrl+s", None)],
+                             lambda: not isinstance(app.screen, NewGameScreen))
+
+        assert not isinstance(app.screen, NewGameScreen)
+        saved = list((scorepad_home / "games").glob("*.jsonl"))
+        assert len(saved) == 1
+        header = saved[0].read_text(encoding="utf-8").splitlines()[0]
+        assert '"game":"jass"' in header.replace(" ", "")
+        assert '"rules":{"preset":"classic_2500"}' in header.replace(" ", "")  # Jass's own preset, nothing else

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from pydantic import ValidationError
@@ -51,6 +53,9 @@ class NewGameScreen(Screen[None]):
         self.prefill_players = players or []
         self.prefill_rules = rules or {}
         self.prefill_sides = sides or []
+        self.settings_for: tuple[object, object] | None = None  # the game and preset the settings shown are for
+        self.rebuilding = 0
+        self.settings_shown = asyncio.Event()  # set each time a settings form is in place
 
     def compose(self) -> ComposeResult:
         yield Header(icon=HEADER_ICON)
@@ -125,12 +130,24 @@ class NewGameScreen(Screen[None]):
         self._preview_sides()
 
     async def _rebuild_settings(self) -> None:
-        rules = rules_for(self.game)
-        base = rules.settings(self._preset_rules()).model_dump()
-        base = {**base, **{k: v for k, v in self.prefill_rules.items() if k != "preset"}}
-        box = self.query_one("#settings-box", Vertical)
-        await box.query(SettingsForm).remove()
-        await box.mount(SettingsForm(self.game, rules.settings_model, base, id="settings"))
+        self.rebuilding += 1
+        try:
+            rules = rules_for(self.game)
+            base = rules.settings(self._preset_rules()).model_dump()
+            base = {**base, **{k: v for k, v in self.prefill_rules.items() if k != "preset"}}
+            box = self.query_one("#settings-box", Vertical)
+            await box.query(SettingsForm).remove()
+            await box.mount(SettingsForm(self.game, rules.settings_model, base, id="settings"))
+            self.settings_for = (self.game, self._preset_rules().get("preset"))
+        finally:
+            self.rebuilding -= 1
+            self.settings_shown.set()
+
+    def _pick_pending(self) -> bool:
+        """A game or preset picked whose settings are not shown yet (its Changed still on its way, or the form
+        being swapped)."""
+        picked = (self.query_one("#game", Select).value, self._preset_rules().get("preset"))
+        return self.rebuilding > 0 or self.settings_for != picked
 
     def _preset_rules(self) -> dict[str, Any]:
         preset = self.query_one("#preset", Select)
@@ -198,6 +215,22 @@ class NewGameScreen(Screen[None]):
         self.app.pop_screen()
 
     def action_create(self) -> None:
+        if self._pick_pending():
+            # Ctrl+S typed right behind a pick runs before the pick reaches this screen: started once the
+            # picked game's settings are shown, so the game starts as picked (not with the form it replaces)
+            self.run_worker(self._create_once_shown(), group="create", exclusive=True)
+            return
+        self._create()
+
+    async def _create_once_shown(self) -> None:
+        while self._pick_pending():
+            self.settings_shown.clear()
+            # the pick's Changed may not have reached this screen yet (no rebuild begun): look again shortly
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.settings_shown.wait(), timeout=0.05)
+        self._create()
+
+    def _create(self) -> None:
         error = self.query_one("#form-error", Static)
         try:
             header = self._header()
