@@ -6,7 +6,9 @@ composes only the rows it changes (not every row in view again)."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.content import Content
 from textual.widgets import DataTable, Input, Static
 
 from scorepad.tui.games.five_hundred.form import FiveHundredForm
@@ -111,6 +113,24 @@ async def test_a_line_told_what_it_says_already_is_not_redrawn():
         assert refreshed and said.content == "Next: Bob deals"
         await pilot.pause()
         assert "Next: Bob deals" in str(said.render())
+
+
+async def test_a_line_told_the_same_words_in_another_style_is_redrawn():
+    # the same words are not enough: a line that was red (or had a bold span) and is told it plainly loses it
+    app = Said()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        said = app.query_one("#said", Static)
+        said.update(Text("Ann 7♠ made", style="red"))
+        assert quiet.update(said, Text("Ann 7♠ made"))
+        assert said.content.style == ""
+        spanned = Text("Ann 7♠ made")
+        spanned.stylize("bold", 0, 3)
+        assert quiet.update(said, spanned)
+        assert not quiet.update(said, spanned.copy())
+        assert quiet.update(said, Text("Ann 7♠ made"))
+        assert not quiet.update(said, Text("Ann 7♠ made"))
+        assert quiet.update(said, Content("Ann 7♠ made"))  # not a Text or a string: shown anew
 
 
 async def test_the_first_deal_logged_after_a_long_game_opens_composes_only_the_rows_it_changes(scorepad_home,

@@ -14,11 +14,24 @@ from textual.widgets import Static
 
 
 def update(static: Static, content: VisualType) -> bool:
-    """`static.update(content)` unless it shows that already (equal content); True when it was updated."""
-    if static.content == content:
+    """`static.update(content)` unless it shows that already; True when it was updated."""
+    if _same(static.content, content):
         return False
     static.update(content)
     return True
+
+
+def _same(shown: VisualType, content: VisualType) -> bool:
+    """The same words in the same styles. (Rich's `Text ==` ignores a Text's own style and Textual's `Content ==`
+    compares the words alone: those would let a line keep a style it should lose. Anything but a string or a
+    Text is taken as changed.)"""
+    if isinstance(shown, str) and isinstance(content, str):
+        return shown == content
+    if isinstance(shown, Text) and isinstance(content, Text):
+        return (shown.plain == content.plain and shown.spans == content.spans and shown.style == content.style
+                and shown.justify == content.justify and shown.no_wrap == content.no_wrap
+                and shown.overflow == content.overflow and shown.end == content.end)
+    return False
 
 
 def set_border_title(widget: Widget, title: str) -> bool:
