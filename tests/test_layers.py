@@ -242,16 +242,49 @@ def test_the_app_skips_pydantics_plugin_search_as_the_command_line_does():
     # pydantic scans every installed package's metadata for plugins before its first model: the app started any
     # way (not only through cli.main) skips it, and a value the user set is kept
     code = (
-        "import os\n"
+        "import importlib.metadata as metadata, os\n"
+        "searched = []\n"
+        "every = metadata.entry_points\n"
+        "def entry_points(**kw):\n"
+        "    if kw.get('group') == 'pydantic':\n"
+        "        searched.append(kw)\n"
+        "    return every(**kw)\n"
+        "metadata.entry_points = entry_points  # before pydantic takes it\n"
         "os.environ.pop('PYDANTIC_DISABLE_PLUGINS', None)\n"
         "from scorepad.tui.app import ScorepadApp\n"
-        "ScorepadApp(remember_theme=False)\n"
-        "assert os.environ['PYDANTIC_DISABLE_PLUGINS'] == '__all__'\n"
+        "app = ScorepadApp(remember_theme=False)\n"
+        "app.on_load()  # running: the models a game or a dialog builds skip the search too\n"
+        "from scorepad.log import ENTRY_ADAPTERS\n"
+        "ENTRY_ADAPTERS['jass']\n"
+        "app.on_unmount()\n"
+        "assert searched == [], searched\n"
         "os.environ['PYDANTIC_DISABLE_PLUGINS'] = 'mine'\n"
-        "ScorepadApp(remember_theme=False)\n"
+        "app = ScorepadApp(remember_theme=False)\n"
+        "app.on_load()\n"
+        "assert os.environ['PYDANTIC_DISABLE_PLUGINS'] == 'mine'\n"
+        "app.on_unmount()\n"
         "assert os.environ['PYDANTIC_DISABLE_PLUGINS'] == 'mine'\n"
     )
     assert "scorepad.log" in modules_after(code)
+
+
+def test_the_app_leaves_the_environment_as_it_found_it():
+    # the variable that skips the search is set only while the app is made and while it runs: a program that makes
+    # the app, and the processes it starts, keep their environment (before, it stayed set for good)
+    code = (
+        "import os\n"
+        "os.environ.pop('PYDANTIC_DISABLE_PLUGINS', None)\n"
+        "from scorepad.tui.app import ScorepadApp\n"
+        "app = ScorepadApp(remember_theme=False)\n"
+        "assert 'PYDANTIC_DISABLE_PLUGINS' not in os.environ, 'made'\n"
+        "app.on_load()\n"
+        "assert os.environ['PYDANTIC_DISABLE_PLUGINS'] == '__all__', 'running'\n"
+        "app.on_unmount()\n"
+        "assert 'PYDANTIC_DISABLE_PLUGINS' not in os.environ, 'ended'\n"
+        "app.on_unmount()\n"
+        "assert 'PYDANTIC_DISABLE_PLUGINS' not in os.environ, 'ended twice'\n"
+    )
+    modules_after(code)
 
 
 def test_opening_a_game_loads_its_own_rules_alone_and_no_statistics(saved_game):

@@ -8,9 +8,9 @@ a game opens having loaded its own game's rules and nothing of the saved games' 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -28,34 +28,55 @@ class ScorepadApp(App[None]):
 
     def __init__(self, open_path: Path | None = None, *, remember_theme: bool = True):
         from scorepad.gcpause import Hold
+        from scorepad.tui.plugin_search import PluginSearchSkipped
 
+        # a game opened from the command line: until its first paint the start builds only what it keeps (the
+        # modules, the log read and replayed, the screen), and the cyclic collector's passes over it all found
+        # next to nothing to free — a tenth of the start with 1,000 deals. Held from when the app starts running
+        # (`run_async`, or Textual's Load for a test's run) to the first paint, and let go however the run ends:
+        # an app made and never run leaves the collector alone.
         self._start_pause = Hold()
-        if open_path is not None:
-            # a game opened from the command line: until its first paint the start builds only what it keeps (the
-            # modules, the log read and replayed, the screen), and the cyclic collector's passes over it all found
-            # next to nothing to free — a tenth of the start with 1,000 deals
-            self._start_pause.hold()
+        self._plugin_search = PluginSearchSkipped()  # the environment changed only while the app is made and runs
         super().__init__()
         self.open_path = open_path
         self.remember_theme = remember_theme
         self.startup_notices: list[str] = []
         self.left_game: str | None = None  # the game last left for the saved games (where their cursor goes)
-        # as the command line does (cli.main), for an app started another way too: pydantic's search of every
-        # installed package for plugins, before the first model is built, is hooks scorepad's models never use
-        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
         from scorepad.config import load_config
         from scorepad.tui.themes import load_themes
 
-        themes, problems = load_themes()
+        with self._plugin_search.during():  # a user's theme file is checked by a pydantic model
+            themes, problems = load_themes()
+            wanted = load_config().get("theme", "green-felt")
         for theme in themes:
             self.register_theme(theme)
         self.startup_notices += problems
-        wanted = load_config().get("theme", "green-felt")
         if wanted in self.available_themes:
             self.theme = wanted
         else:
             self.theme = FALLBACK_THEME
             self.startup_notices.append(f"theme {wanted!r} is not installed; using {FALLBACK_THEME}")
+
+    def _starting(self) -> None:
+        """The app begins to run (a second call does nothing)."""
+        self._plugin_search.begin()
+        if self.open_path is not None:
+            self._start_pause.hold()
+
+    def _ended(self) -> None:
+        """The app has stopped running, however it stopped (a second call does nothing)."""
+        self._end_start_pause()
+        self._plugin_search.end()
+
+    async def run_async(self, **kwargs: Any) -> None:
+        self._starting()  # before Textual reads the stylesheets: they are part of the start too
+        try:
+            return await super().run_async(**kwargs)
+        finally:
+            self._ended()
+
+    def on_load(self) -> None:
+        self._starting()  # a run that does not go through run_async (App.run_test)
 
     def on_mount(self) -> None:
         from scorepad.rules.names import visible
@@ -76,7 +97,7 @@ class ScorepadApp(App[None]):
         self._start_pause.release()  # the collector as it was before the start (a second call does nothing)
 
     def on_unmount(self) -> None:
-        self._end_start_pause()  # the app closed before its game was shown
+        self._ended()  # the app closed, perhaps before its game was shown
 
     def _push_home(self) -> None:
         from scorepad.tui.screens.home import HomeScreen

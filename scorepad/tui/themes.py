@@ -100,13 +100,15 @@ def load_theme_file(path: Path) -> Theme:
 
 def load_shipped_theme(path: Path) -> Theme:
     """A theme that comes with scorepad, as it is (tests/test_packaging.py holds each to `load_theme_file`'s
-    check); one that does not make a theme after all (a damaged install) gets the whole check and its line."""
+    check); one that does not make a theme after all (a damaged install) gets the whole check and its line.
+    Read with the same guard as a user's file: a damaged or tampered install may hold anything under that name."""
+    text = read_theme_text(path)
     try:
-        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+        data: dict[str, Any] = tomllib.loads(text)
         data.setdefault("name", path.stem)
         return Theme(**data)
     except Exception:  # noqa: BLE001 - whatever it is, the strict check says it in words
-        return load_theme_file(path)
+        return parse_theme(text, path.stem)
 
 
 def load_themes() -> tuple[list[Theme], list[str]]:

@@ -6,11 +6,13 @@ from __future__ import annotations
 import gc
 
 import pytest
+from textual.app import App
 from textual.containers import VerticalScroll
 
 from scorepad.demo import BRIDGE
 from scorepad.log import parse_entry
 from scorepad.store import GameFile, create
+from scorepad.tui.app import ScorepadApp
 from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgePadHeading, BridgeSheet
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.home import HomeScreen
@@ -78,7 +80,7 @@ async def test_the_collector_waits_for_the_games_first_paint_and_runs_again_afte
     monkeypatch.setattr(GameScreen, "compose", composing)
     assert gc.isenabled()
     app = make_app(open_path=bridge_demo())
-    assert not gc.isenabled()
+    assert gc.isenabled()  # made, not yet running: the collector is left alone
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
@@ -98,6 +100,45 @@ async def test_a_game_that_does_not_open_leaves_the_collector_on(tmp_path):
 
 async def test_an_app_closed_before_its_game_is_shown_leaves_the_collector_on():
     app = make_app(open_path=bridge_demo())
+    app.on_load()  # what Textual sends as the app starts running
     assert not gc.isenabled()
     app.on_unmount()  # what Textual calls as the app closes, whenever it does
+    assert gc.isenabled()
+
+
+def test_an_app_made_and_never_run_leaves_the_collector_on():
+    # before, the collector was switched off as the app was made, and an app never run left it off for good
+    app = make_app(open_path=bridge_demo())
+    assert gc.isenabled()
+    del app
+    assert gc.isenabled()
+
+
+async def test_an_app_whose_game_fails_to_open_with_an_error_lets_the_collector_go(monkeypatch):
+    # an exception on the way to the game's first paint ends the run: the collector is on again all the same
+    def broken(self, path):
+        raise RuntimeError("the game could not be shown")
+
+    monkeypatch.setattr(ScorepadApp, "open_game", broken)
+    app = make_app(open_path=bridge_demo())
+    with pytest.raises(RuntimeError, match="could not be shown"):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+    assert gc.isenabled()
+
+
+def test_the_app_run_as_a_program_lets_the_collector_go_when_it_ends(monkeypatch):
+    # App.run (run_async) holds the collector from before the stylesheets are read, and lets it go at the end,
+    # an error or not
+    seen: list[bool] = []
+
+    async def failing(self, **kwargs):
+        seen.append(gc.isenabled())
+        raise RuntimeError("the terminal went away")
+
+    monkeypatch.setattr(App, "run_async", failing)
+    app = make_app(open_path=bridge_demo())
+    with pytest.raises(RuntimeError, match="went away"):
+        app.run(headless=True)
+    assert seen == [False]
     assert gc.isenabled()

@@ -86,3 +86,43 @@ async def test_the_app_starts_past_every_bad_theme_and_says_so(scorepad_home):
             assert any(str(user_theme_dir() / name) in line for line in said), name
         assert any("theme 'colour' is not installed" in line for line in said)
         assert "green-felt" in app.available_themes
+
+
+def _shipped_folder_with(monkeypatch, tmp_path, make):
+    """A copy of the shipped themes' folder with one more entry made by `make` (a damaged install)."""
+    import shutil
+
+    from scorepad.tui import themes as theme_module
+
+    folder = tmp_path / "shipped"
+    shutil.copytree(theme_module.shipped_theme_dir(), folder)
+    make(folder)
+    monkeypatch.setattr(theme_module, "shipped_theme_dir", lambda: folder)
+    return folder
+
+
+def test_a_fifo_among_the_shipped_themes_is_skipped_without_blocking(monkeypatch, tmp_path):
+    # the themes that come with scorepad are read with the guard a user's file gets: a FIFO there (a damaged or
+    # tampered install) is named and skipped, never waited on
+    import threading
+
+    folder = _shipped_folder_with(monkeypatch, tmp_path, lambda f: os.mkfifo(f / "x.toml"))
+    found: list[tuple[list, list[str]]] = []
+    reading = threading.Thread(target=lambda: found.append(load_themes()), daemon=True)
+    reading.start()
+    reading.join(10)
+    if reading.is_alive():  # blocked on the FIFO: let it go (a writer that closes at once) before failing
+        os.close(os.open(folder / "x.toml", os.O_WRONLY))
+        reading.join(10)
+        pytest.fail("reading the shipped themes waited on a FIFO")
+    ((themes, problems),) = found
+    assert problems == [f"theme {folder / 'x.toml'}: is not a regular file; skipped"]
+    assert {t.name for t in themes} >= {"green-felt", "chalkboard", "paper-pad"}
+
+
+def test_an_oversized_shipped_theme_is_skipped_unread(monkeypatch, tmp_path):
+    folder = _shipped_folder_with(
+        monkeypatch, tmp_path, lambda f: (f / "big.toml").write_text('primary = "#E8C766"\n' + "#\n" * 40_000))
+    themes, problems = load_themes()
+    assert problems == [f"theme {folder / 'big.toml'}: is 80020 bytes; a theme file is at most 65536; skipped"]
+    assert "big" not in {t.name for t in themes}

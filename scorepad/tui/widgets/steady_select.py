@@ -17,6 +17,9 @@ class SteadySelect(Select[Any]):
     only after the Enter has passed through its list and the screen, and then re-focuses itself. Keys typed
     at once behind the Enter (Tab, a title, the players) went to the closed list or were undone by that late
     re-focus. Picking on arrival keeps them in order with a screen's priority Tab.
+
+    The pick is the value given with the highlighted option's prompt (`Option.prompt` is the prompt as given),
+    whatever order the list keeps its options in; the blank line is the only option with a prompt of its own.
     """
 
     BINDINGS = [Binding("enter", "pick", "Pick", show=False, priority=True)]
@@ -24,25 +27,35 @@ class SteadySelect(Select[Any]):
     def __init__(self, options: Iterable[tuple[RenderableType, Any]], *, allow_blank: bool = True,
                  **kwargs: Any) -> None:
         options = list(options)
-        self._blank_first = allow_blank
-        self._values = self._option_values(options)
+        self._choices = options
+        self._blank_allowed = allow_blank
         super().__init__(options, allow_blank=allow_blank, **kwargs)
-
-    def _option_values(self, options: list[tuple[RenderableType, Any]]) -> list[Any]:
-        # the list shows a blank line first when the dropdown may stay empty
-        return [Select.NULL] * self._blank_first + [value for _, value in options]
 
     def set_options(self, options: Iterable[tuple[RenderableType, Any]]) -> None:
         options = list(options)
-        self._values = self._option_values(options)
+        self._choices = options
         super().set_options(options)
+
+    def value_of(self, prompt: object) -> Any:
+        """The value given with `prompt` (the very object given), or `Select.NULL` for a prompt not given (the
+        blank line's)."""
+        for given, value in self._choices:
+            if given is prompt:
+                return value
+        for given, value in self._choices:  # a prompt copied on its way: the equal one
+            if given == prompt:
+                return value
+        return Select.NULL
 
     def action_pick(self) -> None:
         if not self.expanded:
             self.action_show_overlay()
             return
-        index = self.query_one(OptionList).highlighted
+        option = self.query_one(OptionList).highlighted_option
         self.expanded = False
         self.screen.set_focus(self)  # now, not after the keys already typed behind the Enter
-        if index is not None and self._values[index] != self.value:
-            self.value = self._values[index]
+        if option is None:
+            return
+        value = self.value_of(option.prompt)
+        if value != self.value and (value is not Select.NULL or self._blank_allowed):
+            self.value = value
