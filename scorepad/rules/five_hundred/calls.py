@@ -45,6 +45,20 @@ def tricks_bid(call: str) -> int:
     return 0 if is_nullo(call) else split(call)[0]
 
 
+#: every call but a pass: the 25 suit and no-trump bids, then the nullos
+BIDS = (*(f"{tricks}{strain}" for tricks in range(6, 11) for strain in STRAINS), *NULLOS)
+
+
+def values_of(settings: Settings) -> dict[str, int]:
+    """Each bid's value under these settings (worked out once per game, not once per bid)."""
+    return {call: bid_value(call, settings) for call in BIDS}
+
+
+def ranks_of(settings: Settings) -> dict[str, tuple[int, int]]:
+    """Each bid's rank under these settings (`bid_rank`), worked out once per game."""
+    return {call: bid_rank(call, settings) for call in BIDS}
+
+
 def bid_value(call: str, settings: Settings) -> int:
     """What the bid scores when made (and loses when set)."""
     if call == "nullo":

@@ -44,11 +44,14 @@ class Deal:
     dealer: str
     players: tuple[str, ...]
     one_round: bool = False  # each player one call, the dealer last (else round and round)
+    #: the players from the dealer's left round to the dealer (worked out once per dealer by the state); () until
+    #: asked for a deal made without it
+    order: tuple[str, ...] = ()
     calls: list[tuple[str, str, int]] = field(default_factory=list)  # (player, call, seq) in turn
     passed: set[str] = field(default_factory=set)
     barred: dict[str, str] = field(default_factory=dict)  # player -> why he may not bid this deal
     high: tuple[str, str] | None = None  # (player, call) of the bid to beat
-    last_actor: str = ""
+    last_actor: str = ""  # who called last ("": nobody yet, the dealer's turn is over)
     contract: str | None = None
     contractor: str | None = None
     first_bid_seq: int | None = None
@@ -57,13 +60,10 @@ class Deal:
     same_dealer_again: bool = False  # thrown in by a redeal: the same dealer deals again (else the deal passes on)
     result: FHResult | None = None
     result_seq: int | None = None
-    irregularities: list[Irregularity] = field(default_factory=list)
-    claims: list[tuple[str, bool, int]] = field(default_factory=list)
+    # rare, so a deal starts with none: each one added makes a new tuple
+    irregularities: tuple[Irregularity, ...] = ()
+    claims: tuple[tuple[str, bool, int], ...] = ()
     snapshot: Snapshot | None = None  # set once the deal has been scored
-
-    def __post_init__(self) -> None:
-        if not self.last_actor:
-            self.last_actor = self.dealer  # the player left of the dealer bids first
 
     # ------------------------------------------------------------------ phases
 
@@ -88,23 +88,27 @@ class Deal:
 
     def call_order(self) -> tuple[str, ...]:
         """The players from the dealer's left round to the dealer, who calls last."""
-        at = self.players.index(self.dealer)
-        return self.players[at + 1:] + self.players[:at + 1]
+        if self.order:
+            return self.order
+        return call_order(self.players, self.dealer)
 
     def to_bid(self) -> str | None:
         """Whose turn it is: clockwise from the last to bid, skipping players who passed or are barred
         (in a one-round auction also those who have had their call)."""
-        if not self.auction_open:
-            return None
+        if self.contract is not None or self.all_passed or self.thrown_in or self.result is not None:
+            return None  # the auction is over
         passed, barred = self.passed, self.barred
         if self.one_round:
-            called = {caller for caller, _, _ in self.calls}
-            for player in self.call_order():
-                if player not in passed and player not in barred and player not in called:
+            # each call is made in turn, so everybody up to the last caller has called (or is barred): the
+            # turn is the first after him who is not barred
+            order = self.order or self.call_order()
+            at = order.index(self.last_actor) + 1 if self.calls else 0
+            for player in order[at:]:
+                if player not in passed and player not in barred:
                     return player
             return None
         players = self.players
-        start = players.index(self.last_actor)
+        start = players.index(self.last_actor or self.dealer)  # the player left of the dealer bids first
         for step in range(1, len(players) + 1):
             player = players[(start + step) % len(players)]
             if player not in passed and player not in barred:
@@ -127,7 +131,7 @@ class Deal:
             self.high = (player, call)
             if self.first_bid_seq is None:
                 self.first_bid_seq = seq
-        self.close_auction_if_done()
+        self._close_if_done()  # (a call is recorded only while the auction is open)
 
     def set_contract(self, player: str, call: str, seq: int) -> None:
         self.contract, self.contractor = call, player
@@ -138,18 +142,27 @@ class Deal:
         self.barred.setdefault(player, why)
         self.close_auction_if_done()
 
+    def add_irregularity(self, irregularity: Irregularity) -> None:
+        self.irregularities = (*self.irregularities, irregularity)
+
+    def add_claim(self, player: str, upheld: bool, seq: int) -> None:
+        self.claims = (*self.claims, (player, upheld, seq))
+
     def close_auction_if_done(self) -> None:
         """All but the high bidder out (one round: everybody has called or is barred): he has the contract.
         Everybody out with no bid: all passed."""
-        if not self.auction_open:
-            return
+        if self.auction_open:
+            self._close_if_done()
+
+    def _close_if_done(self) -> None:
         if self.one_round:
             if self.to_bid() is not None:
                 return
         else:
-            others = [p for p in self.players if self.high is None or p != self.high[0]]
-            if not all(self.is_out(p) for p in others):
-                return
+            high, passed, barred = self.high, self.passed, self.barred
+            for player in self.players:  # all but the high bidder out?
+                if (high is None or player != high[0]) and player not in passed and player not in barred:
+                    return
         if self.high is None:
             self.all_passed = True
         else:
@@ -180,3 +193,9 @@ class Deal:
             "irregularities": [[i.kind, i.player] for i in self.irregularities],
             "claims": [[player, upheld] for player, upheld, _ in self.claims],
         }
+
+
+def call_order(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """The players from the dealer's left round to the dealer, who calls last."""
+    at = players.index(dealer)
+    return players[at + 1:] + players[:at + 1]

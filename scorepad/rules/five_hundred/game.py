@@ -10,8 +10,17 @@ from typing import Any
 from scorepad.log import Deal as DealEntry
 from scorepad.log import Entry, FHBid, FHClaim, FHContract, FHIrregularity, FHResult, Header
 from scorepad.rules import base
-from scorepad.rules.five_hundred.calls import PASS, bid_rank, bid_value, display_call, is_nullo, outranks
-from scorepad.rules.five_hundred.deal import Deal, Irregularity, Snapshot
+from scorepad.rules.five_hundred.calls import (
+    NULLOS,
+    PASS,
+    bid_rank,
+    bid_value,
+    display_call,
+    is_nullo,
+    ranks_of,
+    values_of,
+)
+from scorepad.rules.five_hundred.deal import Deal, Irregularity, Snapshot, call_order
 from scorepad.rules.five_hundred.scoring import contracting_sides, judge, rivals_at_target, score_deal
 from scorepad.rules.five_hundred.settings import (
     PRESETS,
@@ -29,6 +38,8 @@ CORRECTION_LAW = "an error in the record must be corrected before the first bid,
 class FiveHundredState(base.State):
     history_fields = base.State.history_fields + ("deal_of", "first_bid_seq")
     fold_only_fields = base.State.fold_only_fields + ("deal_of",)
+    # worked out once from the players and the settings, shared by every copy of the state
+    fixed_fields = base.State.fixed_fields + ("left", "orders", "values", "ranks", "opponents_of")
     settings: Settings
 
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
@@ -40,6 +51,12 @@ class FiveHundredState(base.State):
         self.deal_of: dict[int, int] = {}  # seq -> index of the deal the entry belongs to
         self.first_bid_seq: dict[int, int] = {}  # deal index -> seq of its first bid that is not a pass
         self.position = 0  # where an entry is logged: the deal in progress (0 before the first)
+        players = self.players
+        self.left = {player: players[(at + 1) % len(players)] for at, player in enumerate(players)}
+        self.orders = {dealer: call_order(players, dealer) for dealer in players}  # dealer -> call order
+        self.values, self.ranks = values_of(settings), ranks_of(settings)  # call -> value, rank
+        # contracting side -> the other sides, in order (a contractor without a called partner)
+        self.opponents_of = {side: tuple(other for other in self.sides if other != side) for side in self.sides}
 
     @property
     def one_round(self) -> bool:
@@ -54,7 +71,7 @@ class FiveHundredState(base.State):
             return self.players[0]
         if not deal.closed or deal.same_dealer_again:
             return deal.dealer
-        return self.left_of(deal.dealer)
+        return self.left[deal.dealer]
 
     def left_of(self, player: str) -> str:
         return self.players[(self.players.index(player) + 1) % len(self.players)]
@@ -63,13 +80,14 @@ class FiveHundredState(base.State):
         """The deal a bid goes to: the open auction, or the next deal, which a bid starts implicitly."""
         if self.deal is not None and self.deal.auction_open:
             return self.deal
-        return Deal(self.deals + 1, self.next_dealer(), self.players, self.one_round)
+        dealer = self.next_dealer()
+        return Deal(self.deals + 1, dealer, self.players, self.one_round, self.orders[dealer])
 
     def start_deal(self, dealer: str) -> Deal:
-        self.deals += 1
-        self.position = self.deals
-        self.deal = Deal(self.deals, dealer, self.players, self.one_round)
-        return self.deal
+        self.deals = self.position = index = self.deals + 1
+        deal = self.deal = Deal(index, dealer, self.players, self.settings.auction == "one_round",
+                                self.orders[dealer])
+        return deal
 
     # ------------------------------------------------------------------ for screens
 
@@ -204,8 +222,8 @@ class FiveHundredRules(base.Rules):
         player_field, check = _CHECKS[type(entry)]
         if check is None:
             return f"a {entry.type} entry has no place in a game of Five Hundred"
-        if player_field:
-            return self._unknown_player(state, getattr(entry, player_field)) or check(self, state, entry)
+        if player_field and getattr(entry, player_field) not in state.players:
+            return self._unknown_player(state, getattr(entry, player_field))
         return check(self, state, entry)
 
     @staticmethod
@@ -223,8 +241,8 @@ class FiveHundredRules(base.Rules):
         return None
 
     def _check_deal(self, state: FiveHundredState, entry: DealEntry) -> str | None:
-        if reason := self._game_goes_on(state):
-            return reason
+        if state.status == "finished" or state.questions:
+            return self._game_goes_on(state)
         deal, dealer = state.deal, entry.dealer
         if deal is None:
             return None  # the cut decides the first dealer
@@ -258,23 +276,29 @@ class FiveHundredRules(base.Rules):
         return "all passed and the deal is played at no trump: enter its result"
 
     def _check_bid(self, state: FiveHundredState, entry: FHBid) -> str | None:
-        reason = self._game_goes_on(state) or self._check_closed_auction(state) or self._check_call(state, entry.call)
-        if reason:
-            return reason
-        deal, player = state.bidding_deal(), entry.player
-        if player in deal.barred:
-            return f"{state.name(player)} may not bid this deal: {deal.barred[player]}"
-        if player in deal.passed:
-            return f"{state.name(player)} passed earlier and cannot bid again this deal"
-        if deal.one_round and deal.has_called(player):
-            return (f"{state.name(player)} has had his call this deal: in this auction each player calls once, "
-                    "the dealer last")
-        to_bid = deal.to_bid()
-        if player != to_bid:
+        if state.status == "finished" or state.questions:
+            return self._game_goes_on(state)
+        deal, call = state.deal, entry.call
+        if deal is not None and deal.result is None and not deal.thrown_in and not deal.auction_open:
+            return self._check_closed_auction(state)
+        if call in NULLOS and not state.settings.nullo:
+            return self._check_call(state, call)
+        if deal is None or not deal.auction_open:
+            deal = state.bidding_deal()
+        player, to_bid = entry.player, deal.to_bid()
+        if player != to_bid:  # (the player whose turn it is has not passed, is not barred and has not called)
+            if player in deal.barred:
+                return f"{state.name(player)} may not bid this deal: {deal.barred[player]}"
+            if player in deal.passed:
+                return f"{state.name(player)} passed earlier and cannot bid again this deal"
+            if deal.one_round and deal.has_called(player):
+                return (f"{state.name(player)} has had his call this deal: in this auction each player calls "
+                        "once, the dealer last")
             return f"it is {state.name(to_bid or '')}'s turn to bid, not {state.name(player)}'s"
-        if entry.call == PASS or deal.high is None or outranks(entry.call, deal.high[1], state.settings):
+        high = deal.high
+        if call == PASS or high is None or state.ranks[call] > state.ranks[high[1]]:
             return None
-        return self._not_high_enough(state, entry.call, deal.high)
+        return self._not_high_enough(state, call, high)
 
     @staticmethod
     def _not_high_enough(state: FiveHundredState, call: str, high: tuple[str, str]) -> str:
@@ -292,7 +316,9 @@ class FiveHundredRules(base.Rules):
     def _check_contract(self, state: FiveHundredState, entry: FHContract) -> str | None:
         if entry.call == PASS:
             return "a contract cannot be a pass: enter the passes as bids (a pass by every player)"
-        reason = self._game_goes_on(state) or self._check_closed_auction(state) or self._check_call(state, entry.call)
+        if state.status == "finished" or state.questions:
+            return self._game_goes_on(state)
+        reason = self._check_closed_auction(state) or self._check_call(state, entry.call)
         if reason:
             return reason
         deal = state.bidding_deal()
@@ -305,8 +331,8 @@ class FiveHundredRules(base.Rules):
         return None
 
     def _check_result(self, state: FiveHundredState, entry: FHResult) -> str | None:
-        if reason := self._game_goes_on(state):
-            return reason
+        if state.status == "finished" or state.questions:
+            return self._game_goes_on(state)
         deal = state.deal
         if deal is not None and deal.result is not None:
             return (f"deal {deal.index} already has its result (entry {deal.result_seq}): amend that entry to "
@@ -332,6 +358,13 @@ class FiveHundredRules(base.Rules):
         return None
 
     def _check_tricks(self, state: FiveHundredState, entry: FHResult) -> str | None:
+        sides, tricks = state.sides, entry.tricks
+        for side, n in tricks.items():
+            if n < 0 or side not in sides:
+                break
+        else:  # the usual result: every side known, no count negative
+            total = sum(tricks.values())
+            return None if total == TRICKS_PER_DEAL else tricks_total_problem(total, TRICKS_PER_DEAL)
         if reason := self._unknown_sides(state, entry.tricks, "the tricks"):
             return reason
         negative = next((side for side, n in entry.tricks.items() if n < 0), None)
@@ -504,7 +537,7 @@ class FiveHundredRules(base.Rules):
         deal = state.deal
         assert deal is not None
         state.deal_of[seq] = deal.index
-        deal.irregularities.append(Irregularity(entry.kind, entry.player, seq, in_auction=deal.auction_open))
+        deal.add_irregularity(Irregularity(entry.kind, entry.player, seq, in_auction=deal.auction_open))
         if entry.kind == "redeal":
             self._unscore(state, deal)
             deal.thrown_in, deal.same_dealer_again = "redeal", True
@@ -528,7 +561,7 @@ class FiveHundredRules(base.Rules):
         deal = state.deal
         assert deal is not None
         state.deal_of[seq] = deal.index
-        deal.claims.append((entry.player, entry.upheld, seq))
+        deal.add_claim(entry.player, entry.upheld, seq)
         if entry.upheld:
             side = state.side_of[entry.player]
             verb = "wins" if len(state.sides[side]) == 1 else "win"
@@ -564,6 +597,9 @@ class FiveHundredRules(base.Rules):
             return
         assert deal.result_seq is not None
         state.add_row_later(deal.result_seq, scored.delta, scored.describe)
+        totals, target = state.totals, state.settings.target
+        if -target < min(totals.values()) and max(totals.values()) < target:
+            return  # the usual deal: nobody has reached the target or sunk to minus it (as `judge` finds first)
         verdict = judge(state, deal, scored, before)
         if verdict.newly_out:
             state.out = state.out | set(verdict.newly_out)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from scorepad.rules.base import Naming, Words
-from scorepad.rules.five_hundred.calls import bid_value, display_call, is_nullo, tricks_bid
+from scorepad.rules.five_hundred.calls import BIDS, NULLOS, display_call, tricks_bid
 from scorepad.rules.five_hundred.deal import Deal
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
 
@@ -15,8 +15,7 @@ if TYPE_CHECKING:
     from scorepad.rules.five_hundred import FiveHundredState
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
+class Scored(NamedTuple):  # (a tuple: made once per deal, it costs less than a frozen dataclass)
     delta: dict[str, int]  # every side's points this deal
     describe: Callable[[], Words]  # the row's text and cells, worked out when the row is first read
     contracting: tuple[str, ...] = ()  # contracting sides, the contractor's first; () when all passed
@@ -51,6 +50,8 @@ class Verdict:
 
 
 NOTHING_ENDS = Verdict()
+TRICKS_BID = {call: tricks_bid(call) for call in BIDS}  # call -> the tricks it undertakes to win
+_new: Any = tuple.__new__
 
 
 # ---------------------------------------------------------------------------------------------- one deal
@@ -87,34 +88,43 @@ def penalty(state: FiveHundredState, deal: Deal, contracting: tuple[str, ...]) -
 
 
 def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
-    assert deal.result is not None
-    if deal.contract is None:
+    result = deal.result
+    assert result is not None
+    call = deal.contract
+    if call is None:
         return _score_no_trump(state, deal)
     settings = state.settings
-    result = deal.result
-    call = deal.contract
-    contracting = contracting_sides(state, deal)
+    sides = state.sides
+    if result.partner is None:  # (contracting_sides, for a contractor without a called partner)
+        assert deal.contractor is not None
+        contractor_side = state.side_of[deal.contractor]
+        contracting: tuple[str, ...] = (contractor_side,)
+        opponents: Sequence[str] = state.opponents_of[contractor_side]
+    else:
+        contracting = contracting_sides(state, deal)
+        opponents = [side for side in sides if side not in contracting]
     pen = penalty(state, deal, contracting) if deal.irregularities else NO_PENALTY
     if pen.thrown_in:
         return Scored({}, _no_words, contracting, thrown_in=pen.thrown_in)
-    sides = state.sides
-    won = result.tricks
-    tricks = {side: won.get(side, 0) for side in sides}
-    taken = sum(map(tricks.__getitem__, contracting))
-    value = bid_value(call, settings)
-    opponents = [side for side in sides if side not in contracting]
+    # each side's tricks, in the sides' order (the result names only sides: the check refuses any other)
+    tricks = dict.fromkeys(sides, 0)
+    tricks.update(result.tricks)
+    taken = tricks[contracting[0]] if len(contracting) == 1 else sum(map(tricks.__getitem__, contracting))
+    value = state.values[call]
     delta = dict.fromkeys(sides, 0)
 
-    if is_nullo(call):
+    if call in NULLOS:
         made = taken == 0 if pen.forced is None else pen.forced == "made"
         short = "made" if made else "set"
         outcome = f"{display_call(call)} {short}"
         contract_points = value if made else -value
         # a failed nullo pays the opponents for the contractor's tricks; their own tricks never score
         paid = taken * settings.trick_value if not made and settings.failed_nullo_opponents == "per_trick" else 0
-        opponent_points = dict.fromkeys(opponents, paid)
+        if not pen.defenders_nothing:
+            for side in opponents:
+                delta[side] = paid
     else:
-        made = taken >= tricks_bid(call) if pen.forced is None else pen.forced == "made"
+        made = taken >= TRICKS_BID[call] if pen.forced is None else pen.forced == "made"
         slam = made and taken == TRICKS_PER_DEAL
         short = outcome = "slam" if slam else ("made" if made else "set")
         if not made:
@@ -127,21 +137,23 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
             settings.defenders_score == "when_set" and not made
         )
         per_trick = settings.trick_value if defenders_score else 0
-        opponent_points = {side: tricks[side] * per_trick for side in opponents}
+        if not pen.defenders_nothing:
+            for side in opponents:
+                delta[side] = tricks[side] * per_trick
 
     for side in contracting:
         delta[side] = contract_points
-    if not pen.defenders_nothing:
-        delta.update(opponent_points)
     if settings.card_points:
         _add_card_points(deal, delta, skip=opponents if pen.defenders_nothing else ())
     if settings.defenders_cap:
         _cap(state, delta, opponents)
 
     # the words are put together only when the row is read; everything they use is fixed by now
-    line = _Line(state.naming, deal.index, deal.dealer, call, outcome, short, pen.note, deal.contractor or "",
-                 contracting[0], result.partner, value, taken, delta, tricks, _card_points(state, deal))
-    return Scored(delta, cast("Callable[[], Words]", line), contracting, made)  # (a NamedTuple's __call__)
+    # (made as tuples are, without the call of a NamedTuple's __new__: once per deal)
+    line = _new(_Line, (state.naming, deal.index, deal.dealer, call, outcome, short, pen.note,
+                        deal.contractor or "", contracting[0], result.partner, value, taken, delta, tricks,
+                        result.card_points if settings.card_points else None))
+    return _new(Scored, (delta, line, contracting, made, ""))  # (a _Line is called for its words)
 
 
 def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
@@ -167,7 +179,7 @@ def _add_card_points(deal: Deal, delta: dict[str, int], skip: Any) -> None:
             delta[side] += points
 
 
-def _cap(state: FiveHundredState, delta: dict[str, int], capped: list[str]) -> None:
+def _cap(state: FiveHundredState, delta: dict[str, int], capped: Sequence[str]) -> None:
     """defenders_cap: those sides cannot pass target − one trick (490) on this deal's tricks."""
     ceiling = state.settings.defenders_cap_points
     for side in capped:
