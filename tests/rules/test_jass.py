@@ -1185,3 +1185,51 @@ def test_a_new_deal_clears_a_pushed_trump_of_the_hand_before():
     assert log.sheet().rows[-1].cells["pushed"] is True
     log.deal("Ann")
     assert log.sheet().view.pushed is False
+
+
+# --------------------------------------------------------------------------- a hand folded in one go
+
+
+def test_a_hand_that_takes_a_team_exactly_to_the_target_wins_and_one_point_short_does_not():
+    # "A team wins when its total reaches the target (≥ target)": the hand's points all counted at once
+    log = Log({"preset": "flat_1000"})
+    log.start_with(940, 0)
+    log.hand("hearts", {A: 60})
+    assert log.sheet().result == f"{A} win: 1000 reaches 1000 in hand 1"
+    short = Log({"preset": "flat_1000"})
+    short.start_with(939, 0)
+    short.hand("hearts", {A: 60})
+    sheet = short.sheet()
+    assert sheet.status == "in_progress" and sheet.winner is None and dict(sheet.totals) == {A: 999, B: 97}
+
+
+def test_partners_weis_are_all_written_and_the_sentence_keeps_the_names_of_its_hand():
+    # "only the team with the higher Weis scores — all of its Weis, the partner's included"
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "clubs")  # ×2
+    log.weis("Ann", seq(3, "9", "spades"))
+    log.weis("Cid", four("K"))  # Ann's partner: one team declared, no comparison
+    log.tricks({A: 100})
+    log.add(type="rename", player="Cid", new_name="Cyd")  # after the hand: its row keeps the names it had
+    row = log.sheet().rows[-1]
+    assert dict(row.delta) == {A: (100 + 20 + 100) * 2, B: 57 * 2}
+    assert row.cells["weis." + A] == 240 and row.cells["weis." + B] == 0
+    assert row.cells["weis_verdict"] == "Weis: Cid's four Kings (no Weis against it)"
+    assert row.text == "Hand 1: ♣ clubs ×2 by Ann"
+
+
+def test_a_card_of_any_of_another_players_melds_is_refused_and_ones_own_cards_are_not():
+    log = Log()
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", four("A"), seq(3, "9", "clubs"))
+    log.weis("Bob", seq(3, "10", "clubs"))  # 10 9 8 of clubs: the 9 and 8 are in Ann's sequence
+    assert last_rejection(log) == "the 8♣ is in Ann's three to the 9♣: it cannot be in Bob's hand too"
+    log.stoeck("Ann")  # her own Weis hold neither K♥ nor Q♥; nobody else showed them
+    assert log.sheet().rejected[-1].seq == len(log.entries) - 1
+    assert log.check(type="weis", player="Cid", melds=[seq(3, "A", "hearts")]) == (
+        "the A♥ is in Ann's four Aces: it cannot be in Cid's hand too")
+    assert log.check(type="weis", player="Cid", melds=[seq(3, "Q", "hearts")]) == (
+        "the Q♥ is in Ann's Stöck: it cannot be in Cid's hand too")
+    assert log.check(type="weis", player="Cid", melds=[seq(3, "J", "hearts")]) is None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from scorepad.log import JASS_SUITS, RANKS, FourMeld, SequenceMeld
 from scorepad.rules.jass.settings import Settings
@@ -112,7 +113,21 @@ def parse_contract(text: str) -> str | None:
 
 
 def meld_cards(meld: Meld) -> frozenset[Card]:
-    return frozenset(meld.cards)
+    if meld.kind == "sequence":
+        return _run_cards(meld.suit, meld.top, meld.length)
+    return _four_cards(meld.rank)
+
+
+@cache
+def _run_cards(suit: str, top: str, length: int) -> frozenset[Card]:
+    """The cards of a sequence (a table of a few hundred, made as a log shows them): as `SequenceMeld.cards`."""
+    start = RANKS.index(top)
+    return frozenset((suit, rank) for rank in RANKS[start : start + length])
+
+
+@cache
+def _four_cards(rank: str) -> frozenset[Card]:
+    return frozenset((suit, rank) for suit in SUITS)
 
 
 def meld_points(meld: Meld, settings: Settings) -> int:
@@ -162,6 +177,8 @@ def melds_problem(melds: Sequence[Meld], settings: Settings, suit_names: str = "
                 return problem
         if meld_points(meld, settings) <= 0:
             return f"{describe_meld(meld, suit_names)} are not a Weis under this ruleset"
+    if len(melds) == 1:  # nearly every Weis: one meld, which holds each card once and at most 9 of them
+        return None
     fours = [m.rank for m in melds if m.kind == "four"]
     for rank in set(fours):
         if fours.count(rank) > 1:

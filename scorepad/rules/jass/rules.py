@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from types import MappingProxyType
 from typing import Any, NamedTuple, cast
 
@@ -48,6 +49,7 @@ from scorepad.rules.jass.cards import (
     describe_meld,
     judge_weis,
     meld_cards,
+    meld_points,
     melds_problem,
     no_stoeck_problem,
     stoeck_cards,
@@ -121,7 +123,9 @@ class HandWords(NamedTuple):
     contract: str  # the contract in words, with its multiplier
     multiplier: int
     sides: tuple[str, ...]
-    weis_verdict: str
+    #: which team writes Weis and why: the sentence, or the judgement that gives it when the row is read (only
+    #: a screen or an export shows it: a replay's summary never asks)
+    weis_verdict: str | Callable[[], WeisVerdict]
     weis: tuple[int, ...]  # per side, in the order of `sides`
     stoeck: tuple[int, ...]
     cards: Mapping[str, int] | None  # a tricks entry's card points per side (None for any other row)
@@ -141,12 +145,16 @@ class HandWords(NamedTuple):
             "multiplier": self.multiplier,
             "trump_by": self.trump_by(),
             "pushed": self.pushed,
-            "weis_verdict": self.weis_verdict,
+            "weis_verdict": self.verdict_sentence(),
         }
         for side, weis, stoeck in zip(self.sides, self.weis, self.stoeck, strict=True):
             words[f"weis.{side}"] = weis
             words[f"stoeck.{side}"] = stoeck
         return words
+
+    def verdict_sentence(self) -> str:
+        verdict = self.weis_verdict
+        return verdict if type(verdict) is str else cast("Callable[[], WeisVerdict]", verdict)().sentence
 
     def tricks(self) -> base.Words:
         """The row of a tricks entry: the hand's cells with the card points and the Match."""
@@ -208,13 +216,12 @@ class JassState(base.State):
         self.bergpreis_note = ""
         self.prompt = f"Who deals hand 1? ({self.name(self.players[0])} by seat)"
         self.seating = Seating(self.players, MappingProxyType(dict(self.sides)))
+        self.side_labels = tuple(self.sides)
+        #: the hand the next entry belongs to (between hands: the coming one), set as the phase changes: the
+        #: replayer asks it for every entry
+        self.position = 1
 
     # ------------------------------------------------------------------ seats
-
-    @property
-    def position(self) -> int:
-        """The hand the next entry belongs to (between hands: the coming one)."""
-        return self.hand + 1 if self.phase in ("start", "scored") else self.hand
 
     def after(self, player: str, seats: int = 1) -> str:
         return self.seating.after(player, seats)
@@ -268,14 +275,32 @@ class JassState(base.State):
     def weis_verdict(self) -> WeisVerdict:
         if not self.weis:
             return _NO_WEIS
-        return judge_weis(
-            self.declared(),
-            self.side_of,
-            self.contract or "",
-            self.seats_from_forehand(),
-            self.settings,
-            self.names,
-        )
+        return self._judgement()()
+
+    def _judgement(self) -> Callable[[], WeisVerdict]:
+        """This hand's Weis comparison, to be made now or when its sentence is first read (of values that never
+        change: this hand's declarations, seats and names)."""
+        return partial(judge_weis, self.declared(), self.side_of, self.contract or "", self.seats_from_forehand(),
+                       self.settings, self.names)
+
+    def weis_score(self) -> tuple[str | None, int]:
+        """Who writes Weis this hand and its points before the multiplier: the verdict without its sentence.
+        When one team alone declared (nearly every hand with Weis) it writes all of them, with no comparison."""
+        winner: str | None = None
+        points = 0
+        side_of, settings = self.side_of, self.settings
+        for player, (melds, _) in self.weis.items():
+            if not melds:
+                continue
+            side = side_of[player]
+            if winner is None:
+                winner = side
+            elif side != winner:  # both teams declared: only the higher best Weis writes
+                verdict = self.weis_verdict()
+                return verdict.winner, verdict.points
+            for meld in melds:
+                points += meld_points(meld, settings)
+        return winner, points
 
     def known_cards(self, exclude: str | None = None) -> dict[Card, tuple[str, str]]:
         """Cards some player showed this hand (Weis or Stöck): card -> (player, what)."""
@@ -309,14 +334,20 @@ class JassState(base.State):
     def hand_steps(self, card_points: Mapping[str, int],
                    verdict: WeisVerdict | None = None) -> list[tuple[str, dict[str, int]]]:
         """This hand's points per step (after the multiplier), in the ruleset's count order."""
+        if verdict is None:
+            verdict = self.weis_verdict()
+        return self._steps(card_points, verdict.winner, verdict.points)
+
+    def _steps(self, card_points: Mapping[str, int], weis_winner: str | None,
+               weis_points: int) -> list[tuple[str, dict[str, int]]]:
         s, mult = self.settings, self.multiplier
         stoeck: dict[str, int] = {}
         if self.stoeck:
             stoeck[self.side_of[self.stoeck[0]]] = s.stoeck_points * (mult if s.multiply_stoeck else 1)
-        if verdict is None:
-            verdict = self.weis_verdict()
-        weis = {verdict.winner: verdict.points * (mult if s.multiply_weis else 1)} if verdict.winner else {}
+        weis = {weis_winner: weis_points * (mult if s.multiply_weis else 1)} if weis_winner else {}
         tricks = {side: points * mult for side, points in card_points.items()}
+        if s.count_order == "stoeck_weis_tricks":
+            return [("stoeck", stoeck), ("weis", weis), ("tricks", tricks)]
         by_name = {"stoeck": stoeck, "weis": weis, "tricks": tricks}
         return [(name, by_name[name]) for name in s.count_order.split("_")]
 
@@ -329,16 +360,23 @@ class JassState(base.State):
         """The hand's words, worked out when its row is first read (`Row.later`): of values that never change
         (the naming of this hand, the numbers), so a long log folds its hands without putting them in words.
         (`cards` and `match`: of a tricks entry, for its row's text and cells.)"""
+        return self._hand_words(steps, verdict.sentence, cards, match)
+
+    def _hand_words(self, steps: list[tuple[str, dict[str, int]]], verdict: str | Callable[[], WeisVerdict],
+                    cards: Mapping[str, int] | None = None, match: str | None = None) -> HandWords:
         by_name = dict(steps)
         weis, stoeck = by_name["weis"], by_name["stoeck"]
+        sides = self.side_labels
         words = HandWords if cards is None else TricksWords  # a tricks entry's row is put in words by them
         return words(self.naming, self.hand, self.dealer, self.caller, self.pushed, self.contract_text(),
-                         self.multiplier, tuple(self.sides), verdict.sentence,
-                         tuple([weis.get(side, 0) for side in self.sides]),
-                         tuple([stoeck.get(side, 0) for side in self.sides]), cards, match)
+                     self.multiplier, sides, verdict,
+                     tuple([weis.get(side, 0) for side in sides]) if weis else (0,) * len(sides),
+                     tuple([stoeck.get(side, 0) for side in sides]) if stoeck else (0,) * len(sides),
+                     cards, match)
 
     def end_hand(self) -> None:
         self.phase = "scored"
+        self.position = self.hand + 1
         self.weis = {}
         self.stoeck = None
         self.prompt_later("next", self.hand + 1, self.dealer)
@@ -504,6 +542,8 @@ class JassRules(base.Rules):
         assert state.dealer is not None  # "dealt": a deal named the dealer
         forehand = state.after(state.dealer)
         partner = state.partner(forehand)
+        if entry.player == (partner if entry.pushed else forehand):  # as it should be: no words needed
+            return None
         dealer = state.name(state.dealer)
         if entry.pushed and entry.player != partner:
             if entry.player == forehand:
@@ -524,25 +564,33 @@ class JassRules(base.Rules):
         return None
 
     def _check_weis(self, state: JassState, entry: JassWeis) -> str | None:
-        if problem := self._unknown_player(state, entry.player) or self._hand_in_play(state, "Weis"):
+        player = entry.player
+        if problem := self._unknown_player(state, player) or self._hand_in_play(state, "Weis"):
             return problem
-        name = state.name(entry.player)
-        if entry.player in state.weis:
+        if player in state.weis:
             return (
-                f"{name}'s Weis is already entry {state.weis[entry.player][1]}; amend it to change the melds"
+                f"{state.name(player)}'s Weis is already entry {state.weis[player][1]}; amend it to change the melds"
             )
-        suit_names = state.settings.suit_names
-        if problem := melds_problem(entry.melds, state.settings, suit_names):
-            return f"{name} cannot declare that: {problem}"
-        own = frozenset().union(*(meld_cards(m) for m in entry.melds))
-        if state.stoeck and state.stoeck[0] == entry.player:
+        melds, settings = entry.melds, state.settings
+        if problem := melds_problem(melds, settings, settings.suit_names):
+            return f"{state.name(player)} cannot declare that: {problem}"
+        own = meld_cards(melds[0]) if len(melds) == 1 else frozenset().union(*(meld_cards(m) for m in melds))
+        if state.stoeck and state.stoeck[0] == player:
             own |= state.stoeck_cards()
             if len(own) > 9:
-                return f"{name} cannot declare that: with the Stöck it needs {len(own)} cards; a hand has 9"
-        return self._card_clash(state, entry.player, own)
+                return f"{state.name(player)} cannot declare that: with the Stöck it needs {len(own)} cards; a hand has 9"
+        return self._card_clash(state, player, own)
 
     @staticmethod
     def _card_clash(state: JassState, player: str, cards: frozenset[Card]) -> str | None:
+        # nearly always no card of `cards` was shown by another player this hand: found without words
+        for other, (melds, _) in state.weis.items():
+            if other != player and any(not cards.isdisjoint(meld_cards(meld)) for meld in melds):
+                break
+        else:
+            stoeck = state.stoeck
+            if not stoeck or stoeck[0] == player or cards.isdisjoint(state.stoeck_cards()):
+                return None
         known = state.known_cards(exclude=player)
         for card in sorted(cards, key=lambda c: (c[1], c[0])):
             if card in known:
@@ -574,17 +622,20 @@ class JassRules(base.Rules):
     def _check_tricks(self, state: JassState, entry: JassTricks) -> str | None:
         if problem := self._hand_in_play(state, "card points"):
             return problem
-        for side in [*entry.points, *([entry.match] if entry.match else [])]:
-            if problem := self._unknown_side(state, side):
-                return problem
-        for side, points in entry.points.items():
+        given, sides = entry.points, state.sides
+        for side in given:
+            if side not in sides:
+                return self._unknown_side(state, side)
+        if entry.match and entry.match not in sides:
+            return self._unknown_side(state, entry.match)
+        for side, points in given.items():
             if points < 0:
                 return f"card points cannot be negative ({side}: {points})"
-            if problem := card_points_problem(points):
-                return problem
-        if len(entry.points) == 2 and sum(entry.points.values()) != HAND_POINTS:
-            shown = " + ".join(str(p) for p in entry.points.values())
-            return f"a hand has {HAND_POINTS} card points: {shown} is {sum(entry.points.values())}"
+            if points > HAND_POINTS:
+                return card_points_problem(points)
+        if len(given) == 2 and sum(given.values()) != HAND_POINTS:
+            shown = " + ".join(str(p) for p in given.values())
+            return f"a hand has {HAND_POINTS} card points: {shown} is {sum(given.values())}"
         if entry.match:
             cards = self.card_points(state, entry)
             other = state.other_side(entry.match)
@@ -649,6 +700,7 @@ class JassRules(base.Rules):
         if state.phase != "dealt":  # a deal over a dealt hand without trump is a redeal of that hand
             state.hand += 1
         state.phase = "dealt"
+        state.position = state.hand
         state.dealer = entry.dealer
         state.contract = state.caller = state.trump_entry = None
         state.pushed = False
@@ -657,6 +709,7 @@ class JassRules(base.Rules):
 
     def _apply_trump(self, state: JassState, entry: JassTrump, seq: int) -> None:
         state.phase = "trump"
+        state.position = state.hand
         state.contract, state.caller, state.pushed = entry.contract, entry.player, entry.pushed
         state.trump_entry = seq
         if state.hand in state.trump_seqs:  # changed, not added: a new dict (checkpoints share the old)
@@ -682,14 +735,28 @@ class JassRules(base.Rules):
 
     def _apply_tricks(self, state: JassState, entry: JassTricks, seq: int) -> None:
         cards = self.card_points(state, entry)
-        written = dict(cards)
-        if entry.match:
-            written[entry.match] = state.settings.match_points
-        verdict = state.weis_verdict()  # once per hand: the points and the words both need it
-        steps = state.hand_steps(written, verdict)
-        words = state.hand_words(steps, verdict, cards, entry.match)
-        assert isinstance(words, TricksWords)  # (for the type checker: given card points, a tricks entry's)
-        self._score_hand(state, seq, cast("Callable[[], base.Words]", words), steps)  # (a NamedTuple's __call__)
+        match, settings = entry.match, state.settings
+        written = cards
+        if match:
+            written = dict(cards)
+            written[match] = settings.match_points
+        # who writes Weis, once per hand; the sentence why only when the row's words are read
+        winner, points = state.weis_score()
+        steps = state._steps(written, winner, points)
+        words = state._hand_words(steps, state._judgement() if winner else "", cards, match)
+        describe = cast("Callable[[], base.Words]", words)  # (a tricks entry's words: a NamedTuple's __call__)
+        if not settings.bergpreis:
+            delta = dict.fromkeys(state.side_labels, 0)
+            for _step, gains in steps:
+                for side, value in gains.items():
+                    delta[side] += value
+            totals, target = state.totals, settings.target
+            # every step's points are ≥ 0: nobody reaches the target unless the whole hand takes him there
+            if all(totals[side] + gain < target for side, gain in delta.items()):
+                state.add_row_later(seq, delta, describe)
+                state.end_hand()
+                return
+        self._score_hand(state, seq, describe, steps)
         if state.pending_tie:
             state.pending_tie["cards"] = cards
 

@@ -24,20 +24,33 @@ class Seating:
     players: tuple[str, ...]
     sides: Mapping[str, tuple[str, ...]]
     side_of: Mapping[str, str] = field(init=False, compare=False)
+    #: player -> the next in playing order, and player -> partner: the questions a hand asks, answered once
+    _next: dict[str, str] = field(init=False, compare=False, repr=False)
+    _partners: dict[str, str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "side_of", {p: s for s, members in self.sides.items() for p in members})
+        players = self.players
+        object.__setattr__(self, "_next", {p: players[(i + 1) % len(players)] for i, p in enumerate(players)})
+        object.__setattr__(self, "_partners", {})
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Seating:
         return self  # never changes: a scratch copy of the state shares it
 
     def after(self, player: str, seats: int = 1) -> str:
         """The player `seats` places after `player` in playing order ("after the dealer" is the forehand)."""
+        if seats == 1:
+            following = self._next.get(player)
+            if following is not None:
+                return following
         return self.players[(self.players.index(player) + seats) % len(self.players)]
 
     def partner(self, player: str) -> str:
-        mates = [p for p in self.sides[self.side_of[player]] if p != player]
-        return mates[0] if mates else self.after(player, 2)
+        found = self._partners.get(player)
+        if found is None:
+            mates = [p for p in self.sides[self.side_of[player]] if p != player]
+            found = self._partners[player] = mates[0] if mates else self.after(player, 2)
+        return found
 
     def other_side(self, side: str) -> str:
         return next(s for s in self.sides if s != side)
