@@ -120,6 +120,15 @@ class Row:
         """Game-specific columns for screens and exports."""
         return (self._words or self._resolve())[1]
 
+    def unkept(self) -> Row:
+        """This row with its words worked out, kept by neither: what a screen reads of a row it only measures
+        (a long game's sheet sizes its columns to every row, and shows only a screenful of them)."""
+        describe = self._describe
+        if self._words is not None or describe is None:
+            return self
+        text, cells = describe()
+        return Row(self.seq, text, self.delta, self.totals, MappingProxyType(cells))
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a Row cannot be changed (tried to set {name!r})")
 

@@ -30,6 +30,25 @@ def test_a_row_put_in_words_later_asks_once_and_then_reads_like_any_row():
 
 
 
+def test_a_row_read_unkept_gives_its_words_without_keeping_them():
+    # what a long game's sheet reads of a row it only measures: the words, kept by neither row
+    asked: list[int] = []
+
+    def describe() -> tuple[str, dict[str, int]]:
+        asked.append(1)
+        return "Ann 7♥ made", {"deal": 1}
+
+    later = Row.later(3, MappingProxyType({"Ann": 200}), MappingProxyType({"Ann": 200}), describe)
+    unkept = later.unkept()
+    assert unkept is not later and unkept == Row(3, "Ann 7♥ made", {"Ann": 200}, {"Ann": 200}, {"deal": 1})
+    assert unkept.cells["deal"] == 1 and unkept.unkept() is unkept  # the copy holds its words
+    assert later.unkept() is not later and asked == [1, 1]  # not kept: asked again
+    assert later.cells["deal"] == 1 and asked == [1, 1, 1]
+    assert later.unkept() is later and asked == [1, 1, 1]  # read for good now: the row itself
+    eager = Row(3, "text", {"A": 1}, {"A": 1})
+    assert eager.unkept() is eager
+
+
 def test_a_row_shared_by_two_sheets_equals_itself_without_being_put_in_words() -> None:
     """Comparing the rows of a sheet before and after a correction: those before it are the same objects and
     are not put in words only to be compared."""

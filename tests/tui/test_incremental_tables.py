@@ -143,6 +143,8 @@ async def test_a_long_game_keeps_few_rows_in_words_and_a_correction_far_above_th
         assert not sheet._unmeasured and not log._unmeasured  # every row measured
         assert _made(log) <= _MADE_ROWS_KEPT and _made(sheet) <= _MADE_ROWS_KEPT
         assert sheet.ordered_columns[2].content_width >= len("10NT")  # measured, though not kept
+        rows = screen.sheet.rows  # the rules' rows keep no words for the rows only measured (far out of view)
+        assert rows[1].unkept() is not rows[1] and rows[-1].unkept() is rows[-1]
         screen.correct(amend_model("five_hundred")(target=6, override=True,
                                                    entry=parse_entry("five_hundred", deal(1, made=5)[2])))
         await settle(pilot)

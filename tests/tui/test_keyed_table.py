@@ -133,12 +133,53 @@ async def test_keyed_table_draws_what_data_table_draws():
         await same(pilot, "a labelled row")
 
 
+async def test_keyed_table_draws_every_kind_of_one_line_cell_as_data_table_does():
+    # KeyedTable draws a one-line Text cell itself (the Rich steps done directly): cells cut with an ellipsis or
+    # folded in a column of a set width, a style of the Text's own, empty cells, wide characters, a cell the
+    # cursor is on; and leaves to DataTable what it does not draw itself (right-justified text, a Text that
+    # wraps, tabs, other renderables)
+    from rich.panel import Panel
+
+    cells = [
+        [Text("a long description of the deal", no_wrap=True, overflow="ellipsis"), Text("dim", style="dim"),
+         Text(""), "plain [i]markup[/i]"],
+        [Text("folded away at the width", overflow="fold"), Text("styled", style="bold red", spans=[]),
+         Text("♠♥♦♣ wide 漢字 chars", overflow="crop"), Text.assemble(("+20", "green"), "  ", ("130", "bold"))],
+        [Text("right", justify="right"), Text("wraps around", no_wrap=False), Text("a\ttab"), Panel("x")],
+        ["", None, Text("·", style="dim"), "[red]not closed"],
+    ]
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        for table in app.tables:
+            table.add_column("#", key="n")
+            table.add_column("entry", key="entry", width=12)
+            table.add_column("a", key="a")
+            table.add_column("b", key="b", width=7)
+            table.add_column("c", key="c")
+            for number, row_cells in enumerate(cells * 3, start=1):
+                table.add_row(str(number), *row_cells, key=str(number))
+            table.move_cursor(row=2)
+        await same(pilot, "cells of every kind")
+        for table in app.tables:
+            table.move_cursor(row=table.row_count - 1)
+        await same(pilot, "the cursor on another row")
+        for table in app.tables:
+            table.cursor_type = "cell"
+            table.move_cursor(row=1, column=2)
+        await same(pilot, "a cell cursor")
+
+
 # What KeyedTable takes from Textual's DataTable beyond its public API, as it was written against textual 8.2.8.
 # A Textual upgrade that changes any of it fails here first: then compare each of these in the new
 # textual/widgets/_data_table.py with keyed_table.py, adapt (or drop the override), and only then move the pin.
 PRIVATE_METHODS = {
     "_update_dimensions": ["self", "new_rows"],
     "_render_line": ["self", "y", "x1", "x2", "base_style"],
+    "_render_cell": ["self", "row_index", "column_index", "base_style", "width", "cursor", "hover"],
+    "_get_row_renderables": ["self", "row_index"],
+    "_get_styles_to_render_cell": ["self", "is_header_cell", "is_row_label_cell", "is_fixed_style_cell", "hover",
+                                   "cursor", "show_cursor", "show_hover_cursor", "has_css_foreground_priority",
+                                   "has_css_background_priority"],
     "_render_line_in_row": ["self", "row_key", "line_no", "base_style", "cursor_location", "hover_location"],
     "_get_offsets": ["self", "y"],
     "_get_row_region": ["self", "row_index"],
@@ -333,6 +374,41 @@ async def test_rows_changed_while_the_rest_are_still_measured_after_the_first_pa
         assert plain.get_row("5") == keyed.get_row("5") and plain.get_row("7") == keyed.get_row("7")
 
 
+async def test_rows_added_lazily_are_measured_with_their_own_maker_and_drawn_with_the_other():
+    # `measure` makes the cells of a row only measured, out of view (it may keep less); `make` those drawn or read
+    made: list[int] = []
+    measured: list[int] = []
+
+    def make(number: int) -> list[object]:
+        made.append(number)
+        return row(number, wide=number == 3)
+
+    def measure(number: int) -> list[object]:
+        measured.append(number)
+        return row(number, wide=number == 3)
+
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        plain, keyed = app.tables
+        for table in app.tables:
+            table.add_column("#", key="n")
+            table.add_column("who", key="who")
+            table.add_column("points", key="points")
+        for number in range(1, 601):
+            plain.add_row(*row(number, wide=number == 3), key=str(number))
+        keyed.add_lazy_rows(((str(number), number) for number in range(1, 601)), make, measure)
+        for table in app.tables:
+            table.move_cursor(row=table.row_count - 1)
+        await until_measured(pilot, keyed)
+        assert 3 in measured and 3 not in made and 600 in made and 600 not in measured
+        assert sorted(made + measured) == list(range(1, 601))  # each row made or measured, once
+        await same(pilot, "measured by one, drawn by the other")
+        for table in app.tables:
+            table.scroll_home(animate=False)
+        await same(pilot, "scrolled to the widest row")
+        assert 3 in made and keyed.get_row("3") == plain.get_row("3")
+
+
 def _holding(table: KeyedTable) -> int:
     """How many of the table's lazily added rows hold their cells now."""
     from scorepad.tui.widgets.keyed_table import LazyCells
@@ -367,6 +443,7 @@ async def test_rows_added_lazily_keep_only_the_latest_made_and_read_the_same_whe
         await until_measured(pilot, keyed)
         assert sorted(set(made)) == list(range(1, count + 1))  # every row measured
         assert _holding(keyed) <= _MADE_ROWS_KEPT  # the measuring kept none of the rows out of view
+        assert made.count(1) == 1 and made.count(count) == 1  # each row made or measured once, so far
         await same(pilot, "filled lazily, measured")
         for table in app.tables:
             table.update_cell("2", "who", Text("corrected", style="dim"))

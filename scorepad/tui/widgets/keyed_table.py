@@ -22,6 +22,8 @@ may widen. So here:
 - a changed cell drops only its own row's renders (DataTable drops every cached render, so a
   correction drew every visible cell again through Rich); more than a screenful of changed rows at
   once drops them all, as in Textual;
+- a one-line cell of text is drawn in the same Rich steps as DataTable's (`_render_cell`), done directly rather
+  than through the console's renderables nested three deep (about a third of drawing a first frame's tables);
 - a table made taller or shorter (the entry form below it grows by a line while a deal is typed)
   keeps its renders: they depend on its width, not its height;
 - a long game opened is added with `add_lazy_rows`: each row's cells are put in words only when first
@@ -33,7 +35,8 @@ may widen. So here:
 
 Every other change (remove_row, sort, clear, columns, a new width, styles) invalidates
 everything, as in Textual. Written against textual 8.2.8 (pinned): it overrides private members
-(`_update_count`, `_offset_cache`, `_update_dimensions`, `_render_line`, `_get_offsets`,
+(`_update_count`, `_offset_cache`, `_update_dimensions`, `_render_line`, `_render_cell` (with
+`_get_row_renderables` and `_get_styles_to_render_cell`), `_get_offsets`,
 `_get_row_region`, `_total_row_height`, `_get_fixed_offset`, `_on_resize`, the render caches (and that they are
 bounded), and `add_row` and `update_cell` themselves for the one-line case; `_data` and `rows` hold `LazyCells`
 for lazy rows, which answer what DataTable reads of a cell mapping and of a `Row`);
@@ -57,6 +60,7 @@ from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text, TextType
 from textual import events
@@ -97,15 +101,17 @@ class LazyRows:
     """What the rows of one `add_lazy_rows` share: the column keys, how a row's cells are made from its source,
     and the table's rows made lately (first in, first out: only those keep their cells)."""
 
-    __slots__ = ("keys", "make", "made")
+    __slots__ = ("keys", "make", "made", "measure")
 
-    def __init__(self, keys: Sequence[Any], make: Callable[[Any], Sequence[Any]], made: deque[LazyCells]) -> None:
+    def __init__(self, keys: Sequence[Any], make: Callable[[Any], Sequence[Any]], made: deque[LazyCells],
+                 measure: Callable[[Any], Sequence[Any]] | None = None) -> None:
         self.keys = keys
         self.make = make
         self.made = made
+        self.measure = measure or make
 
-    def cells_of(self, source: Any) -> dict[Any, Any]:
-        values = self.make(source)
+    def cells_of(self, source: Any, measured: bool = False) -> dict[Any, Any]:
+        values = (self.measure if measured else self.make)(source)
         if len(values) > len(self.keys):
             raise ValueError("More values provided than there are columns.")
         return dict(zip_longest(self.keys, values))
@@ -151,7 +157,7 @@ class LazyCells(MutableMapping[Any, Any]):
     def peek(self) -> Mapping[Any, Any]:
         """The cells, made if need be but not kept (to measure a row nobody looks at)."""
         cells = self._cells
-        return cells if cells is not None else self._rows.cells_of(self._source)
+        return cells if cells is not None else self._rows.cells_of(self._source, measured=True)
 
     def forget(self) -> None:
         """Drop the cells, unless they were changed: they are made again when next asked for."""
@@ -250,17 +256,20 @@ class KeyedTable(DataTable[Any]):
         self.check_idle()
         return row_key
 
-    def add_lazy_rows(self, rows: Iterable[tuple[str, Any]], make: Callable[[Any], Sequence[Any]] = _call) -> None:
+    def add_lazy_rows(self, rows: Iterable[tuple[str, Any]], make: Callable[[Any], Sequence[Any]] = _call,
+                      measure: Callable[[Any], Sequence[Any]] | None = None) -> None:
         """Append one-line rows, each a key and the source its cells are made from by `make` (by default the
         source is a function that gives them): a row is put in words only when drawn, read or changed, and only
         the latest made keep their cells (`_MADE_ROWS_KEPT`), so `make` must give the same cells every time.
+        `measure`, if given, gives the same cells as `make` for a row that is only measured, not shown (it may
+        keep less of them: nothing of a row the table shows no more).
         The latest rows (those the cursor brings into view) are measured before the next paint, the others a
         chunk at a time after it; each widens its columns as `add_row` would."""
         if self._labelled_row_exists:  # DataTable's own ways: every row made and measured now
             for key, source in rows:
                 self.add_row(*make(source), key=key)
             return
-        shared = LazyRows([column.key for column in self._columns_in_order()], make, self._made_rows)
+        shared = LazyRows([column.key for column in self._columns_in_order()], make, self._made_rows, measure)
         locations, data, metadata = self._row_locations, self._data, self.rows
         added: list[RowKey] = []
         index = len(metadata)
@@ -506,6 +515,59 @@ class KeyedTable(DataTable[Any]):
             return where  # a column cursor crosses every row
         row_index = self._row_locations.get(row_key)
         return where if where.row == (-1 if row_index is None else row_index) else _NOWHERE
+
+    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int, cursor: bool = False,
+                     hover: bool = False) -> list[list[Segment]]:
+        # DataTable._render_cell draws every cell through the console: Styled(Padding(cell)), each a generator
+        # over the next, the text wrapped, joined and split into lines again — for a one-line cell of text, the
+        # most part of a first frame. Here such a cell's one line is made from the same Rich steps, done directly
+        # (`_one_line`); any other cell (the header, a label, a row of several lines, a renderable that is not
+        # Text) goes DataTable's way.
+        if row_index < 0 or column_index < 0 or self._own_rows or self._labelled_row_exists:
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        row_key = self._row_locations.get_key(row_index)
+        column_key = self._column_locations.get_key(column_index)
+        if row_key is None or column_key is None:
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        cache_key = (row_key, column_key, base_style, cursor, hover, self._show_hover_cursor, self._update_count,
+                     self._pseudo_class_state)
+        cache = self._cell_render_cache
+        if cache_key in cache:
+            return cache[cache_key]
+        cell = self._get_row_renderables(row_index).cells[column_index]
+        inner = width - 2 * self.cell_padding
+        options = self.app.console_options
+        if (type(cell) is not Text or inner <= 0 or cell.no_wrap is False or cell.justify not in (None, "default")
+                or cell.overflow == "ignore" or options.justify or options.overflow
+                or "\n" in cell.plain or "\t" in cell.plain):
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        component_style, post_style = self._get_styles_to_render_cell(
+            False, False, row_index < self.fixed_rows or column_index < self.fixed_columns, hover, cursor,
+            self.show_cursor, self._show_hover_cursor, self.cursor_foreground_priority == "css",
+            self.cursor_background_priority == "css")
+        pre_style = base_style + Style.from_meta({"row": row_index, "column": column_index}) + component_style
+        lines = [self._one_line(cell, inner, pre_style, post_style)]
+        cache[cache_key] = lines
+        return lines
+
+    def _one_line(self, cell: Text, inner: int, pre_style: Style, post_style: Style) -> list[Segment]:
+        """What `console.render_lines(Styled(Padding(cell, (0, padding)), pre_style, post_style))` gives for a
+        one-line Text cell, one line high and not wrapped, in the same Rich steps: the text cut to the cell's
+        width as `Text.wrap` cuts it, rendered as `Text.__rich_console__` renders its lines joined, padded to the
+        width with Padding's style, the padding around it, and the two styles laid over every segment."""
+        console = self.app.console
+        line = cell.copy()
+        if cell_len(line.plain) > inner:
+            line.truncate(inner, overflow=cell.overflow or "fold")
+        segments = list(Text("\n").join([line]).render(console))
+        length = Segment.get_line_length(segments)
+        pad_style = console.get_style("none")  # Padding's own style
+        if length < inner:
+            segments.append(Segment(" " * (inner - length), pad_style))
+        padding = Segment(" " * self.cell_padding, pad_style) if self.cell_padding else None
+        if padding is not None:
+            segments = [padding, *segments, padding]
+        return list(Segment.apply_style(segments, pre_style, post_style))
 
     def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
         # DataTable._render_line, with the cursor and hover reduced to what matters to the line's row

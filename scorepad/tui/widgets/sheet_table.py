@@ -105,7 +105,7 @@ class SheetTable(KeyedTable):
             # each row kept as its number and the rules' row (which the sheet holds anyway), put in words when drawn
             self.add_lazy_rows(((key, (number, row)) for number, (key, row)
                                 in enumerate(zip(new_keys, rows[kept:], strict=True), start=kept + 1)),
-                               self._cells_later(sheet))
+                               self._cells_later(sheet), self._cells_measured(sheet))
             new_keys = []
         for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=False), start=kept + 1):
             cells = self.cells_of(number, row, sheet)
@@ -126,6 +126,11 @@ class SheetTable(KeyedTable):
 
     def _cells_later(self, sheet: Sheet) -> Callable[[tuple[int, Row]], list[str | Text]]:
         return lambda source: self.cells_of(source[0], source[1], sheet)
+
+    def _cells_measured(self, sheet: Sheet) -> Callable[[tuple[int, Row]], list[str | Text]]:
+        # a row only measured (out of view) is put in words without the rules' row keeping them: a long game's
+        # rows are all measured once it opens, and would otherwise each keep their words for good
+        return lambda source: self.cells_of(source[0], source[1].unkept(), sheet)
 
     def cells_of(self, number: int, row: Row, sheet: Sheet) -> list[str | Text]:
         cells: list[str | Text] = [str(number)]
