@@ -2,6 +2,7 @@
 
     python benchmarks/bench_home.py            # 500 and 2,000 saved games, 3 runs of each
     python benchmarks/bench_home.py --quick    # 2 runs of each, for a smoke run
+    python benchmarks/bench_home.py --only stats,machine   # some parts only (list, stats, floor, home, machine)
 
 Prints each figure with its goal (issue 15, part f). Saved games like a club's history (benchmarks/saved_games.py:
 all three games, auctions, redeals, Weis, honours, renames, corrections) are written to a temporary folder.
@@ -17,6 +18,8 @@ start after the first), "first start" runs have the cache removed before each ru
 - home fully filled: the app started to the frame after the last game was read (in the background)
 - statistics over 2,000: from `s` to the frame with the figures, pressed at once (nothing read yet in the
   process) and after the list was read; and collect_stats alone, in one process
+- the machine's share: a pure-Python loop's wall time against its CPU time, by turns with the statistics: on a
+  shared machine a process gets only part of a core, and every wall figure here is stretched by that much
 - `scorepad list` against `python -c "import textual.app"`, by turns: CPU time of each process (wall time beside)
 - the first start's floor: where one game's replay goes (read, parse, header check, the rules' fold, the sheet,
   the figures), CPU per game against json.loads of the same bytes; and the same replays in two spawned processes
@@ -67,8 +70,8 @@ def add_games(self, digests, total, finished=False):
     if finished:
         state["filled"] = True
 
-def show(self, stats):
-    counted(self, stats)
+def show(self, stats, *rest):
+    counted(self, stats, *rest)
     state["shown"] = True
 
 def display(self, screen, renderable):
@@ -184,11 +187,13 @@ def events(script: str, *args: str, env: dict[str, str], first_start: bool = Fal
     found = {}
     for line in done.stdout.splitlines():
         name, _, value = line.partition(" ")
-        if name in ("painted", "filled", "stats", "counted", "cpu", "replayed"):
+        if name in ("painted", "filled", "stats", "counted", "cpu", "replayed", "loop"):
             values = value.split()
             found[name] = float(values[0])
             if len(values) > 1:
                 found[name + "_cpu"] = float(values[1])
+    if not found:
+        raise SystemExit(f"no figure printed: {done.stdout[-1000:]!r} {done.stderr[-2000:]!r}")
     return found
 
 
@@ -227,6 +232,26 @@ def paired(runs: int, first: Callable[[], object], second: Callable[[], object])
         a.append(first())
         b.append(second())
     return a, b
+
+
+MACHINE = """
+import time
+wall, cpu = time.perf_counter(), time.process_time()
+total = 0
+for number in range(3_000_000):
+    total += number
+print("loop", time.perf_counter() - wall, time.process_time() - cpu, flush=True)
+"""
+
+
+def bench_machine(runs: int) -> None:
+    """What share of a core a process gets now: the wall time of a pure-Python loop against its CPU time."""
+    env = dict(os.environ)
+    loops = [events(MACHINE, env=env) for _ in range(runs)]
+    print(f"the machine's share, {runs} runs (a pure-Python loop, one thread, no I/O):")
+    line("loop, wall", [run["loop"] for run in loops], "—")
+    line("  the same, CPU", [run["loop_cpu"] for run in loops], "—")
+    line("wall ÷ CPU (1.0: a whole core)", [run["loop"] / run["loop_cpu"] for run in loops], "—", "×")
 
 
 def bench_home(home: Path, empty: Path, count: int, runs: int) -> None:
@@ -330,8 +355,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="2 runs of each")
     parser.add_argument("--runs", type=int, help="runs of each (default 3)")
+    parser.add_argument("--only", default="list,stats,floor,home,machine",
+                        help="the parts to run, comma-separated (list, stats, floor, home, machine)")
     args = parser.parse_args()
     runs = args.runs or (2 if args.quick else 3)
+    parts = set(args.only.split(","))
+    unknown = parts - {"list", "stats", "floor", "home", "machine"}
+    if unknown:
+        parser.error(f"unknown parts: {', '.join(sorted(unknown))}")
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.1f} at the start")
     with tempfile.TemporaryDirectory(prefix="scorepad-bench-home-") as scratch:
@@ -342,13 +373,21 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "scorepad", "list"], env=environment(homes[20]),
                        stdout=subprocess.DEVNULL, check=True)  # bytecode written before anything is timed
         empty = Path(scratch) / "home-0"
-        for count in (20, 500, 2000):
-            bench_list(homes[count], count, runs)
-        bench_list(homes[2000], 2000, runs, first_start=True)
-        bench_stats(homes[2000], 2000, runs)
-        bench_floor(homes[2000], 2000, runs)
-        for count in (500, 2000):
-            bench_home(homes[count], empty, count, runs)
+        if "machine" in parts:
+            bench_machine(runs)
+        if "list" in parts:
+            for count in (20, 500, 2000):
+                bench_list(homes[count], count, runs)
+            bench_list(homes[2000], 2000, runs, first_start=True)
+        if "stats" in parts:
+            bench_stats(homes[2000], 2000, runs)
+        if "machine" in parts:
+            bench_machine(runs)
+        if "floor" in parts:
+            bench_floor(homes[2000], 2000, runs)
+        if "home" in parts:
+            for count in (500, 2000):
+                bench_home(homes[count], empty, count, runs)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

@@ -25,7 +25,7 @@ import threading
 import time
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
@@ -271,6 +271,16 @@ def read_stored(path: Path) -> dict[str, GameDigest]:
         return {}
     finally:
         os.close(fd)
+    from scorepad.gcpause import gc_paused
+
+    # every summary built here is kept (2,000 games: some 100,000 objects): left on, the collector would scan
+    # them again and again while they are made, finding nothing to free (a fifth of `scorepad list`'s reading)
+    with gc_paused():
+        return _games_in(data)
+
+
+def _games_in(data: bytes) -> dict[str, GameDigest]:
+    """The summaries of a cache file's bytes; empty when they are not as this code writes them."""
     import json
 
     try:
@@ -353,7 +363,11 @@ class StoredSummaries:
                 if self._saved is None:
                     self._saved = frozenset(self._loaded)
             found = self._loaded.get(key)
-        return None if found is None else replace(found, path=path, modified=modified)
+        if found is None:
+            return None
+        # (made afresh rather than with dataclasses.replace, which looks up the fields for every game)
+        return GameDigest(path, modified, found.game, found.title, found.players, found.status, found.error,
+                          found.figures)
 
     def seen(self, key: str, digest: GameDigest, *, new: bool) -> None:
         """A game of this reading (`new`: just replayed, not from the file)."""

@@ -92,6 +92,29 @@ def test_statistics_from_stored_games_are_those_of_the_replays_renamed_players_o
     assert stored.players["Cyd"].played == 5 and stored.bids and stored.weis and stored.rubbers
 
 
+def test_the_figures_are_told_before_the_cache_file_is_written_and_are_those_returned(folder, monkeypatch):
+    happened: list[str] = []
+    real = summaries.write_stored
+
+    def writing(*args, **kwargs):
+        happened.append("written")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(summaries, "write_stored", writing)
+    told: list[object] = []
+    stats = collect_stats(folder, cache=DigestCache(), counted=lambda figures: (told.append(figures),
+                                                                                happened.append("told")))
+    assert happened == ["told", "written"]
+    assert told == [stats] and told[0] is stats
+    assert dataclasses.asdict(stats) == dataclasses.asdict(collect_stats(folder, cache=None))
+
+
+def test_a_stopped_count_tells_no_figures(folder):
+    told: list[object] = []
+    taken = collect_stats(folder, cache=DigestCache(), cancelled=lambda: True, counted=told.append)
+    assert told == [] and sum(taken.games.values()) == 0
+
+
 def test_a_reading_stopped_halfway_keeps_what_it_replayed(folder, monkeypatch):
     taken = 0
 

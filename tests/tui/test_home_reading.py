@@ -219,12 +219,12 @@ async def test_leaving_the_statistics_stops_the_count(scorepad_home, monkeypatch
     counted: list[int] = []
     real = stats.collect_stats
 
-    def counting(*, progress, cancelled):
+    def counting(*, progress, cancelled, **rest):
         def seen(done: int, total: int) -> None:
             counted.append(done)
             progress(done, total)
 
-        return real(progress=seen, cancelled=cancelled)
+        return real(progress=seen, cancelled=cancelled, **rest)
 
     monkeypatch.setattr(stats, "collect_stats", counting)
     app = make_app()

@@ -9,10 +9,11 @@ from __future__ import annotations
 import threading
 import time
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
@@ -55,6 +56,13 @@ class StatsScreen(Screen[None]):
         progress.display = True
         self._count(first_paint(self))
 
+    class Progress(Message):
+        """How far the count is (posted from the worker, which goes on counting meanwhile)."""
+
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done, self.total = done, total
+
     @work(thread=True, exclusive=True, group=COUNTING)
     def _count(self, painted: threading.Event) -> None:
         wait_for_first_paint(painted)  # the screen and its reading line first
@@ -64,17 +72,30 @@ class StatsScreen(Screen[None]):
         def progress(done: int, total: int) -> None:
             nonlocal shown
             if time.monotonic() - shown >= PROGRESS_SECONDS and not worker.is_cancelled:
-                self.app.call_from_thread(self._show_progress, done, total)
+                # posted, not waited for: the worker would otherwise sit idle until the screen's thread took
+                # its turn (on a busy machine, a wait for the scheduler each time)
+                self.post_message(self.Progress(done, total))
                 shown = time.monotonic()
 
-        stats = collect_stats(progress=progress, cancelled=lambda: worker.is_cancelled)
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._show, stats)
+        def counted(stats: Stats) -> None:
+            if worker.is_cancelled:
+                return
+            on_screen = threading.Event()
+            self.app.call_from_thread(self._show, stats, on_screen)
+            # the figures' frame first; then what was read is written to the cache file (scorepad.history)
+            wait_for_first_paint(on_screen)
 
-    def _show_progress(self, done: int, total: int) -> None:
-        self.query_one("#stats-progress", Static).update(f"Counting your saved games: {done} of {total}…")
+        collect_stats(progress=progress, cancelled=lambda: worker.is_cancelled, counted=counted)
 
-    def _show(self, stats: Stats) -> None:
+    @on(Progress)
+    def _show_progress(self, message: Progress) -> None:
+        if self.stats is None:  # (a line posted just before the figures came is not shown after them)
+            self.query_one("#stats-progress", Static).update(
+                f"Counting your saved games: {message.done} of {message.total}…")
+
+    def _show(self, stats: Stats, on_screen: threading.Event | None = None) -> None:
         self.stats = stats
         self.query_one("#stats-progress", Static).display = False
         self.query_one("#stats", Static).update(stats_renderable(stats))
+        if on_screen is not None:
+            self.call_after_refresh(on_screen.set)
