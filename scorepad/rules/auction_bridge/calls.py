@@ -52,6 +52,8 @@ BID = re.compile(r"^([1-7])(S|C|D|H|R|NT)$")
 _BIDS: dict[str, tuple[int, str]] = {f"{level}{strain}": (level, strain) for level in range(1, 8)
                                      for strain in ("S", "C", "D", "H", "R", "NT")}
 _NOT_BIDS = frozenset(("pass", "double", "redouble"))
+#: a bid's denomination, by its spelling in the log
+STRAIN_OF: dict[str, str] = {call: strain for call, (_, strain) in _BIDS.items()}
 
 
 def is_bid(call: str) -> bool:
@@ -99,11 +101,22 @@ def bids_above(call: str | None, settings: Settings = DEFAULT_SETTINGS) -> list[
 
 def format_call(call: str, double: str = "none") -> str:
     """'3H' -> '3♥', with ' doubled'/' redoubled' when the contract is; passes and doubles as words."""
+    written = _WRITTEN.get((call, double))
+    if written is not None:
+        return written
+    return _format_call(call, double)
+
+
+def _format_call(call: str, double: str) -> str:
     if not is_bid(call):
         return call
     level, strain = split_bid(call)
     text = f"{level}{STRAIN_SYMBOLS[strain]}"
     return text if double == "none" else f"{text} {double}"
+
+
+#: every bid with every doubling, in words: a long log's rows write a contract each
+_WRITTEN = {(call, double): _format_call(call, double) for call in _BIDS for double in ("none", "doubled", "redoubled")}
 
 
 def describe_bid(call: str, settings: Settings = DEFAULT_SETTINGS) -> str:
@@ -223,14 +236,18 @@ class Auction:
     bids_made: int = 0
     first_namer: dict[tuple[str, str], str] = field(default_factory=dict)  # (side, strain) -> player
     names: Mapping[str, str] = field(default_factory=dict)  # player -> name shown now (renames)
+    #: the seat of the player on turn, kept as the calls come (a long log asks whose turn it is at every call)
+    turn_seat: int = field(default=-1, init=False)
+
+    def __post_init__(self) -> None:
+        self.turn_seat = (self.seats.index(self.dealer) + len(self.calls)) % len(self.seats)
 
     def _name(self, player: str | None) -> str:
         return self.names.get(player, player) if player else ""
 
     @property
     def turn(self) -> str:
-        start = self.seats.index(self.dealer)
-        return self.seats[(start + len(self.calls)) % len(self.seats)]
+        return self.seats[self.turn_seat]
 
     @property
     def closed(self) -> bool:
@@ -287,11 +304,13 @@ class Auction:
             )
         return f"{describe_bid(call, settings)} does not beat {beat}; the bid to beat is worth {bid_value(self.last_bid, settings)}"
 
-    def add(self, player: str, call: str) -> None:
+    def add(self, player: str, call: str) -> bool:
+        """Make the call; returns whether it closed the auction (`closed`)."""
         self.calls.append((player, call))
+        self.turn_seat = (self.turn_seat + 1) % len(self.seats)
         if call == PASS:
             self.passes += 1
-            return
+            return self.passes >= len(self.seats) - 1 and self.last_bid is not None
         self.passes = 0
         if call == DOUBLE:
             self.doubling = "doubled"
@@ -300,7 +319,8 @@ class Auction:
         else:  # a new bid reopens: any double lapses
             self.last_bid, self.last_bidder, self.doubling = call, player, "none"
             self.bids_made += 1
-            self.first_namer.setdefault((self.side_of[player], split_bid(call)[1]), player)
+            self.first_namer.setdefault((self.side_of[player], STRAIN_OF.get(call) or split_bid(call)[1]), player)
+        return False  # a bid, double or redouble reopens the auction
 
     def contract(self) -> Contract:
         """The final bid; the declarer is the first of the winning side to name its denomination (Law 46)."""

@@ -15,9 +15,10 @@ from typing import Any, NamedTuple, cast
 from scorepad.log import ABAgree, ABBid, ABContract, ABResult, ABStop, Deal, Entry, Header
 from scorepad.rules import base
 from scorepad.rules.auction_bridge import checks
-from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, Contract, is_bid
+from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, PASS, STRAIN_OF, Contract
+from scorepad.rules.auction_bridge.checks import TRICKS_PER_DEAL
 from scorepad.rules.auction_bridge.scoring import HONOUR_PARTS, DealScore, Outcome, score_deal
-from scorepad.rules.auction_bridge.settings import Settings
+from scorepad.rules.auction_bridge.settings import NO_TRUMP_HOLDINGS, TRUMP_HOLDINGS, Settings
 from scorepad.rules.auction_bridge.state import (
     SEATS,
     BridgeState,
@@ -25,6 +26,7 @@ from scorepad.rules.auction_bridge.state import (
     DealRecord,
     GameRecord,
     Rubber,
+    Speaker,
 )
 from scorepad.rules.auction_bridge.view import bridge_cells
 from scorepad.rules.wording import counted
@@ -39,6 +41,9 @@ _CHECKS = base.ByType((
     (ABAgree, checks.check_agree),
     (ABStop, checks.check_stop),
 ))
+
+#: the most deals scored under one ruleset kept for scoring again (`_scored`): far more than a table's log holds
+SCORED_KEPT = 4096
 
 # --------------------------------------------------------------------------- the rules
 
@@ -62,14 +67,7 @@ class AuctionBridgeRules(base.Rules):
     # ------------------------------------------------------------------ validate
 
     def validate(self, state: BridgeState, entry: Entry) -> str | None:
-        if state.problem:
-            return state.problem
-        check = _CHECKS[type(entry)]
-        if check is None:
-            return f"a {entry.type} entry has no meaning in Auction Bridge"
-        if reason := state.closed(agreeing=check is checks.check_agree):
-            return reason
-        return check(state, entry)
+        return _VALIDATE[type(entry)](state, entry)
 
     # ------------------------------------------------------------------ apply
 
@@ -158,6 +156,59 @@ def _trick_window_closed(state: BridgeState, deal: DealRecord) -> str | None:
     return None
 
 
+# --------------------------------------------------------------------------- validate
+
+
+def _validate_fully(state: BridgeState, entry: Entry) -> str | None:
+    """Why the entry cannot come now, every law asked in turn (the reasons a player reads), or None."""
+    if state.problem:
+        return state.problem
+    check = _CHECKS[type(entry)]
+    if check is None:
+        return f"a {entry.type} entry has no meaning in Auction Bridge"
+    if reason := state.closed(agreeing=check is checks.check_agree):
+        return reason
+    return check(state, entry)
+
+
+# The calls and results of a long log nearly all come in turn and count: each is let through on the few facts
+# that decide it, and anything else is asked of every law in turn (`_validate_fully`). A deal in progress means
+# the table is set up right and the rubber goes on (it ends only between deals, and nothing counts after it).
+
+
+def _validate_bid(state: BridgeState, entry: Any) -> str | None:
+    """The player on turn passes after a bid, or bids higher (Laws 42, 44); else every law in turn."""
+    current = state.current
+    if current is not None and current.contract is None:
+        auction = current.auction
+        if entry.player == auction.seats[auction.turn_seat]:
+            call, last = entry.call, auction.last_bid
+            order = state.settings.bid_order
+            rank = order.get(call)
+            if rank is None:
+                if call == PASS and last is not None:
+                    return None
+            elif last is None or rank > order[last]:
+                return None
+    return _validate_fully(state, entry)
+
+
+def _validate_result(state: BridgeState, entry: Any) -> str | None:
+    """The tricks of a deal with a contract, with the honours its denomination allows and no revoke or chicane
+    (Law 5); else every law in turn."""
+    current = state.current
+    if current is not None and current.contract is not None and entry.revoke is None and entry.chicane is None \
+            and 0 <= entry.tricks <= TRICKS_PER_DEAL:
+        honours, strain = entry.honours, STRAIN_OF[current.contract.call]
+        if honours is None:
+            if strain == "NT":  # the aces may be split 2–2
+                return None
+        elif honours.side in state.sides and honours.holding in (
+                NO_TRUMP_HOLDINGS if strain == "NT" else TRUMP_HOLDINGS):
+            return None
+    return _validate_fully(state, entry)
+
+
 # --------------------------------------------------------------------------- apply
 
 
@@ -180,12 +231,12 @@ def _apply_deal(state: BridgeState, entry: Any, seq: int) -> None:
 
 
 def _apply_bid(state: BridgeState, entry: Any, seq: int) -> None:
-    current = _current_or_new(state)
-    current.auction.add(entry.player, entry.call)
-    if is_bid(entry.call):
-        _declared(state, seq)
-    if current.auction.closed:
-        current.contract = current.auction.contract()
+    current = state.current or _open_deal(state, state.next_dealer())
+    auction, call = current.auction, entry.call
+    if auction.add(entry.player, call):
+        current.contract = auction.contract()
+    elif call in STRAIN_OF:  # a bid: a declaration
+        state.first_declarations.setdefault(state.games[-1].number, seq)
 
 
 def _apply_contract(state: BridgeState, entry: Any, seq: int) -> None:
@@ -202,39 +253,54 @@ def _apply_result(state: BridgeState, entry: Any, seq: int) -> None:
     assert current is not None and current.contract is not None
     contract = current.contract
     declarers = state.side_of[contract.declarer]
-    outcome = Outcome(
-        tricks=entry.tricks,
-        honours=(entry.honours.side, entry.honours.holding) if entry.honours else None,
-        revoke=(entry.revoke.side, entry.revoke.choice) if entry.revoke else None,
-        chicane=(entry.chicane.side, entry.chicane.double) if entry.chicane else None,
-    )
-    score = score_deal(contract, declarers, state.other_side(declarers), outcome, state.settings)
+    outcome, score, delta = _scored(state, contract, declarers, entry)
     record = DealRecord(current.number, current.dealer, current.game, contract, outcome, score, seq)
     state.deals.append(record)
     state.current = None
     state.last_dealer = current.dealer
 
+    trick_score, honour_score, below_line, trick, honour = (
+        state.trick_score, state.honour_score, state.below_line, score.trick, score.honour)
     for side in state.side_labels:
-        state.trick_score[side] += score.trick[side]
-        state.honour_score[side] += score.honour[side]
-        state.below_line[side] += score.trick[side]
-    game = state.games[-1]
-    if state.below_line[declarers] >= state.settings.game_points:
+        trick_score[side] += trick[side]
+        honour_score[side] += honour[side]
+        below_line[side] += trick[side]
+    settings = state.settings
+    if below_line[declarers] >= settings.game_points:
         record.won_game = declarers
         state.games_won[declarers] += 1
         state.below_line = dict.fromkeys(state.side_labels, 0)  # both start the next game from love
-        if state.games_won[declarers] < state.settings.games_to_win:
-            state.games.append(GameRecord(game.number + 1))
+        if state.games_won[declarers] < settings.games_to_win:
+            state.games.append(GameRecord(state.games[-1].number + 1))
 
-    bonus = dict.fromkeys(state.side_labels, 0)
-    if state.games_won[declarers] >= state.settings.games_to_win:
-        bonus[declarers] = state.settings.rubber_bonus
-    delta = {side: score.total(side) + bonus[side] for side in state.side_labels}
+    bonus = state.no_bonus
+    if state.games_won[declarers] >= settings.games_to_win:
+        bonus = dict.fromkeys(state.side_labels, 0)
+        bonus[declarers] = settings.rubber_bonus
+        delta = {side: points + bonus[side] for side, points in delta.items()}
     # put in words when the row is first read, in the names of this deal (a rename later does not change it)
-    speaker = Speaker(state.naming, state.side_of, state.side_labels, state.settings)
-    state.add_row_later(seq, delta, cast("Callable[[], base.Words]", _DealWords(speaker, record, bonus)))
+    state.add_row_later(seq, delta, cast("Callable[[], base.Words]", _DealWords(state.speaker(), record, bonus)))
     if any(bonus.values()):
         _end_rubber(state, bonus, games_winner=declarers)
+
+
+def _scored(state: BridgeState, contract: Contract, declarers: str,
+            entry: Any) -> tuple[Outcome, DealScore, dict[str, int]]:
+    """The result in the rules' terms, its score and each side's points: scored once per settings for each
+    contract and result (`Settings.scored_deals`), as the score depends on nothing else."""
+    honours, revoke, chicane = entry.honours, entry.revoke, entry.chicane
+    key = (contract.call, contract.double, contract.dealers_one_spade, declarers, state.side_labels, entry.tricks,
+           honours and (honours.side, honours.holding), revoke and (revoke.side, revoke.choice),
+           chicane and (chicane.side, chicane.double))
+    scored = state.settings.scored_deals
+    found = scored.get(key)
+    if found is None:
+        outcome = Outcome(tricks=key[5], honours=key[6], revoke=key[7], chicane=key[8])
+        score = score_deal(contract, declarers, state.other_side(declarers), outcome, state.settings)
+        if len(scored) >= SCORED_KEPT:  # a hand-made log of ever new results keeps no more than these
+            scored.clear()
+        found = scored[key] = (outcome, score, {side: score.total(side) for side in state.side_labels})
+    return found
 
 
 def _apply_stop(state: BridgeState, entry: Any, seq: int) -> None:
@@ -250,7 +316,7 @@ def _apply_agree(state: BridgeState, entry: Any, seq: int) -> None:
     state.agreed_seq = seq
 
 
-def _end_rubber(state: BridgeState, bonus: dict[str, int], games_winner: str | None) -> None:
+def _end_rubber(state: BridgeState, bonus: Mapping[str, int], games_winner: str | None) -> None:
     """Law 10 (or 11 when stopped): the larger total wins the difference."""
     for side, points in bonus.items():
         state.bonus[side] += points
@@ -280,22 +346,6 @@ def _rubber_sentence(state: BridgeState, rubber: Rubber) -> str:
 
 
 # --------------------------------------------------------------------------- rows and prompts
-
-
-class Speaker:
-    """What a deal's row needs to put itself in words later: the names of its moment and the numbers."""
-
-    __slots__ = ("naming", "side_of", "side_labels", "settings")
-
-    def __init__(self, naming: base.Naming, side_of: Mapping[str, str], side_labels: tuple[str, ...],
-                 settings: Settings):
-        self.naming, self.side_of, self.side_labels, self.settings = naming, side_of, side_labels, settings
-
-    def name(self, player: str) -> str:
-        return self.naming.name(player)
-
-    def side_name(self, side: str) -> str:
-        return self.naming.side_name(side)
 
 
 class _DealWords(NamedTuple):
@@ -388,6 +438,8 @@ def _revoke_text(state: Speaker, outcome: Outcome, score: DealScore) -> str:
         return f"{text}: {state.settings.revoke_penalty} points"
     return text
 
+
+_VALIDATE = base.ByType(((ABBid, _validate_bid), (ABResult, _validate_result)), default=_validate_fully)
 
 _FOLDS = base.ByType((
     (Deal, _apply_deal),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from scorepad.log import Entry, Header
 from scorepad.rules import base
@@ -52,6 +53,29 @@ class Rubber:
     stopped: bool
 
 
+class Speaker:
+    """What a deal's row needs to put itself in words later: the names of its moment and the numbers."""
+
+    __slots__ = ("naming", "side_of", "side_labels", "settings")
+
+    def __init__(self, naming: base.Naming, side_of: Mapping[str, str], side_labels: tuple[str, ...],
+                 settings: Settings):
+        self.naming, self.side_of, self.side_labels, self.settings = naming, side_of, side_labels, settings
+
+    def name(self, player: str) -> str:
+        return self.naming.name(player)
+
+    def side_name(self, side: str) -> str:
+        return self.naming.side_name(side)
+
+    # never changed: a copy of the state (a checkpoint) shares it
+    def __copy__(self) -> Speaker:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Speaker:
+        return self
+
+
 class BridgeState(base.State):
     # the games and their first declarations only grow, like the deals: a checkpoint shares them
     history_fields = base.State.history_fields + ("applied", "deals", "games", "first_declarations")
@@ -79,6 +103,8 @@ class BridgeState(base.State):
         self.applied: list[tuple[int, Entry]] = []  # accepted entries, for trial re-folds of corrections
         self.started = False  # an entry was accepted
         self.prompt = self.problem or f"{self.name(self.players[0])} to deal and bid"
+        self.no_bonus: Mapping[str, int] = MappingProxyType(dict.fromkeys(self.sides, 0))  # a deal's row, mostly
+        self._speaker = Speaker(self.naming, self.side_of, self.side_labels, settings)
 
     # ------------------------------------------------------------------ seats and sides
 
@@ -99,6 +125,13 @@ class BridgeState(base.State):
         super().rename(player, new_name)
         if self.current is not None:
             self.current.auction.names = self.names  # the auction in progress speaks of the new name at once
+
+    def speaker(self) -> Speaker:
+        """What a deal's row keeps to put itself in words later: made again only after a rename."""
+        speaker = self._speaker
+        if speaker.naming is not self.naming:
+            speaker = self._speaker = Speaker(self.naming, self.side_of, self.side_labels, self.settings)
+        return speaker
 
     def new_auction(self, dealer: str) -> Auction:
         return Auction(dealer, self.players, self.side_of, names=self.names)
