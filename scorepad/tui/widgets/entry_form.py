@@ -17,6 +17,7 @@ from scorepad.log import Entry
 from scorepad.rules.base import Replayer, Sheet
 from scorepad.rules.names import visible
 from scorepad.tui.shorthand import Refused
+from scorepad.tui.widgets import quiet
 
 __all__ = ["EntryForm", "Refused"]
 
@@ -93,13 +94,13 @@ class EntryForm(Vertical):
     def show_error(self, reason: str) -> None:
         self.logged_seqs = ()
         status = self.one("#form-status", Static)
-        status.update(Text(visible(reason, keep_lines=True)))  # reasons quote names and calls: never markup
+        quiet.update(status, Text(visible(reason, keep_lines=True)))  # reasons quote names and calls: never markup
         status.add_class("-error")
 
     def show_info(self, text: str) -> None:
         self.logged_seqs = ()
         status = self.one("#form-status", Static)
-        status.update(Text(visible(text, keep_lines=True)))
+        quiet.update(status, Text(visible(text, keep_lines=True)))  # a blank line again and again: no repaint
         status.remove_class("-error")
 
     def show_logged(self, seqs: Sequence[int], text: str) -> None:

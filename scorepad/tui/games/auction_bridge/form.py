@@ -41,6 +41,7 @@ from scorepad.tui.games.auction_bridge.codes import (
     parse_honours,
     side_letters,
 )
+from scorepad.tui.widgets import quiet
 from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator, int_problem
 
@@ -342,9 +343,10 @@ class BridgeForm(EntryForm):
     def refresh_texts(self) -> None:
         if self.sheet is None or not self.is_mounted:
             return
-        self.query_one("#bridge-deal", Static).update(self.deal_line())
-        self.query_one("#bridge-hint", Static).update(self.hint_line())
-        self.query_one("#bridge-preview", Static).update(self.preview_line())
+        # mostly as they were (a key typed, a call logged): repainted and laid out only when they say something new
+        quiet.update(self.query_one("#bridge-deal", Static), self.deal_line())
+        quiet.update(self.query_one("#bridge-hint", Static), self.hint_line())
+        quiet.update(self.query_one("#bridge-preview", Static), self.preview_line())
 
     def deal_line(self) -> Text:
         view, stage = self.view, self.stage

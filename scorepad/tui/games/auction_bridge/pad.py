@@ -20,6 +20,7 @@ from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import visible
 from scorepad.tui.games.auction_bridge.codes import honours_code, letter_of, side_letters
 from scorepad.tui.games.auction_bridge.columns import GAME_COLUMNS, Plan, plan
+from scorepad.tui.widgets import quiet
 from scorepad.tui.widgets.sheet_table import SheetTable
 
 #: how the pad labels the parts of an honour-score entry
@@ -250,11 +251,12 @@ class BridgePad(Static):
             return
         width = self.content_size.width or self._expected_width()
         drawer = PadDrawer(self.sheet, self.settings, width)
+        # a call of the auction logged leaves the pad as it was: repainted and laid out only when it changes
         if self.heading_row is None:
-            self.update(drawer.draw())
+            quiet.update(self, drawer.draw())
             return
-        self.heading_row.update(drawer.heading())  # as wide as the pad's columns below it
-        self.update(drawer.draw(heading=False))
+        quiet.update(self.heading_row, drawer.heading())  # as wide as the pad's columns below it
+        quiet.update(self, drawer.draw(heading=False))
 
 
 class BridgeSheet(SheetTable):

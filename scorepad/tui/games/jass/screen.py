@@ -35,6 +35,7 @@ from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.plain import plain
 from scorepad.tui.screens.form_dialog import FormDialog, Refused
 from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.widgets import quiet
 from scorepad.tui.widgets.sheet_table import SheetTable
 
 WEIS_WIDTH = 26  # the Weis column wraps its sentence at this width
@@ -246,7 +247,7 @@ class JassScreen(GameScreen):
         view = sheet.view
         tafel.show(sheet.totals, sheet.side_names, self.settings.target, sheet.winner,
                    view.bergpreis if isinstance(view, JassView) else None)
-        self.query_one("#jass-hand", Static).update(self.hand_line(sheet))
+        quiet.update(self.query_one("#jass-hand", Static), self.hand_line(sheet))  # the same until trump or Weis
 
     def hand_line(self, sheet: Sheet) -> Text:
         """The hand in play: Weis and Stöck so far and whose Weis wins (the prompt names the contract)."""

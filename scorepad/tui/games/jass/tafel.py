@@ -124,10 +124,13 @@ class JassTafel(Widget):
 
     def show(self, totals: Mapping[str, int], names: Mapping[str, str], target: int,
              winner: str | None = None, bergpreis: str | None = None) -> None:
-        self.halves = tuple(
+        halves = tuple(
             TafelHalf(side, names.get(side, side), total, max(0, target - total), side == winner, side == bergpreis)
             for side, total in totals.items()
         )
+        if halves == self.halves:  # a trump named, a Weis said: the board as it was, no repaint nor layout
+            return
+        self.halves = halves
         self.refresh(layout=True)
 
     def half_lines(self, half: TafelHalf, width: int) -> list[Text]:
