@@ -127,6 +127,32 @@ async def test_a_long_game_opens_with_only_the_rows_in_view_in_words_and_reads_a
     assert await opened() == lazily
 
 
+async def test_a_long_game_with_corrections_opens_with_each_entry_marked_as_an_eager_fill_marks_it(monkeypatch):
+    # the marks of a game opened (corrected, struck out, refused) are set for the few entries that have one
+    path = game(40)
+    with GameFile.open(path) as file:
+        file.append(amend_model("five_hundred")(target=6, override=True,
+                                                entry=parse_entry("five_hundred", deal(1, made=5)[2])))
+        file.append(void_model("five_hundred")(target=9, override=True))
+        file.append(parse_entry("five_hundred", deal(1)[2]))  # a result with no contract before it: refused
+    for entry in deal(40):
+        with GameFile.open(path) as file:
+            file.append(parse_entry("five_hundred", entry))
+
+    async def opened() -> list:
+        app = make_app(open_path=path)
+        async with app.run_test(size=(130, 42)) as pilot:
+            await settle(pilot)
+            return table_text(app.screen.query_one(LogPane))
+
+    lazily = await opened()
+    marks = {key: cells[1] for key, cells in lazily if "(" in cells[1]}
+    assert marks["6"].endswith("(corrected by #121)") and marks["9"].endswith("(struck out by #122)")
+    assert "refused" in marks["123"], marks
+    monkeypatch.setattr(log_pane, "LAZY_FROM", 10**9)  # every entry added and marked one by one
+    assert await opened() == lazily
+
+
 async def test_a_long_game_keeps_few_rows_in_words_and_a_correction_far_above_the_view_reads_as_a_fresh_open():
     # 130 rows on the sheet and 390 in the log, added lazily: once measured, only the latest made keep their cells
     # (the rest are made again, the same, when drawn or read); a correction of deal 2 changes rows made long ago

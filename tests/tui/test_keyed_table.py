@@ -409,6 +409,29 @@ async def test_rows_added_lazily_are_measured_with_their_own_maker_and_drawn_wit
         assert 3 in made and keyed.get_row("3") == plain.get_row("3")
 
 
+async def test_rows_added_lazily_with_a_key_twice_or_one_already_there_are_refused_and_nothing_added():
+    from textual.widgets.data_table import DuplicateKey
+
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        _, keyed = app.tables
+        keyed.add_column("#", key="n")
+        keyed.add_column("who", key="who")
+        keyed.add_column("points", key="points")
+        with pytest.raises(DuplicateKey):
+            keyed.add_lazy_rows(((key, 1) for key in ("1", "2", "1")), lambda number: row(number))
+        assert keyed.row_count == 0 and not keyed.rows and not keyed._row_locations
+        keyed.add_lazy_rows(((str(number), number) for number in range(1, 31)), lambda number: row(number))
+        with pytest.raises(DuplicateKey):
+            keyed.add_lazy_rows(((key, 1) for key in ("31", "7")), lambda number: row(number))
+        assert keyed.row_count == 30 and "31" not in keyed.rows
+        keyed.add_lazy_rows(((str(number), number) for number in range(31, 41)), lambda number: row(number))
+        keyed.move_cursor(row=keyed.row_count - 1)
+        await pilot.pause()
+        assert keyed.row_count == 40 and keyed.get_row("40") == row(40) and keyed.get_row_index("40") == 39
+        assert keyed.coordinate_to_cell_key(keyed.cursor_coordinate).row_key.value == "40"
+
+
 def _holding(table: KeyedTable) -> int:
     """How many of the table's lazily added rows hold their cells now."""
     from scorepad.tui.widgets.keyed_table import LazyCells

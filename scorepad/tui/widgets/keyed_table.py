@@ -271,21 +271,29 @@ class KeyedTable(DataTable[Any]):
             return
         shared = LazyRows([column.key for column in self._columns_in_order()], make, self._made_rows, measure)
         locations, data, metadata = self._row_locations, self._data, self.rows
-        added: list[RowKey] = []
-        index = len(metadata)
+        # a RowKey hashes in Python: each row's key is hashed once, into `fresh`, and the table's two mappings
+        # take them from it with the hashes it holds (a dict updated from a dict does not hash again)
+        fresh: dict[RowKey, LazyCells] = {}
+        count = 0
         with gc_paused():  # thousands of rows, all kept: young collections would only find them alive
             for key, source in rows:
                 row_key = RowKey(key)
-                if row_key in locations:
-                    raise DuplicateKey(f"The row key {row_key!r} already exists.")
+                # a mapping, made when read, and the row's metadata
+                fresh[row_key] = LazyCells(shared, source, row_key)
+                count += 1
+            if len(fresh) < count:
+                raise DuplicateKey("A row key is given twice.")
+            if locations:  # rows there already (a game opened adds its rows to an empty table)
+                for row_key in fresh:
+                    if row_key in locations:
+                        raise DuplicateKey(f"The row key {row_key!r} already exists.")
+            if not fresh:
+                return
+            for index, row_key in enumerate(fresh, start=len(metadata)):
                 locations[row_key] = index
-                row = LazyCells(shared, source, row_key)  # a mapping, made when read, and the row's metadata
-                data[row_key] = row  # type: ignore[assignment]
-                metadata[row_key] = row  # type: ignore[assignment]
-                added.append(row_key)
-                index += 1
-        if not added:
-            return
+            data.update(fresh)  # type: ignore[arg-type]
+            metadata.update(fresh)  # type: ignore[arg-type]
+        added = list(fresh)
         self._unmeasured += added
         self._require_update_dimensions = True  # the table's height, at the next settle (idle or cursor move)
         self._offset_cache.clear()

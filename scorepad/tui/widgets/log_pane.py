@@ -83,16 +83,18 @@ class LogPane(KeyedTable):
         for rejection in sheet.rejected[kept:]:
             self._refused[rejection.seq] = f"refused: {rejection.reason}"
         self._rejected = sheet.rejected
-        for entry in entries[old_count:]:
-            seq = entry.seq or 0
-            touched.add(seq)
-            if isinstance(entry, Amend | Void) and seq not in self._refused:
-                verb = "corrected" if isinstance(entry, Amend) else "struck out"
-                self._corrected[entry.target] = f"{verb} by #{seq}"
-                touched.add(entry.target)
         new = entries[old_count:]
-        for entry in new:
-            self._set_mark(entry.seq or 0, self._mark(entry.seq or 0))
+        for entry in new:  # the new entries are added below, each with its mark: only their targets are touched
+            if entry.type in ("amend", "void") and isinstance(entry, Amend | Void):
+                seq = entry.seq or 0
+                if seq not in self._refused:
+                    verb = "corrected" if isinstance(entry, Amend) else "struck out"
+                    self._corrected[entry.target] = f"{verb} by #{seq}"
+                    touched.add(entry.target)
+        # a new entry has a mark only if it was corrected or refused (a long game opened: a few of thousands)
+        for seq in {seq for marked in (self._corrected, self._refused) for seq in marked
+                    if old_count < seq <= len(entries)}:
+            self._set_mark(seq, self._mark(seq))
         if len(new) > LAZY_FROM:  # a game opened: each entry put in words when drawn or read
             self.add_lazy_rows(((str(entry.seq or 0), entry) for entry in new), self._row_later(sheet))
         else:
