@@ -21,7 +21,7 @@ start after the first), "first start" runs have the cache removed before each ru
 - the machine's share: a pure-Python loop's wall time against its CPU time, by turns with the statistics: on a
   shared machine a process gets only part of a core, and every wall figure here is stretched by that much
 - `scorepad list` against `python -c "import textual.app"`, by turns: CPU time of each process (wall time beside)
-- the first start's floor: where one game's replay goes (read, parse, header check, the rules' fold, the sheet,
+- the first start's floor: where one game's replay goes (read, parse, header check, the rules' fold, the outcome,
   the figures), CPU per game against json.loads of the same bytes; and the same replays in two spawned processes
   by turns with one process (what reading in parallel would give on this machine: not taken while it gives
   nothing here)
@@ -131,7 +131,7 @@ from scorepad.store import parse_log
 from scorepad.summaries import content_key
 
 files = [saved.path for saved in saved_files(Path(sys.argv[1]))]
-stages = dict.fromkeys(("read and hash", "parse", "header check", "the rules' fold", "the sheet", "figures",
+stages = dict.fromkeys(("read and hash", "parse", "header check", "the rules' fold", "the outcome", "figures",
                         "json.loads of the lines"), 0.0)
 gc.disable()  # as the replay runs (gc paused); the figures and the parse are short
 for path in files:
@@ -145,7 +145,7 @@ for path in files:
     times.append(time.process_time())
     replayer = Replayer(log.header).extend(log.entries)
     times.append(time.process_time())
-    sheet = replayer.sheet()
+    sheet = getattr(replayer, "outcome", replayer.sheet)()  # what a summary reads (a code before it: the sheet)
     times.append(time.process_time())
     game_figures(sheet), status_text(sheet)
     times.append(time.process_time())

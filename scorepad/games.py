@@ -10,7 +10,7 @@ from pathlib import Path
 
 from scorepad.gcpause import gc_paused
 from scorepad.rules import replay
-from scorepad.rules.base import Sheet
+from scorepad.rules.base import Outcome, Sheet
 from scorepad.rules.header import header_problem
 from scorepad.store import GameFile, LoadedLog, LogError, load
 
@@ -49,7 +49,7 @@ def replay_file(path: Path | str) -> tuple[Sheet, list[str]]:
     return replay_log(log), notices
 
 
-def status_text(sheet: Sheet) -> str:
+def status_text(sheet: Sheet | Outcome) -> str:
     """A game's state as the saved games list says it, in a player's words."""
     if sheet.finished:
         return f"won by {sheet.side_names.get(sheet.winner, sheet.winner)}" if sheet.winner else "finished"

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 def digest_of(path: Path, modified: datetime, data: bytes | None = None) -> GameDigest:
     """Read (or take the bytes given) and replay one game file. Never raises for what is in the file: a damaged
     file, a header the rules cannot play, or a log the rules stumble on is one line in `error`."""
-    from scorepad.games import check_log, replay_log, status_text
+    from scorepad.games import check_log, status_text
+    from scorepad.gcpause import gc_paused
+    from scorepad.rules.base import Replayer
     from scorepad.stats import game_figures
     from scorepad.store import LogError, parse_log, read_game_bytes
 
@@ -36,7 +38,9 @@ def digest_of(path: Path, modified: datetime, data: bytes | None = None) -> Game
     except LogError as error:
         return GameDigest(path, modified, error=str(error))
     try:
-        sheet = replay_log(log)
+        with gc_paused():  # as a replay of the game (scorepad.games.replay_log)
+            # the sheet's values a summary reads, without the prompt and the view a screen would
+            sheet = Replayer(log.header).extend(log.entries).outcome()
         figures = game_figures(sheet)
     except Exception:  # one broken file must not hide the others (nor end the app)
         # the file was read: the fault is scorepad's, and Python's name for it would mean nothing at the table

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from scorepad.figures import BidRecord, PlayerRecord, Stats, WeisRecord, add_figures, merge_renamed
 from scorepad.log import FHBid, Rename
 from scorepad.rules import GAME_TITLES
-from scorepad.rules.base import Row, Sheet
+from scorepad.rules.base import Outcome, Row, Sheet
 from scorepad.rules.five_hundred.calls import NULLOS, STRAIN_NAMES, STRAINS, SYMBOLS, display_call, split
 from scorepad.rules.five_hundred.view import DealCells
 from scorepad.rules.jass.view import HandCells
@@ -34,14 +34,14 @@ STRAIN_LABELS = {**{s: f"{SYMBOLS[s]} {STRAIN_NAMES[s]}" for s in STRAINS if s !
 # --------------------------------------------------------------------------- collecting
 
 
-def game_figures(sheet: Sheet) -> Stats:
+def game_figures(sheet: Sheet | Outcome) -> Stats:
     """One game's figures, to be added to others' with `add_figures` (kept per file, so a second count is free)."""
     figures = Stats()
     add_sheet(figures, sheet)
     return figures
 
 
-def _join_renames(stats: Stats, sheet: Sheet) -> None:
+def _join_renames(stats: Stats, sheet: Sheet | Outcome) -> None:
     """Each seat's names in this game — the header's and every rename's — are one person. Games come newest
     first, so the name a person carries at the end of the newest game is the one kept."""
     names: dict[str, list[str]] = {player: [sheet.names.get(player, player), player] for player in sheet.header.players}
@@ -53,7 +53,7 @@ def _join_renames(stats: Stats, sheet: Sheet) -> None:
         stats.seat_names.append(seat_names)
 
 
-def add_sheet(stats: Stats, sheet: Sheet) -> None:
+def add_sheet(stats: Stats, sheet: Sheet | Outcome) -> None:
     stats.games[sheet.game] += 1
     stats.finished += sheet.finished
     _join_renames(stats, sheet)
@@ -81,7 +81,7 @@ def strain_of(call: str) -> str | None:
         return None
 
 
-def _add_bids(stats: Stats, sheet: Sheet) -> None:
+def _add_bids(stats: Stats, sheet: Sheet | Outcome) -> None:
     previous_seq = 0
     for row in sheet.rows:
         contract = _contract_of(sheet, row, previous_seq)
@@ -96,7 +96,7 @@ def _add_bids(stats: Stats, sheet: Sheet) -> None:
             record.set += 1
 
 
-def _contract_of(sheet: Sheet, row: Row, previous_seq: int) -> tuple[str, bool] | None:
+def _contract_of(sheet: Sheet | Outcome, row: Row, previous_seq: int) -> tuple[str, bool] | None:
     """(strain, made) of the deal a Five Hundred row scores."""
     if row.cells:
         cells = DealCells.of(row, tuple(sheet.sides))
@@ -117,7 +117,7 @@ def _contract_of(sheet: Sheet, row: Row, previous_seq: int) -> tuple[str, bool] 
     return strain_of(found.call) or "", side is not None and row.delta.get(side, 0) > 0
 
 
-def _add_weis(stats: Stats, sheet: Sheet) -> None:
+def _add_weis(stats: Stats, sheet: Sheet | Outcome) -> None:
     sides = tuple(sheet.sides)
     for side, members in sheet.sides.items():
         if side == " & ".join(members):  # named by its players: it follows their renames
@@ -134,7 +134,7 @@ def _add_weis(stats: Stats, sheet: Sheet) -> None:
                 team.matches += 1
 
 
-def _add_rubber(stats: Stats, sheet: Sheet) -> None:
+def _add_rubber(stats: Stats, sheet: Sheet | Outcome) -> None:
     rubber = sheet.extra.get("rubber")
     for side, members in sheet.sides.items():
         for player in members:

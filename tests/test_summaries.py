@@ -115,6 +115,23 @@ def test_a_stopped_count_tells_no_figures(folder):
     assert told == [] and sum(taken.games.values()) == 0
 
 
+def test_the_outcome_a_summary_reads_is_the_sheets_own(folder):
+    """history.digest_of reads `Replayer.outcome()`, not the whole sheet: each of its values is the sheet's."""
+    from scorepad.rules.base import Outcome, Replayer
+    from scorepad.store import load
+
+    compared = 0
+    for path in sorted(folder.glob("*.jsonl")):
+        log = load(path)
+        replayer = Replayer(log.header).extend(log.entries)
+        outcome, sheet = replayer.outcome(), replayer.sheet()
+        for name in Outcome.__dataclass_fields__:
+            assert getattr(outcome, name) == getattr(sheet, name), (path.name, name)
+        assert (outcome.game, outcome.finished) == (sheet.game, sheet.finished)
+        compared += 1
+    assert compared == 5
+
+
 def test_a_reading_stopped_halfway_keeps_what_it_replayed(folder, monkeypatch):
     taken = 0
 

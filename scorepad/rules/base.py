@@ -257,6 +257,31 @@ class Sheet:
         return data
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a replayed game came to, for the saved games' list and the statistics (`Replayer.outcome`): the
+    sheet's own values, without what only the table's screen reads (the prompt, the moment's view, the undo
+    target, the totals, the questions), which a list of 2,000 games would make and throw away."""
+
+    header: Header
+    sides: Mapping[str, tuple[str, ...]]
+    status: str
+    winner: str | None
+    rows: tuple[Row, ...]
+    names: Mapping[str, str]
+    side_names: Mapping[str, str]
+    entries: tuple[Entry, ...]
+    extra: Mapping[str, Any]
+
+    @property
+    def game(self) -> str:
+        return self.header.game
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+
 class Naming:
     """How players and sides are called at one point of the game. Never changed: a rename makes a new one,
     so a row put in words later (`Row.later`) still uses the names of its own deal."""
@@ -1003,6 +1028,21 @@ class Replayer:
             entries=tuple(self.log),
             extra=frozen(self.rules.extra(state)),
             view=replace(state.view(), undo_target=self.undo_target()),
+        )
+
+    def outcome(self) -> Outcome:
+        """The sheet's values a summary of the game reads (as `sheet` gives them)."""
+        state = self.state
+        return Outcome(
+            header=self.header,
+            sides=frozen(state.sides),
+            status=state.status,
+            winner=state.winner,
+            rows=tuple(state.rows),
+            names=frozen(state.names),
+            side_names=frozen({side: state.side_name(side) for side in state.sides}),
+            entries=tuple(self.log),
+            extra=frozen(self.rules.extra(state)),
         )
 
     @property
