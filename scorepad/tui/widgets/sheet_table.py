@@ -102,10 +102,10 @@ class SheetTable(KeyedTable):
             left = []
         columns = self.ordered_columns
         if not left and len(new_keys) > LAZY_FROM and self._one_line_rows():
-            # each row kept as its number and the rules' row (which the sheet holds anyway), put in words when drawn
-            self.add_lazy_rows(((key, (number, row)) for number, (key, row)
-                                in enumerate(zip(new_keys, rows[kept:], strict=True), start=kept + 1)),
-                               self._cells_later(sheet), self._cells_measured(sheet))
+            # each row kept as the rules' row (which the sheet holds anyway), put in words when drawn; its number
+            # is its place in the table then
+            self.add_lazy_rows(zip(new_keys, rows[kept:], strict=True), self._cells_later(sheet),
+                               self._cells_measured(sheet))
             new_keys = []
         for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=False), start=kept + 1):
             cells = self.cells_of(number, row, sheet)
@@ -124,13 +124,13 @@ class SheetTable(KeyedTable):
         """Whether every row is one line high whatever its cells say (a game's sheet may wrap its rows)."""
         return type(self).row_height is SheetTable.row_height and type(self).add_row is KeyedTable.add_row
 
-    def _cells_later(self, sheet: Sheet) -> Callable[[tuple[int, Row]], list[str | Text]]:
-        return lambda source: self.cells_of(source[0], source[1], sheet)
+    def _cells_later(self, sheet: Sheet) -> Callable[[Row], list[str | Text]]:
+        return lambda row: self.cells_of(self.get_row_index(str(row.seq)) + 1, row, sheet)
 
-    def _cells_measured(self, sheet: Sheet) -> Callable[[tuple[int, Row]], list[str | Text]]:
+    def _cells_measured(self, sheet: Sheet) -> Callable[[Row], list[str | Text]]:
         # a row only measured (out of view) is put in words without the rules' row keeping them: a long game's
         # rows are all measured once it opens, and would otherwise each keep their words for good
-        return lambda source: self.cells_of(source[0], source[1].unkept(), sheet)
+        return lambda row: self.cells_of(self.get_row_index(str(row.seq)) + 1, row.unkept(), sheet)
 
     def cells_of(self, number: int, row: Row, sheet: Sheet) -> list[str | Text]:
         cells: list[str | Text] = [str(number)]
