@@ -149,6 +149,7 @@ def describe_meld(meld: Meld, suit_names: str = "french") -> str:
     return f"four {RANK_PLURALS[meld.rank]}"
 
 
+@cache  # of a few dozen (length, top): a long log asks it for every Weis
 def sequence_problem(length: int, top: str) -> str | None:
     """Why no sequence of `length` can be headed by `top` (a log entry that reads may still hold one: the
     rules refuse it as an impossible Weis)."""

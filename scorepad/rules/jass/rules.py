@@ -111,6 +111,23 @@ _SEATS_FROM: dict[tuple[tuple[str, ...], str | None], Mapping[str, int]] = {}
 _CONTRACT_TEXTS: dict[tuple[str, str, int], str] = {}
 
 
+def _seats_from(players: tuple[str, ...], forehand: str | None) -> Mapping[str, int]:
+    """Each seat's distance from the forehand (the first to play), worked out once per seating and forehand."""
+    key = (players, forehand)
+    seats = _SEATS_FROM.get(key)
+    if seats is None:
+        first = players.index(forehand) if forehand else 0
+        seats = _SEATS_FROM[key] = MappingProxyType({p: (i - first) % len(players) for i, p in enumerate(players)})
+    return seats
+
+
+def _judged(weis: Mapping[str, tuple[Any, int]], side_of: Mapping[str, str], contract: str,
+            players: tuple[str, ...], forehand: str | None, settings: Settings, names: Mapping[str, str]) -> WeisVerdict:
+    """A hand's Weis comparison (`JassState.weis_verdict`), of its declarations (player -> (melds, seq))."""
+    declared = [Declared(p, meld) for p, (melds, _) in weis.items() for meld in melds]
+    return judge_weis(declared, side_of, contract, _seats_from(players, forehand), settings, names)
+
+
 class HandWords(NamedTuple):
     """What a hand's row shows, fixed when the hand is scored: one small tuple per hand, put in words when the
     row is first read (a long log keeps no closures and no steps per hand)."""
@@ -242,14 +259,7 @@ class JassState(base.State):
         return self.after(self.dealer) if self.dealer else self.players[0]
 
     def seats_from_forehand(self) -> Mapping[str, int]:
-        forehand = self.forehand
-        key = (self.players, forehand)
-        seats = _SEATS_FROM.get(key)
-        if seats is None:
-            first = self.players.index(forehand) if forehand else 0
-            seats = _SEATS_FROM[key] = MappingProxyType(
-                {p: (i - first) % len(self.players) for i, p in enumerate(self.players)})
-        return seats
+        return _seats_from(self.players, self.forehand)
 
     # ------------------------------------------------------------------ this hand
 
@@ -258,7 +268,9 @@ class JassState(base.State):
         return self.settings.multipliers[self.contract] if self.contract else 1
 
     def contract_text(self) -> str:
-        contract = self.contract
+        return self._contract_words(self.contract)
+
+    def _contract_words(self, contract: JassContract | None) -> str:
         if not contract:
             return ""
         suit_names = self.settings.suit_names
@@ -278,9 +290,10 @@ class JassState(base.State):
         return self._judgement()()
 
     def _judgement(self) -> Callable[[], WeisVerdict]:
-        """This hand's Weis comparison, to be made now or when its sentence is first read (of values that never
-        change: this hand's declarations, seats and names)."""
-        return partial(judge_weis, self.declared(), self.side_of, self.contract or "", self.seats_from_forehand(),
+        """This hand's Weis comparison, to be made now or when its sentence is first read: of values that never
+        change (this hand's declarations, which no later entry changes: the next hand starts a new table of
+        them; its seats and names)."""
+        return partial(_judged, self.weis, self.side_of, self.contract or "", self.players, self.forehand,
                        self.settings, self.names)
 
     def weis_score(self) -> tuple[str | None, int]:
@@ -396,15 +409,16 @@ class JassState(base.State):
         """The prompt, put in words only when read (a long log sets two or three a hand and reads the last),
         in the names of now: `kind` "next" (who deals hand `hand` after `player` dealt), "trump" (hand `hand`
         was dealt by `player`) or "play" (hand `hand`'s trump is named)."""
-        self._prompt = (kind, self.naming, hand, player, self.contract_text() if kind == "play" else "")
+        self._prompt = (kind, self.naming, hand, player, self.contract if kind == "play" else None)
 
-    def _prompt_words(self, kind: str, naming: base.Naming, hand: int, player: str | None, contract: str) -> str:
+    def _prompt_words(self, kind: str, naming: base.Naming, hand: int, player: str | None,
+                      contract: JassContract | None) -> str:
         if kind == "next":
             return f"Who deals hand {hand}? ({naming.name(self.after(player) if player else self.players[0])} by turn)"
         if kind == "trump":
             forehand = self.after(player or "")
             return f"Hand {hand}: {naming.name(forehand)} names the trump or pushes to {naming.name(self.partner(forehand))}"
-        return f"Hand {hand}, {contract}: Weis, Stöck, then the card points"
+        return f"Hand {hand}, {self._contract_words(contract)}: Weis, Stöck, then the card points"
 
     # ------------------------------------------------------------------ screens
 
@@ -520,8 +534,8 @@ class JassRules(base.Rules):
         return None
 
     def _check_deal(self, state: JassState, entry: Deal) -> str | None:
-        if problem := self._unknown_player(state, entry.dealer):
-            return problem
+        if entry.dealer not in state.players:
+            return self._unknown_player(state, entry.dealer)
         if state.phase == "trump" and state.caller is not None:
             return (
                 f"hand {state.hand} is in play ({state.name(state.caller)} named "
@@ -530,8 +544,8 @@ class JassRules(base.Rules):
         return None
 
     def _check_trump(self, state: JassState, entry: JassTrump) -> str | None:
-        if problem := self._unknown_player(state, entry.player):
-            return problem
+        if entry.player not in state.players:
+            return self._unknown_player(state, entry.player)
         if state.phase in ("start", "scored"):
             return f"deal first: who deals hand {state.hand + 1}?"
         if state.phase == "trump" and state.caller is not None:
@@ -735,28 +749,40 @@ class JassRules(base.Rules):
 
     def _apply_tricks(self, state: JassState, entry: JassTricks, seq: int) -> None:
         cards = self.card_points(state, entry)
-        match, settings = entry.match, state.settings
+        match, settings = entry.match or None, state.settings
+        # who writes Weis, once per hand; the sentence why only when the row's words are read
+        winner, points = state.weis_score()
+        if not settings.bergpreis:
+            # the hand's points per side straight away (no steps): every step's points are ≥ 0, so nobody
+            # reaches the target unless the whole hand takes him there, and then the steps are walked
+            multiplier, sides = state.multiplier, state.side_labels
+            weis = points * (multiplier if settings.multiply_weis else 1) if winner else 0
+            stoeck = state.stoeck
+            stoeck_side = state.side_of[stoeck[0]] if stoeck else None
+            stoeck_points = settings.stoeck_points * (multiplier if settings.multiply_stoeck else 1) if stoeck else 0
+            weis_row = tuple([weis if side == winner else 0 for side in sides])
+            stoeck_row = tuple([stoeck_points if side == stoeck_side else 0 for side in sides])
+            totals, target = state.totals, settings.target
+            delta: dict[str, int] = {}
+            reached = False
+            for side, weis_points, stoeck_points in zip(sides, weis_row, stoeck_row, strict=True):
+                won = settings.match_points if side == match else cards[side]
+                delta[side] = gain = won * multiplier + weis_points + stoeck_points
+                reached = reached or totals[side] + gain >= target
+            if not reached:
+                words = TricksWords(state.naming, state.hand, state.dealer, state.caller, state.pushed,
+                                    state.contract_text(), multiplier, sides,
+                                    state._judgement() if winner else "", weis_row, stoeck_row, cards, match)
+                state.add_row_later(seq, delta, cast("Callable[[], base.Words]", words))  # (its __call__)
+                state.end_hand()
+                return
         written = cards
         if match:
             written = dict(cards)
             written[match] = settings.match_points
-        # who writes Weis, once per hand; the sentence why only when the row's words are read
-        winner, points = state.weis_score()
         steps = state._steps(written, winner, points)
-        words = state._hand_words(steps, state._judgement() if winner else "", cards, match)
-        describe = cast("Callable[[], base.Words]", words)  # (a tricks entry's words: a NamedTuple's __call__)
-        if not settings.bergpreis:
-            delta = dict.fromkeys(state.side_labels, 0)
-            for _step, gains in steps:
-                for side, value in gains.items():
-                    delta[side] += value
-            totals, target = state.totals, settings.target
-            # every step's points are ≥ 0: nobody reaches the target unless the whole hand takes him there
-            if all(totals[side] + gain < target for side, gain in delta.items()):
-                state.add_row_later(seq, delta, describe)
-                state.end_hand()
-                return
-        self._score_hand(state, seq, describe, steps)
+        hand_words = state._hand_words(steps, state._judgement() if winner else "", cards, match)
+        self._score_hand(state, seq, cast("Callable[[], base.Words]", hand_words), steps)  # (its __call__)
         if state.pending_tie:
             state.pending_tie["cards"] = cards
 
