@@ -159,3 +159,73 @@ async def test_the_first_deal_logged_after_a_long_game_opens_composes_only_the_r
         # the new row and the cursor's old row, in each table (the log took a deal's three entries)
         assert composed.count(sheet.id) <= 3, composed
         assert composed.count(log.id) <= 5, composed
+
+
+async def test_an_entry_after_a_notice_finds_the_screens_widgets_without_walking_the_screen(scorepad_home,
+                                                                                            monkeypatch):
+    # a notice (or any widget mounted on the screen) made every query walk the widgets again: four walks inside
+    # the next entry's frame; the frame's widgets are found once and kept while they stay on the screen
+    import sys
+
+    from textual.screen import Screen
+
+    app = make_app(open_path=write_game(scorepad_home, THREE, deals(3)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press(*"a", "tab", *"7s", "tab", "7", "tab", "2", "enter")  # a deal, as the table plays
+        await settle(pilot)
+        app.notify("a notice", timeout=30)
+        await settle(pilot)
+        queried: list[object] = []
+        query_one = Screen.query_one
+
+        def counted(self, *args, **kwargs):
+            caller = sys._getframe(1).f_code.co_filename
+            if "scorepad" in caller and "/tests/" not in caller:  # scorepad's own queries (Textual has its own)
+                queried.append(args[0])
+            return query_one(self, *args, **kwargs)
+
+        monkeypatch.setattr(Screen, "query_one", counted)
+        await pilot.press(*"b", "tab", *"8h", "tab", "8", "tab", "1", "enter")
+        await settle(pilot)
+        assert len(screen.sheet.rows) == 5
+        assert queried == []
+
+
+async def test_a_widget_found_once_is_found_anew_when_it_was_replaced(scorepad_home):
+    app = make_app(open_path=write_game(scorepad_home, THREE, deals(1)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        banner = screen.one("#banner", Static)
+        assert banner is screen.query_one("#banner", Static)
+        await banner.remove()
+        again = Static("", id="banner")
+        await screen.mount(again)
+        assert screen.one("#banner", Static) is again
+
+
+async def test_a_deal_logged_does_not_restyle_the_emptied_preview(scorepad_home, monkeypatch):
+    # the preview's muted colour while blank showed nothing, and switching it restyled the line with every deal
+    app = make_app(open_path=write_game(scorepad_home, THREE, deals(1)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press(*"b", "tab", *"8h", "tab", "8", "tab", "1")
+        await settle(pilot)
+        restyled: list[str | None] = []
+        update_nodes = app.stylesheet.update_nodes
+
+        def counted(nodes, animate=False):
+            nodes = list(nodes)
+            restyled.extend(node.id for node in nodes)
+            return update_nodes(nodes, animate=animate)
+
+        monkeypatch.setattr(app.stylesheet, "update_nodes", counted)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(screen.sheet.rows) == 2
+        assert str(screen.query_one("#fh-preview", Static).render()).strip() == ""
+        assert "fh-preview" not in restyled
+        assert restyled.count("fh-contractor") == 1  # the focus comes back to the first field: restyled for it

@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Header, Input, Label, Static
 
 from scorepad.describe import describe, with_names
@@ -46,6 +47,7 @@ if TYPE_CHECKING:  # the dialogs are imported when first opened, not before the 
     from scorepad.tui.screens.modals import RenameScreen
 
 T = TypeVar("T")
+W = TypeVar("W", bound=Widget)
 
 
 class GameScreen(Screen[None]):
@@ -95,6 +97,7 @@ class GameScreen(Screen[None]):
         self._appended: list[int] = []  # the seqs of the entries the last write logged
         self.collector = IdleCollector(self)  # no collection between an Enter and the frame that shows it
         self._resumed = False  # the first ScreenResume comes as the screen is pushed, right after it mounted
+        self._found: dict[tuple[str | type, type | None], Widget] = {}  # see `one`
 
     # ------------------------------------------------------------------ layout
 
@@ -148,7 +151,7 @@ class GameScreen(Screen[None]):
     def board_width(self) -> int:
         """The width the board (the sheet, the pad) has, or will have once laid out: a table that lays its
         columns out by its width draws its first frame with the right ones, not with a guess."""
-        board = self.query_one("#board")
+        board = self.one("#board", Widget)
         if board.size.width:
             return board.size.width
         width = self.size.width or self.app.size.width
@@ -161,7 +164,7 @@ class GameScreen(Screen[None]):
 
     def log_width(self) -> int:
         """The width the log pane has, or will have once laid out (0 while it is folded away)."""
-        log = self.query_one(LogPane)
+        log = self.one(LogPane)
         if log.region.width:
             return log.region.width
         width = self.size.width or self.app.size.width
@@ -171,13 +174,13 @@ class GameScreen(Screen[None]):
     @on(DataTable.RowHighlighted, "LogPane")
     def show_whole_entry(self) -> None:
         """Below the log pane, the entry at its cursor whole when its row folds it (nothing when it fits)."""
-        whole = self.query_one(LogPane).whole_entry()
-        shown = self.query_one("#log-whole", Static)
+        whole = self.one(LogPane).whole_entry()
+        shown = self.one("#log-whole", Static)
         if whole is not None:
             quiet.update(shown, whole)
         if shown.display != (whole is not None):
             shown.display = whole is not None
-            log = self.query_one(LogPane)  # the pane made shorter or taller: its cursor's row stays in view
+            log = self.one(LogPane)  # the pane made shorter or taller: its cursor's row stays in view
             log.call_after_refresh(lambda: log.move_cursor(row=log.cursor_row))
 
     def _set_title(self) -> None:
@@ -237,6 +240,18 @@ class GameScreen(Screen[None]):
         self.collector.close()
         gc.unfreeze()  # what the closed game leaves behind can be collected again
 
+    def one(self, selector: str | type[W], expect_type: type[W] | None = None) -> W:
+        """`query_one`, remembered while the widget found stays on the screen. The frame's widgets (the sheet,
+        the log, the header, the lines above the form) stay from compose on, and a query walks every widget of
+        the screen again each time its children changed (a notice shown, a dialog's widgets): a walk per widget
+        inside the first entry's frame after that (~4,000 calls a correction)."""
+        key = (selector, expect_type)
+        found = self._found.get(key)
+        if found is None or not found.is_attached or found.screen is not self:
+            found = self._found[key] = (self.query_one(selector, expect_type)  # type: ignore[arg-type]
+                                        if expect_type is not None else self.query_one(selector))
+        return found  # type: ignore[return-value]
+
     @property
     def form(self) -> EntryForm | None:
         form = self._form
@@ -253,16 +268,16 @@ class GameScreen(Screen[None]):
 
     def _show(self, sheet: Sheet) -> None:
         self.sheet = sheet
-        self.query_one(SheetTable).show(sheet)
-        self.query_one(LogPane).show(sheet)
+        self.one(SheetTable).show(sheet)
+        self.one(LogPane).show(sheet)
         self.show_whole_entry()  # the entry at the cursor may have been corrected or renamed
         self._set_title()
-        banner = self.query_one("#banner", Static)
+        banner = self.one("#banner", Static)
         if sheet.finished:
             banner.update(plain(f"🏆  {with_names(sheet.result or 'The game is over.', sheet.names)}   "
                                 "(Ctrl+N: new game, same players)"))
         banner.display = sheet.finished
-        prompt = self.query_one("#prompt", Static)
+        prompt = self.one("#prompt", Static)
         asked = sheet.prompt in sheet.questions  # a question is the next thing to enter: say it once
         lines = [] if sheet.finished or asked or not sheet.prompt else [f"Next: {sheet.prompt}"]
         lines += [f"Question for the table: {q}" for q in sheet.questions]
@@ -280,12 +295,18 @@ class GameScreen(Screen[None]):
         takes the width of the header whatever it says, so it is changed here without a layout."""
         if totals == self.sub_title:
             return
-        titles = self.query_one(Header).query("HeaderTitle")
-        if not titles or not isinstance(titles.first(), Static):
+        header = self.one(Header)
+        title = self._found.get(("HeaderTitle", None))
+        if title is None or not title.is_attached:
+            titles = header.query("HeaderTitle")
+            title = titles.first() if titles else None
+            if title is not None:
+                self._found[("HeaderTitle", None)] = title
+        if not isinstance(title, Static):
             self.sub_title = totals  # not the Header this was written for: its own way
             return
         self.set_reactive(GameScreen.sub_title, totals)
-        titles.first(Static).update(self.query_one(Header).format_title(), layout=False)
+        title.update(header.format_title(), layout=False)
 
     def sheet_changed(self, sheet: Sheet) -> None:
         """Hook for game screens with more than the table to update."""

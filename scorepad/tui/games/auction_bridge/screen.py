@@ -69,8 +69,8 @@ class AuctionBridgeScreen(GameScreen):
         return self.replayer.settings
 
     def sheet_changed(self, sheet: Sheet) -> None:
-        self.query_one(BridgePad).show(sheet, self.settings)
-        box = self.query_one("#bridge-pad-box", VerticalScroll)
+        self.one(BridgePad).show(sheet, self.settings)
+        box = self.one("#bridge-pad-box", VerticalScroll)
         box.call_after_refresh(box.scroll_end, animate=False)
 
     # ------------------------------------------------------------------ keys

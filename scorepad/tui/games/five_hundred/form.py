@@ -57,7 +57,6 @@ class FiveHundredForm(EntryForm):
     FiveHundredForm #fh-rest { width: auto; min-width: 22; color: $accent; }
     FiveHundredForm #fh-question-text { color: $warning; text-style: bold; }
     FiveHundredForm #fh-preview { height: auto; color: $accent; }
-    FiveHundredForm #fh-preview.-hint { color: $text-muted; }
     """
 
     @dataclass
@@ -483,7 +482,6 @@ class FiveHundredForm(EntryForm):
             quiet.update(rest, f"{label} {left}" if left >= 0 and None not in typed else f"{label}: the rest")
         preview = self.one("#fh-preview", Static)
         text = self.preview()
-        preview.set_class(not text, "-hint")
         quiet.update(preview, text)  # the game's keys are listed by the screen
         # a blank line while there is nothing to say, so the form keeps its height (see EntryForm.status_line); a
         # correction dialog says what saving does itself

@@ -47,10 +47,10 @@ class FiveHundredScreen(GameScreen):
 
     @property
     def sheet_table(self) -> FiveHundredSheet:
-        return self.query_one(FiveHundredSheet)
+        return self.one(FiveHundredSheet)
 
     def sheet_changed(self, sheet: Sheet) -> None:
-        self.query_one(WonLostNet).show(sheet, self.sheet_table.classic)
+        self.one(WonLostNet).show(sheet, self.sheet_table.classic)
 
     # ------------------------------------------------------------------ F2: the bid table
 

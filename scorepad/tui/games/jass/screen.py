@@ -243,11 +243,11 @@ class JassScreen(GameScreen):
         yield self.sheet_class()
 
     def sheet_changed(self, sheet: Sheet) -> None:
-        tafel = self.query_one(JassTafel)
+        tafel = self.one(JassTafel)
         view = sheet.view
         tafel.show(sheet.totals, sheet.side_names, self.settings.target, sheet.winner,
                    view.bergpreis if isinstance(view, JassView) else None)
-        quiet.update(self.query_one("#jass-hand", Static), self.hand_line(sheet))  # the same until trump or Weis
+        quiet.update(self.one("#jass-hand", Static), self.hand_line(sheet))  # the same until trump or Weis
 
     def hand_line(self, sheet: Sheet) -> Text:
         """The hand in play: Weis and Stöck so far and whose Weis wins (the prompt names the contract)."""
