@@ -279,12 +279,14 @@ class FiveHundredRules(base.Rules):
         if state.status == "finished" or state.questions:
             return self._game_goes_on(state)
         deal, call = state.deal, entry.call
-        if deal is not None and deal.result is None and not deal.thrown_in and not deal.auction_open:
+        open_auction = deal is not None and deal.auction_open
+        if deal is not None and not open_auction and deal.result is None and not deal.thrown_in:
             return self._check_closed_auction(state)
         if call in NULLOS and not state.settings.nullo:
             return self._check_call(state, call)
-        if deal is None or not deal.auction_open:
+        if not open_auction:
             deal = state.bidding_deal()
+        assert deal is not None
         player, to_bid = entry.player, deal.to_bid()
         if player != to_bid:  # (the player whose turn it is has not passed, is not barred and has not called)
             if player in deal.barred:
@@ -508,7 +510,9 @@ class FiveHundredRules(base.Rules):
     def _apply_bid(self, state: FiveHundredState, entry: FHBid, seq: int) -> None:
         deal = self._bidding_deal(state, seq)
         deal.record_call(entry.player, entry.call, seq)
-        self._after_auction_change(state, deal)
+        first = deal.first_bid_seq
+        if deal.all_passed or (first is not None and state.first_bid_seq.get(deal.index) != first):
+            self._after_auction_change(state, deal)  # (else it has nothing to do: most calls of an auction)
 
     def _apply_contract(self, state: FiveHundredState, entry: FHContract, seq: int) -> None:
         deal = self._bidding_deal(state, seq)

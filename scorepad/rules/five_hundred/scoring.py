@@ -214,10 +214,10 @@ class _Line(NamedTuple):
         call = self.call
         if call is None:
             return "all passed: played at no trump"
-        naming = self.naming
-        text = f"{naming.name(self.contractor)} {display_call(call)} {self.short}"
+        names = self.naming.names
+        text = f"{names.get(self.contractor, self.contractor)} {display_call(call)} {self.short}"
         if self.partner:
-            text += f" (with {naming.name(self.partner)})"
+            text += f" (with {names.get(self.partner, self.partner)})"
         if self.irregularity:
             text += f" ({self.irregularity})"
         return text
