@@ -1714,3 +1714,64 @@ def test_defenders_cap_holds_on_a_deal_all_passed_and_played_at_no_trump():
     assert sheet.rows[-1].text == "all passed: played at no trump"
     assert dict(sheet.rows[-1].delta) == {"Ann": 40, "Bob": 10} and sheet.totals["Bob"] == 490
     assert sheet.status == "in_progress"
+
+
+def test_a_result_may_name_the_sides_in_any_order_and_the_row_keeps_the_sides_order():
+    log = Log()
+    log.play("Bob", "7H", {"Cid": 1, "Bob": 8, "Ann": 1})
+    log.play("Cid", "6S", {"Cid": 10})  # the sides without a trick may be left out
+    made, slam = accepted(log).rows
+    assert made.cells["tricks"] == "Ann 1, Bob 8, Cid 1" and list(made.delta) == THREE
+    assert made.delta == {"Ann": 10, "Bob": 200, "Cid": 10}
+    assert [key for key in made.cells if key.startswith("tricks:")] == ["tricks:Ann", "tricks:Bob", "tricks:Cid"]
+    assert slam.cells["tricks"] == "Ann 0, Bob 0, Cid 10" and slam.delta == {"Ann": 0, "Bob": 0, "Cid": 250}
+
+
+def test_negative_tricks_are_refused_before_the_total_and_an_unknown_side_before_both():
+    log = Log()
+    log.contract("Ann", "7H")
+    assert refused(log, log.result({"Ann": 11, "Bob": -1, "Cid": 0})) == (
+        "Bob won -1 tricks? trick counts cannot be negative")
+    reason = refused(log, log.result({"Ann": -1, "Zed": 11}))
+    assert reason.startswith("the tricks name 'Zed', which is not a side of this game")
+    assert refused(log, log.result({"Ann": 8, "Bob": 2, "Cid": 1})) == "the tricks add up to 11, not 10"
+    log.result({"Ann": 8, "Bob": 2, "Cid": 0})
+    sheet = log.sheet()
+    assert len(sheet.rejected) == 3 and sheet.totals == {"Ann": 200, "Bob": 20, "Cid": 0}
+
+
+def test_one_round_a_player_barred_before_his_turn_is_skipped_and_each_refusal_says_why():
+    log = Log(FIVE)
+    log.deal("Eve")  # Ann calls first, Eve (the dealer) last
+    log.bids("Ann 6S")
+    log.irregularity("wrong_cards", "Cid")  # before his turn: skipped
+    log.bids("Bob pass")
+    assert accepted(log).view.to_bid == "Dan"
+    assert refused(log, log.bid("Cid", "7S")).startswith("Cid may not bid this deal: a wrong number of cards")
+    assert refused(log, log.bid("Ann", "7S")).startswith("Ann has had his call this deal")
+    assert refused(log, log.bid("Bob", "7S")) == "Bob passed earlier and cannot bid again this deal"
+    assert refused(log, log.bid("Eve", "7S")) == "it is Dan's turn to bid, not Eve's"
+    log = Log(FIVE)
+    log.deal("Eve")
+    log.bids("Ann 6S", "Bob pass", "Cid 7S", "Dan pass", "Eve 6NT")
+    assert refused(log, len(log.entries)) == "6NT does not outrank 7♠ by Cid: the bid to beat is 7♠"
+    log.bids("Eve 7D")
+    sheet = log.sheet()
+    assert [r.seq for r in sheet.rejected] == [6] and (sheet.view.contractor, sheet.view.contract) == ("Eve", "7D")
+
+
+def test_continuous_the_auction_closes_when_a_bar_leaves_only_the_high_bidder():
+    log = Log(auction="continuous")
+    log.deal("Cid")
+    log.bids("Ann 6S", "Bob pass")
+    assert accepted(log).view.to_bid == "Cid"
+    log.irregularity("wrong_cards", "Cid")  # the last one left to outbid Ann may not bid: Ann has it
+    view = accepted(log).view
+    assert (view.contractor, view.contract) == ("Ann", "6S")
+    log = Log(auction="continuous")
+    log.deal("Cid")
+    log.bids("Ann 6S", "Bob 7S", "Cid pass")
+    assert accepted(log).view.to_bid == "Ann"  # the high bidder's own turn does not end it: Ann may bid again
+    log.bids("Ann 8S", "Bob pass")
+    view = accepted(log).view
+    assert (view.contractor, view.contract) == ("Ann", "8S")
