@@ -1775,3 +1775,29 @@ def test_continuous_the_auction_closes_when_a_bar_leaves_only_the_high_bidder():
     log.bids("Ann 8S", "Bob pass")
     view = accepted(log).view
     assert (view.contractor, view.contract) == ("Ann", "8S")
+
+
+def test_a_deal_made_without_its_call_order_works_it_out_from_the_dealer():
+    from scorepad.rules.five_hundred.deal import Deal
+
+    deal = Deal(1, "Bob", ("Ann", "Bob", "Cid", "Dan"), one_round=True)
+    assert deal.call_order() == ("Cid", "Dan", "Ann", "Bob")  # from the dealer's left round to the dealer
+    assert deal.to_bid() == "Cid"
+    deal.record_call("Cid", "6S", 1)
+    assert deal.to_bid() == "Dan"
+
+
+def test_one_wrong_hand_in_the_bidding_bars_its_player_whatever_else_was_reported_before():
+    """Only two different hands found wrong during the bidding call for a new deal: another irregularity
+    before, or the same hand reported twice, leave a bar on that player alone."""
+    log = Log()
+    log.deal("Ann")  # Bob calls first
+    log.irregularity("bid_out_of_turn", "Cid")  # three-hand: no penalty
+    log.irregularity("wrong_cards", "Bob")
+    view = accepted(log).view
+    assert view.deal == 1 and "Bob" in view.barred and view.to_bid == "Cid"
+    log.irregularity("wrong_cards", "Bob")
+    view = accepted(log).view
+    assert view.deal == 1 and tuple(view.barred) == ("Bob",) and view.to_bid == "Cid"
+    log.bids("Cid 6S", "Ann pass")
+    assert (accepted(log).view.contractor, log.sheet().view.contract) == ("Cid", "6S")
