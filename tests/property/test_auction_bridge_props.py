@@ -173,3 +173,64 @@ def test_random_corrections_of_a_valid_rubber_never_crash(data):
         feed(replayer, item)
     summary = replayer.sheet().summary()
     assert all(r["reason"] for r in summary["rejected"])
+
+
+# ---------------------------------------------------------------- the quick checks agree with the laws in full
+
+_NAMES = [*PLAYERS, "Zed"]
+_CALLS = ["pass", "pass", "pass", "double", "redouble", "1S", "1C", "2S", "1NT", "2R", "3H", "3S", "4D", "7NT"]
+
+
+def _entry_strategy(state: Any) -> Any:
+    """An entry a table (or a hand-edited file) might log next: mostly the expected one, often not."""
+    current = state.current
+    turn = current.auction.turn if current else state.next_dealer()
+    honours = st.none() | st.fixed_dictionaries({
+        "side": st.sampled_from([*SIDES, "XY"]),
+        "holding": st.sampled_from(["3", "4", "5", "4_one_hand", "4_one_hand_5th_partner", "5_one_hand",
+                                    "3_aces", "4_aces", "4_aces_one_hand"])})
+    revoke = st.none() | st.fixed_dictionaries({"side": st.sampled_from(list(SIDES)),
+                                                "choice": st.sampled_from([None, "points", "tricks"])})
+    chicane = st.none() | st.fixed_dictionaries({"side": st.sampled_from(list(SIDES)), "double": st.booleans()})
+    player = st.sampled_from([turn, turn, turn, *_NAMES])
+    return st.one_of(
+        st.fixed_dictionaries({"type": st.just("bid"), "player": player, "call": st.sampled_from(_CALLS)}),
+        st.fixed_dictionaries({"type": st.just("deal"), "dealer": player}),
+        st.fixed_dictionaries({"type": st.just("contract"), "player": player, "call": st.sampled_from(_CALLS[5:]),
+                               "double": st.sampled_from(["none", "doubled", "redoubled"]),
+                               "dealers_one_spade": st.booleans()}),
+        st.fixed_dictionaries({"type": st.just("result"), "tricks": st.integers(-1, 14), "honours": honours,
+                               "revoke": revoke, "chicane": chicane}),
+        st.fixed_dictionaries({"type": st.sampled_from(["stop", "agree"])}),
+        st.fixed_dictionaries({"type": st.just("rename"), "player": st.sampled_from(PLAYERS),
+                               "new_name": st.sampled_from(["Nora", "Eve", "S"])}),
+    )
+
+
+@bounded(40)
+@given(st.data(), st.sampled_from([{}, {"chicane": True}, {"games_to_win": 3, "chicane": True}]))
+def test_the_quick_checks_give_the_verdict_of_every_law_and_the_scores_kept_are_the_laws(data, rules):
+    """A replay lets most calls and results through on the few facts that decide them (rules._VALIDATE): for
+    any entry at any moment that gives the verdict (and reason) of every law asked in turn, and a deal scored
+    once for the ruleset and used again scores what score_deal gives it."""
+    from scorepad.rules.auction_bridge import rules as bridge
+    from scorepad.rules.auction_bridge import score_deal
+
+    replayer = Replayer(header(GAME, PLAYERS, sides=SIDES, rules=rules))
+    for _ in range(data.draw(st.integers(1, 50), label="entries")):
+        state = replayer.state
+        item = data.draw(_entry_strategy(state))
+        entry = parse_entry(GAME, {**item, "seq": replayer.next_seq, "at": AT.isoformat()})
+        if item["type"] != "rename":
+            assert bridge.RULES.validate(state, entry) == bridge._validate_fully(state, entry)
+        scored = len(state.deals)
+        if replayer.push(entry) is None and len(replayer.state.deals) > scored:
+            record = replayer.state.deals[-1]
+            declarers = replayer.state.side_of[record.contract.declarer]
+            fresh = score_deal(record.contract, declarers, replayer.state.other_side(declarers), record.outcome,
+                               replayer.settings)
+            assert record.score == fresh
+            assert dict(replayer.state.rows[-1].delta) == {
+                side: fresh.total(side) + int(record.won_game == side and replayer.state.rubber is not None
+                                              and replayer.state.rubber.games_winner == side) * 250
+                for side in SIDES}

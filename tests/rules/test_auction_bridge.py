@@ -1288,3 +1288,40 @@ def test_a_call_by_someone_not_at_the_table_is_refused_naming_the_players():
     log.deal("Ann")
     stranger = log.bid("Zed", "1S")
     assert rejected(log.sheet(), stranger) == "'Zed' is not a player of this game (Ann, Bob, Cid, Dot)"
+
+
+# ---------------------------------------------------------------- deals scored once per ruleset
+
+
+def _one_deal_state(settings: Settings, sides: dict[str, list[str]]) -> Any:
+    """A state of `sides` folded through one deal: Ann's 2♥ made with an overtrick, honours to We."""
+    log = Log(sides=sides)
+    log.quick("Ann", "2H", 9, honours=("We", "4"))
+    state = RULES.new_state(log.header, settings, RULES.sides_for(log.header, settings))
+    for entry in log.entries:
+        assert RULES.validate(state, entry) is None
+        RULES.apply(state, entry, entry.seq)
+    return state
+
+
+def test_a_deal_scored_again_under_the_same_settings_keeps_each_games_order_of_sides():
+    settings = Settings()
+    we_first = _one_deal_state(settings, SIDES)
+    they_first = _one_deal_state(settings, {"They": SIDES["They"], "We": SIDES["We"]})
+    assert list(we_first.rows[0].delta) == ["We", "They"] and list(they_first.rows[0].delta) == ["They", "We"]
+    assert dict(we_first.rows[0].delta) == dict(they_first.rows[0].delta) == {"We": 24 + 32, "They": 0}
+    assert we_first.rows[0].text == they_first.rows[0].text == "Ann 2♥ made"
+
+
+def test_the_deals_kept_for_scoring_again_are_bounded_and_the_scores_stay_right(monkeypatch):
+    from scorepad.rules.auction_bridge import rules as bridge
+
+    monkeypatch.setattr(bridge, "SCORED_KEPT", 2)
+    log = Log(rules={"games_to_win": 50})
+    for tricks in (7, 8, 9, 10, 7):
+        log.quick("Ann", "1C", tricks, honours=("They", "3"))
+    replayer = log.replayer()
+    assert len(replayer.settings.scored_deals) <= 2
+    # 1♣ by Ann: every trick over six at 6; They hold simple honours (2 × 6)
+    assert [row.delta["We"] for row in replayer.sheet().rows] == [6, 12, 18, 24, 6]
+    assert [row.delta["They"] for row in replayer.sheet().rows] == [12] * 5

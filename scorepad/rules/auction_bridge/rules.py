@@ -193,6 +193,28 @@ def _validate_bid(state: BridgeState, entry: Any) -> str | None:
     return _validate_fully(state, entry)
 
 
+def _validate_deal(state: BridgeState, entry: Any) -> str | None:
+    """Between deals, the player after the last dealer deals (the first deal: any player); else every law in turn."""
+    if state.current is None and state.rubber is None and state.agreed_seq is None and not state.problem:
+        last, dealer = state.last_dealer, entry.dealer
+        if dealer == state.seat_after(last) if last is not None else dealer in state.players:
+            return None
+    return _validate_fully(state, entry)
+
+
+def _validate_contract(state: BridgeState, entry: Any) -> str | None:
+    """A player's contract entered before any call of the deal, not said to be the dealer's one spade (that is
+    checked in full); else every law in turn."""
+    current = state.current
+    if current is None:
+        may = state.rubber is None and state.agreed_seq is None and not state.problem
+    else:
+        may = current.contract is None and not current.auction.calls
+    if may and not entry.dealers_one_spade and entry.player in state.players:
+        return None
+    return _validate_fully(state, entry)
+
+
 def _validate_result(state: BridgeState, entry: Any) -> str | None:
     """The tricks of a deal with a contract, with the honours its denomination allows and no revoke or chicane
     (Law 5); else every law in turn."""
@@ -439,7 +461,12 @@ def _revoke_text(state: Speaker, outcome: Outcome, score: DealScore) -> str:
     return text
 
 
-_VALIDATE = base.ByType(((ABBid, _validate_bid), (ABResult, _validate_result)), default=_validate_fully)
+_VALIDATE = base.ByType((
+    (ABBid, _validate_bid),
+    (Deal, _validate_deal),
+    (ABContract, _validate_contract),
+    (ABResult, _validate_result),
+), default=_validate_fully)
 
 _FOLDS = base.ByType((
     (Deal, _apply_deal),
