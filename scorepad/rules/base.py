@@ -16,6 +16,8 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from datetime import datetime
+from itertools import islice
+from operator import is_
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -292,6 +294,9 @@ class Naming:
         self.names = names
         self.sides = sides
 
+    def __repr__(self) -> str:
+        return f"Naming({self.names!r}, {dict(self.sides)!r})"
+
     def renamed(self, player: str, new_name: str) -> Naming:
         return Naming({**self.names, player: new_name}, self.sides)
 
@@ -479,12 +484,13 @@ class _Checkpoint:
     containers, which it shares with the live state, and how long each of those was then. Without a state
     (None), not taken yet: `Replayer._taken` folds it from the checkpoint before when it is first needed."""
 
-    __slots__ = ("walked", "state", "lengths")
+    __slots__ = ("walked", "state", "lengths", "own")
 
     def __init__(self, walked: int, state: Any, lengths: Any):
         self.walked = walked
         self.state = state
         self.lengths = lengths
+        self.own = False  # its history containers are its own, not the live state's (taken later)
 
 
 _SHARED_TYPES = {str, int, float, bool, type(None), bytes, frozenset, datetime, MappingProxyType, Row, Naming}
@@ -568,9 +574,24 @@ def _prefix(container: Any, length: int) -> Any:
     faster than one built from its first items)."""
     if isinstance(container, list):
         return container[:length]
+    if 4 * (len(container) - length) > len(container):
+        # cut back by much: built from its first items (a dict popped keeps its table, and grows to twice
+        # it when refilled)
+        return dict(islice(container.items(), length))
     prefix = container.copy()
     _truncate(prefix, length)
     return prefix
+
+
+def _begins_alike(old: Any, new: Any, length: int) -> bool:
+    """Do history containers `old` and `new` hold the very same first `length` items (keys and values of a
+    dict), compared by identity?"""
+    if len(new) < length or type(new) is not type(old):
+        return False
+    if type(old) is dict:
+        return (all(map(is_, islice(old, length), new))
+                and all(map(is_, islice(old.values(), length), islice(new.values(), length))))
+    return all(map(is_, islice(old, length), new))
 
 
 def _truncate(container: Any, length: int) -> None:
@@ -605,6 +626,9 @@ class Replayer:
         # (accepted corrections only change what is walked)
         self._walk: list[tuple[int, int]] = []
         self._checkpoints: list[_Checkpoint] = [self._checkpoint(0)]
+        # while `extend` reads a log: the entries its corrections correct (sorted), and the log index from
+        # which every checkpoint is taken (see `_keeps`)
+        self._reading: tuple[list[int], int] | None = None
 
     def _fresh_state(self) -> State:
         return self.rules.new_state(self.header, self.settings, self.sides)
@@ -643,6 +667,7 @@ class Replayer:
             state = self._resume(earlier, scratch=True, whole=True)
             self._fold_walk(state, earlier.walked, self.replacements, end=checkpoint.walked)
             checkpoint.state = state  # its own history containers, private to it
+            checkpoint.own = True
             checkpoint.lengths = {name: len(getattr(state, name)) for name in _history_names(state)}
         return checkpoint
 
@@ -653,15 +678,51 @@ class Replayer:
         saved = checkpoint.state
         memo = self._shared(saved)
         fold_only = () if whole else saved.fold_only_fields
+        if not scratch:
+            del self._checkpoints[checkpoint.walked // CHECKPOINT_EVERY + 1:]
         for name, length in checkpoint.lengths.items():
             container = getattr(saved, name)
             if scratch:
                 memo[id(container)] = type(container)() if name in fold_only else _prefix(container, length)
+                continue
+            was_live = getattr(self.state, name)
+            if type(container) is dict and 4 * (len(container) - length) > len(container):
+                # cut back by much: a dict popped keeps its table, and grows to twice it when refilled
+                compact = dict(islice(container.items(), length))
+                self._rebase(name, container, compact)
+                memo[id(compact)] = compact
+                container = compact
             else:
                 _truncate(container, length)
+            if checkpoint.own and was_live is not container:
+                self._release(name, was_live, container)
         if not scratch:
-            del self._checkpoints[checkpoint.walked // CHECKPOINT_EVERY + 1:]
+            checkpoint.own = False  # its history containers are the live ones from now on
         return copy_state(saved, memo)
+
+    def _rebase(self, name: str, old: Any, new: Any) -> None:
+        """The checkpoints holding history container `old` hold `new` in its place (`new` begins as they
+        read `old`)."""
+        for kept in self._checkpoints:
+            if kept.state is not None and getattr(kept.state, name) is old:
+                setattr(kept.state, name, new)
+
+    def _release(self, name: str, old: Any, live: Any) -> None:
+        """History container `old` was the live state's and is no longer (a correction resumed from a
+        checkpoint with a container of its own, taken later): the checkpoints before, which share it, hold
+        the live one instead where it begins with the very items they read (compared by identity: a game may
+        put a new container in place of one, so a live one may differ), and the rest keep only what they read
+        of `old`, so a long log's worth of old history is not held."""
+        holders = [kept for kept in self._checkpoints
+                   if kept.state is not None and getattr(kept.state, name) is old]
+        if not holders:
+            return
+        read = max(kept.lengths[name] for kept in holders)
+        if _begins_alike(old, live, read):
+            self._rebase(name, old, live)
+        elif len(old) > read:
+            kept_part = dict(islice(old.items(), read)) if type(old) is dict else old[:read]
+            self._rebase(name, old, kept_part)
 
     def _fold_walk(self, state: State, start: int, replacements: Mapping[int, Entry | None],
                    watch: int | None = None, stop: bool = False, live: bool = False,
@@ -672,10 +733,13 @@ class Replayer:
         log, verdicts, walk = self.log, self.correction_verdicts, self._walk
         watched = None
         for position in range(start, len(walk) if end is None else end):
-            if live and position % CHECKPOINT_EVERY == 0 and position // CHECKPOINT_EVERY == len(self._checkpoints):
-                self.state = state
-                self._checkpoints.append(self._checkpoint(position))
             seq, index = walk[position]
+            if live and position % CHECKPOINT_EVERY == 0 and position // CHECKPOINT_EVERY == len(self._checkpoints):
+                if self._keeps(position // CHECKPOINT_EVERY, seq, index):
+                    self.state = state
+                    self._checkpoints.append(self._checkpoint(position))
+                else:
+                    self._checkpoints.append(_Checkpoint(position, None, None))
             entry = log[index]
             if entry.type in CORRECTIONS:
                 state.rejected.append(Rejection(seq, verdicts[seq] or ""))
@@ -700,6 +764,19 @@ class Replayer:
         self.state = state
         return reason
 
+    def _keeps(self, number: int, seq: int, index: int) -> bool:
+        """Is checkpoint `number`, before entry `seq` (at `index` in the log), one a correction may need, to be
+        taken now (`CHECKPOINT_SPARSE`), or one left for later? Those before an entry that a correction of the
+        log being read corrects, those of the last entries (the table may still correct them: the last
+        `CHECKPOINT_DENSE_TAIL` of the log being read, else of the log now) and one in every
+        `CHECKPOINT_SPARSE`."""
+        reading = self._reading
+        targets, dense_from = reading or ((), len(self.log) - CHECKPOINT_DENSE_TAIL)
+        if index >= dense_from or number % CHECKPOINT_SPARSE == 0:
+            return True
+        ahead = bisect_left(targets, seq)
+        return ahead < len(targets) and targets[ahead] < seq + 2 * CHECKPOINT_EVERY
+
     # ------------------------------------------------------------------ feeding
 
     def extend(self, entries: Iterable[Entry]) -> Replayer:
@@ -708,15 +785,20 @@ class Replayer:
 
         Of the checkpoints, it takes only those a correction may need (`CHECKPOINT_SPARSE`): the others are
         left for later, and taken if ever needed (`_taken`)."""
-        log, by_seq, walk, checkpoints = self.log, self.by_seq, self._walk, self._checkpoints
-        validate, apply = self.rules.validate, self.rules.apply
-        apart = _FOLDED_APART
         entries = entries if isinstance(entries, list) else list(entries)
-        # the entries the corrections in it correct, and where every checkpoint is taken from
         corrects = _CORRECTS
         targets = sorted(entry.target for entry in entries if corrects[type(entry)])  # type: ignore[union-attr]
-        dense_from = len(log) + len(entries) - CHECKPOINT_DENSE_TAIL
-        near = 2 * CHECKPOINT_EVERY  # a checkpoint's entries: those of the next CHECKPOINT_EVERY walked
+        # what `_keeps` asks while this log is read (a correction in it refolds what was read before it)
+        self._reading = (targets, len(self.log) + len(entries) - CHECKPOINT_DENSE_TAIL)
+        try:
+            return self._extend(entries)
+        finally:
+            self._reading = None
+
+    def _extend(self, entries: list[Entry]) -> Replayer:
+        log, by_seq, walk, checkpoints = self.log, self.by_seq, self._walk, self._checkpoints
+        validate, apply = self.rules.validate, self.rules.apply
+        apart, keeps = _FOLDED_APART, self._keeps
         for entry in entries:
             if apart[type(entry)]:
                 self.push(entry)
@@ -729,9 +811,7 @@ class Replayer:
             by_seq[seq] = entry
             position = len(walk)  # as _walk_append
             if position % CHECKPOINT_EVERY == 0 and position // CHECKPOINT_EVERY == len(checkpoints):
-                number, ahead = position // CHECKPOINT_EVERY, bisect_left(targets, seq)
-                if (index >= dense_from or number % CHECKPOINT_SPARSE == 0
-                        or (ahead < len(targets) and targets[ahead] < seq + near)):
+                if keeps(position // CHECKPOINT_EVERY, seq, index):
                     checkpoints.append(self._checkpoint(position))
                 else:
                     checkpoints.append(_Checkpoint(position, None, None))

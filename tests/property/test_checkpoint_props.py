@@ -105,6 +105,7 @@ def test_a_correction_resumed_from_a_checkpoint_reads_as_the_whole_log_folded_ag
         monkeypatch_every(every)
         assert resumed.push(entry) == expected
         assert read(resumed) == read(whole)
+    assert_checkpoints_read_as_the_log_folded_to_them(resumed)
     # what the screens ask before a correction is logged: the same answers, and nothing changed
     target = data.draw(st.integers(1, len(entries)), label="target")
     last = {"type": "void", "target": target, "seq": len(entries) + 1, "at": AT.isoformat()}
@@ -133,12 +134,68 @@ def test_a_log_extended_in_one_go_reads_as_one_pushed_entry_by_entry(log, every,
     assert extended._walk == pushed._walk and extended.state.positions == pushed.state.positions
 
 
+def words(value: Any, depth: int = 0) -> str:
+    """A value in words, down to the fields of objects that have no words of their own."""
+    if depth > 8:
+        return "…"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
+        return f"{type(value).__name__}[{', '.join(words(item, depth + 1) for item in items)}]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key!r}: {words(item, depth + 1)}" for key, item in value.items()) + "}"
+    text = repr(value)
+    if " at 0x" not in text:
+        return text
+    names = [*getattr(value, "__dict__", {})]
+    names += [name for kind in type(value).__mro__ for name in getattr(kind, "__slots__", ())
+              if name not in ("__dict__", "__weakref__") and hasattr(value, name)]
+    return f"{type(value).__name__}({', '.join(f'{n}={words(getattr(value, n), depth + 1)}' for n in names)})"
+
+
+def state_words(state: base.State, lengths: dict[str, int]) -> dict[str, str]:
+    """A state in words, field by field, its history containers cut to `lengths` (what a checkpoint reads)."""
+    said = {}
+    for name, value in vars(state).items():
+        if name in lengths:
+            value = list(value.items() if isinstance(value, dict) else value)[:lengths[name]]
+        said[name] = words(value)
+    return said
+
+
+def assert_checkpoints_read_as_the_log_folded_to_them(replayer: Replayer) -> None:
+    """The checkpoints taken (some of them, evenly spread, and the last) are the state of the log as it counts
+    now, folded from the start to where each stands: nothing one shares with the live state or another
+    checkpoint was changed under it."""
+    taken = [checkpoint for checkpoint in replayer._checkpoints if checkpoint.state is not None]
+    for checkpoint in {*taken[::max(1, len(taken) // 5)], taken[-1]}:
+        fresh = replayer._fresh_state()
+        replayer._fold_walk(fresh, 0, replayer.replacements, end=checkpoint.walked)
+        lengths = {name: len(getattr(fresh, name)) for name in base._history_names(fresh)}
+        assert lengths == checkpoint.lengths, checkpoint.walked
+        assert state_words(checkpoint.state, lengths) == state_words(fresh, lengths), checkpoint.walked
+
+
+def history_left_behind(replayer: Replayer, was_live: dict[str, Any]) -> int:
+    """Items of the history containers the live state held before a correction (`was_live`) that checkpoints
+    still hold, without reading them, once the live state holds others: what the correction left behind."""
+    left = 0
+    for name, container in was_live.items():
+        if getattr(replayer.state, name) is container:
+            continue
+        read = [kept.lengths[name] for kept in replayer._checkpoints
+                if kept.state is not None and getattr(kept.state, name) is container]
+        if read:
+            left += len(container) - max(read)
+    return left
+
+
 @BOUNDED
 @given(log=game_log(), every=st.integers(1, 3), sparse=st.integers(1, 4), data=st.data())
 def test_a_checkpoint_left_for_later_and_taken_when_needed_reads_as_one_taken_on_the_way(
         log, every, sparse, data, monkeypatch, monkeypatch_every):
     """`extend` leaves most checkpoints for later (none kept for a tail here): a correction logged after it that
-    needs one takes it then, and reads as the whole log folded again."""
+    needs one takes it then, and reads as the whole log folded again; the history the live state held before
+    is not kept beyond what the checkpoints before read of it, and what they share reads as it did."""
     head, items = log
     entries = entries_of(head, items)
     monkeypatch.setattr(base, "CHECKPOINT_DENSE_TAIL", 0)
@@ -154,8 +211,12 @@ def test_a_checkpoint_left_for_later_and_taken_when_needed_reads_as_one_taken_on
         correction = parse_entry(head.game, {"type": "void", "target": target, "override": True,
                                              "seq": len(extended.log) + 1, "at": AT.isoformat()})
         assert extended.knock_on(correction) == pushed.knock_on(correction)
+        was_live = {name: getattr(extended.state, name) for name in base._history_names(extended.state)}
         assert extended.push(correction) == pushed.push(correction)
         assert read(extended) == read(pushed)
+        assert history_left_behind(extended, was_live) == 0
+        assert_checkpoints_read_as_the_log_folded_to_them(extended)
+    assert_checkpoints_read_as_the_log_folded_to_them(pushed)
 
 
 @BOUNDED

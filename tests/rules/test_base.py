@@ -329,3 +329,66 @@ def test_a_refused_correction_keeps_its_number_when_a_later_correction_folds_pas
     for sheet in (pushed.sheet(), replay(head, entries)):
         assert [r.seq for r in sheet.rejected] == [4]
         assert sheet.rows[0].delta["Bob"] == 250  # the amend counted, folded again past the refused void
+
+
+def _two_checkpoints_sharing(name: str, old: object, read: tuple[int, int]):  # type: ignore[no-untyped-def]
+    from scorepad.rules import Replayer
+    from tests.helpers import header
+
+    replayer = Replayer(header("five_hundred", ["Ann", "Bob", "Cid"]))
+    replayer._checkpoints = [replayer._checkpoint(0), replayer._checkpoint(0)]
+    for checkpoint, length in zip(replayer._checkpoints, read, strict=True):
+        setattr(checkpoint.state, name, old)
+        checkpoint.lengths[name] = length
+    return replayer
+
+
+def test_checkpoints_left_holding_an_old_history_hold_the_live_one_only_where_it_begins_with_their_items():
+    """A correction resumed from a checkpoint with history of its own: the checkpoints before, which share the
+    history the live state held, hold the live one instead only where it begins with the very items they read
+    (a game may put a new container in place of one: a live one may hold other items); else they keep only
+    what they read of the old one."""
+    a, b, c, d, e = (object() for _ in range(5))
+    old = [a, b, c, d, e]
+    alike = _two_checkpoints_sharing("rows", old, (2, 3))
+    live = [a, b, c, object()]
+    alike._release("rows", old, live)
+    assert all(checkpoint.state.rows is live for checkpoint in alike._checkpoints)
+
+    unlike = _two_checkpoints_sharing("rows", old, (2, 3))
+    unlike._release("rows", old, [a, b, object(), d, e])  # the same from the third item on, not the third
+    kept = [checkpoint.state.rows for checkpoint in unlike._checkpoints]
+    assert kept[0] is kept[1] and kept[0] == [a, b, c] and kept[0] is not old  # no more than they read
+
+    short = _two_checkpoints_sharing("rows", old, (2, 3))
+    short._release("rows", old, [a, b])  # too short for what the second reads
+    assert [checkpoint.state.rows for checkpoint in short._checkpoints] == [[a, b, c]] * 2
+
+    positions = {1: "deal 1", 2: "deal 1", 3: "deal 2", 4: "deal 2"}
+    keyed = _two_checkpoints_sharing("positions", positions, (1, 2))
+    keyed._release("positions", positions, {1: positions[1], 2: "deal 1 (another)"})  # an equal, other value
+    assert [checkpoint.state.positions for checkpoint in keyed._checkpoints] == [{1: "deal 1", 2: "deal 1"}] * 2
+
+
+def test_a_long_history_cut_back_by_a_correction_far_back_is_no_bigger_than_one_grown_to_its_length():
+    """A dict cut back in place keeps its table, and grows to twice it when refilled: a correction far back in
+    a long log leaves the positions no bigger than the same positions written afresh."""
+    import sys
+
+    from scorepad.log import parse_entry
+    from scorepad.rules import Replayer
+    from tests.helpers import AT, header
+
+    head = header("five_hundred", ["Ann", "Bob", "Cid"], {"target": 10**6})
+    entries = [parse_entry("five_hundred", {**item, "seq": seq, "at": AT.isoformat()})
+               for seq, item in enumerate(_five_hundred_deals(2000), start=1)]
+    for replayer in (Replayer(head).extend(entries), Replayer(head)):
+        if not replayer.log:
+            for entry in entries:
+                replayer.push(entry)
+        # a result far back (every third entry is one): most of the positions cut back, then written again
+        assert replayer.push(parse_entry("five_hundred", {"type": "void", "target": 900, "override": True,
+                                                          "seq": len(entries) + 1, "at": AT.isoformat()})) is None
+        positions = replayer.state.positions
+        assert len(positions) == len(entries) - 1  # all but the one struck out
+        assert sys.getsizeof(positions) <= sys.getsizeof({seq: at for seq, at in positions.items()})
