@@ -444,6 +444,23 @@ def test_unknown_players_are_refused():
     log = Log()
     log.deal("Zed")
     assert last_rejection(log) == "'Zed' is not a player of this game"
+    log.deal("Dan")
+    log.trump("Zoe", "hearts")
+    assert last_rejection(log) == "'Zoe' is not a player of this game"
+    log.trump("Ann", "hearts")
+    log.weis("Yul", four("K"))
+    assert last_rejection(log) == "'Yul' is not a player of this game"
+    log.stoeck("Xia")
+    assert last_rejection(log) == "'Xia' is not a player of this game"
+
+
+def test_the_forehands_partner_names_the_trump_only_when_it_is_pushed_to_him():
+    log = Log()
+    log.deal("Ann")  # Bob names the trump, or pushes it to Dan
+    log.trump("Dan", "hearts")
+    assert last_rejection(log) == "Bob (after the dealer Ann) names the trump, or pushes it to Dan"
+    log.trump("Bob", "hearts")
+    assert log.sheet().rejected[-1].seq == len(log.entries) - 1  # the forehand himself: it counts
 
 
 def test_prompt_and_view_follow_the_hand():
