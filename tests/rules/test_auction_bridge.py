@@ -1325,3 +1325,16 @@ def test_the_deals_kept_for_scoring_again_are_bounded_and_the_scores_stay_right(
     # 1♣ by Ann: every trick over six at 6; They hold simple honours (2 × 6)
     assert [row.delta["We"] for row in replayer.sheet().rows] == [6, 12, 18, 24, 6]
     assert [row.delta["They"] for row in replayer.sheet().rows] == [12] * 5
+
+
+def test_each_deals_row_names_its_dealer_whether_logged_implied_or_redealt():
+    log = Log()
+    log.play("Ann", ["1S", *PASSES], 7, honours=("We", "3"))
+    log.quick("Cid", "2H", 8, honours=("We", "3"))  # no deal logged: Bob, the next dealer, is implied
+    log.deal("Cid")
+    log.deal("Cid")  # a redeal by the same dealer
+    log.calls("Cid", "1NT", *PASSES)
+    log.result(7)
+    rows = log.sheet().rows
+    assert [row.cells["dealer"] for row in rows] == ["Ann", "Bob", "Cid"]
+    assert [row.cells["deal"] for row in rows] == [1, 2, 3]
