@@ -1338,3 +1338,24 @@ def test_each_deals_row_names_its_dealer_whether_logged_implied_or_redealt():
     rows = log.sheet().rows
     assert [row.cells["dealer"] for row in rows] == ["Ann", "Bob", "Cid"]
     assert [row.cells["deal"] for row in rows] == [1, 2, 3]
+
+
+def test_a_copy_of_the_settings_works_its_own_tables_out():
+    # The bid order, the doubling values and the scored deals are kept on a settings object once worked out;
+    # a copy with other values must not inherit them (Law 44's order follows the trick values).
+    import copy
+
+    from scorepad.rules.auction_bridge.settings import Settings
+
+    settings = Settings()
+    assert settings.bid_order["1S"] < settings.bid_order["1H"]
+    assert settings.by_doubling["doubled"][0] == settings.double_factor
+    settings.scored_deals[("a deal",)] = "scored"
+    spades_high = dict(settings.trick_values, S=12)
+    copied = settings.model_copy(update={"trick_values": spades_high, "double_factor": 3, "redouble_factor": 6})
+    fresh = Settings(trick_values=spades_high, double_factor=3, redouble_factor=6)
+    assert copied.bid_order == fresh.bid_order and copied.bid_order["1S"] > copied.bid_order["1NT"]
+    assert copied.by_doubling == fresh.by_doubling
+    assert copied.scored_deals == {}
+    assert copy.deepcopy(settings).scored_deals == {} and copy.copy(settings).scored_deals == {}
+    assert settings.scored_deals == {("a deal",): "scored"}  # the original keeps its own

@@ -1250,3 +1250,15 @@ def test_a_card_of_any_of_another_players_melds_is_refused_and_ones_own_cards_ar
     assert log.check(type="weis", player="Cid", melds=[seq(3, "Q", "hearts")]) == (
         "the Q♥ is in Ann's Stöck: it cannot be in Cid's hand too")
     assert log.check(type="weis", player="Cid", melds=[seq(3, "J", "hearts")]) is None
+
+
+def test_the_memo_of_impossible_sequences_is_bounded_whatever_a_file_names():
+    # A file may hold any length and any top in a Weis; each distinct one asked about must not stay for good.
+    from scorepad.rules.jass.cards import SEQUENCE_PROBLEMS_KEPT
+
+    sequence_problem.cache_clear()
+    for length in range(1_000, 1_000 + 3 * SEQUENCE_PROBLEMS_KEPT):
+        assert sequence_problem(length, "A") == f"a sequence has 3 to 9 cards, not {length}"
+    assert sequence_problem(2, "Z" * 50).startswith("'ZZZ")
+    assert sequence_problem.cache_info().currsize <= SEQUENCE_PROBLEMS_KEPT
+    assert sequence_problem(3, "8") is None  # still right once the memo is full

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -124,6 +124,23 @@ class Settings(BaseModel):
             raise ValueError("double chicane cannot be worth less than chicane")
         return self
 
+    # The tables below are worked out once per settings object and kept in its __dict__; a copy (model_copy,
+    # copy.copy) starts without them, as its values may differ (model_copy(update=...)) and the scored deals
+    # belong to these settings alone.
+    def __copy__(self) -> Self:
+        copied = super().__copy__()
+        copied._drop_tables()
+        return copied
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        copied = super().__deepcopy__(memo)
+        copied._drop_tables()
+        return copied
+
+    def _drop_tables(self) -> None:
+        for name in _TABLES:
+            self.__dict__.pop(name, None)
+
     @cached_property
     def bid_order(self) -> dict[str, int]:
         """Every bid -> its place in Law 44's order (value first, then tricks): worked out once, as a long log
@@ -152,6 +169,9 @@ class Settings(BaseModel):
         return {"none": (1, self.undertrick, 0),
                 "doubled": (self.double_factor, self.undertrick_doubled, self.doubled_bonus),
                 "redoubled": (self.redouble_factor, self.undertrick_redoubled, self.redoubled_bonus)}
+
+
+_TABLES = ("bid_order", "scored_deals", "by_doubling")
 
 
 def _same_keys(name: str, table: dict[str, int], keys: tuple[str, ...]) -> None:

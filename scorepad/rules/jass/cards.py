@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from scorepad.log import JASS_SUITS, RANKS, FourMeld, SequenceMeld
 from scorepad.rules.jass.settings import Settings
@@ -140,6 +140,9 @@ def meld_card_count(meld: Meld) -> int:
     return meld.length if meld.kind == "sequence" else 4
 
 
+SEQUENCE_PROBLEMS_KEPT = 256
+
+
 def describe_meld(meld: Meld, suit_names: str = "french") -> str:
     """'five to the 10♣', 'four Kings'."""
     if meld.kind == "sequence":
@@ -149,7 +152,9 @@ def describe_meld(meld: Meld, suit_names: str = "french") -> str:
     return f"four {RANK_PLURALS[meld.rank]}"
 
 
-@cache  # of a few dozen (length, top): a long log asks it for every Weis
+# A long log asks it for every Weis: the lawful (length, top) are 63, but a file may hold any length and any
+# top, so the memo is bounded (each distinct one a hostile file names would stay for the process's life).
+@lru_cache(maxsize=SEQUENCE_PROBLEMS_KEPT)
 def sequence_problem(length: int, top: str) -> str | None:
     """Why no sequence of `length` can be headed by `top` (a log entry that reads may still hold one: the
     rules refuse it as an impossible Weis)."""
