@@ -1092,38 +1092,34 @@ class Replayer:
     def sheet(self) -> Sheet:
         state = self.state
         return Sheet(
-            header=self.header,
-            sides=frozen(state.sides),
-            status=state.status,
-            winner=state.winner,
+            **self._outcome_values(),
             result=state.result,
             totals=frozen(state.totals),
-            rows=tuple(state.rows),
             rejected=tuple(state.rejected),
             questions=tuple(state.questions),
             prompt=state.describe_prompt(),
-            names=frozen(state.names),
-            side_names=frozen({side: state.side_name(side) for side in state.sides}),
             overrides=tuple(self.overrides),
-            entries=tuple(self.log),
-            extra=frozen(self.rules.extra(state)),
             view=replace(state.view(), undo_target=self.undo_target()),
         )
 
     def outcome(self) -> Outcome:
         """The sheet's values a summary of the game reads (as `sheet` gives them)."""
+        return Outcome(**self._outcome_values())
+
+    def _outcome_values(self) -> dict[str, Any]:
+        """The values `Outcome` and `Sheet` share, made one way for both."""
         state = self.state
-        return Outcome(
-            header=self.header,
-            sides=frozen(state.sides),
-            status=state.status,
-            winner=state.winner,
-            rows=tuple(state.rows),
-            names=frozen(state.names),
-            side_names=frozen({side: state.side_name(side) for side in state.sides}),
-            entries=tuple(self.log),
-            extra=frozen(self.rules.extra(state)),
-        )
+        return {
+            "header": self.header,
+            "sides": frozen(state.sides),
+            "status": state.status,
+            "winner": state.winner,
+            "rows": tuple(state.rows),
+            "names": frozen(state.names),
+            "side_names": frozen({side: state.side_name(side) for side in state.sides}),
+            "entries": tuple(self.log),
+            "extra": frozen(self.rules.extra(state)),
+        }
 
     @property
     def next_seq(self) -> int:
