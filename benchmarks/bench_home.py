@@ -22,9 +22,9 @@ start after the first), "first start" runs have the cache removed before each ru
   shared machine a process gets only part of a core, and every wall figure here is stretched by that much
 - `scorepad list` against `python -c "import textual.app"`, by turns: CPU time of each process (wall time beside)
 - the first start's floor: where one game's replay goes (read, parse, header check, the rules' fold, the outcome,
-  the figures), CPU per game against json.loads of the same bytes; and the same replays in two spawned processes
-  by turns with one process (what reading in parallel would give on this machine: not taken while it gives
-  nothing here)
+  the figures), CPU per game against json.loads of the same bytes; and the same replays with the helper process
+  (scorepad.second_reader: the reading starts it for 200 games or more with a second core) by turns with one
+  process alone
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ for stage, seconds in stages.items():
     print("stage", seconds * 1000 / len(files), stage, flush=True)
 """
 
-# The same replays (every game read and replayed, as a first start does) in one process or in two spawned ones.
+# The same replays (every game read and replayed, as a first start does) in one process, or with the helper.
 PARALLEL = str(Path(__file__).resolve().parent / "parallel_replays.py")
 
 
@@ -344,11 +344,11 @@ def bench_floor(home: Path, count: int, runs: int) -> None:
     print(f"  {'a game in all':<52} {replay:7.3f} ms")
     one, two = paired(runs, lambda: events(PARALLEL, games, "1", env=env, script_file=True),
                       lambda: events(PARALLEL, games, "2", env=env, script_file=True))
-    print(f"first start, {count:,} saved games read and replayed, {runs} runs by turns: one process, two spawned:")
+    print(f"first start, {count:,} saved games read and replayed, {runs} runs by turns: one process, with the helper:")
     line("one process, wall", [run["replayed"] for run in one], "—")
     line("  the same, CPU", [run["replayed_cpu"] for run in one], "—")
-    line("two spawned processes, wall", [run["replayed"] for run in two], "taken if clearly below one process")
-    line("  the same, CPU (both processes and the parent)", [run["replayed_cpu"] for run in two], "—")
+    line("with the helper process, wall", [run["replayed"] for run in two], "taken: below one process")
+    line("  the same, CPU (both processes)", [run["replayed_cpu"] for run in two], "—")
 
 
 def main() -> None:

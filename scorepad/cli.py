@@ -197,13 +197,18 @@ def _new(args: argparse.Namespace) -> int:
     return _run_app(open_path=path)
 
 
+def _say(line: str) -> None:
+    """A line about the reading itself (not a game's): on stderr, beside the list."""
+    print(line, file=sys.stderr)
+
+
 def _list() -> int:
     from scorepad.files import games_dir
     from scorepad.history import describe, read_saved_games
 
     listed = False
     # each line as its game is read (the first shows at once); games unchanged since a last run are not replayed
-    for digest in read_saved_games():
+    for digest in read_saved_games(notice=_say):
         print(describe(digest))
         listed = True
     if not listed:
@@ -264,7 +269,7 @@ def _stats() -> int:
     from scorepad.history import collect_stats
     from scorepad.stats import stats_renderable
 
-    Console().print(stats_renderable(collect_stats()))
+    Console().print(stats_renderable(collect_stats(notice=_say)))
     return 0
 
 

@@ -15,12 +15,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorepad.figures import Stats, add_figures, merge_renamed
 from scorepad.summaries import GameDigest
 
 if TYPE_CHECKING:
+    from scorepad.files import SavedFile
+    from scorepad.second_reader import SecondReader
     from scorepad.summaries import StoredSummaries
 
 
@@ -66,6 +68,7 @@ class DigestCache:
         self._unfinished: dict[Path, dict[str, GameDigest]] = {}
 
     def get(self, path: Path, modified: datetime, stored: StoredSummaries | None = None) -> GameDigest:
+        """What a file gives: read, and replayed unless its bytes gave it before."""
         from scorepad.files import LogError, read_game_bytes
         from scorepad.summaries import content_key
 
@@ -74,20 +77,36 @@ class DigestCache:
         except LogError as error:  # not kept: a file that cannot be read now may be readable next time
             return GameDigest(path, modified, error=str(error))
         content = content_key(data)
+        known = self.known(path, content, modified, stored)
+        if known is not None:
+            return known
+        return self.keep(path, content, digest_of(path, modified, data), stored)
+
+    def known(self, path: Path, content: str, modified: datetime,
+              stored: StoredSummaries | None = None) -> GameDigest | None:
+        """What the bytes `content` names gave before (in memory, else in the folder's cache file); None when they
+        are to be replayed."""
         with self._lock:
             known = self._digests.get(str(path))
-        new = False
         if known is None or known[0] != content:
             digest = stored.lookup(content, path, modified) if stored is not None else None
             if digest is None:
-                digest, new = digest_of(path, modified, data), True
+                return None
             known = (content, digest)
             with self._lock:
                 self._digests[str(path)] = known
         if stored is not None:
-            stored.seen(content, known[1], new=new)
+            stored.seen(content, known[1], new=False)
         digest = known[1]
         return digest if digest.modified == modified else replace(digest, modified=modified)
+
+    def keep(self, path: Path, content: str, digest: GameDigest, stored: StoredSummaries | None = None) -> GameDigest:
+        """What the bytes `content` names gave, just replayed: kept (and written to the cache file at the end)."""
+        with self._lock:
+            self._digests[str(path)] = (content, digest)
+        if stored is not None:
+            stored.seen(content, digest, new=True)
+        return digest
 
     def stored_for(self, directory: Path) -> StoredSummaries | None:
         """The cache file of a games folder, for one reading of it (None when nothing is kept on disk)."""
@@ -127,11 +146,16 @@ DIGESTS = DigestCache()
 
 def read_saved_games(directory: Path | None = None, *, progress: Callable[[int, int], None] | None = None,
                      cancelled: Callable[[], bool] = lambda: False, cache: DigestCache | None = DIGESTS,
-                     all_read: Callable[[], None] | None = None) -> Iterator[GameDigest]:
+                     all_read: Callable[[], None] | None = None,
+                     notice: Callable[[str], None] | None = None) -> Iterator[GameDigest]:
     """Each saved game, newest played first, as it is read. `progress(done, total)` is told before the first
     and after each one; reading stops as soon as `cancelled()` is true (or the caller stops asking).
     `all_read()` is called once the last game is given, before what was read is written to the cache file
-    (writing 2,000 summaries takes a tenth of a second: the figures need not wait for it)."""
+    (writing 2,000 summaries takes a tenth of a second: the figures need not wait for it).
+
+    With many games to replay (a first start) and a second core, a helper process replays the games from the back
+    of the list meanwhile (scorepad.second_reader); if it stops, `notice` is told one line and its games are
+    replayed here."""
     from scorepad.files import games_dir, saved_files
 
     directory = directory or games_dir()
@@ -139,26 +163,128 @@ def read_saved_games(directory: Path | None = None, *, progress: Callable[[int, 
     total = len(files)
     if progress is not None:
         progress(0, total)
-    stored = cache.stored_for(directory) if cache is not None and files else None
-    complete = False
-    try:
+    if cache is None:
         for done, saved in enumerate(files, start=1):
             if cancelled():
                 return
-            if cache is None:
-                yield digest_of(saved.path, saved.modified)
-            else:
-                yield cache.get(saved.path, saved.modified, stored)
+            yield digest_of(saved.path, saved.modified)
             if progress is not None:
                 progress(done, total)
+        return
+    stored = cache.stored_for(directory) if files else None
+    complete = False
+    helper: SecondReader | None = None
+    try:
+        plan = _plan(files, cache, stored, cancelled)
+        if plan is None:
+            return
+        to_replay = [index for index, planned in enumerate(plan) if type(planned) is tuple]
+        helper = _second_reader([files[index].path for index in to_replay])
+        place = {index: at for at, index in enumerate(to_replay)}  # a game's place among those replayed
+        told = False
+        for done, saved in enumerate(files, start=1):
+            if cancelled():
+                return
+            planned = plan[done - 1]
+            plan[done - 1] = None  # (the bytes let go as soon as the game is read)
+            if isinstance(planned, GameDigest):
+                digest = planned
+            else:
+                assert planned is not None
+                content, data = planned
+                found = None
+                if helper is not None and not helper.mine(place[done - 1]):
+                    found = _answered(helper.answer(place[done - 1], cancelled), saved.path, saved.modified)
+                    if found is None and cancelled():
+                        return
+                    if helper.stopped and not told:
+                        told = True
+                        if notice is not None:
+                            notice(f"Reading your saved games on a second core stopped ({helper.stopped}): "
+                                   "the rest are read here.")
+                if found is None:
+                    digest = cache.keep(saved.path, content, digest_of(saved.path, saved.modified, data), stored)
+                else:
+                    read_as, digest = found
+                    if read_as is not None:
+                        cache.keep(saved.path, read_as, digest, stored)
+            yield digest
+            if progress is not None:
+                progress(done, total)
+        if helper is not None:
+            helper.close()
         complete = True
         if all_read is not None:
             all_read()
-        if cache is not None:
-            cache.keep_only({str(saved.path) for saved in files})
+        cache.keep_only({str(saved.path) for saved in files})
     finally:  # also when stopped: the games replayed so far are kept for next time
-        if stored is not None and cache is not None:
+        if helper is not None:
+            helper.close()
+        if stored is not None:
             cache.saved(stored, complete)
+
+
+Planned = GameDigest | tuple[str, bytes] | None
+
+
+def _plan(files: list[SavedFile], cache: DigestCache, stored: StoredSummaries | None,
+          cancelled: Callable[[], bool]) -> list[Planned] | None:
+    """Each file read and hashed: what it gave before (or the one line it cannot be read with), else its hash and
+    its bytes, to be replayed. None when the reading was stopped meanwhile."""
+    from scorepad.files import LogError, read_game_bytes
+    from scorepad.summaries import content_key
+
+    plan: list[Planned] = []
+    for saved in files:
+        if cancelled():
+            return None
+        try:
+            data = read_game_bytes(saved.path)
+        except LogError as error:  # not kept: a file that cannot be read now may be readable next time
+            plan.append(GameDigest(saved.path, saved.modified, error=str(error)))
+            continue
+        content = content_key(data)
+        plan.append(cache.known(saved.path, content, saved.modified, stored) or (content, data))
+    return plan
+
+
+def _second_reader(paths: list[Path]) -> SecondReader | None:
+    """A helper process for these games to replay, when there are enough of them and a second core."""
+    from scorepad import second_reader
+
+    if not second_reader.wanted(len(paths)):
+        return None
+    from scorepad.summaries import code_stamp
+
+    try:
+        return second_reader.SecondReader(paths, code_stamp())
+    except OSError:  # no process could be started: every game is replayed here
+        return None
+
+
+def _answered(answer: dict[str, Any] | None, path: Path, modified: datetime) -> tuple[str | None, GameDigest] | None:
+    """The hash of the bytes the helper read and what they gave, from its answer; None when there is none (or it
+    is not as the helper writes it): the game is then replayed here."""
+    from scorepad.gcpause import gc_paused
+    from scorepad.summaries import KEY_CHARS, NotOurs, to_digest
+
+    if answer is None or answer.get("again"):
+        return None
+    content = answer.get("key")
+    if content is not None and (type(content) is not str or len(content) != 32 or not KEY_CHARS.issuperset(content)):
+        return None
+    error = answer.get("error")
+    if error is not None:
+        return (content, GameDigest(path, modified, error=error)) if type(error) is str else None
+    if content is None:
+        return None
+    try:
+        with gc_paused():  # (as a replay: every object made here is kept)
+            found = to_digest(answer.get("game"))
+    except (NotOurs, RecursionError):
+        return None
+    return content, GameDigest(path, modified, found.game, found.title, found.players, found.status,
+                               found.error, found.figures)
 
 
 def describe(digest: GameDigest) -> str:
@@ -188,10 +314,12 @@ def combine(digests: Iterable[GameDigest]) -> Stats:
 
 def collect_stats(directory: Path | None = None, *, progress: Callable[[int, int], None] | None = None,
                   cancelled: Callable[[], bool] = lambda: False, cache: DigestCache | None = DIGESTS,
-                  counted: Callable[[Stats], None] | None = None) -> Stats:
+                  counted: Callable[[Stats], None] | None = None,
+                  notice: Callable[[str], None] | None = None) -> Stats:
     """The statistics over every saved game (`scorepad stats`, the statistics screen). `progress(done, total)` is
     told as games are read; when `cancelled()` turns true the reading stops (the figures so far are returned).
-    `counted(stats)` is told the figures as soon as every game is read, before the cache file is written."""
+    `counted(stats)` is told the figures as soon as every game is read, before the cache file is written;
+    `notice` is told a line about the reading itself (read_saved_games)."""
     digests: list[GameDigest] = []
     whole: list[Stats] = []
 
@@ -201,5 +329,5 @@ def collect_stats(directory: Path | None = None, *, progress: Callable[[int, int
             counted(whole[0])
 
     digests.extend(read_saved_games(directory, progress=progress, cancelled=cancelled, cache=cache,
-                                    all_read=all_read))
+                                    all_read=all_read, notice=notice))
     return whole[0] if whole else combine(digests)

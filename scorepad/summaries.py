@@ -203,7 +203,7 @@ GAME_FIELDS = frozenset({"game", "title", "players", "status", "finished", "reco
                          "rubber_sizes", "seat_names", "team_players"})
 
 
-def _to_digest(stored: object) -> GameDigest:
+def to_digest(stored: object) -> GameDigest:
     """One stored game, checked field by field, as the digest a replay would have given (NotOurs if not so)."""
     if (type(stored) is not dict or stored.keys() != GAME_FIELDS or type(stored["game"]) is not str
             or stored["game"] not in GAME_KINDS):  # (a list or an object is not even looked up: unhashable)
@@ -231,7 +231,7 @@ def _to_digest(stored: object) -> GameDigest:
                       players=tuple(_texts(stored["players"])), status=_text(stored["status"]), figures=figures)
 
 
-def _to_stored(digest: GameDigest) -> dict:
+def to_stored(digest: GameDigest) -> dict:
     figures = digest.figures
     assert figures is not None
     return {"game": digest.game, "title": digest.title, "players": list(digest.players), "status": digest.status,
@@ -244,7 +244,7 @@ def _to_stored(digest: GameDigest) -> dict:
             "team_players": {team: list(names) for team, names in figures.team_players.items()}}
 
 
-def _storable(digest: GameDigest) -> bool:
+def storable(digest: GameDigest) -> bool:
     """Only what a replay gave in full is kept (a file that cannot be read now is tried again next time), and only
     what reads back the same (one game's figures: no damaged lines, one game counted)."""
     figures = digest.figures
@@ -293,7 +293,7 @@ def _games_in(data: bytes) -> dict[str, GameDigest]:
         for key, game in stored["games"].items():
             if len(key) != 32 or not KEY_CHARS.issuperset(key):
                 return {}
-            games[key] = _to_digest(game)
+            games[key] = to_digest(game)
         return games
     except (ValueError, RecursionError):  # not JSON, or not as written here (NotOurs): ignored whole
         return {}
@@ -325,7 +325,7 @@ def write_stored(path: Path, digests: dict[str, GameDigest]) -> bool:
     import tempfile
 
     text = json.dumps({"format": FORMAT, "code": code_stamp(),
-                       "games": {key: _to_stored(d) for key, d in digests.items()}},
+                       "games": {key: to_stored(d) for key, d in digests.items()}},
                       ensure_ascii=False, separators=(",", ":"))
     temporary = None
     try:
@@ -371,7 +371,7 @@ class StoredSummaries:
 
     def seen(self, key: str, digest: GameDigest, *, new: bool) -> None:
         """A game of this reading (`new`: just replayed, not from the file)."""
-        if not _storable(digest):
+        if not storable(digest):
             return
         with self._lock:
             self._seen[key] = digest

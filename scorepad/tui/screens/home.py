@@ -128,7 +128,10 @@ class HomeScreen(Screen[None]):
             nonlocal total
             total = count
 
-        for digest in read_saved_games(progress=progress, cancelled=lambda: worker.is_cancelled):
+        def notice(line: str) -> None:
+            self.app.call_from_thread(self.app.notify, line, severity="warning", timeout=10, markup=False)
+
+        for digest in read_saved_games(progress=progress, cancelled=lambda: worker.is_cancelled, notice=notice):
             batch.append(digest)
             first = not total_handed and len(batch) >= min(FIRST_ROWS, BATCH_ROWS)
             if first or len(batch) >= BATCH_ROWS or time.monotonic() - handed >= BATCH_SECONDS:

@@ -85,7 +85,10 @@ class StatsScreen(Screen[None]):
             # the figures' frame first; then what was read is written to the cache file (scorepad.history)
             wait_for_first_paint(on_screen)
 
-        collect_stats(progress=progress, cancelled=lambda: worker.is_cancelled, counted=counted)
+        def notice(line: str) -> None:
+            self.app.call_from_thread(self.app.notify, line, severity="warning", timeout=10, markup=False)
+
+        collect_stats(progress=progress, cancelled=lambda: worker.is_cancelled, counted=counted, notice=notice)
 
     @on(Progress)
     def _show_progress(self, message: Progress) -> None:
