@@ -116,6 +116,10 @@ class SecondReader:
             if process.stdout is not None:
                 process.stdout.close()
 
+    def _ended(self) -> str:
+        code = self._process.wait()
+        return f"it ended with code {code}" if code else "it ended early"
+
     def _stop(self, why: str) -> None:
         with self._lock:
             if self.stopped is None and not self._closing:
@@ -145,7 +149,11 @@ class SecondReader:
         stdout = self._process.stdout
         assert stdout is not None
         try:
-            first = json.loads(stdout.readline() or b"null")
+            opening = stdout.readline()
+            if not opening:  # (it could not even start: Python, or scorepad's import, failed)
+                self._stop(self._ended())
+                return
+            first = json.loads(opening)
             if not isinstance(first, dict) or first.get("code") != self._code:
                 self._stop("it did not start as this version of scorepad")
                 return
@@ -164,11 +172,10 @@ class SecondReader:
                         self._in_flight.remove(chunk)
                     self._lock.notify_all()
                 self._feed()
-            code = self._process.wait()
             with self._lock:
                 done = not self._in_flight
             if not done:
-                self._stop(f"it ended with code {code}" if code else "it ended early")
+                self._stop(self._ended())
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
             self._stop("it answered what it should not")
         finally:

@@ -298,3 +298,62 @@ async def test_back_from_a_game_the_cursor_is_on_the_game_left(scorepad_home):
         await pilot.press("up", "enter")  # and the keys go on from there
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.game_file.path == paths[1]
+
+
+@pytest.fixture
+def second_core(monkeypatch):
+    """The helper process started for any number of games (two at a time), as for hundreds on two cores."""
+    from scorepad import second_reader
+
+    monkeypatch.setattr(second_reader, "MIN_GAMES", 1)
+    monkeypatch.setattr(second_reader, "cores", lambda: 2)
+    monkeypatch.setattr(second_reader, "CHUNK", 2)
+    started: list[second_reader.SecondReader] = []
+    real = second_reader.SecondReader.__init__
+
+    def init(reader, *args, **kwargs):
+        real(reader, *args, **kwargs)
+        started.append(reader)
+
+    monkeypatch.setattr(second_reader.SecondReader, "__init__", init)
+    return started
+
+
+async def test_statistics_at_a_first_start_with_the_helper_are_the_same_and_leave_nothing_running(
+        scorepad_home, second_core):
+    write_games(scorepad_home, count=30)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        listed = [app.screen.query_one("#games", DataTable).get_row_at(i) for i in range(30)]
+        history.DIGESTS.keep_only(set())
+        shutil.rmtree(scorepad_home / "cache")
+        await pilot.press("s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen) and screen.stats is not None
+        assert screen.stats.games["five_hundred"] == 30 and not screen.stats.damaged
+        console = Console(width=80, record=True, file=io.StringIO())
+        console.print(screen.query_one("#stats", Static).content)
+        assert "30 games (30 Five Hundred), 0 finished." in console.export_text()
+        assert len(second_core) == 2 and all(reader._process.returncode is not None for reader in second_core)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert [app.screen.query_one("#games", DataTable).get_row_at(i) for i in range(30)] == listed
+
+
+async def test_a_helper_that_dies_in_the_app_is_one_notice_and_every_game_is_listed(scorepad_home, second_core,
+                                                                                   monkeypatch):
+    from scorepad import second_reader
+
+    monkeypatch.setattr(second_reader, "BOOT", "import sys; sys.exit(3)")
+    write_games(scorepad_home, count=30)
+    app = make_app()
+    notices: list[str] = []
+    real = app.notify
+    monkeypatch.setattr(app, "notify", lambda message, **rest: notices.append(message) or real(message, **rest))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#games", DataTable).row_count == 30
+        assert notices == ["Reading your saved games on a second core stopped (it ended with code 3): the rest are "
+                           "read here."]
