@@ -48,6 +48,19 @@ class ByType(dict[type, Any]):
         return value
 
 
+class ByTypes(dict[type, tuple[Any, ...]]):
+    """type -> what each of `tables` (each a `ByType`) gives that type, in a tuple: several look-ups by the same
+    type made as one (a rules' check and fold of an entry)."""
+
+    def __init__(self, *tables: ByType):
+        super().__init__()
+        self._tables = tables
+
+    def __missing__(self, kind: type) -> tuple[Any, ...]:
+        value = self[kind] = tuple(table[kind] for table in self._tables)
+        return value
+
+
 #: the entries `Replayer.push` folds in a way of its own (True) and the plain ones (False), by type
 _FOLDED_APART = ByType(((Amend, True), (Void, True), (Note, True), (Rename, True)), default=False)
 _CORRECTS = ByType(((Amend, True), (Void, True)), default=False)
@@ -442,6 +455,15 @@ class Rules(ABC):
     def apply(self, state: Any, entry: Entry, seq: int) -> None:
         """Fold a validated entry into the state."""
 
+    def fold(self, state: Any, entry: Entry, seq: int) -> str | None:
+        """`validate`, then `apply` the entry if it may come: why it was refused (the state unchanged), or None.
+        What the replay asks of each entry; a game fuses the two (each entry's type looked up once, its state
+        read once), with the same verdicts and the same state after."""
+        reason = self.validate(state, entry)
+        if reason is None:
+            self.apply(state, entry, seq)
+        return reason
+
     @abstractmethod
     def correction_window(self, state: Any, target: int, original: Entry, replacement: Entry | None,
                           trial: Callable[[], Any] | None = None) -> str | None:
@@ -797,11 +819,14 @@ class Replayer:
 
     def _extend(self, entries: list[Entry]) -> Replayer:
         log, by_seq, walk, checkpoints = self.log, self.by_seq, self._walk, self._checkpoints
-        validate, apply = self.rules.validate, self.rules.apply
-        apart, keeps = _FOLDED_APART, self._keeps
+        fold, apart, keeps = self.rules.fold, _FOLDED_APART, self._keeps
+        state = self.state
+        positions = state.positions
         for entry in entries:
             if apart[type(entry)]:
                 self.push(entry)
+                state = self.state  # a correction refolds into a new state
+                positions = state.positions
                 continue
             seq = entry.seq
             index = len(log)
@@ -816,12 +841,9 @@ class Replayer:
                 else:
                     checkpoints.append(_Checkpoint(position, None, None))
             walk.append((seq, index))
-            state = self.state  # as _fold_plain (a correction before may have put a new state in its place)
-            state.positions[seq] = state.position
-            reason = validate(state, entry)
-            if reason is None:
-                apply(state, entry, seq)
-            else:
+            positions[seq] = state.position  # as _fold_plain
+            reason = fold(state, entry, seq)
+            if reason is not None:
                 state.rejected.append(Rejection(seq, reason))
         return self
 
@@ -878,11 +900,8 @@ class Replayer:
             else:
                 state.rejected.append(Rejection(seq, reason))
             return reason
-        rules = self.rules
-        reason = rules.validate(state, entry)
-        if reason is None:
-            rules.apply(state, entry, seq)
-        else:
+        reason = self.rules.fold(state, entry, seq)
+        if reason is not None:
             state.rejected.append(Rejection(seq, reason))
         return reason
 

@@ -72,11 +72,20 @@ class AuctionBridgeRules(base.Rules):
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: BridgeState, entry: Entry, seq: int) -> None:
-        state.applied.append((seq, entry))
         state.started = True
         fold = _FOLDS[type(entry)]
         if fold is not None:
             fold(state, entry, seq)
+
+    def fold(self, state: BridgeState, entry: Entry, seq: int) -> str | None:
+        """`validate` and `apply` in one: the entry's check and fold found by one look-up of its type."""
+        validate, fold = _STEPS[type(entry)]
+        reason = validate(state, entry)
+        if reason is None:
+            state.started = True
+            if fold is not None:
+                fold(state, entry, seq)
+        return reason
 
     # ------------------------------------------------------------------ corrections (Laws 12, 13)
 
@@ -86,7 +95,9 @@ class AuctionBridgeRules(base.Rules):
     ) -> str | None:
         if state.agreed_seq is not None:
             return f"Laws 12 and 13: the rubber's score was made up and agreed in entry {state.agreed_seq}"
-        corrected = trial() if trial is not None else self._with_replacement(state, target, replacement)
+        if trial is None:  # (the replayer always gives it: the replacement is tried from its checkpoints)
+            raise ValueError("Auction Bridge's correction window needs the state with the correction (trial)")
+        corrected = trial()
         if corrected is None:
             return None  # the replacement itself is refused; the Replayer says why
         deals, after = state.deals, corrected.deals
@@ -101,21 +112,6 @@ class AuctionBridgeRules(base.Rules):
                     return reason
         # honour-score changes may be made until the rubber is agreed (Law 12), which it is not yet
         return None
-
-    def _with_replacement(self, state: BridgeState, target: int, replacement: Entry | None) -> BridgeState | None:
-        """The state as it would be with entry `target` replaced (or removed); None if the replacement is refused.
-        (Folds every accepted entry again: for a caller without the replayer's checkpoints.)"""
-        trial = self.new_state(state.header, state.settings, state.sides)
-        entries = [(seq, entry) for seq, entry in state.applied if seq != target]
-        if replacement is not None:
-            entries = sorted([*entries, (target, replacement)], key=lambda item: item[0])
-        for seq, entry in entries:
-            reason = self.validate(trial, entry)
-            if reason is None:
-                self.apply(trial, entry, seq)
-            elif seq == target:
-                return None
-        return trial
 
     def extra(self, state: BridgeState) -> dict[str, Any]:
         rubber = state.rubber
@@ -476,5 +472,8 @@ _FOLDS = base.ByType((
     (ABAgree, _apply_agree),
     (ABStop, _apply_stop),
 ))
+
+#: each entry's check and its fold, for `fold`: both tables above in one
+_STEPS = base.ByTypes(_VALIDATE, _FOLDS)
 
 RULES = AuctionBridgeRules()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from scorepad.log import Entry, Header
+from scorepad.log import Header
 from scorepad.rules import base
 from scorepad.rules.auction_bridge.calls import Auction, Contract, format_call, holdings_for
 from scorepad.rules.auction_bridge.scoring import DealScore, Outcome
@@ -78,10 +78,7 @@ class Speaker:
 
 class BridgeState(base.State):
     # the games and their first declarations only grow, like the deals: a checkpoint shares them
-    history_fields = base.State.history_fields + ("applied", "deals", "games", "first_declarations")
-    # the accepted entries are read only to try a correction without the replayer (`_with_replacement`): a scratch
-    # copy for trying entries starts them empty
-    fold_only_fields = base.State.fold_only_fields + ("applied",)
+    history_fields = base.State.history_fields + ("deals", "games", "first_declarations")
     settings: Settings
 
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
@@ -100,7 +97,6 @@ class BridgeState(base.State):
         self.last_dealer: str | None = None
         self.rubber: Rubber | None = None
         self.agreed_seq: int | None = None
-        self.applied: list[tuple[int, Entry]] = []  # accepted entries, for trial re-folds of corrections
         self.started = False  # an entry was accepted
         self.prompt = self.problem or f"{self.name(self.players[0])} to deal and bid"
         self.no_bonus: Mapping[str, int] = MappingProxyType(dict.fromkeys(self.sides, 0))  # a deal's row, mostly

@@ -495,6 +495,18 @@ class FiveHundredRules(base.Rules):
         if fold is not None:
             fold(self, state, entry, seq)
 
+    def fold(self, state: FiveHundredState, entry: Entry, seq: int) -> str | None:
+        """`validate` and `apply` in one: the entry's check and fold found by one look-up of its type."""
+        (player_field, check), fold = _STEPS[type(entry)]
+        if check is None:
+            return f"a {entry.type} entry has no place in a game of Five Hundred"
+        if player_field and getattr(entry, player_field) not in state.players:
+            return self._unknown_player(state, getattr(entry, player_field))
+        reason = check(self, state, entry)
+        if reason is None:
+            fold(self, state, entry, seq)
+        return reason
+
     def _apply_deal(self, state: FiveHundredState, entry: DealEntry, seq: int) -> None:
         deal = state.start_deal(entry.dealer)
         state.deal_of[seq] = deal.index
@@ -646,5 +658,8 @@ _FOLDS = base.ByType((
     (FHIrregularity, FiveHundredRules._apply_irregularity),
     (FHClaim, FiveHundredRules._apply_claim),
 ))
+
+#: each entry's check (and the field naming its player) and its fold, for `fold`: both tables above in one
+_STEPS = base.ByTypes(_CHECKS, _FOLDS)
 
 RULES = FiveHundredRules()

@@ -710,6 +710,20 @@ class JassRules(base.Rules):
         if fold is not None:
             fold(self, state, entry, seq)
 
+    def fold(self, state: JassState, entry: Entry, seq: int) -> str | None:
+        """`validate` and `apply` in one: the entry's check and fold found by one look-up of its type."""
+        check, fold = _STEPS[type(entry)]
+        if check is None:
+            return f"a {entry.type!r} entry has no place in Jass"
+        if state.pending_tie and check is not JassRules._check_claim:
+            return f"first the table must say which team reached {state.settings.target} first: log that team's claim"
+        if state.status == "finished":
+            return f"the game is over: {state.result}"
+        reason = check(self, state, entry)
+        if reason is None:
+            fold(self, state, entry, seq)
+        return reason
+
     def _apply_deal(self, state: JassState, entry: Deal, seq: int) -> None:
         if state.phase != "dealt":  # a deal over a dealt hand without trump is a redeal of that hand
             state.hand += 1
@@ -970,5 +984,8 @@ _FOLDS = base.ByType((
     (JassClaim, JassRules._apply_claim),
     (JassPenalty, JassRules._apply_penalty),
 ))
+
+#: each entry's check and its fold, for `fold`: both tables above in one
+_STEPS = base.ByTypes(_CHECKS, _FOLDS)
 
 RULES = JassRules()
