@@ -13,6 +13,7 @@ from scorepad.rules import Replayer
 from scorepad.rules.auction_bridge import PASS, holdings_for, legal_calls, split_bid
 from tests.helpers import AT, header
 from tests.property.budget import bounded
+from tests.property.fused import assert_folds_as_validate_then_apply
 
 GAME = "auction_bridge"
 PLAYERS = ["N", "E", "S", "W"]
@@ -151,6 +152,7 @@ def test_random_entries_are_accepted_or_refused_with_a_reason(items):
     summary = replayer.sheet().summary()
     assert all(r["reason"] for r in summary["rejected"])
     assert set(summary["totals"]) == set(SIDES)
+    assert_folds_as_validate_then_apply(replayer)
 
 
 @BOUNDED

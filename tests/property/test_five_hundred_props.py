@@ -13,6 +13,7 @@ from scorepad.rules import Replayer
 from scorepad.rules.five_hundred.view import FiveHundredView
 from tests.helpers import AT, header
 from tests.property.budget import bounded
+from tests.property.fused import assert_folds_as_validate_then_apply
 
 THREE = ["Ann", "Bob", "Cid"]
 FOUR = ["N", "E", "S", "W"]
@@ -218,6 +219,7 @@ def test_random_entries_are_accepted_or_refused_with_a_reason(data, players, rul
     assert sheet.status == "in_progress" or sheet.result
     # the same log replayed at once reads the same, though its rows are put in words only now (after any renames)
     assert Replayer(replayer.header).extend(replayer.log).sheet().summary() == sheet.summary()
+    assert_folds_as_validate_then_apply(replayer)
 
 
 @BOUNDED

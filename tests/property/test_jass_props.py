@@ -13,6 +13,7 @@ from scorepad.log import JASS_CONTRACTS, RANKS, Header, parse_entry
 from scorepad.rules import Replayer, replay
 from scorepad.rules.jass import HAND_POINTS, RULES
 from tests.property.budget import bounded
+from tests.property.fused import assert_folds_as_validate_then_apply
 
 PLAYERS = ("Ann", "Bob", "Cid", "Dan")
 TEAMS = ("Ann & Cid", "Bob & Dan")
@@ -192,6 +193,7 @@ def test_random_entries_are_accepted_or_refused_with_a_reason(entries, rules):
     json.dumps(sheet.summary())
     assert sheet.status in ("in_progress", "finished")
     assert sheet.status == "in_progress" or sheet.winner in TEAMS
+    assert_folds_as_validate_then_apply(replayer)
 
 
 @BOUNDED

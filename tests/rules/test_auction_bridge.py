@@ -1359,3 +1359,11 @@ def test_a_copy_of_the_settings_works_its_own_tables_out():
     assert copied.scored_deals == {}
     assert copy.deepcopy(settings).scored_deals == {} and copy.copy(settings).scored_deals == {}
     assert settings.scored_deals == {("a deal",): "scored"}  # the original keeps its own
+
+
+def test_the_correction_window_is_asked_with_the_state_the_correction_leads_to():
+    # the replayer always hands over its trial fold; without it the window cannot be judged (no log is kept)
+    replayer = Replayer(header("auction_bridge", ["N", "E", "S", "W"]))
+    with pytest.raises(ValueError, match="trial"):
+        RULES.correction_window(replayer.state, 1, parse_entry("auction_bridge", {"type": "deal", "dealer": "N"}),
+                                None)
