@@ -66,9 +66,10 @@ class GameScreen(Screen[None]):
         Binding("f10", "board", "Board", show=False),  # how to show this game on a second screen
         Binding("ctrl+s", "save_as_new", "Save as new", show=False),  # once the file was lost: the banner says it
         # Tab moves on before the next key is handed to a field: typed fast or pasted, "a⇥7h⇥8" lands in three
-        # fields (as a screen binding, the Tab waits its turn behind the field and the keys after it do not)
-        Binding("tab", "app.focus_next", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
+        # fields (as a screen binding, the Tab waits its turn behind the field and the keys after it do not).
+        # In the entry form it goes round the form's fields (see `action_next_field`)
+        Binding("tab", "next_field", show=False, priority=True),
+        Binding("shift+tab", "previous_field", show=False, priority=True),
         # likewise Enter in the entry form logs the deal before the keys typed after it reach a field
         Binding("enter", "enter_field", show=False, priority=True),
     ]
@@ -342,6 +343,30 @@ class GameScreen(Screen[None]):
                 pass
         form.enter_from(field)
 
+    # ------------------------------------------------------------------ Tab
+
+    def action_next_field(self) -> None:
+        """Tab: the next field; past the form's last field, its first again. The sheet beyond it shows no focus
+        and takes no typing: the keys typed next were lost there until Tab came round. (From the sheet or the
+        log, reached by the mouse or Ctrl+E, Tab goes on through the screen as ever.)"""
+        self._go_round(forward=True)
+
+    def action_previous_field(self) -> None:
+        """Shift+Tab: the previous field; before the form's first field, its last."""
+        self._go_round(forward=False)
+
+    def _go_round(self, forward: bool) -> None:
+        field, form = self._form_field(), self.form
+        if field is not None and form is not None:
+            fields = [widget for widget in self.focus_chain if form in widget.ancestors]
+            if fields and field is fields[-1 if forward else 0]:
+                self.set_focus(fields[0 if forward else -1])
+                return
+        if forward:
+            self.focus_next()
+        else:
+            self.focus_previous()
+
     # ------------------------------------------------------------------ a paste is typing
 
     def paste_as_typing(self, text: str) -> bool:
@@ -356,7 +381,7 @@ class GameScreen(Screen[None]):
             if not piece:
                 continue
             if piece == "\t":
-                self.app.action_focus_next()
+                self.action_next_field()  # as a Tab typed: round the form's fields
             elif piece in ("\r\n", "\n", "\r"):
                 logged = len(self.sheet.entries)
                 await self.action_enter_field()
