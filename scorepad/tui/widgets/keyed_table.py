@@ -188,6 +188,13 @@ class LazyCells(MutableMapping[Any, Any]):
         return len(self._made())
 
 
+class TallLazyCells(LazyCells):
+    """A lazily added row more than one line high: its height is given as it is added (`add_lazy_rows`'s
+    `height`), so the table places it without its cells being put in words or drawn."""
+
+    __slots__ = ("height",)
+
+
 def _call(make: Callable[[], Sequence[Any]]) -> Sequence[Any]:
     return make()
 
@@ -257,29 +264,39 @@ class KeyedTable(DataTable[Any]):
         return row_key
 
     def add_lazy_rows(self, rows: Iterable[tuple[str, Any]], make: Callable[[Any], Sequence[Any]] = _call,
-                      measure: Callable[[Any], Sequence[Any]] | None = None) -> None:
-        """Append one-line rows, each a key and the source its cells are made from by `make` (by default the
+                      measure: Callable[[Any], Sequence[Any]] | None = None,
+                      height: Callable[[Any], int] | None = None) -> None:
+        """Append rows, each a key and the source its cells are made from by `make` (by default the
         source is a function that gives them): a row is put in words only when drawn, read or changed, and only
         the latest made keep their cells (`_MADE_ROWS_KEPT`), so `make` must give the same cells every time.
         `measure`, if given, gives the same cells as `make` for a row that is only measured, not shown (it may
         keep less of them: nothing of a row the table shows no more).
+        Rows are one line high, unless `height` gives a row's lines from its source: a row of more lines is
+        drawn as DataTable draws a row of that fixed height (its cells wrapped to their columns' widths).
         The latest rows (those the cursor brings into view) are measured before the next paint, the others a
         chunk at a time after it; each widens its columns as `add_row` would."""
         if self._labelled_row_exists:  # DataTable's own ways: every row made and measured now
             for key, source in rows:
-                self.add_row(*make(source), key=key)
+                self.add_row(*make(source), key=key, height=1 if height is None else height(source))
             return
         shared = LazyRows([column.key for column in self._columns_in_order()], make, self._made_rows, measure)
         locations, data, metadata = self._row_locations, self._data, self.rows
         # a RowKey hashes in Python: each row's key is hashed once, into `fresh`, and the table's two mappings
         # take them from it with the hashes it holds (a dict updated from a dict does not hash again)
         fresh: dict[RowKey, LazyCells] = {}
+        taller: list[RowKey] = []  # the rows of more than one line
         count = 0
         with gc_paused():  # thousands of rows, all kept: young collections would only find them alive
             for key, source in rows:
                 row_key = RowKey(key)
                 # a mapping, made when read, and the row's metadata
-                fresh[row_key] = LazyCells(shared, source, row_key)
+                lines = 1 if height is None else height(source)
+                if lines == 1:
+                    fresh[row_key] = LazyCells(shared, source, row_key)
+                else:  # placed by DataTable's own ways, as a row added with that height
+                    tall = fresh[row_key] = TallLazyCells(shared, source, row_key)
+                    tall.height = lines
+                    taller.append(row_key)
                 count += 1
             if len(fresh) < count:
                 raise DuplicateKey("A row key is given twice.")
@@ -289,6 +306,7 @@ class KeyedTable(DataTable[Any]):
                         raise DuplicateKey(f"The row key {row_key!r} already exists.")
             if not fresh:
                 return
+            self._own_rows.update(taller)
             for index, row_key in enumerate(fresh, start=len(metadata)):
                 locations[row_key] = index
             data.update(fresh)  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.text import Span, Text
 
 from scorepad.rules.base import Row, Sheet
@@ -60,8 +61,35 @@ class SheetTable(KeyedTable):
         return None
 
     def row_height(self, cells: list[str | Text]) -> int | None:
-        """1, or None for a row whose cells wrap onto more lines (see `column_width`)."""
+        """1, or None for a row whose cells take more lines: their own, or wrapped (see `column_width`)."""
         return 1
+
+    def row_lines(self, row: Row, sheet: Sheet) -> int:
+        """The lines the rules' row takes in the table, as DataTable's automatic height gives them (a game
+        whose rows take more than one line may count them more cheaply than with all their cells made)."""
+        return self.cells_lines(self.cells_of(0, row, sheet))  # the deal's number is one line whatever it is
+
+    def cells_lines(self, cells: list[str | Text]) -> int:
+        """The lines a row of these cells takes: a cell's own lines, wrapped to its column's set width (a
+        column as wide as its cells wraps none of them)."""
+        if self.row_height(cells) == 1:
+            return 1
+        lines = 1
+        for column, cell in zip(self.ordered_columns, cells, strict=False):
+            text = cell if isinstance(cell, Text) else Text(cell)
+            if column.auto_width:
+                lines = max(lines, text.plain.count("\n") + 1)
+            elif cell_len(text.plain) > column.width or "\n" in text.plain:
+                lines = max(lines, self._wrapped_lines(text, column.width))
+        return lines
+
+    def _wrapped_lines(self, text: Text, width: int) -> int:
+        # as Text renders itself within the cell's padding (Text.__rich_console__)
+        console, options = self.app.console, self.app.console_options
+        tab_size = console.tab_size if text.tab_size is None else text.tab_size
+        return len(text.wrap(console, width, justify=text.justify or options.justify or "default",
+                             overflow=text.overflow or options.overflow or "fold", tab_size=tab_size or 8,
+                             no_wrap=bool(text.no_wrap)))
 
     def layout_key(self, sheet: Sheet) -> tuple:
         """What the columns depend on: when it changes, the table is laid out again."""
@@ -101,11 +129,12 @@ class SheetTable(KeyedTable):
                 self.remove_row(key)
             left = []
         columns = self.ordered_columns
-        if not left and len(new_keys) > LAZY_FROM and self._one_line_rows():
+        if not left and len(new_keys) > LAZY_FROM and type(self).add_row is KeyedTable.add_row:
             # each row kept as the rules' row (which the sheet holds anyway), put in words when drawn; its number
-            # is its place in the table then
+            # is its place in the table then. A sheet whose rows may take more lines has each row's lines
+            # counted now (its words made and let go): the table places every row before its first paint
             self.add_lazy_rows(zip(new_keys, rows[kept:], strict=True), self._cells_later(sheet),
-                               self._cells_measured(sheet))
+                               self._cells_measured(sheet), None if self._one_line_rows() else self._lines(sheet))
             new_keys = []
         for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=False), start=kept + 1):
             cells = self.cells_of(number, row, sheet)
@@ -122,7 +151,10 @@ class SheetTable(KeyedTable):
 
     def _one_line_rows(self) -> bool:
         """Whether every row is one line high whatever its cells say (a game's sheet may wrap its rows)."""
-        return type(self).row_height is SheetTable.row_height and type(self).add_row is KeyedTable.add_row
+        return type(self).row_height is SheetTable.row_height
+
+    def _lines(self, sheet: Sheet) -> Callable[[Row], int]:
+        return lambda row: self.row_lines(row.unkept(), sheet)
 
     def _cells_later(self, sheet: Sheet) -> Callable[[Row], list[str | Text]]:
         return lambda row: self.cells_of(self.get_row_index(str(row.seq)) + 1, row, sheet)

@@ -323,6 +323,10 @@ class BridgeSheet(SheetTable):
                    if label in self.plan.widths]
         return None if any(len(str(cell)) > width for width, cell in wrapped) else 1
 
+    def row_lines(self, row: Row, sheet: Sheet) -> int:
+        # the deal's number and the sides' scores are one line each: the game cells alone decide
+        return self.cells_lines(["", *self.game_cells(row, sheet)])
+
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         shown = dict(zip(GAME_COLUMNS, self.full_cells(row, sheet), strict=True))
         return [shown[label] for label in self.plan.columns]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -47,8 +48,13 @@ class JassSheetTable(SheetTable):
     def game_columns(self, sheet: Sheet) -> list[str]:
         return ["trump", "cards", "Weis · Stöck"]
 
-    def add_row(self, *cells, height: int | None = 1, key: str | None = None, label=None):
-        return super().add_row(*cells, height=None, key=key, label=label)
+    def row_height(self, cells: list[str | Text]) -> int | None:
+        return None  # a hand takes two lines or more: the trump and who named it, a Weis sentence wrapped
+
+    def row_lines(self, row: Row, sheet: Sheet) -> int:
+        # every column is as wide as its cells: a row takes its game cells' own lines (the deal's number and
+        # the sides' scores are one line each), counted without the rest of its cells made
+        return max(_lines(cell) for cell in self.game_cells(row, sheet))
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         sides = list(sheet.sides)
@@ -80,10 +86,15 @@ class JassSheetTable(SheetTable):
         return [trump, cards, weis if weis.plain else Text("–", style="dim")]
 
 
+def _lines(cell: str | Text) -> int:
+    return (cell.plain if isinstance(cell, Text) else cell).count("\n") + 1
+
+
 def _verdict(sentence: str) -> str:
     return sentence.removeprefix("Weis: ")
 
 
+@lru_cache(maxsize=512)  # a long game's sentences come back hand after hand (the same Weis, the same names)
 def _wrap(text: str, width: int = WEIS_WIDTH) -> str:
     return "\n".join(textwrap.wrap(text, width)) if text else ""
 

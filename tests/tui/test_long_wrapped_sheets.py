@@ -1,0 +1,105 @@
+"""A long Jass or Auction Bridge game opens with only the rows in view in words and drawn, though its rows take
+more than one line (a hand's trump and who named it, a Weis sentence, a name wrapped to its column): each row's
+lines are counted as it is added, and the table reads, measures and draws as when every row was added at once."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from textual.app import App
+
+from scorepad.log import amend_model, parse_entry
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.widgets import log_pane, sheet_table
+from scorepad.tui.widgets.keyed_table import LazyCells
+from scorepad.tui.widgets.sheet_table import SheetTable
+
+from .conftest import make_app, settle
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "benchmarks"))
+import tables  # noqa: E402  (logs like a real table's: Weis, Stöck, matches, penalties; auctions, honours)
+
+
+def _made(table) -> int:
+    return sum(1 for cells in table._data.values() if not isinstance(cells, LazyCells) or cells.made)
+
+
+def _table(table) -> tuple:
+    rows = [(str(key.value), [str(cell) for cell in table.get_row(key)]) for key in table.rows]
+    return (rows, [row.height for row in table.ordered_rows], [c.get_render_width(table) for c in table.ordered_columns],
+            table.virtual_size)
+
+
+@pytest.mark.parametrize("size", [(130, 42), (80, 24)], ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("game", ["jass", "auction_bridge"])
+async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_eager_fill(
+        monkeypatch, tmp_path, game, size):
+    path = tables.write_game(tmp_path / f"{game}.jsonl", game, 700 if game == "jass" else 1500)  # ~180 rows
+    if game == "auction_bridge":  # names too long for the deal list's columns: they wrap
+        text = path.read_text(encoding="utf-8")
+        for name in ("Ann", "Cid"):
+            text = text.replace(f'"{name}"', f'"{name} Maria-Theresia von Habsburg"')
+        path.write_text(text, encoding="utf-8")
+    at_first_paint: list[tuple[int, int, str]] = []
+    shown = App._display
+
+    def display(self, screen, renderable):
+        shown(self, screen, renderable)
+        if renderable is not None and isinstance(screen, GameScreen) and not at_first_paint:
+            sheet = screen.query_one(SheetTable)
+            at_first_paint.append((_made(sheet), sheet.row_count, self.export_screenshot()))
+
+    monkeypatch.setattr(App, "_display", display)
+
+    async def opened() -> tuple:
+        at_first_paint.clear()
+        app = make_app(open_path=path)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            sheet = app.screen.query_one(SheetTable)
+            assert sheet.cursor_row == sheet.row_count - 1  # at the latest deal, as before
+            return _table(sheet), app.export_screenshot(), at_first_paint[0][2]
+
+    lazily = await opened()
+    made, count, _ = at_first_paint[0]
+    assert count > 100 and made <= 100, (made, count)  # the latest rows (those in view), not every row
+    heights = lazily[0][1]
+    if game == "jass":
+        assert min(heights) >= 2 and max(heights) >= 3  # a trump and who named it; a Weis sentence, Stöck
+    else:
+        assert min(heights) == 1 and max(heights) >= 2  # a long declarer's name wrapped in its column
+    monkeypatch.setattr(sheet_table, "LAZY_FROM", 10**9)  # every row put in words, measured and drawn at once
+    monkeypatch.setattr(log_pane, "LAZY_FROM", 10**9)
+    eagerly = await opened()
+    assert eagerly[0] == lazily[0]  # the same rows, heights, column widths and scroll extent
+    assert eagerly[1] == lazily[1]  # and the same screen once settled
+    assert eagerly[2] == lazily[2]  # and the same first frame
+
+
+async def test_a_correction_far_above_the_view_of_a_long_jass_game_reads_as_a_fresh_open(tmp_path):
+    # rows added lazily with their lines counted, then a hand's points amended early in the game: the rows it
+    # changed (that hand, every total after it) read, and are as tall, as in the game opened afresh
+    path = tables.write_game(tmp_path / "jass.jsonl", "jass", 700)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    early = next(json.loads(line) for line in lines[1:] if json.loads(line)["type"] == "tricks")
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        team = next(iter(early["points"]))
+        entry = parse_entry("jass", {"type": "tricks", "points": {team: 157}, "match": team})
+        screen.correct(amend_model("jass")(target=early["seq"], override=True, entry=entry))
+        await settle(pilot)
+        while not isinstance(app.screen, GameScreen):  # a knock-on or an override asked: the table agrees
+            await pilot.press("y")
+            await settle(pilot)
+        corrected = _table(screen.query_one(SheetTable))
+        assert any("Match" in cell for cell in corrected[0][0][1])  # the amended hand, the first row
+    fresh = make_app(open_path=path)
+    async with fresh.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        assert _table(fresh.screen.query_one(SheetTable)) == corrected
