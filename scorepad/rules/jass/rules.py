@@ -231,8 +231,8 @@ class JassState(base.State):
         self.pending_tie: dict[str, Any] | None = None  # both teams passed the target on the tricks
         self.bergpreis: str | None = None
         self.bergpreis_note = ""
-        self.prompt = f"Who deals hand 1? ({self.name(self.players[0])} by seat)"
         self.seating = Seating(self.players, MappingProxyType(dict(self.sides)))
+        self.prompt = self._deal_words(self.naming, 1, self.players[0], "by seat")
         self.side_labels = tuple(self.sides)
         #: the hand the next entry belongs to (between hands: the coming one), set as the phase changes: the
         #: replayer asks it for every entry
@@ -414,11 +414,17 @@ class JassState(base.State):
     def _prompt_words(self, kind: str, naming: base.Naming, hand: int, player: str | None,
                       contract: JassContract | None) -> str:
         if kind == "next":
-            return f"Who deals hand {hand}? ({naming.name(self.after(player) if player else self.players[0])} by turn)"
+            return self._deal_words(naming, hand, self.after(player) if player else self.players[0], "by turn")
         if kind == "trump":
             forehand = self.after(player or "")
             return f"Hand {hand}: {naming.name(forehand)} names the trump or pushes to {naming.name(self.partner(forehand))}"
         return f"Hand {hand}, {self._contract_words(contract)}: Weis, Stöck, then the card points"
+
+    def _deal_words(self, naming: base.Naming, hand: int, dealer: str, how: str) -> str:
+        """The next hand as the table sees it: who deals (the form never asks it) and who names the trump."""
+        forehand = self.after(dealer)
+        return (f"Hand {hand}: {naming.name(dealer)} deals {how}; {naming.name(forehand)} names the trump or "
+                f"pushes to {naming.name(self.partner(forehand))}")
 
     # ------------------------------------------------------------------ screens
 
