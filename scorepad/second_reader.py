@@ -32,6 +32,7 @@ IN_FLIGHT = 2
 MIN_GAMES = 200
 WAIT_SECONDS = 0.1  # how often a wait for the helper's answer looks whether the reading was stopped
 
+PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
 BOOT = "import sys, json; sys.path[:] = json.loads(sys.argv[1]); from scorepad.second_core import serve; serve()"
 
 
@@ -68,7 +69,8 @@ class SecondReader:
         self._closing = False
         self._process = subprocess.Popen(
             [sys.executable, "-I", "-c", BOOT, json.dumps(sys.path)], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True,
+            env={PLUGINS: "__all__", **os.environ})  # (pydantic's plugin search skipped, as `scorepad` does)
         self._thread = threading.Thread(target=self._read_answers, name="scorepad-second-reader", daemon=True)
         try:
             self._feed()  # its first games at once: it reads them as soon as it is up

@@ -95,7 +95,8 @@ def test_no_helper_for_a_few_games_or_with_one_core(games, monkeypatch):
     assert started == []
 
 
-def test_the_helper_has_no_terminal(games, helpers):
+def test_the_helper_has_no_terminal_and_skips_pydantics_plugin_search(games, helpers, monkeypatch):
+    monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
     if not Path("/proc/self/fd").is_dir():
         pytest.skip("needs /proc")
     reading = read_saved_games(games, cache=DigestCache())
@@ -104,6 +105,8 @@ def test_the_helper_has_no_terminal(games, helpers):
     stdin, stderr = (os.readlink(f"/proc/{helper.pid}/fd/{fd}") for fd in (0, 2))
     assert stdin.startswith("pipe:") and stderr == os.devnull
     assert os.getsid(helper.pid) == helper.pid  # its own session: no key pressed at the table signals it
+    environment = Path(f"/proc/{helper.pid}/environ").read_bytes().split(b"\0")
+    assert any(item.startswith(b"PYDANTIC_DISABLE_PLUGINS=") for item in environment)  # as `scorepad` starts
     reading.close()
     assert helpers.all_ended()
 

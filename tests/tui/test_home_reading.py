@@ -357,3 +357,18 @@ async def test_a_helper_that_dies_in_the_app_is_one_notice_and_every_game_is_lis
         assert app.screen.query_one("#games", DataTable).row_count == 30
         assert notices == ["Reading your saved games on a second core stopped (it ended with code 3): the rest are "
                            "read here."]
+
+
+async def test_closing_the_app_mid_way_leaves_no_helper_running(scorepad_home, second_core, monkeypatch):
+    write_games(scorepad_home, count=30)
+    gate = Gate(monkeypatch, open_after=3)
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await gate.held(pilot)  # the list's reading held at its fourth game, its helper at work
+            (helper,) = second_core
+            assert helper._process.poll() is None
+            await pilot.press("q")
+    finally:
+        gate.release()
+    assert helper._process.wait(timeout=60) is not None  # (ended by the reading's end, not by the test)
