@@ -9,10 +9,11 @@ from textual.widgets import Input, Select, Static, Switch
 from scorepad.store import load
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.new_game import NewGameScreen
-from scorepad.tui.widgets.settings_form import NumberGrid, NumberInput, SettingsForm
+from scorepad.tui.widgets.settings_form import NumberGrid, NumberInput
 from scorepad.tui.widgets.table_picture import table_picture
 
 from .conftest import make_app, settle
+from .new_game_helpers import open_settings
 
 
 def test_the_picture_seats_the_players_the_way_the_turn_passes():
@@ -56,7 +57,7 @@ async def test_settings_are_edited_with_switches_choices_numbers_and_grids(score
     app = make_app()
     async with app.run_test(size=(100, 60)) as pilot:
         screen = await _new_game(app, pilot, "jass")
-        form = screen.query_one(SettingsForm)
+        form = await open_settings(pilot, screen)
         assert isinstance(form.query_one("#setting-bergpreis"), Switch)
         tiebreak = form.query_one("#setting-weis_tiebreak", Select)
         assert ("suit ladder ♥ ♦ ♣ ♠", "suit_ladder") in [(str(p), v) for p, v in tiebreak._options]
@@ -70,6 +71,7 @@ async def test_settings_are_edited_with_switches_choices_numbers_and_grids(score
         changed = form.values()
         assert changed["multipliers"]["obenabe"] == 4 and changed["multipliers"]["hearts"] == 1
         assert changed["penalties"]["misdeal"] == 80 and changed["bergpreis"] is True
+        screen.query_one("#players", Input).focus()
         await pilot.press(*"Ann, Bob, Cid, Dan")
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -82,7 +84,9 @@ async def test_a_number_that_is_not_one_is_named_in_words(scorepad_home):
     app = make_app()
     async with app.run_test(size=(100, 60)) as pilot:
         screen = await _new_game(app, pilot, "auction_bridge")
+        await open_settings(pilot, screen)
         screen.query_one("#setting-trick_values-NT", Input).value = "ten"
+        screen.query_one("#players", Input).focus()
         await pilot.press(*"Ann, Bob, Cid, Dan")
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -95,6 +99,7 @@ async def test_at_80_columns_every_cell_of_a_settings_grid_shows_whole(scorepad_
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _new_game(app, pilot, game)
+        await open_settings(pilot, screen)
         grids = list(screen.query(NumberGrid))
         assert grids or game == "five_hundred"
         for grid in grids:

@@ -10,6 +10,7 @@ from scorepad.tui.screens.new_game import NewGameScreen
 from scorepad.tui.widgets.settings_form import SettingsForm
 
 from .conftest import make_app, settle
+from .new_game_helpers import open_settings
 
 KEY_NAMES = {" ": "space", ",": "comma"}
 
@@ -46,6 +47,9 @@ async def test_keys_typed_right_after_picking_the_game_reach_the_title_and_playe
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
+        await open_settings(pilot, screen)  # open: the pick rebuilds them while the keys behind it arrive
+        screen.query_one("#players", Input).focus()
+        await settle(pilot)
         await pilot.press("shift+tab", "shift+tab", "enter")
         await settle(pilot)
         await pilot.press("down")
@@ -72,6 +76,9 @@ async def test_keys_typed_right_after_picking_a_preset_reach_the_side_names(scor
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
+        await open_settings(pilot, screen)
+        screen.query_one("#players", Input).focus()
+        await settle(pilot)
         await pilot.press("tab", "tab", "enter")  # Players → Side names → Preset, opened
         await settle(pilot)
         preset = screen.query_one("#preset", Select)
@@ -97,6 +104,7 @@ async def test_a_setting_picked_from_its_dropdown_is_kept_with_the_keys_typed_be
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
+        await open_settings(pilot, screen)
         names = screen.query_one("#setting-suit_names", Select)
         names.focus()
         await settle(pilot)

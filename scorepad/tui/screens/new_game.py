@@ -1,4 +1,9 @@
-"""A validated form for a new game: game, players in seat order, side names, ruleset preset and settings."""
+"""A validated form for a new game: game, players in seat order, side names, ruleset preset and settings.
+
+The settings sit folded under one line saying how they stand (most tables play the preset as it is); their fields
+are built when the player opens them, so the screen comes up at once and a pick of game or preset costs nothing
+until the settings are looked at.
+"""
 
 from __future__ import annotations
 
@@ -11,18 +16,18 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.validation import Function
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Collapsible, Footer, Header, Input, Label, Select, Static
 
 from scorepad.rules import GAME_TITLES, rules_for
 from scorepad.rules.header import header_problem, players_problem
 from scorepad.rules.names import text_problem
-from scorepad.rules.wording import TURN_DIRECTION, turn_order_hint, value_words
+from scorepad.rules.wording import TURN_DIRECTION, setting_phrase, turn_order_hint, value_words
 from scorepad.store import StoreError, create, new_header
 from scorepad.tui.widgets.fields import HEADER_ICON
-from scorepad.tui.widgets.settings_form import SettingsForm
+from scorepad.tui.widgets.settings_form import SettingsForm, changed_settings
 from scorepad.tui.widgets.steady_select import SteadySelect
 from scorepad.tui.widgets.table_picture import table_picture
 
@@ -41,9 +46,13 @@ class NewGameScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "Back"),
         # moved on as the key arrives, not after the focused widget and the screen had their turn: keys typed
         # at once behind a Tab (a pick, a title, the players) reach the field the Tab leads to
-        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+        Binding("tab", "move_focus(True)", "Next field", show=False, priority=True),
+        Binding("shift+tab", "move_focus(False)", "Previous field", show=False, priority=True),
+        # the settings' line opens as the Enter arrives (as the dropdowns pick), so a Tab typed behind it leads
+        # into the settings, not past them
+        Binding("enter", "toggle_settings", "Open the settings", show=False, priority=True),
     ]
+    OPEN_HINT = "Enter to see or change"
 
     def __init__(self, game: str = "five_hundred", players: list[str] | None = None,
                  rules: dict[str, Any] | None = None, sides: list[str] | None = None, title: str = ""):
@@ -54,8 +63,13 @@ class NewGameScreen(Screen[None]):
         self.prefill_rules = rules or {}
         self.prefill_sides = sides or []
         self.settings_for: tuple[object, object] | None = None  # the game and preset the settings shown are for
+        self.base: dict[str, Any] = {}  # the preset's settings (the rules as shipped without one)
+        self.start: dict[str, Any] = {}  # what the settings start at: the base, with a rematch's own laid over it
+        self.form: SettingsForm | None = None  # built when the settings are first opened, for `settings_for`
         self.rebuilding = 0
-        self.settings_shown = asyncio.Event()  # set each time a settings form is in place
+        self.opening = False  # the fields being built for a player who just opened the settings
+        self.held_moves: list[bool] = []  # Tab/Shift+Tab typed while they are built: moved once they are there
+        self.settings_shown = asyncio.Event()  # set each time the settings for the game and preset picked are in place
 
     def compose(self) -> ComposeResult:
         yield Header(icon=HEADER_ICON)
@@ -86,8 +100,7 @@ class NewGameScreen(Screen[None]):
             yield Static(id="table-picture", markup=False)
             yield Static(id="sides-preview", classes="hint")
             yield Static(id="form-error", classes="error")
-            with Vertical(id="settings-box"):
-                yield Label("Settings (Tab through; defaults follow the rules the app ships)", classes="hint")
+            yield Collapsible(title="Settings", id="settings-box")
             with Horizontal(id="buttons"):
                 yield Button("Start the game", id="create", variant="primary")
                 yield Button("Back", id="back")
@@ -130,18 +143,98 @@ class NewGameScreen(Screen[None]):
         self._preview_sides()
 
     async def _rebuild_settings(self) -> None:
+        """Take the picked game and preset's settings; the fields are rebuilt only when they are open."""
         self.rebuilding += 1
         try:
+            picked = (self.game, self._preset_rules().get("preset"))
+            if picked == self.settings_for:
+                return  # nothing changed: the settings shown stay as they are
             rules = rules_for(self.game)
-            base = rules.settings(self._preset_rules()).model_dump()
-            base = {**base, **{k: v for k, v in self.prefill_rules.items() if k != "preset"}}
-            box = self.query_one("#settings-box", Vertical)
-            await box.query(SettingsForm).remove()
-            await box.mount(SettingsForm(self.game, rules.settings_model, base, id="settings"))
-            self.settings_for = (self.game, self._preset_rules().get("preset"))
+            self.base = rules.settings(self._preset_rules()).model_dump()
+            fields = rules.settings_model.model_fields
+            self.start = {**self.base, **{k: v for k, v in self.prefill_rules.items() if k in fields and k != "preset"}}
+            if self.form is not None:
+                form, self.form = self.form, None
+                await form.remove()
+            if not self._box().collapsed:
+                await self._build_form()
+            self.settings_for = picked
+            self._show_settings_line()
         finally:
             self.rebuilding -= 1
             self.settings_shown.set()
+
+    def _box(self) -> Collapsible:
+        return self.query_one("#settings-box", Collapsible)
+
+    async def _build_form(self) -> None:
+        self.form = SettingsForm(self.game, rules_for(self.game).settings_model, self.base, self.start,
+                                 id="settings")
+        await self._box().query_one(Collapsible.Contents).mount(self.form)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_settings":  # Enter anywhere else is the focused field's own
+            box = self._box()
+            return self.focused is not None and self.focused.parent is box
+        return True
+
+    def action_toggle_settings(self) -> None:
+        box = self._box()
+        box.collapsed = not box.collapsed
+        self.opening = not box.collapsed and self.form is None
+
+    @on(Collapsible.Expanded, "#settings-box")
+    async def _on_settings_opened(self) -> None:
+        self._show_settings_line()
+        try:
+            if self.form is None:  # built once for the game and preset picked; opened again, shown as they were
+                await self._build_form()
+        finally:
+            self.opening = False
+            moves, self.held_moves = self.held_moves, []
+            for forward in moves:
+                self._step_focus(forward)
+
+    @on(Collapsible.Collapsed, "#settings-box")
+    def _on_settings_folded(self) -> None:
+        self._show_settings_line()
+
+    def _show_settings_line(self) -> None:
+        """The settings' line in words: folded, how they stand against the preset; open, how to go on."""
+        box = self._box()
+        if not box.collapsed:
+            box.title = "Settings (Tab through them; Enter here folds them away)"
+            return
+        try:
+            changed = self._changed_settings()
+        except ValueError:
+            box.title = f"Settings: one needs a whole number ({self.OPEN_HINT})"
+            return
+        if changed:
+            words = "; ".join(setting_phrase(self.game, name, value) for name, value in changed.items())
+            box.title = f"Settings, changed: {words} ({self.OPEN_HINT})"
+        elif self._preset_rules():
+            box.title = f"Settings: as the preset has them ({self.OPEN_HINT})"
+        else:
+            box.title = f"Settings: as the rules ship ({self.OPEN_HINT})"
+
+    def _changed_settings(self) -> dict[str, Any]:
+        """The settings that differ from the preset's: read from the fields when they are built."""
+        if self.form is not None:
+            return self.form.values()
+        return changed_settings(self.start, self.base)
+
+    def action_move_focus(self, forward: bool) -> None:
+        if self.opening:  # the settings' fields are on their way: this Tab leads into them
+            self.held_moves.append(forward)
+            return
+        self._step_focus(forward)
+
+    def _step_focus(self, forward: bool) -> None:
+        if forward:
+            self.focus_next()
+        else:
+            self.focus_previous()
 
     def _pick_pending(self) -> bool:
         """A game or preset picked whose settings are not shown yet (its Changed still on its way, or the form
@@ -254,7 +347,7 @@ class NewGameScreen(Screen[None]):
         problem = self._players_problem(players)
         if problem:
             raise ValueError(problem)
-        rules = {**self._preset_rules(), **self.query_one(SettingsForm).values()}
+        rules = {**self._preset_rules(), **self._changed_settings()}
         title = self.query_one("#title", Input).value.strip()
         problem = text_problem(title, "the title")
         if problem:

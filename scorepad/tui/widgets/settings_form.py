@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 from rich.cells import cell_len
 from textual.app import ComposeResult
-from textual.containers import Horizontal, HorizontalGroup, Vertical
+from textual.containers import Horizontal, HorizontalGroup
 from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Switch
@@ -87,8 +87,13 @@ class NumberGrid(Widget):
             self.styles.grid_size_columns = columns
 
 
+def changed_settings(values: Mapping[str, Any], base: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings in `values` that differ from `base` (the preset's), in `values`' order."""
+    return {name: value for name, value in values.items() if name != "preset" and value != base.get(name)}
+
+
 class SettingsForm(Widget):
-    """One row per setting; `values()` gives the settings that differ from the base."""
+    """One row per setting, starting at `start`; `values()` gives the settings that differ from the base."""
 
     DEFAULT_CSS = """
     SettingsForm { height: auto; }
@@ -100,23 +105,24 @@ class SettingsForm(Widget):
     SettingsForm .setting .grid Input { width: 8; }
     """
 
-    def __init__(self, game: str, model: type[BaseModel], base: dict[str, Any], *, id: str | None = None):
+    def __init__(self, game: str, model: type[BaseModel], base: Mapping[str, Any],
+                 start: Mapping[str, Any] | None = None, *, id: str | None = None):
         super().__init__(id=id)
         self.game = game
         self.model = model
-        self.base = base  # the values the form starts from (defaults, or a preset's)
+        self.base = base  # the values the settings are told apart from (the defaults, or a preset's)
+        self.start = base if start is None else start  # the values shown at first (a rematch's own settings)
 
     def fields(self) -> list[str]:
         return [name for name in self.model.model_fields if name != "preset"]
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            for name in self.fields():
-                info = self.model.model_fields[name]
-                value = self.base.get(name, info.default)
-                with Horizontal(classes="setting"):
-                    yield Label(setting_label(self.game, name), classes="setting-name")
-                    yield self._editor(name, info.annotation, value, info.description or "")
+        for name in self.fields():
+            info = self.model.model_fields[name]
+            value = self.start.get(name, info.default)
+            with Horizontal(classes="setting"):
+                yield Label(setting_label(self.game, name), classes="setting-name")
+                yield self._editor(name, info.annotation, value, info.description or "")
 
     def _editor(self, name: str, annotation: Any, value: Any, description: str) -> Widget:
         _, annotation = _is_optional(annotation)
@@ -150,10 +156,10 @@ class SettingsForm(Widget):
             widget = self.query_one(f"#setting-{name}")
             if isinstance(widget, Switch | Select):
                 value: Any = widget.value
-            elif isinstance(base, Mapping):
+            elif isinstance(widget, NumberGrid):
                 value = {key: self._number(self.query_one(f"#setting-{name}-{_key_id(key)}", Input),
                                            f"{what}, {value_words(self.game, name, {key: ''}).strip()}")
-                         for key in base}
+                         for key in self.start.get(name, base)}
             elif isinstance(widget, NumberInput):
                 value = self._number(widget, what)
             else:

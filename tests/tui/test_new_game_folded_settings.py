@@ -1,0 +1,128 @@
+"""The new game's settings fold under one line saying how they stand; their fields are built when the player opens
+them (Enter or a click on the line), and what they say is what the game starts with, opened or not."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Collapsible, Input, Select
+
+from scorepad.store import load
+from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.screens.new_game import NewGameScreen
+from scorepad.tui.widgets.settings_form import SettingsForm
+
+from .conftest import make_app, settle
+from .new_game_helpers import open_settings
+from .test_new_game_typing_ahead import _typed_at_once, burst
+
+
+def _line(screen: NewGameScreen) -> str:
+    return str(screen.query_one("#settings-box", Collapsible).title)
+
+
+async def test_n_shows_the_settings_folded_with_what_they_are_and_builds_no_fields(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#settings-box", Collapsible).collapsed
+        assert not screen.query(SettingsForm) and not screen.query("#setting-target")
+        assert _line(screen) == "Settings: as the preset has them (Enter to see or change)"
+        screen.query_one("#game", Select).value = "auction_bridge"  # no presets: the rules as the app ships them
+        await settle(pilot)
+        assert _line(screen) == "Settings: as the rules ship (Enter to see or change)"
+        assert not screen.query(SettingsForm)  # a pick while folded builds nothing
+        form = await open_settings(pilot, screen)
+        assert form.game == "auction_bridge"
+        assert screen.query_one("#setting-revoke_penalty", Input).value == "100"
+
+
+async def test_tab_reaches_the_settings_line_and_keys_typed_behind_enter_go_into_the_fields(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("tab", "tab")  # Players → Side names → Preset
+        await settle(pilot)
+        assert app.focused is screen.query_one("#preset", Select)
+        # at once, as a terminal delivers them: onto the line, open it, into the first setting and the next
+        await _typed_at_once(app, pilot, burst("tab", "enter", "tab", "tab"),
+                             lambda: screen.query(SettingsForm) and app.focused is not None
+                             and app.focused.id == "setting-schedule")
+        assert not screen.query_one("#settings-box", Collapsible).collapsed
+        assert app.focused is screen.query_one("#setting-schedule", Select)  # auction, then schedule
+        await pilot.press("shift+tab", "shift+tab")
+        await settle(pilot)
+        assert type(app.focused).__name__ == "CollapsibleTitle"  # back on the settings' line
+
+
+async def test_a_rematchs_own_settings_are_kept_folded_and_named_on_the_line(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen("five_hundred", ["Ann", "Bob", "Cid"],
+                                      {"preset": "original", "target": 1000, "nullo": False}))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert _line(screen) == "Settings, changed: game: 1000; nullo: off (Enter to see or change)"
+        assert not screen.query(SettingsForm)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert load(app.screen.game_file.path).header.rules == {"preset": "original", "target": 1000, "nullo": False}
+
+
+async def test_opened_they_start_at_the_rematchs_settings_and_a_change_is_named_when_folded(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen("five_hundred", ["Ann", "Bob", "Cid"], {"preset": "original", "target": 1000}))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        form = await open_settings(pilot, screen)
+        target = screen.query_one("#setting-target", Input)
+        assert target.value == "1000"
+        target.focus()
+        await pilot.press("end", *["backspace"] * 4, *"750")
+        await settle(pilot)
+        assert target.value == "750"
+        screen.query_one("#settings-box", Collapsible).collapsed = True
+        await settle(pilot)
+        assert _line(screen) == "Settings, changed: game: 750 (Enter to see or change)"
+        await open_settings(pilot, screen)
+        assert screen.query_one(SettingsForm) is form  # folded and opened again: the same fields, not rebuilt
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert load(app.screen.game_file.path).header.rules == {"preset": "original", "target": 750}
+
+
+async def test_ctrl_s_right_after_a_pick_with_the_settings_open_starts_the_game_picked(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await open_settings(pilot, screen)
+        screen.query_one("#players", Input).focus()
+        await pilot.press(*"Ann, Bob, Cid, Dan")
+        await pilot.press("shift+tab", "shift+tab", "enter")
+        await settle(pilot)
+        await pilot.press("down")
+
+        await _typed_at_once(app, pilot, [events.Key("enter", "\r"), events.Key("ctrl+s", None)],
+                             lambda: not isinstance(app.screen, NewGameScreen))
+
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.header.game == "jass"
+        assert dict(app.screen.header.rules) == {"preset": "classic_2500"}
