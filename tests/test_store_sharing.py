@@ -1,12 +1,13 @@
-"""A loaded log's entries share the set of fields given (memory per entry): shared only between entries given
-the same fields, and a copy made from one (an edit) has its own."""
+"""A loaded log's entries share what they read alike (memory per entry): the set of fields given (only between entries
+given the same fields; a copy made from one — an edit — has its own), a time written as the entry before's, and a
+mapping of numbers equal to one read before, in the same order. Each entry reads as it would alone."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from scorepad.log import dump_entry, dump_header
+from scorepad.log import dump_entry, dump_header, parse_entry
 from scorepad.store import load
 from tests.helpers import AT, entries, header, log_lines
 
@@ -51,3 +52,42 @@ def test_a_copy_of_a_loaded_entry_has_its_own_set_of_fields(tmp_path: Path) -> N
     assert copy.first_to_target == "Bob" and copy.model_fields_set is not shared
     assert loaded[2].model_fields_set is shared and loaded[5].model_fields_set is shared
     assert loaded[2].first_to_target is None and loaded[5].first_to_target is None
+
+
+def _written(tmp_path: Path, lines: list[dict]) -> list:
+    head = header("five_hundred", ["Ann", "Bob", "Cid"])
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join([dump_header(head), *(json.dumps({"seq": n, **line}) for n, line in
+                                                     enumerate(lines, start=1))]) + "\n", encoding="utf-8")
+    return load(path).entries
+
+
+def test_entries_written_with_the_entry_befores_time_share_it_and_others_keep_their_own(tmp_path: Path) -> None:
+    # the same instant written in other offsets, without one, to the microsecond: each read as written
+    times = ["2026-11-29T20:00:00+01:00", "2026-11-29T20:00:00+01:00", "2026-11-29T19:00:00Z",
+             "2026-11-29T19:00:00+00:00", "2026-11-29T19:00:00+00:00", "2026-11-29T20:00:00",
+             "2026-11-29T20:00:00", "2026-11-29T20:00:00.5+01:00", "2026-11-29T20:00:00+01:00",
+             "2026-11-29T21:00:00+02:00"]
+    lines = [{"at": at, "type": "deal", "dealer": "Ann"} for at in times]
+    loaded = _written(tmp_path, lines)
+    alone = [parse_entry("five_hundred", {"seq": n, **line}) for n, line in enumerate(lines, start=1)]
+    assert loaded == alone and [dump_entry(e) for e in loaded] == [dump_entry(e) for e in alone]
+    for entry, one in zip(loaded, alone, strict=True):
+        assert (entry.at.isoformat(), entry.at.utcoffset()) == (one.at.isoformat(), one.at.utcoffset())
+    shared = [loaded[n].at is loaded[n - 1].at for n in range(1, len(loaded))]
+    assert shared == [True, False, False, True, False, True, False, False, False]
+
+
+def test_mappings_of_numbers_read_alike_are_shared_and_read_as_written(tmp_path: Path) -> None:
+    results = [{"Ann": 1, "Bob": 8, "Cid": 1}, {"Ann": 1, "Bob": 8, "Cid": 1}, {"Cid": 1, "Bob": 8, "Ann": 1},
+               {"Ann": 1, "Bob": 8, "Cid": 1}, {"Ann": 2, "Bob": 7, "Cid": 1}]
+    lines = [{"at": AT.isoformat(), "type": "result", "tricks": tricks, "card_points": {"Ann": 3}} for tricks in results]
+    loaded = _written(tmp_path, lines)
+    alone = [parse_entry("five_hundred", {"seq": n, **line}) for n, line in enumerate(lines, start=1)]
+    assert [dump_entry(e) for e in loaded] == [dump_entry(e) for e in alone]
+    assert [list(e.tricks.items()) for e in loaded] == [list(r.items()) for r in results]  # the order as written
+    first, second, reordered, fourth, other = (e.tricks for e in loaded)
+    assert first is second is fourth and reordered is not first and other is not first
+    assert all(e.card_points is loaded[0].card_points for e in loaded)
+    copy = loaded[0].model_copy(update={"tricks": {"Ann": 0, "Bob": 9, "Cid": 1}})  # an edit: the others unchanged
+    assert copy.tricks != first and loaded[1].tricks == {"Ann": 1, "Bob": 8, "Cid": 1}
