@@ -130,6 +130,11 @@ class DigestCache:
             if known is not None:
                 self._unfinished[stored.path] = known
 
+    def knows_any(self, files: list[SavedFile]) -> bool:
+        """Whether anything is kept in memory of one of these files (of whatever bytes)."""
+        with self._lock:
+            return any(str(saved.path) in self._digests for saved in files)
+
     def keep_only(self, paths: set[str]) -> None:
         """Forget files no longer in the folder (after a whole folder was read)."""
         with self._lock:
@@ -175,39 +180,51 @@ def read_saved_games(directory: Path | None = None, *, progress: Callable[[int, 
     complete = False
     helper: SecondReader | None = None
     try:
-        plan = _plan(files, cache, stored, cancelled)
-        if plan is None:
-            return
-        to_replay = [index for index, planned in enumerate(plan) if type(planned) is tuple]
+        plan: list[Planned] | None = None
+        if (stored is None or not stored.may_know()) and not cache.knows_any(files):
+            # a first start: nothing is kept of any game, each is replayed; read each as it is reached (or by the
+            # helper), not all of them first
+            to_replay = list(range(len(files)))
+        else:
+            read_first = _plan(files, cache, stored, cancelled)
+            if read_first is None:
+                return
+            plan = read_first
+            to_replay = [index for index, planned in enumerate(plan) if type(planned) is tuple]
         helper = _second_reader([files[index].path for index in to_replay])
         place = {index: at for at, index in enumerate(to_replay)}  # a game's place among those replayed
         told = False
         for done, saved in enumerate(files, start=1):
             if cancelled():
                 return
-            planned = plan[done - 1]
-            plan[done - 1] = None  # (the bytes let go as soon as the game is read)
+            planned = plan[done - 1] if plan is not None else None
+            if plan is not None:
+                plan[done - 1] = None  # (the bytes let go as soon as the game is read)
             if isinstance(planned, GameDigest):
                 digest = planned
+                yield digest
+                if progress is not None:
+                    progress(done, total)
+                continue
+            found = None
+            if helper is not None and not helper.mine(place[done - 1]):
+                found = _answered(helper.answer(place[done - 1], cancelled), saved.path, saved.modified)
+                if found is None and cancelled():
+                    return
+                if helper.stopped and not told:
+                    told = True
+                    if notice is not None:
+                        notice(f"Reading your saved games on a second core stopped ({helper.stopped}): "
+                               "the rest are read here.")
+            if found is not None:
+                read_as, digest = found
+                if read_as is not None:
+                    cache.keep(saved.path, read_as, digest, stored)
+            elif planned is None:
+                digest = cache.get(saved.path, saved.modified, stored)
             else:
-                assert planned is not None
                 content, data = planned
-                found = None
-                if helper is not None and not helper.mine(place[done - 1]):
-                    found = _answered(helper.answer(place[done - 1], cancelled), saved.path, saved.modified)
-                    if found is None and cancelled():
-                        return
-                    if helper.stopped and not told:
-                        told = True
-                        if notice is not None:
-                            notice(f"Reading your saved games on a second core stopped ({helper.stopped}): "
-                                   "the rest are read here.")
-                if found is None:
-                    digest = cache.keep(saved.path, content, digest_of(saved.path, saved.modified, data), stored)
-                else:
-                    read_as, digest = found
-                    if read_as is not None:
-                        cache.keep(saved.path, read_as, digest, stored)
+                digest = cache.keep(saved.path, content, digest_of(saved.path, saved.modified, data), stored)
             yield digest
             if progress is not None:
                 progress(done, total)

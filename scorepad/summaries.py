@@ -356,6 +356,13 @@ class StoredSummaries:
         self._added: dict[str, GameDigest] = {}
         self._seen: dict[str, GameDigest] = {}  # every readable game of this reading, by key
 
+    def may_know(self) -> bool:
+        """Whether this reading may find games here: a cache file is there, or what one held is known already."""
+        with self._lock:
+            if self._loaded is not None:
+                return bool(self._loaded)
+        return os.path.lexists(self.path)
+
     def lookup(self, key: str, path: Path, modified: datetime) -> GameDigest | None:
         with self._lock:
             if self._loaded is None:

@@ -5,7 +5,6 @@ talks nonsense or is left mid-way costs one line at most, never a game, and is n
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,14 +16,21 @@ from tests.test_summaries import Replays, folder  # noqa: F401 (the fixture)
 COPIES = 4  # the fixture's five games, four times: twenty games
 
 
+def copy_game(original: Path, target: Path, copy: int) -> None:
+    """The same game under another id: other bytes (kept apart in the cache), the same lines and figures."""
+    data = original.read_bytes()
+    assert data.count(b'"test0001"') == 1
+    target.write_bytes(data.replace(b'"test0001"', f'"copy{copy:04}"'.encode()))
+
+
 @pytest.fixture
 def games(folder: Path) -> Path:  # noqa: F811
-    """Twenty saved games of all three kinds (the summaries' five, copied with other names and times)."""
+    """Twenty saved games of all three kinds (the summaries' five, copied with other ids, names and times)."""
     originals = sorted(folder.glob("*.jsonl"))
     for copy in range(1, COPIES):
         for number, original in enumerate(originals):
             target = folder / f"copy{copy}-{original.name}"
-            shutil.copyfile(original, target)
+            copy_game(original, target, copy)
             moment = 1_800_000_000 + copy * 1000 + number
             os.utime(target, (moment, moment))
     return folder
@@ -174,3 +180,21 @@ def test_a_game_the_helper_cannot_read_is_one_line_as_here(games, helpers):
     assert lines == replayed_here(games) and lines[-1].startswith("!! ")
     assert helpers.answers >= 2 * second_reader.CHUNK
 
+
+
+def test_games_added_since_a_stored_start_are_shared_with_the_helper_and_the_rest_not_replayed(folder, helpers,  # noqa: F811
+                                                                                            monkeypatch):
+    list(read_saved_games(folder, cache=DigestCache()))  # the first five stored
+    first, answered = len(helpers.started), helpers.answers
+    originals = sorted(folder.glob("*.jsonl"))
+    for copy in range(1, COPIES):
+        for number, original in enumerate(originals):
+            target = folder / f"copy{copy}-{original.name}"
+            copy_game(original, target, copy)
+            os.utime(target, (1_600_000_000 + copy * 1000 + number,) * 2)  # older: at the list's end
+    replays = Replays(monkeypatch)
+    lines = [describe(d) for d in read_saved_games(folder, cache=DigestCache())]
+    assert lines == replayed_here(folder)
+    shared = helpers.answers - answered
+    assert len(helpers.started) == first + 1 and shared >= 2 * second_reader.CHUNK
+    assert replays.count == 5 * COPIES + 5 * (COPIES - 1) - shared  # (replayed_here: all twenty)
