@@ -324,6 +324,8 @@ class BridgeSheet(SheetTable):
         return None if any(len(str(cell)) > width for width, cell in wrapped) else 1
 
     def row_lines(self, row: Row, sheet: Sheet) -> int:
+        if not self.plan.widths:  # no column wraps: every row is one line, its words not needed for it
+            return 1
         # the deal's number and the sides' scores are one line each: the game cells alone decide
         return self.cells_lines(["", *self.game_cells(row, sheet)])
 
