@@ -4,6 +4,7 @@
     python benchmarks/bench.py --quick    # smaller logs, for a smoke run
     python benchmarks/bench.py --only ce --baseline main   # parts (c) and (e) only, paired against main
     python benchmarks/bench.py --only b --baseline main    # start to first paint: bare app, this tree, main by turns
+    python benchmarks/bench.py --only b --start-game jass  # (b) with a long Jass game (auction_bridge: Bridge's)
 
 (a) `scorepad replay --json` of a 100,000-entry table-like log of each game (benchmarks/tables.py), as a ratio to
     a process that json.loads the same lines (CPU, whole process); then each part against the library's own speed
@@ -335,7 +336,7 @@ import pydantic
 stack = time.perf_counter() - start
 from scorepad.games import open_game
 from scorepad.rules import Replayer, rules_for
-rules_for("five_hundred")
+rules_for(sys.argv[2])
 imported = time.perf_counter() - start
 game_file = open_game(sys.argv[1])
 read = time.perf_counter() - start
@@ -345,10 +346,16 @@ print(textual_s, stack, imported, read, replayed, textual_cpu, time.process_time
 """
 
 
-def bench_start(directory: Path, deals: int, runs: int, baseline: Path | None = None) -> dict:
+def bench_start(directory: Path, deals: int, runs: int, baseline: Path | None = None,
+                game: str = "five_hundred") -> dict:
     """Start to first paint of the bare app and of ours (and of the baseline's scorepad, if given), in fresh
-    processes by turns (A B A B …, or A B C A B C …), each against the bare app's run just before it."""
-    path = write_log(directory / "start.jsonl", deals, target=10**9)
+    processes by turns (A B A B …, or A B C A B C …), each against the bare app's run just before it. Five
+    Hundred's game is `deals` deals of three entries; another game's is a table-like log (benchmarks/tables.py)
+    of as many entries (Jass: about 3.7 entries a hand, Auction Bridge about 8 a deal, auctions among them)."""
+    if game == "five_hundred":
+        path = write_log(directory / "start.jsonl", deals, target=10**9)
+    else:
+        path = tables.write_game(directory / f"start-{game}.jsonl", game, deals * 3)
     ours_tree = Path(__file__).resolve().parent.parent
     # both apps as installed: with their bytecode written (a run without it compiles every module first)
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
@@ -382,12 +389,12 @@ def bench_start(directory: Path, deals: int, runs: int, baseline: Path | None = 
             ratios[side].append(wall / bares[-1])
             cpus[side].append(cpu)
             cpu_ratios[side].append(cpu / bare_cpus[-1])
-    floors = [run(FLOOR, str(path)) for _ in range(runs)]
+    floors = [run(FLOOR, str(path), game) for _ in range(runs)]
     part = {name: statistics.median(f[index] - (f[index - 1] if index else 0) for f in floors)
             for index, name in enumerate(("textual", "pydantic", "models_and_rules", "reading", "replaying"))}
     bare = statistics.median(bares)
     bare_cpu = statistics.median(bare_cpus)
-    figures = {"deals": deals, "runs": runs, "bare_textual_s": bare, "bare_p95_s": _p95(bares), "floor": part,
+    figures = {"deals": deals, "game": game, "runs": runs, "bare_textual_s": bare, "bare_p95_s": _p95(bares), "floor": part,
                "floor_s": bare + sum(v for k, v in part.items() if k != "textual"),
                "bare_cpu_s": bare_cpu, "floor_cpu_s": bare_cpu + statistics.median(f[6] - f[5] for f in floors)}
     for side in trees:
@@ -400,7 +407,9 @@ def bench_start(directory: Path, deals: int, runs: int, baseline: Path | None = 
 
 def print_start(b: dict, goal: float, ref: str | None) -> None:
     sides = [("this tree", b["ours"])] + ([(ref, b["base"])] if "base" in b else [])
-    print(f"(b) start to first paint with {b['deals']:,} deals, {b['runs']} turns (goal ≤ {goal}× the bare app): "
+    logged = (f"{b['deals']:,} deals" if b["game"] == "five_hundred"
+              else f"a {b['game']} log of {b['deals'] * 3:,} entries (benchmarks/tables.py)")
+    print(f"(b) start to first paint with {logged}, {b['runs']} turns (goal ≤ {goal}× the bare app): "
           f"bare Textual app (Header, DataTable, Footer) median {b['bare_textual_s']:.3f} s, p95 "
           f"{b['bare_p95_s']:.3f} s")
     for name, side in sides:
@@ -954,6 +963,9 @@ def main() -> None:
                                                           "REF's scorepad (a git ref: main, a commit), by turns "
                                                           "with this tree's")
     parser.add_argument("--rounds", type=int, default=4, help="turns of A B with --baseline (default 4)")
+    parser.add_argument("--start-game", default="five_hundred", choices=tables.GAMES,
+                        help="(b)'s game: five_hundred (deals of three entries, the goal's), jass or auction_bridge "
+                             "(a table-like log of three entries a Five Hundred deal)")
     parser.add_argument("--turns", type=int, default=None, help="turns of (b)'s bare app, this tree (and the "
                                                                 "baseline) (default 5; 2 with --quick)")
     args = parser.parse_args()
@@ -981,7 +993,8 @@ def main() -> None:
                   f"{k['repainted_p95_ms']:.1f} ms")
         for logged, goal in ((deals, 1.5), (deals * 10, 2.0)) if "b" in parts else ():
             print(f"    (load average {os.getloadavg()[0]:.2f})")
-            print_start(bench_start(directory, logged, args.turns or runs, tree), goal, args.baseline)
+            print_start(bench_start(directory, logged, args.turns or runs, tree, args.start_game), goal,
+                        args.baseline)
         if "c" in parts:
             for logged in (deals, deals * 10):
                 c = bench_submit(directory, logged, samples)
