@@ -167,3 +167,23 @@ async def test_the_form_keeps_one_height_while_a_deal_is_typed_refused_and_logge
         assert "Logged" in str(screen.query_one("#form-status", Static).render())
         heights["logged"] = (form.outer_size.height, sheet.outer_size.height)
         assert len(set(heights.values())) == 1, heights
+
+
+async def test_the_focus_moving_repaints_the_fields_not_the_whole_screen(scorepad_home, monkeypatch):
+    app = make_app(open_path=write_game(scorepad_home, THREE))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        repaints: list[tuple] = []
+        refresh = screen.refresh
+
+        def counted(*regions, **kwargs):
+            repaints.append((regions, kwargs))
+            return refresh(*regions, **kwargs)
+
+        monkeypatch.setattr(screen, "refresh", counted)
+        await pilot.press(*"b", "tab", *"8h", "tab", "8", "tab", "1", "enter")  # Tab by Tab, then back to the first
+        await settle(pilot)
+        assert len(screen.sheet.rows) == 1 and app.focused.id == "fh-contractor"
+        assert repaints == []  # each field that gained or lost the focus repainted itself, and nothing else did
+        assert app.focused.has_focus and not screen.query_one("#fh-tricks-1", Input).has_focus

@@ -77,6 +77,10 @@ class GameScreen(Screen[None]):
     #: the totals, shown in the header. Screen's own sub_title repaints the whole screen on every change;
     #: nothing of the screen itself shows it, so here only the header (which watches it) repaints
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    #: the widget with the focus. Screen's own repaints the whole screen whenever it moves (after every Enter, from
+    #: the last field to the first; at every Tab): the frame then draws every widget again, not only the two
+    #: fields. Nothing of the screen itself shows it; the widgets that gain and lose it repaint themselves
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     # below 120 columns the log pane folds away (F9 shows it) and the sheet has the width; below 28 rows the
     # boards that can (the Jass-Tafel, the bridge pad) shrink

@@ -261,8 +261,11 @@ class FiveHundredForm(EntryForm):
             return None
 
     def _title_call(self) -> None:
+        field = self.one("#fh-call", Input)
+        if not field.display:  # titled when shown (`lay_out` shows it first): who calls is worked out for nothing
+            return
         to_bid = self._to_call()
-        quiet.set_border_title(self.one("#fh-call", Input), f"{self.pname(to_bid)} calls" if to_bid else "call")
+        quiet.set_border_title(field, f"{self.pname(to_bid)} calls" if to_bid else "call")
 
     def _question(self) -> str:
         """The rules' question, put to the table: who of the rivals reached the target first?"""
