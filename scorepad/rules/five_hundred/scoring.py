@@ -106,9 +106,13 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
     pen = penalty(state, deal, contracting) if deal.irregularities else NO_PENALTY
     if pen.thrown_in:
         return Scored({}, _no_words, contracting, thrown_in=pen.thrown_in)
-    # each side's tricks, in the sides' order (the result names only sides: the check refuses any other)
-    tricks = dict.fromkeys(sides, 0)
-    tricks.update(result.tricks)
+    # each side's tricks, in the sides' order (the result names only sides: the check refuses any other): the
+    # result's own mapping when it names every side in that order (never changed: a loaded log's results that read
+    # alike share one, and so do their rows)
+    tricks = result.tricks
+    if len(tricks) != len(sides) or list(tricks) != list(sides):
+        tricks = dict.fromkeys(sides, 0)
+        tricks.update(result.tricks)
     taken = tricks[contracting[0]] if len(contracting) == 1 else sum(map(tricks.__getitem__, contracting))
     value = state.values[call]
     delta = dict.fromkeys(sides, 0)
