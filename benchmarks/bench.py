@@ -17,6 +17,7 @@
     row appended (the floor)
 (d) bytes a loaded and replayed log keeps per entry (traced); peak memory of the app with 1,000 deals open
     (resident, measured without tracemalloc; Python's own peak apart), and what each further deal adds (5,000 open)
+    and what each part of the app keeps of it (traced: the log's entries, the rules' fold, the tables, the rest)
 
 Comparisons run by turns (A B A B …) and report medians (and the p95 of the ratios): the machine may be shared.
 With --baseline REF, (a)'s replay and the app's figures of (b), (c) and (e) are also taken of REF's scorepad (a
@@ -953,6 +954,61 @@ def peak_memory_mib(directory: Path, deals: int, traced: bool = True) -> tuple[f
     return int(rss_kib) / 1024, int(peak) / 2**20
 
 
+#: where the app's memory goes, by the innermost scorepad file that allocated it (who owns the code)
+MEMORY_PARTS = (
+    ("the log's entries (store, log)", ("scorepad/store.py", "scorepad/log.py")),
+    ("the rules' fold (rules)", ("scorepad/rules/",)),
+    ("the sheet's and log's tables (KeyedTable, SheetTable, LogPane)",
+     ("scorepad/tui/widgets/keyed_table.py", "scorepad/tui/widgets/sheet_table.py",
+      "scorepad/tui/widgets/log_pane.py")),
+)
+
+
+async def _kept_by_part(path: Path) -> dict[str, int]:
+    """What the app keeps with the game open (traced, after a full collection), by the innermost scorepad frame
+    of each allocation: `MEMORY_PARTS`, and the rest (Textual's own, and scorepad code outside those files)."""
+    import gc
+    import tracemalloc
+
+    from scorepad.tui.app import ScorepadApp
+
+    tracemalloc.start(40)
+    app = ScorepadApp(open_path=path, remember_theme=False)
+    async with app.run_test(headless=True, size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.5)  # the lazy rows measured a chunk a turn after the first paint
+        gc.collect()
+        snapshot = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    kept = dict.fromkeys([name for name, _ in MEMORY_PARTS] + ["the rest"], 0)
+    for trace in snapshot.traces:
+        part = "the rest"
+        for frame in reversed(trace.traceback):  # the most recent first
+            name = frame.filename.replace(os.sep, "/")
+            if "/scorepad/" in name and "site-packages" not in name:
+                where = "scorepad/" + name.rsplit("/scorepad/", 1)[1]
+                part = next((part for part, files in MEMORY_PARTS if where.startswith(files)), "the rest")
+                break
+        kept[part] += trace.size
+    return kept
+
+
+def memory_by_part(directory: Path, deals: int, more: int) -> dict[str, float]:
+    """Bytes each part keeps per deal from `deals` to `more` deals open (traced, each in a fresh process)."""
+    kept = []
+    for count in (deals, more):
+        path = write_log(directory / f"parts-{count}.jsonl", count, target=10**9)
+        code = ("import asyncio, json, sys; sys.path.insert(0, sys.argv[2]); from pathlib import Path; import bench;"
+                "print(json.dumps(asyncio.run(bench._kept_by_part(Path(sys.argv[1])))))")
+        env = {**os.environ, "SCOREPAD_HOME": str(directory / "home")}
+        done = subprocess.run([sys.executable, "-c", code, str(path), str(Path(__file__).parent)],
+                              capture_output=True, text=True, env=env, timeout=600)
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr[-2000:])
+        kept.append(json.loads(done.stdout.splitlines()[-1]))
+    return {part: (kept[1][part] - kept[0][part]) / (more - deals) for part in kept[0]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
@@ -1033,6 +1089,10 @@ def main() -> None:
                   f"(whole process), {traced:.1f} MiB allocated by Python at peak (goal ≤ 100 MiB); with "
                   f"{deals * 5:,} deals {more:.1f} MiB: {(more - rss) * 1024 / (deals * 4):.2f} KiB per further deal "
                   f"(goal ≤ 4 KiB)")
+            parts_kept = memory_by_part(directory, deals, deals * 5)
+            print(f"    what each further deal keeps (traced, from {deals:,} to {deals * 5:,} deals open; a deal is 3 "
+                  f"entries, a sheet row and 3 log rows): {sum(parts_kept.values()) / 1024:.2f} KiB — "
+                  + "; ".join(f"{part} {kept:,.0f} bytes" for part, kept in parts_kept.items()))
 
 
 if __name__ == "__main__":
