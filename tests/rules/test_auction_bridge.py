@@ -1035,6 +1035,18 @@ def test_void_removes_both_parts_and_is_judged_by_the_trick_window():
     assert "Law 13" in rejected(log.sheet(), seq)
 
 
+def test_the_last_scored_deal_struck_out_before_the_next_game_declares_counts_and_unwins_the_game():
+    # Law 13: the trick score may be corrected until a declaration in the following game; the corrected log then
+    # scores one deal fewer than the log as it stood, and the game it won is no longer won
+    log = Log()
+    target = win_game(log, "Ann")
+    log.deal("Bob")  # the next game's first deal, no declaration yet
+    seq = log.void(target)
+    sheet = log.sheet()
+    assert seq not in [r.seq for r in sheet.rejected]
+    assert sheet.rows == () and sheet.extra["games"] == {"We": 0, "They": 0}
+
+
 def test_void_inside_the_window():
     log = Log()
     log.deal("Ann")
