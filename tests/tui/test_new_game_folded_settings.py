@@ -3,6 +3,8 @@ them (Enter or a click on the line), and what they say is what the game starts w
 
 from __future__ import annotations
 
+import asyncio
+
 from textual import events
 from textual.widgets import Collapsible, Input, Select
 
@@ -126,3 +128,21 @@ async def test_ctrl_s_right_after_a_pick_with_the_settings_open_starts_the_game_
         assert isinstance(app.screen, GameScreen)
         assert app.screen.header.game == "jass"
         assert dict(app.screen.header.rules) == {"preset": "classic_2500"}
+
+
+async def test_names_tab_and_shift_tab_typed_as_soon_as_the_screen_is_up_reach_their_fields(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        # up and drawn (its fields mounted), not yet settled
+        while not (isinstance(app.screen, NewGameScreen) and app.screen.query_one("#players").is_mounted):
+            await asyncio.sleep(0)
+        screen = app.screen
+        await _typed_at_once(app, pilot, burst("Ann, Bob, Cid, Dan", "tab", "We, They", "shift+tab", "shift+tab",
+                                               "Friday"),
+                             lambda: screen.query_one("#title", Input).value == "Friday")
+        assert screen.query_one("#players", Input).value == "Ann, Bob, Cid, Dan"
+        assert screen.query_one("#side-names", Input).value == "We, They"
+        assert screen.query_one("#title", Input).value == "Friday"
+        assert app.focused is screen.query_one("#title", Input)

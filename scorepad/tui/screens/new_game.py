@@ -106,10 +106,12 @@ class NewGameScreen(Screen[None]):
                 yield Button("Back", id="back")
         yield Footer()
 
+    # focused as soon as the fields are composed, before anything is mounted or drawn: a Shift+Tab typed at once is
+    # not undone by a late focus, and the focus costs no restyle of fields already styled (it halved `n`'s CPU)
+    AUTO_FOCUS = "#players"
+
     async def on_mount(self) -> None:
         self.sub_title = "new game"
-        # focused first, before the settings are built: a Shift+Tab typed at once is not undone by a late focus
-        self.query_one("#players", Input).focus()
         await self._game_changed()
 
     # --------------------------------------------------------------- reactions
