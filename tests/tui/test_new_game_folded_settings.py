@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual import events
 from textual.widgets import Collapsible, Input, Select
 
@@ -146,3 +147,28 @@ async def test_names_tab_and_shift_tab_typed_as_soon_as_the_screen_is_up_reach_t
         assert screen.query_one("#side-names", Input).value == "We, They"
         assert screen.query_one("#title", Input).value == "Friday"
         assert app.focused is screen.query_one("#title", Input)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)])
+def test_new_game_snapshot_with_the_settings_folded(snap_compare, snapshot_home, size):
+    async def open_form(pilot):
+        await pilot.press("n")
+        await settle(pilot)
+        pilot.app.screen.query_one("#players", Input).value = "Ann, Bob, Cid, Dan"
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=open_form)
+
+
+def test_new_game_snapshot_with_the_jass_settings_open_at_80_columns(snap_compare, snapshot_home):
+    async def open_form(pilot):
+        await pilot.press("n")
+        await settle(pilot)
+        screen = pilot.app.screen
+        screen.query_one("#game", Select).value = "jass"
+        await settle(pilot)
+        await open_settings(pilot, screen)
+        screen.query_one("#setting-target", Input).focus()  # scrolled to the settings
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=open_form)
