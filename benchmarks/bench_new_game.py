@@ -248,7 +248,7 @@ def main() -> None:
             floor.setdefault(key, []).extend(values)
     print(f"new-game screen, 80×24, {args.turns} turns A B, load average {min(loads):.1f}–{max(loads):.1f} "
           f"(2 cores); goal: ≤ {GOAL_CPU * 1000:.0f} ms CPU to the frame")
-    print(f"{'':26}{'median':>9}{'p95':>9}   (ms)")
+    print(f"{'':32}{'median':>9}{'p95':>9}   (ms)")
     keys = sorted({key for values in samples.values() for key in values},
                   key=lambda k: (["n first", "n again", "pick", "pick folded", "open settings", "pick open"]
                                  .index(k.rsplit(" ", 1)[0]), k.endswith("wall")))
@@ -258,10 +258,10 @@ def main() -> None:
             if found:
                 values = found
                 goal = f"  goal ≤ {GOAL_CPU * 1000:.0f}" if key.endswith("cpu") and name == "this tree" else ""
-                print(f"{key + ' ' + name:26.26}{1000 * statistics.median(values):9.0f}{1000 * p95(values):9.0f}"
+                print(f"{key + ' ' + name:32.32}{1000 * statistics.median(values):9.0f}{1000 * p95(values):9.0f}"
                       f"{goal}")
     for key, values in floor.items():
-        print(f"{key:26.26}{1000 * statistics.median(values):9.0f}{1000 * p95(values):9.0f}")
+        print(f"{key:32.32}{1000 * statistics.median(values):9.0f}{1000 * p95(values):9.0f}")
 
 
 if __name__ == "__main__":
