@@ -1376,6 +1376,6 @@ def test_a_copy_of_the_settings_works_its_own_tables_out():
 def test_the_correction_window_is_asked_with_the_state_the_correction_leads_to():
     # the replayer always hands over its trial fold; without it the window cannot be judged (no log is kept)
     replayer = Replayer(header("auction_bridge", ["N", "E", "S", "W"]))
-    with pytest.raises(ValueError, match="trial"):
+    with pytest.raises(ValueError, match=r"^Auction Bridge's correction window needs the state with the correction"):
         RULES.correction_window(replayer.state, 1, parse_entry("auction_bridge", {"type": "deal", "dealer": "N"}),
                                 None)
