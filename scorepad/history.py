@@ -5,7 +5,8 @@ statistics); with hundreds of saved games that is seconds of work, so the screen
 game as it comes. What a file gave is kept, keyed by a hash of its bytes (reading and hashing are a small part of
 the work; a file changed in any way, even keeping its size and time, is read again): in memory, keyed also by its
 path, so coming back to the list or opening the statistics after it replays only the files that changed; and on
-disk (scorepad.summaries), so the next start replays only the games played since.
+disk (scorepad.summaries), so the next start replays only the games played since. A first start with hundreds of
+games to replay shares them with a helper process on a second core (scorepad.second_reader).
 """
 
 from __future__ import annotations
@@ -275,7 +276,7 @@ def _second_reader(paths: list[Path]) -> SecondReader | None:
 
     try:
         return second_reader.SecondReader(paths, code_stamp())
-    except OSError:  # no process could be started: every game is replayed here
+    except (OSError, ValueError):  # no process could be started (no Python to start): every game is replayed here
         return None
 
 

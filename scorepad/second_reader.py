@@ -6,7 +6,7 @@ paths in small chunks and answers each game with the values a summary keeps (`sc
 answers are read back exactly as the summaries kept on disk are, checked the same way.
 
 The helper has no terminal: its input and output are pipes of ours, what it would print on error goes nowhere,
-and it runs in its own session (a key the table presses never signals it). It ends when its input closes, and its
+and it runs in its own session (no key pressed at the table signals it). It ends when its input closes, and its
 reader kills it when the reading stops (the screen left, the app closed). If it dies or answers what it should not,
 the games it had not answered are replayed here and the reading says so in one line: nothing is lost.
 """

@@ -198,3 +198,11 @@ def test_games_added_since_a_stored_start_are_shared_with_the_helper_and_the_res
     shared = helpers.answers - answered
     assert len(helpers.started) == first + 1 and shared >= 2 * second_reader.CHUNK
     assert replays.count == 5 * COPIES + 5 * (COPIES - 1) - shared  # (replayed_here: all twenty)
+
+
+def test_no_python_to_start_a_helper_is_no_error(games, helpers, monkeypatch, tmp_path):
+    monkeypatch.setattr(second_reader.sys, "executable", str(tmp_path / "no-python-here"))
+    notices: list[str] = []
+    lines = [describe(d) for d in read_saved_games(games, cache=DigestCache(), notice=notices.append)]
+    monkeypatch.undo()
+    assert lines == replayed_here(games) and notices == [] and helpers.started == []
