@@ -215,8 +215,9 @@ def read_saved_games(directory: Path | None = None, *, progress: Callable[[int, 
                 if helper.stopped and not told:
                     told = True
                     if notice is not None:
-                        notice(f"Reading your saved games on a second core stopped ({helper.stopped}): "
-                               "the rest are read here.")
+                        # the table's words first (nothing is lost); what stopped the helper last, for a report
+                        notice("Reading your saved games takes a little longer: every game is read here now "
+                               f"(the second reader stopped: {helper.stopped}).")
             if found is not None:
                 read_as, digest = found
                 if read_as is not None:

@@ -132,7 +132,8 @@ def test_a_helper_that_dies_or_talks_nonsense_is_one_line_and_every_game_is_stil
     notices: list[str] = []
     lines = [describe(d) for d in read_saved_games(games, cache=DigestCache(), notice=notices.append)]
     assert lines == replayed_here(games)
-    assert notices == [f"Reading your saved games on a second core stopped ({why}): the rest are read here."]
+    assert notices == ["Reading your saved games takes a little longer: every game is read here now "
+                       f"(the second reader stopped: {why})."]
     assert helpers.all_ended()
 
 

@@ -465,7 +465,7 @@ def test_the_forehands_partner_names_the_trump_only_when_it_is_pushed_to_him():
 
 def test_prompt_and_view_follow_the_hand():
     log = Log()
-    assert log.sheet().prompt == "Hand 1: Ann deals by seat; Bob names the trump or pushes to Dan"
+    assert log.sheet().prompt == "Hand 1: Ann deals first; Bob names the trump or pushes to Dan"
     log.deal("Dan")
     assert log.sheet().prompt == "Hand 1: Ann names the trump or pushes to Cid"
     log.trump("Ann", "spades")
@@ -479,7 +479,7 @@ def test_prompt_and_view_follow_the_hand():
     assert view.weis_verdict == "Weis: Bob's three to the A♥ (no Weis against it)"
     log.tricks({A: 100})
     sheet = log.sheet()
-    assert sheet.prompt == "Hand 2: Ann deals by turn; Bob names the trump or pushes to Dan"
+    assert sheet.prompt == "Hand 2: Ann deals; Bob names the trump or pushes to Dan"
     assert dataclasses.asdict(sheet.view.tafel[A]) == {
         "fives": 0, "hundreds": 2, "fifties": 0, "twenties": 0, "rest": 0, "negative": False,
     }  # fmt: skip
@@ -1189,9 +1189,9 @@ def test_a_bedanken_row_says_who_thanked_off_with_what_count():
 def test_after_a_hand_the_next_dealer_by_turn_is_the_one_after_its_dealer():
     log = Log()
     log.hand("spades", {A: 100}, dealer="Ann")
-    assert log.sheet().prompt == "Hand 2: Bob deals by turn; Cid names the trump or pushes to Ann"
+    assert log.sheet().prompt == "Hand 2: Bob deals; Cid names the trump or pushes to Ann"
     log.hand("hearts", {A: 100}, dealer="Bob")
-    assert log.sheet().prompt == "Hand 3: Cid deals by turn; Dan names the trump or pushes to Bob"
+    assert log.sheet().prompt == "Hand 3: Cid deals; Dan names the trump or pushes to Bob"
 
 
 def test_a_new_deal_clears_a_pushed_trump_of_the_hand_before():

@@ -355,8 +355,8 @@ async def test_a_helper_that_dies_in_the_app_is_one_notice_and_every_game_is_lis
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.screen.query_one("#games", DataTable).row_count == 30
-        assert notices == ["Reading your saved games on a second core stopped (it ended with code 3): the rest are "
-                           "read here."]
+        assert notices == ["Reading your saved games takes a little longer: every game is read here now (the "
+                           "second reader stopped: it ended with code 3)."]
 
 
 async def test_closing_the_app_mid_way_leaves_no_helper_running(scorepad_home, second_core, monkeypatch):

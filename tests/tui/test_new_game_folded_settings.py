@@ -65,6 +65,24 @@ async def test_tab_reaches_the_settings_line_and_keys_typed_behind_enter_go_into
         assert type(app.focused).__name__ == "CollapsibleTitle"  # back on the settings' line
 
 
+async def test_a_number_typed_right_behind_enter_and_tab_goes_into_the_first_setting(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen("jass", ["Ann", "Bob", "Cid", "Dan"]))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#settings-box", Collapsible).query_one("CollapsibleTitle").focus()
+        await settle(pilot)
+        # at once: open the settings, into the game's target, and a new target typed over it
+        await _typed_at_once(app, pilot, burst("enter", "tab", "9"),
+                             lambda: screen.query("#setting-target")
+                             and screen.query_one("#setting-target", Input).value != "2500")
+        assert app.focused is screen.query_one("#setting-target", Input)
+        assert screen.query_one("#setting-target", Input).value == "9"  # not dropped on the settings' line
+
+
 async def test_a_rematchs_own_settings_are_kept_folded_and_named_on_the_line(scorepad_home):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -74,7 +92,7 @@ async def test_a_rematchs_own_settings_are_kept_folded_and_named_on_the_line(sco
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        assert _line(screen) == "Settings, changed: game: 1000; nullo: off (Enter to see or change)"
+        assert _line(screen) == "Settings, 2 changed (Enter to see or change): game: 1000; nullo: off"
         assert not screen.query(SettingsForm)
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -99,7 +117,7 @@ async def test_opened_they_start_at_the_rematchs_settings_and_a_change_is_named_
         assert target.value == "750"
         screen.query_one("#settings-box", Collapsible).collapsed = True
         await settle(pilot)
-        assert _line(screen) == "Settings, changed: game: 750 (Enter to see or change)"
+        assert _line(screen) == "Settings, 1 changed (Enter to see or change): game: 750"
         await open_settings(pilot, screen)
         assert screen.query_one(SettingsForm) is form  # folded and opened again: the same fields, not rebuilt
         await pilot.press("ctrl+s")

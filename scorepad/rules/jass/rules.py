@@ -232,7 +232,7 @@ class JassState(base.State):
         self.bergpreis: str | None = None
         self.bergpreis_note = ""
         self.seating = Seating(self.players, MappingProxyType(dict(self.sides)))
-        self.prompt = self._deal_words(self.naming, 1, self.players[0], "by seat")
+        self.prompt = self._deal_words(self.naming, 1, self.players[0], first=True)
         self.side_labels = tuple(self.sides)
         #: the hand the next entry belongs to (between hands: the coming one), set as the phase changes: the
         #: replayer asks it for every entry
@@ -414,16 +414,17 @@ class JassState(base.State):
     def _prompt_words(self, kind: str, naming: base.Naming, hand: int, player: str | None,
                       contract: JassContract | None) -> str:
         if kind == "next":
-            return self._deal_words(naming, hand, self.after(player) if player else self.players[0], "by turn")
+            return self._deal_words(naming, hand, self.after(player) if player else self.players[0])
         if kind == "trump":
             forehand = self.after(player or "")
             return f"Hand {hand}: {naming.name(forehand)} names the trump or pushes to {naming.name(self.partner(forehand))}"
         return f"Hand {hand}, {self._contract_words(contract)}: Weis, Stöck, then the card points"
 
-    def _deal_words(self, naming: base.Naming, hand: int, dealer: str, how: str) -> str:
+    def _deal_words(self, naming: base.Naming, hand: int, dealer: str, first: bool = False) -> str:
         """The next hand as the table sees it: who deals (the form never asks it) and who names the trump."""
         forehand = self.after(dealer)
-        return (f"Hand {hand}: {naming.name(dealer)} deals {how}; {naming.name(forehand)} names the trump or "
+        deals = "deals first" if first else "deals"
+        return (f"Hand {hand}: {naming.name(dealer)} {deals}; {naming.name(forehand)} names the trump or "
                 f"pushes to {naming.name(self.partner(forehand))}")
 
     # ------------------------------------------------------------------ screens

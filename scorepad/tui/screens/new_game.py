@@ -180,10 +180,18 @@ class NewGameScreen(Screen[None]):
             return self.focused is not None and self.focused.parent is box
         return True
 
-    def action_toggle_settings(self) -> None:
+    async def action_toggle_settings(self) -> None:
         box = self._box()
         box.collapsed = not box.collapsed
-        self.opening = not box.collapsed and self.form is None
+        if box.collapsed or self.form is not None:
+            return
+        # built before this Enter's action returns: the app hands on the keys typed behind it only then, so
+        # "Enter, Tab, 9" puts the 9 in the first setting, not on this line
+        self.opening = True
+        try:
+            await self._build_form()
+        finally:
+            self._opened()
 
     @on(Collapsible.Expanded, "#settings-box")
     async def _on_settings_opened(self) -> None:
@@ -192,10 +200,14 @@ class NewGameScreen(Screen[None]):
             if self.form is None:  # built once for the game and preset picked; opened again, shown as they were
                 await self._build_form()
         finally:
-            self.opening = False
-            moves, self.held_moves = self.held_moves, []
-            for forward in moves:
-                self._step_focus(forward)
+            self._opened()
+
+    def _opened(self) -> None:
+        """The settings' fields are there: the Tabs held while they were built move on into them."""
+        self.opening = False
+        moves, self.held_moves = self.held_moves, []
+        for forward in moves:
+            self._step_focus(forward)
 
     @on(Collapsible.Collapsed, "#settings-box")
     def _on_settings_folded(self) -> None:
@@ -214,7 +226,8 @@ class NewGameScreen(Screen[None]):
             return
         if changed:
             words = "; ".join(setting_phrase(self.game, name, value) for name, value in changed.items())
-            box.title = f"Settings, changed: {words} ({self.OPEN_HINT})"
+            # the hint first: a rematch with many changes makes a line wider than the screen, cut at its end
+            box.title = f"Settings, {len(changed)} changed ({self.OPEN_HINT}): {words}"
         elif self._preset_rules():
             box.title = f"Settings: as the preset has them ({self.OPEN_HINT})"
         else:
