@@ -220,11 +220,20 @@ class FiveHundredRules(base.Rules):
 
     def validate(self, state: FiveHundredState, entry: Entry) -> str | None:
         player_field, check = _CHECKS[type(entry)]
+        refusal = self._refused_first(state, entry, player_field, check)
+        if refusal is not None or check is None:
+            return refusal
+        return check(self, state, entry)
+
+    def _refused_first(self, state: FiveHundredState, entry: Entry, player_field: str | None,
+                       check: Any) -> str | None:
+        """What refuses an entry before its own check (for `validate` and `fold` alike): a kind of entry with no
+        place in the game, a player not at the table."""
         if check is None:
             return f"a {entry.type} entry has no place in a game of Five Hundred"
         if player_field and getattr(entry, player_field) not in state.players:
             return self._unknown_player(state, getattr(entry, player_field))
-        return check(self, state, entry)
+        return None
 
     @staticmethod
     def _unknown_player(state: FiveHundredState, player: str) -> str | None:
@@ -498,10 +507,9 @@ class FiveHundredRules(base.Rules):
     def fold(self, state: FiveHundredState, entry: Entry, seq: int) -> str | None:
         """`validate` and `apply` in one: the entry's check and fold found by one look-up of its type."""
         (player_field, check), fold = _STEPS[type(entry)]
-        if check is None:
-            return f"a {entry.type} entry has no place in a game of Five Hundred"
-        if player_field and getattr(entry, player_field) not in state.players:
-            return self._unknown_player(state, getattr(entry, player_field))
+        refusal = self._refused_first(state, entry, player_field, check)
+        if refusal is not None or check is None:
+            return refusal
         reason = check(self, state, entry)
         if reason is None:
             fold(self, state, entry, seq)

@@ -520,13 +520,22 @@ class JassRules(base.Rules):
 
     def validate(self, state: JassState, entry: Entry) -> str | None:
         check = _CHECKS[type(entry)]
+        refusal = self._refused_first(state, entry, check)
+        if refusal is not None or check is None:
+            return refusal
+        return check(self, state, entry)
+
+    @staticmethod
+    def _refused_first(state: JassState, entry: Entry, check: Any) -> str | None:
+        """What refuses an entry before its own check (for `validate` and `fold` alike): a kind of entry with no
+        place in Jass, anything but the claim while the table is asked who reached the target first, a game over."""
         if check is None:
             return f"a {entry.type!r} entry has no place in Jass"
         if state.pending_tie and check is not JassRules._check_claim:
             return f"first the table must say which team reached {state.settings.target} first: log that team's claim"
         if state.status == "finished":
             return f"the game is over: {state.result}"
-        return check(self, state, entry)
+        return None
 
     @staticmethod
     def _unknown_player(state: JassState, player: str) -> str | None:
@@ -720,12 +729,9 @@ class JassRules(base.Rules):
     def fold(self, state: JassState, entry: Entry, seq: int) -> str | None:
         """`validate` and `apply` in one: the entry's check and fold found by one look-up of its type."""
         check, fold = _STEPS[type(entry)]
-        if check is None:
-            return f"a {entry.type!r} entry has no place in Jass"
-        if state.pending_tie and check is not JassRules._check_claim:
-            return f"first the table must say which team reached {state.settings.target} first: log that team's claim"
-        if state.status == "finished":
-            return f"the game is over: {state.result}"
+        refusal = self._refused_first(state, entry, check)
+        if refusal is not None or check is None:
+            return refusal
         reason = check(self, state, entry)
         if reason is None:
             fold(self, state, entry, seq)
