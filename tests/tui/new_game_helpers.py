@@ -1,4 +1,5 @@
-"""Opening the new-game screen's folded settings as a player does: Enter on their line."""
+"""The new-game screen as a player reaches it: `n` on the saved games, and its folded settings opened with Enter
+on their line."""
 
 from __future__ import annotations
 
@@ -19,3 +20,13 @@ async def open_settings(pilot, screen: NewGameScreen) -> SettingsForm:
     await settle(pilot)
     assert not box.collapsed
     return screen.query_one(SettingsForm)
+
+
+async def new_game_by_n(pilot) -> NewGameScreen:
+    """The app started and settled, `n` pressed: the new-game screen it opens."""
+    await settle(pilot)
+    await pilot.press("n")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, NewGameScreen)
+    return screen

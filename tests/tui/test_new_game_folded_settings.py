@@ -15,7 +15,7 @@ from scorepad.tui.screens.new_game import NewGameScreen
 from scorepad.tui.widgets.settings_form import SettingsForm
 
 from .conftest import make_app, settle
-from .new_game_helpers import open_settings
+from .new_game_helpers import new_game_by_n, open_settings
 from .test_new_game_typing_ahead import _typed_at_once, burst
 
 
@@ -26,11 +26,7 @@ def _line(screen: NewGameScreen) -> str:
 async def test_n_shows_the_settings_folded_with_what_they_are_and_builds_no_fields(scorepad_home):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_by_n(pilot)
         assert screen.query_one("#settings-box", Collapsible).collapsed
         assert not screen.query(SettingsForm) and not screen.query("#setting-target")
         assert _line(screen) == "Settings: as the preset has them (Enter to see or change)"
@@ -46,11 +42,7 @@ async def test_n_shows_the_settings_folded_with_what_they_are_and_builds_no_fiel
 async def test_tab_reaches_the_settings_line_and_keys_typed_behind_enter_go_into_the_fields(scorepad_home):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_by_n(pilot)
         await pilot.press("tab", "tab")  # Players → Side names → Preset
         await settle(pilot)
         assert app.focused is screen.query_one("#preset", Select)
@@ -129,11 +121,7 @@ async def test_opened_they_start_at_the_rematchs_settings_and_a_change_is_named_
 async def test_ctrl_s_right_after_a_pick_with_the_settings_open_starts_the_game_picked(scorepad_home):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_by_n(pilot)
         await open_settings(pilot, screen)
         screen.query_one("#players", Input).focus()
         await pilot.press(*"Ann, Bob, Cid, Dan")

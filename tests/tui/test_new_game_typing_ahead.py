@@ -10,7 +10,7 @@ from scorepad.tui.screens.new_game import NewGameScreen
 from scorepad.tui.widgets.settings_form import SettingsForm
 
 from .conftest import make_app, settle
-from .new_game_helpers import open_settings
+from .new_game_helpers import new_game_by_n, open_settings
 
 KEY_NAMES = {" ": "space", ",": "comma"}
 
@@ -42,11 +42,7 @@ async def _typed_at_once(app, pilot, keys: list[events.Key], done) -> None:
 async def test_keys_typed_right_after_picking_the_game_reach_the_title_and_players(scorepad_home):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_by_n(pilot)
         await open_settings(pilot, screen)  # open: the pick rebuilds them while the keys behind it arrive
         screen.query_one("#players", Input).focus()
         await settle(pilot)
@@ -126,11 +122,7 @@ async def test_ctrl_s_right_after_picking_the_game_starts_that_game_with_its_own
     # starts as picked, with its own settings (not the last game's form, and no crash on a form half swapped)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        await new_game_by_n(pilot)
         await pilot.press(*"Ann, Bob, Cid, Dan")
         await pilot.press("shift+tab", "shift+tab", "enter")
         await settle(pilot)
