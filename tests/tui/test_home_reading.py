@@ -113,6 +113,30 @@ async def test_the_list_shows_rows_and_progress_before_all_are_read_then_fills(s
         gate.release()
 
 
+async def test_between_two_batches_of_rows_the_reading_line_says_how_far_the_reading_is(scorepad_home, monkeypatch):
+    write_games(scorepad_home)
+    monkeypatch.setattr(home, "FIRST_ROWS", 5)
+    monkeypatch.setattr(home, "BATCH_ROWS", 10_000)
+    monkeypatch.setattr(home, "BATCH_SECONDS", 3600)  # after the first five rows, no batch until the end
+    monkeypatch.setattr(home, "PROGRESS_SECONDS", 0)  # the line told after every game
+    gate = Gate(monkeypatch, open_after=12)
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            table = screen.query_one("#games", DataTable)
+            await gate.held(pilot)
+            await until(pilot, lambda: "12 of" in text_of(screen, "#home-progress"))
+            assert table.row_count == 5  # the rows wait for their batch; the line does not
+            assert text_of(screen, "#home-progress") == home.reading_line(12, GAMES)
+            gate.release()
+            await settle(pilot)
+            assert table.row_count == GAMES
+            assert not screen.query_one("#home-progress", Static).display
+    finally:
+        gate.release()
+
+
 async def test_enter_on_a_row_already_listed_opens_it_while_the_rest_is_read(scorepad_home, monkeypatch):
     paths = write_games(scorepad_home)
     monkeypatch.setattr(home, "BATCH_ROWS", 5)
