@@ -65,3 +65,43 @@ def test_new_refuses_what_cannot_be_shown_with_the_reason(capsys, argv, said):
 def test_new_refuses_three_at_jass(capsys):
     assert main(["new", "jass", "--no-open", "--players", "Ann", "Bob", "Cid"]) == 2
     assert "played by 4 players, not 3" in capsys.readouterr().err
+
+
+def test_the_check_said_once_per_table_answers_as_the_check_itself_for_every_header(tmp_path, monkeypatch):
+    from scorepad import games
+    from scorepad.rules.header import header_problem
+    from scorepad.store import load
+
+    monkeypatch.setattr(games, "_HEADER_PROBLEMS", {})
+    asked = []
+    monkeypatch.setattr(games, "header_problem", lambda header: asked.append(header) or header_problem(header))
+
+    def table(name, game="jass", sides=None, rules=None, title=""):
+        data = {"scorepad": 1, "game": game, "id": name, "created": "2026-11-29T20:15:00+01:00", "title": title,
+                "players": FOUR, "sides": sides, "rules": rules or {}}
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+        return load(path).header
+
+    headers = [table("a"), table("b", title="Friday"),  # the same table twice: asked once
+               table("c", sides={"All": FOUR}), table("d", rules={"target": 1000}), table("e", rules={"target": "x"}),
+               table("f", rules={"target": 1000.5}), table("g", game="auction_bridge"),
+               table("h", sides=UNPLAYABLE["bridge-three-sides"][1], game="auction_bridge")]
+    said = [games.table_problem(header) for header in headers]
+    assert said == [header_problem(header) for header in headers]
+    assert said[0] is None and said[1] is None and all(said[2:6:2]) and said[3] is None
+    assert len(asked) == len(headers) - 1
+    assert [games.table_problem(header) for header in headers] == said  # kept: asked no more
+    assert len(asked) == len(headers) - 1
+
+
+def test_the_tables_kept_are_bounded(tmp_path, monkeypatch):
+    from scorepad import games
+    from scorepad.store import load
+
+    monkeypatch.setattr(games, "_HEADER_PROBLEMS", {})
+    monkeypatch.setattr(games, "HEADER_PROBLEMS_KEPT", 4)
+    for number in range(10):
+        path = write_header(tmp_path / f"{number}.jsonl", "five_hundred", None, [f"P{number}", "Bob", "Cid"])
+        assert games.table_problem(load(path).header) is None
+        assert len(games._HEADER_PROBLEMS) <= 4
