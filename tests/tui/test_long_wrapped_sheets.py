@@ -12,6 +12,7 @@ import pytest
 from textual.app import App
 
 from scorepad.log import amend_model, parse_entry
+from scorepad.tui.games.auction_bridge.pad import BridgePad
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets import log_pane, sheet_table
 from scorepad.tui.widgets.keyed_table import LazyCells
@@ -46,6 +47,7 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
             text = text.replace(f'"{name}"', f'"{name} Maria-Theresia von Habsburg"')
         path.write_text(text, encoding="utf-8")
     at_first_paint: list[tuple[int, int, str]] = []
+    pad_lines_drawn: list[int] = []
     shown = App._display
 
     def display(self, screen, renderable):
@@ -53,6 +55,8 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
         if renderable is not None and isinstance(screen, GameScreen) and not at_first_paint:
             sheet = screen.query_one(SheetTable)
             at_first_paint.append((_made(sheet), sheet.row_count, self.export_screenshot()))
+            pads = screen.query(BridgePad)
+            pad_lines_drawn.extend(len(pad._contents) for pad in pads)
 
     monkeypatch.setattr(App, "_display", display)
 
@@ -75,8 +79,11 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
         assert min(heights) == 1 and max(heights) >= 2  # a long declarer's name wrapped in its column
     else:
         assert set(heights) == {1}
+    if game == "auction_bridge":  # the pad, a line for every deal, scrolled to its foot: only its lines in view
+        assert pad_lines_drawn and 0 < pad_lines_drawn[0] <= size[1], pad_lines_drawn
     monkeypatch.setattr(sheet_table, "LAZY_FROM", 10**9)  # every row put in words, measured and drawn at once
     monkeypatch.setattr(log_pane, "LAZY_FROM", 10**9)
+    monkeypatch.setattr(BridgePad, "_line_by_line", lambda self, width: False)  # the pad drawn whole, by Static
     eagerly = await opened()
     assert eagerly[0] == lazily[0]  # the same rows, heights, column widths and scroll extent
     assert eagerly[1] == lazily[1]  # and the same screen once settled

@@ -28,10 +28,15 @@ def _same(shown: VisualType, content: VisualType) -> bool:
     if isinstance(shown, str) and isinstance(content, str):
         return shown == content
     if isinstance(shown, Text) and isinstance(content, Text):
-        return (shown.plain == content.plain and shown.spans == content.spans and shown.style == content.style
-                and shown.justify == content.justify and shown.no_wrap == content.no_wrap
-                and shown.overflow == content.overflow and shown.end == content.end)
+        return same_text(shown, content)
     return False
+
+
+def same_text(shown: Text, content: Text) -> bool:
+    """Two Texts of the same words in the same styles (see `_same`)."""
+    return (shown.plain == content.plain and shown.spans == content.spans and shown.style == content.style
+            and shown.justify == content.justify and shown.no_wrap == content.no_wrap
+            and shown.overflow == content.overflow and shown.end == content.end)
 
 
 def set_border_title(widget: Widget, title: str) -> bool:

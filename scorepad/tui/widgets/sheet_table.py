@@ -45,11 +45,10 @@ class SheetTable(KeyedTable):
     def side_cell(self, row: Row, side: str) -> Text:
         delta = row.delta[side]
         style = "green" if delta > 0 else "red" if delta < 0 else "dim"
-        change = f"{delta:+d}" if delta else "·"
         # "+120  340": built with its two spans at once (Text.assemble appends piece by piece, a table of a
         # long game makes thousands of these when it opens)
-        end = len(change)
-        plain = f"{change}  {row.totals[side]}"
+        end = len(f"{delta:+d}") if delta else 1
+        plain = score_words(row, side)
         return Text(plain, spans=[Span(0, end, style), Span(end + 2, len(plain), "bold")])
 
     def side_heading(self, label: str) -> Text:
@@ -172,6 +171,12 @@ class SheetTable(KeyedTable):
         for side in sheet.sides:
             cells += self.side_cells(row, side)
         return cells
+
+
+def score_words(row: Row, side: str) -> str:
+    """A side's score cell in words: the deal's change, then the total ("+120  340", "·  340")."""
+    delta = row.delta[side]
+    return f"{delta:+d}  {row.totals[side]}" if delta else f"·  {row.totals[side]}"
 
 
 def same_prefix(old: tuple[object, ...], new: tuple[object, ...]) -> int:

@@ -11,17 +11,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
 from scorepad.rules.auction_bridge import HONOUR_PARTS, Settings, format_call
-from scorepad.rules.auction_bridge.view import BridgeView, DealCells, StopCells, bridge_cells
+from scorepad.rules.auction_bridge.view import BridgeCells, BridgeView, DealCells, StopCells, bridge_cells
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import visible
 from scorepad.tui.games.auction_bridge.codes import honours_code, letter_of, side_letters
 from scorepad.tui.games.auction_bridge.columns import GAME_COLUMNS, Plan, plan
 from scorepad.tui.widgets import quiet
-from scorepad.tui.widgets.sheet_table import SheetTable
+from scorepad.tui.widgets.sheet_table import SheetTable, same_prefix, score_words
 
 #: how the pad labels the parts of an honour-score entry
 PART_LABELS = {
@@ -47,14 +54,31 @@ def _honour_label(cells: DealCells, side: str) -> str:
     return "+".join(parts) or "honour"
 
 
+#: the typed columns of each row of the sheet shown last (its rows, then theirs): the deal list plans its
+#: columns over every row and the pad is drawn from every row, each time the sheet changes or the screen is
+#: resized; a row's are worked out once, and for a deal logged only the new row's
+_SHOWN: tuple[tuple[Row, ...], list[BridgeCells]] = ((), [])
+
+
+def rows_cells(sheet: Sheet) -> list[BridgeCells]:
+    """`bridge_cells` of every row of `sheet`, in order."""
+    global _SHOWN
+    rows, cells = _SHOWN
+    if sheet.rows is not rows:
+        kept = same_prefix(rows, sheet.rows)  # the very same rows: the same game, the same cells
+        sides = tuple(sheet.sides)
+        cells = cells[:kept] + [bridge_cells(row, sides) for row in sheet.rows[kept:]]
+        _SHOWN = (sheet.rows, cells)
+    return cells
+
+
 def pad_columns(sheet: Sheet) -> tuple[dict[str, list[Entry]], dict[int, dict[str, list[Entry]]], dict[int, str]]:
     """Above the line (side -> entries), below it (game -> side -> entries) and the games' winners."""
     sides = tuple(sheet.sides)
     above: dict[str, list[Entry]] = {side: [] for side in sides}
     below: dict[int, dict[str, list[Entry]]] = {}
     winners: dict[int, str] = {}
-    for row in sheet.rows:
-        cells = bridge_cells(row, sides)
+    for cells in rows_cells(sheet):
         game = cells.game
         for side in sides:
             trick, honour, bonus = cells.trick[side], cells.honour[side], cells.bonus[side]
@@ -82,7 +106,7 @@ class PadDrawer:
         self.settings = settings
         self.sides = tuple(sheet.sides)
         self.width = max(MIN_COLUMN, min(MAX_COLUMN, (width - 3) // 2))
-        self.text = Text(no_wrap=True, overflow="ellipsis")
+        self.lines: list[Text] = []  # the pad's lines, each a Text of its own (drawn only when in view)
 
     # ------------------------------------------------------------------ pieces
 
@@ -100,10 +124,11 @@ class PadDrawer:
         self.pair(left, right)
 
     def pair(self, left: Text, right: Text, bar: str = "│") -> None:
-        self.text.append_text(left)
-        self.text.append(f" {bar} ", style="dim")
-        self.text.append_text(right)
-        self.text.append("\n")
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append_text(left)
+        line.append(f" {bar} ", style="dim")
+        line.append_text(right)
+        self.lines.append(line)
 
     def rule(self, char: str, cross: str, style: str, title: str = "") -> None:
         full = self.width * 2 + 3
@@ -111,7 +136,7 @@ class PadDrawer:
             line = f" {title} ".center(full, char)
         else:
             line = char * (self.width + 1) + cross + char * (self.width + 1)
-        self.text.append(line + "\n", style=style)
+        self.lines.append(Text(no_wrap=True, overflow="ellipsis").append(line, style=style))
 
     def stack(self, columns: Mapping[str, list[Entry]], style: str = "", *, upward: bool = False) -> None:
         left: list[Entry | None] = list(columns[self.sides[0]])
@@ -135,20 +160,20 @@ class PadDrawer:
             title = sheet.side_names.get(side, side) + (f"  ({won} game{'s' if won != 1 else ''})" if won else "")
             heads.append(Text(title[: self.width].center(self.width), style="bold"))
         self.pair(heads[0], heads[1])
-        text, self.text = self.text, Text(no_wrap=True, overflow="ellipsis")
-        text.right_crop(1)  # the line end pair() put
-        return text
+        return self.lines.pop()
 
     def draw(self, *, heading: bool = True) -> Text:
         """The pad; without its heading when that is shown apart (kept in view above a pad that scrolls)."""
+        return join_lines(self.draw_lines(heading=heading))
+
+    def draw_lines(self, *, heading: bool = True) -> list[Text]:
+        """The pad's lines (see `draw`)."""
         sheet, sides = self.sheet, self.sides
         settings = self.settings
         above, below, winners = pad_columns(sheet)
 
         if heading:
-            head = self.heading()  # drawn on a Text of its own
-            self.text.append_text(head)
-            self.text.append("\n")
+            self.lines.append(self.heading())
         self.rule("─", "┼", "dim")
         self.stack(above, upward=True)
         self.rule("━", "╋", "bold")  # the line
@@ -162,8 +187,8 @@ class PadDrawer:
             self.pair(self.cell(None), self.cell(None))
         self.rule("═", "╪", "dim")
         self.totals()
-        self.text.append(self.status(settings), style="italic")
-        return self.text
+        self.lines.append(Text(no_wrap=True, overflow="ellipsis").append(self.status(settings), style="italic"))
+        return self.lines
 
     def totals(self) -> None:
         sheet, sides = self.sheet, self.sides
@@ -192,6 +217,11 @@ class PadDrawer:
         return f"Game {view.game} — to make game: {need}."
 
 
+def join_lines(lines: list[Text]) -> Text:
+    """The lines as one Text, a line end between each two."""
+    return Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
+
+
 def short_honours(cells: DealCells, sheet: Sheet) -> str:
     """The row's honours as the form takes them ("a4h"), then chicane and revoke in brief."""
     letters = side_letters(sheet.side_names, sheet.sides, sheet.names)
@@ -206,8 +236,8 @@ def short_honours(cells: DealCells, sheet: Sheet) -> str:
 
 
 def _stopped(sheet: Sheet) -> bool:
-    sides = tuple(sheet.sides)
-    return any(isinstance(bridge_cells(row, sides), StopCells) for row in sheet.rows)
+    # a row is a scored deal or the rubber's stop (`bridge_cells`: StopCells), told by its kind alone
+    return any(row.cells.get("kind") != "deal" for row in reversed(sheet.rows))
 
 
 def _padded(items: list[Any], length: int) -> list[Any]:
@@ -223,7 +253,10 @@ class BridgePadHeading(Static):
 
 class BridgePad(Static):
     """The pad, redrawn whenever the sheet changes or the pane is resized. Given a `heading`, the side-name row
-    is drawn there instead of at the pad's top."""
+    is drawn there instead of at the pad's top.
+
+    A long rubber's pad has a line for every deal, and its box shows the foot: the pad is drawn line by line,
+    only the lines in view (Static would wrap and draw every line of it before the first paint)."""
 
     DEFAULT_CSS = "BridgePad { height: auto; padding: 0 1; }"
 
@@ -232,6 +265,9 @@ class BridgePad(Static):
         self.sheet: Sheet | None = None
         self.settings: Settings | None = None
         self.heading_row = heading
+        self._lines: list[Text] = []
+        self._widest = 0  # the widest line's cells
+        self._contents: dict[int, Content] = {}  # a line in view, as Textual draws it
 
     def show(self, sheet: Sheet, settings: Settings) -> None:
         self.sheet, self.settings = sheet, settings
@@ -251,12 +287,64 @@ class BridgePad(Static):
             return
         width = self.content_size.width or self._expected_width()
         drawer = PadDrawer(self.sheet, self.settings, width)
+        if self.heading_row is not None:
+            quiet.update(self.heading_row, drawer.heading())  # as wide as the pad's columns below it
+        lines = drawer.draw_lines(heading=self.heading_row is None)
         # a call of the auction logged leaves the pad as it was: repainted and laid out only when it changes
-        if self.heading_row is None:
-            quiet.update(self, drawer.draw())
+        if len(lines) == len(self._lines) and all(map(quiet.same_text, lines, self._lines)):
             return
-        quiet.update(self.heading_row, drawer.heading())  # as wide as the pad's columns below it
-        quiet.update(self, drawer.draw(heading=False))
+        self._lines, self._contents = lines, {}
+        self._widest = max((cell_len(line.plain) for line in lines), default=0)
+        self.update(PadLines(lines))
+
+    def _line_by_line(self, width: int) -> bool:
+        """Whether the pad may be drawn line by line: every line fits (none wraps), drawn as Static draws it."""
+        return (isinstance(self.content, PadLines) and self._widest <= width and self.text_selection is None
+                and self.styles.content_align == ("left", "top"))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if width and self._line_by_line(width):
+            return len(self._lines)
+        return super().get_content_height(container, viewport, width)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if not self._line_by_line(width) or not 0 <= y < len(self._lines):
+            return super().render_line(y)
+        if (content := self._contents.get(y)) is None:
+            content = self._contents[y] = Content.from_rich_text(self._lines[y], console=self.app.console)
+        strips = Visual.to_strips(self, content, width, 1, self.visual_style)
+        # each cell's place for a mouse selection: on the pad's line y, as drawn whole (not on line 0 of its own)
+        return strips[0].apply_offsets(0, y) if strips else Strip.blank(width, self.visual_style.rich_style)
+
+
+class PadLines(Visual):
+    """The pad's lines, made one Content only when asked for whole (Static's own drawing, a line too wide for
+    the pad, a test reading the pad)."""
+
+    def __init__(self, lines: list[Text]):
+        self.lines = lines
+        self._content: Content | None = None
+
+    def content(self) -> Content:
+        if self._content is None:
+            self._content = Content.from_rich_text(join_lines(self.lines))
+        return self._content
+
+    def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
+        return self.content().render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.content().get_optimal_width(rules, container_width)
+
+    def get_minimal_width(self, rules: RulesMap) -> int:
+        return self.content().get_minimal_width(rules)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.content().get_height(rules, width)
+
+    def __str__(self) -> str:
+        return "\n".join(line.plain for line in self.lines)
 
 
 class BridgeSheet(SheetTable):
@@ -292,11 +380,11 @@ class BridgeSheet(SheetTable):
         self._planned = planned
         widths = {label: len(label) for label in GAME_COLUMNS}
         score_width = 1
-        for row in sheet.rows:
-            for label, cell in zip(GAME_COLUMNS, self.full_cells(row, sheet), strict=True):
+        for row, cells in zip(sheet.rows, rows_cells(sheet), strict=True):
+            for label, cell in zip(GAME_COLUMNS, self.cells_in_words(cells, sheet), strict=True):
                 widths[label] = max(widths[label], len(str(cell)))
             for side in sheet.sides:
-                score_width = max(score_width, len(self.side_cell(row, side).plain))
+                score_width = max(score_width, len(score_words(row, side)))
         labels = [visible(sheet.side_names.get(side, side)) for side in sheet.sides]
         self.plan = plan(room, len(str(len(sheet.rows))), widths, labels, score_width)
         self.header_height = self.plan.heading_lines
@@ -334,7 +422,10 @@ class BridgeSheet(SheetTable):
         return [shown[label] for label in self.plan.columns]
 
     def full_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
-        cells = bridge_cells(row, tuple(sheet.sides))
+        return self.cells_in_words(bridge_cells(row, tuple(sheet.sides)), sheet)
+
+    def cells_in_words(self, cells: BridgeCells, sheet: Sheet) -> list[str | Text]:
+        """A row's game columns, every one of them (see `full_cells`), from its typed columns."""
         if isinstance(cells, StopCells):
             return [str(cells.game), "stopped", "", "unfinished (Law 11)", cells.reason]
         declarer = sheet.names.get(cells.declarer, cells.declarer)
