@@ -135,6 +135,11 @@ class Row:
         """Game-specific columns for screens and exports."""
         return (self._words or self._resolve())[1]
 
+    def pending_words(self) -> Callable[[], Words] | None:
+        """The function that puts this row in words, while they have not been asked for (None once they have, or
+        when the row was given them): a game's typed view may read the values it holds without making the words."""
+        return self._describe
+
     def unkept(self) -> Row:
         """This row with its words worked out, kept by neither: what a screen reads of a row it only measures
         (a long game's sheet sizes its columns to every row, and shows only a screenful of them)."""

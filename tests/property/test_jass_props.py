@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from scorepad.log import JASS_CONTRACTS, RANKS, Header, parse_entry
 from scorepad.rules import Replayer, replay
 from scorepad.rules.jass import HAND_POINTS, RULES
+from scorepad.rules.jass.view import HandCells, HandFigures
 from tests.property.budget import bounded
 from tests.property.fused import assert_folds_as_validate_then_apply
 
@@ -94,6 +95,36 @@ def test_valid_hands_always_account_for_157_card_points(hands, preset):
             written = settings_.match_points if hand["match"] == team else cards[team]
             assert row.delta[team] == written * mult + row.cells[f"weis.{team}"] + row.cells[f"stoeck.{team}"]
     assert sum(sheet.totals.values()) == sum(sum(row.delta.values()) for row in sheet.rows)
+
+
+def assert_figures_as_the_cells_give_them(sheet: Any) -> int:
+    """Each row's HandFigures, read first, are its HandCells' Weis and Match; a hand's tricks are not put in words
+    for them. Returns how many rows were read without their words."""
+    sides = tuple(sheet.sides)
+    unworded = 0
+    for row in sheet.rows:
+        pending = row.pending_words() is not None and hasattr(row.pending_words(), "figures")
+        figures = HandFigures.of(row, sides)
+        if pending:
+            unworded += 1
+            assert row.pending_words() is not None  # (still not in words)
+        cells = HandCells.of(row, sides)
+        assert figures == HandFigures(cells.weis, cells.match)
+        assert HandFigures.of(row, sides) == figures  # (the same once the row is in words)
+    return unworded
+
+
+@BOUNDED
+@given(hands=st.lists(valid_hand(), min_size=1, max_size=8), preset=st.sampled_from(sorted(RULES.presets)),
+       target=st.sampled_from([10**6, 1000, 300]))
+def test_a_hands_figures_are_its_cells_weis_and_match_read_without_its_words(hands, preset, target):
+    rules = {"preset": preset, "target": target}
+    entries = [entry for hand in hands for entry in hand_entries(hand)]
+    log = [parse_entry("jass", {"seq": i, "at": AT, **data}) for i, data in enumerate(entries, start=1)]
+    sheet = Replayer(header(rules)).extend(log).outcome()
+    unworded = assert_figures_as_the_cells_give_them(sheet)
+    if target == 10**6:  # (a lower target ends the game: the hands after it are refused)
+        assert unworded == len(sheet.rows) == len(hands)  # every hand short of the target: none put in words
 
 
 # --------------------------------------------------------------------------- any input
@@ -204,3 +235,15 @@ def test_random_bytes_parse_or_raise_validation_error(blob):
         feed(replayer, data)
     feed(replayer, blob)
     replayer.sheet()
+
+
+@BOUNDED
+@given(
+    entries=st.lists(ENTRY, max_size=12),
+    rules=st.sampled_from([{}, {"preset": "flat_1000", "target": 300, "bergpreis": True}]),
+)
+def test_any_rows_figures_are_its_cells_weis_and_match(entries, rules):
+    replayer = Replayer(header(rules))
+    for data in [*OPENING, *entries]:
+        feed(replayer, data)
+    assert_figures_as_the_cells_give_them(replayer.outcome())

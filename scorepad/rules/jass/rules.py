@@ -197,6 +197,11 @@ class TricksWords(HandWords):
     def __call__(self) -> base.Words:
         return self.tricks()
 
+    def figures(self) -> tuple[dict[str, int], str | None]:
+        """Each side's Weis written and the Match, as the row's cells give them, without putting it in words (nor
+        judging the Weis again for the sentence): what the statistics count (`HandFigures`)."""
+        return dict(zip(self.sides, self.weis, strict=True)), self.match
+
     def text(self) -> str:
         return self.tricks_text()
 

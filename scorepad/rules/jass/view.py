@@ -196,6 +196,24 @@ class HandCells:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class HandFigures:
+    """What the statistics count of a Jass row: each side's Weis written (after the multiplier) and the team that
+    made a Match; the same as its `HandCells`, read without putting the row in words when the game kept them."""
+
+    weis: Mapping[str, int]
+    match: str | None
+
+    @classmethod
+    def of(cls, row: Row, sides: Sequence[str]) -> HandFigures:
+        figures = getattr(row.pending_words(), "figures", None)  # a hand's tricks, not yet in words
+        if figures is None:
+            cells = HandCells.of(row, sides)
+            return cls(cells.weis, cells.match)
+        written, match = figures()
+        return cls({side: int(written.get(side, 0) or 0) for side in sides}, match or None)
+
+
 def jass_phase(internal: str, finished: bool) -> Phase:
     """The shared vocabulary for the state's own steps (start | dealt | trump | scored)."""
     if finished:
