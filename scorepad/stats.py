@@ -17,7 +17,7 @@ from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Outcome, Row, Sheet
 from scorepad.rules.five_hundred.calls import NULLOS, STRAIN_NAMES, STRAINS, SYMBOLS, display_call, split
 from scorepad.rules.five_hundred.view import DealCells
-from scorepad.rules.jass.view import HandCells
+from scorepad.rules.jass.view import HandFigures
 from scorepad.rules.names import visible
 
 if TYPE_CHECKING:
@@ -123,14 +123,14 @@ def _add_weis(stats: Stats, sheet: Sheet | Outcome) -> None:
         if side == " & ".join(members):  # named by its players: it follows their renames
             stats.team_players[sheet.side_names.get(side, side)] = tuple(sheet.names.get(p, p) for p in members)
     for row in sheet.rows:
-        cells = HandCells.of(row, sides)
+        figures = HandFigures.of(row, sides)  # (the row's Weis and Match, without putting it in words)
         for side in sides:
             team = stats.weis.setdefault(sheet.side_names.get(side, side), WeisRecord())
-            weis = cells.weis[side]
+            weis = figures.weis[side]
             if weis > 0:
                 team.hands += 1
                 team.points += weis
-            if cells.match == side:
+            if figures.match == side:
                 team.matches += 1
 
 
