@@ -2,7 +2,9 @@
 
     python benchmarks/bench_home.py            # 500 and 2,000 saved games, 3 runs of each
     python benchmarks/bench_home.py --quick    # 2 runs of each, for a smoke run
-    python benchmarks/bench_home.py --only stats,machine   # some parts only (list, stats, floor, home, machine)
+    python benchmarks/bench_home.py --only stats,machine   # some parts only (list, stats, floor, first, home,
+                                                           # machine)
+    python benchmarks/bench_home.py --only first --baseline 1e69781 --runs 3   # a first start by turns with REF's
 
 Prints each figure with its goal (issue 15, part f). Saved games like a club's history (benchmarks/saved_games.py:
 all three games, auctions, redeals, Weis, honours, renames, corrections) are written to a temporary folder.
@@ -26,6 +28,11 @@ start after the first), "first start" runs have the cache removed before each ru
   the figures), CPU per game against json.loads of the same bytes; and the same replays with the helper process
   (scorepad.second_reader: the reading starts it for 200 games or more with a second core) by turns with one
   process alone
+- a first start against its floor, by turns (A B C …, medians and p95): every game replayed once in one process
+  (the replays and nothing else: no cache, no list, no helper), the same over two processes started at once (half
+  the games each), `scorepad stats`, the app's statistics (s pressed at once) and the app's list filled; with
+  --baseline REF the same three of REF's scorepad in the same turns (its package unpacked from git, its own cache
+  folder over the same saved games)
 """
 
 from __future__ import annotations
@@ -173,6 +180,26 @@ for stage, seconds in stages.items():
 # The same replays (every game read and replayed, as a first start does) in one process, or with the helper.
 PARALLEL = str(Path(__file__).resolve().parent / "parallel_replays.py")
 
+# The first start's floor: every game read and replayed once (what a summary needs: its line and its figures),
+# here in one process, nothing else done (no cache read or written, no helper, no list). `FOLDER PART PARTS`:
+# the games PART, PART + PARTS, … of the list (the two-process floor runs two of these at once).
+REPLAYS = """
+import sys
+from pathlib import Path
+from scorepad.files import saved_files
+from scorepad.history import digest_of
+
+folder, part, parts = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+for saved in saved_files(folder)[part::parts]:
+    assert digest_of(saved.path, saved.modified).readable
+"""
+TWO_AT_ONCE = """
+import subprocess, sys
+script, folder = sys.argv[1:]
+halves = [subprocess.Popen([sys.executable, "-c", script, folder, str(part), "2"]) for part in (0, 1)]
+assert [half.wait() for half in halves] == [0, 0]
+"""
+
 
 def environment(home: Path) -> dict[str, str]:
     # as installed: bytecode written (a run without it compiles every module first)
@@ -187,13 +214,13 @@ def forget_stored(env: dict[str, str]) -> None:
 
 
 def events(script: str, *args: str, env: dict[str, str], first_start: bool = False,
-           script_file: bool = False) -> dict[str, float]:
+           script_file: bool = False, cwd: Path | None = None) -> dict[str, float]:
     """The "<event> <seconds> [<CPU seconds>]" lines a script (`script_file`: the path of one) printed:
     {event: seconds, event_cpu: CPU}."""
     if first_start:
         forget_stored(env)
     done = subprocess.run([sys.executable, script if script_file else "-c", *([] if script_file else [script]), *args], capture_output=True, text=True, env=env,
-                          timeout=900, check=False)
+                          timeout=900, check=False, cwd=cwd)
     if done.returncode:
         raise SystemExit(done.stderr[-3000:])
     found = {}
@@ -363,16 +390,85 @@ def bench_floor(home: Path, count: int, runs: int) -> None:
     line("  the same, CPU (both processes)", [run["replayed_cpu"] for run in two], "—")
 
 
+def baseline_tree(directory: Path, ref: str) -> Path:
+    """REF's scorepad package, unpacked from git (no worktree is made)."""
+    root = Path(__file__).resolve().parent.parent
+    tree = directory / "baseline"
+    tree.mkdir()
+    archive = subprocess.run(["git", "-C", str(root), "archive", ref, "scorepad"], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+    return tree
+
+
+def baseline_environment(home: Path, tree: Path, scratch: Path) -> dict[str, str]:
+    """REF's scorepad over the same saved games: its package first on the path, its own SCOREPAD_HOME (its cache
+    folder apart: the two versions' stamps differ) whose games folder is a link to `home`'s. Checked once."""
+    own = scratch / "home-baseline"
+    own.mkdir(exist_ok=True)
+    if not (own / "games").exists():
+        (own / "games").symlink_to(home / "games", target_is_directory=True)
+    env = {**environment(own), "PYTHONPATH": str(tree)}
+    found = subprocess.run([sys.executable, "-c", "import scorepad; print(scorepad.__file__)"], env=env, cwd=scratch,
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert Path(found).resolve().is_relative_to(tree.resolve()), found
+    return env
+
+
+def bench_first_start(home: Path, count: int, runs: int, scratch: Path, baseline: tuple[str, Path] | None) -> None:
+    """A first start (nothing stored) against the floor of replaying every game once, by turns."""
+    env = environment(home)
+    folder = str(home / "games")
+    trees = {"ours": env}
+    if baseline is not None:
+        trees[baseline[0]] = baseline_environment(home, baseline[1], scratch)
+
+    def whole(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+        forget_stored(env)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=scratch,
+                       check=True, timeout=900)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+    figures: dict[str, list[tuple[float, float]]] = {}
+    for _ in range(runs):
+        for label, command, on in (
+                ("floor, one process", [sys.executable, "-c", REPLAYS, folder, "0", "1"], env),
+                ("floor, two processes", [sys.executable, "-c", TWO_AT_ONCE, REPLAYS, folder], env)):
+            figures.setdefault(label, []).append(whole(command, on))
+        for tree, on in trees.items():
+            figures.setdefault(f"{tree}: scorepad stats", []).append(
+                whole([sys.executable, "-m", "scorepad", "stats"], on))
+            stats = events(APP, "stats-cold", env=on, first_start=True, cwd=scratch)
+            figures.setdefault(f"{tree}: app, s at once → figures", []).append((stats["stats"], stats["stats_cpu"]))
+            filled = events(APP, "home", env=on, first_start=True, cwd=scratch)
+            figures.setdefault(f"{tree}: app, start → list filled", []).append((filled["filled"], filled["filled_cpu"]))
+    names = ", ".join(trees)
+    print(f"first start, {count:,} saved games (nothing stored), {runs} rounds by turns (floors, then {names}; "
+          f"wall, and CPU of the processes; load average {os.getloadavg()[0]:.1f} at the end):")
+    floor = statistics.median(cpu for _, cpu in figures["floor, one process"])
+    for label, values in figures.items():
+        goal = "≤ 2 s" if "figures" in label or "stats" in label else "—"
+        line(f"{label}, wall", [wall for wall, _ in values], goal)
+        cpu = [cpu for _, cpu in values]
+        line(f"  the same, CPU ({statistics.median(cpu) / floor:.2f}× the one-process floor's)", cpu, "—")
+    print("  (the floors: every game read and replayed once, nothing else; the app's statistics are timed from s, "
+          "pressed at its first paint; its list from the process's start)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="2 runs of each")
     parser.add_argument("--runs", type=int, help="runs of each (default 3)")
-    parser.add_argument("--only", default="list,stats,floor,home,machine",
-                        help="the parts to run, comma-separated (list, stats, floor, home, machine)")
+    parser.add_argument("--only", default="list,stats,floor,first,home,machine",
+                        help="the parts to run, comma-separated (list, stats, floor, first, home, machine)")
+    parser.add_argument("--baseline", metavar="REF", help="the first start also of REF's scorepad, by turns")
     args = parser.parse_args()
     runs = args.runs or (2 if args.quick else 3)
     parts = set(args.only.split(","))
-    unknown = parts - {"list", "stats", "floor", "home", "machine"}
+    unknown = parts - {"list", "stats", "floor", "first", "home", "machine"}
     if unknown:
         parser.error(f"unknown parts: {', '.join(sorted(unknown))}")
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
@@ -397,6 +493,10 @@ def main() -> None:
             bench_machine(runs)
         if "floor" in parts:
             bench_floor(homes[2000], 2000, runs)
+        if "first" in parts:
+            tree = baseline_tree(Path(scratch), args.baseline) if args.baseline else None
+            bench_first_start(homes[2000], 2000, runs, Path(scratch),
+                              (args.baseline, tree) if args.baseline and tree else None)
         if "home" in parts:
             for count in (500, 2000):
                 bench_home(homes[count], empty, count, runs)
