@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from rich.cells import cell_len
 from rich.text import Span, Text
+from textual.widgets.data_table import RowKey
 
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import visible
@@ -127,6 +128,17 @@ class SheetTable(KeyedTable):
             for key in left:
                 self.remove_row(key)
             left = []
+        # the rows kept, in words; a row whose lines a correction changed (a reason added to a penalty, a name
+        # that now wraps) cannot take its new height in place: it and the rows below it are added again
+        kept_cells: list[list[str | Text]] = []
+        for number, (key, row) in enumerate(zip(left, rows[kept:], strict=False), start=kept + 1):
+            cells = self.cells_of(number, row, sheet)
+            if self._lines_changed(key, cells):
+                for gone in left[len(kept_cells):]:
+                    self.remove_row(gone)
+                left = left[: len(kept_cells)]
+                break
+            kept_cells.append(cells)
         columns = self.ordered_columns
         if not left and len(new_keys) > LAZY_FROM and type(self).add_row is KeyedTable.add_row:
             # each row kept as the rules' row (which the sheet holds anyway), put in words when drawn; its number
@@ -136,10 +148,11 @@ class SheetTable(KeyedTable):
                                self._cells_measured(sheet), None if self._one_line_rows() else self._lines(sheet))
             new_keys = []
         for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=False), start=kept + 1):
-            cells = self.cells_of(number, row, sheet)
             if number - kept > len(left):
+                cells = self.cells_of(number, row, sheet)
                 self.add_row(*cells, key=key, height=self.row_height(cells))
                 continue
+            cells = kept_cells[number - kept - 1]
             # a row kept whose words, deltas or totals a correction changed: only the cells that differ
             for column, shown, cell in zip(columns, self.get_row(key), cells, strict=True):
                 if shown != cell:
@@ -147,6 +160,14 @@ class SheetTable(KeyedTable):
         self._shown = rows
         if rows and kept < len(rows):
             self.move_cursor(row=self.row_count - 1)
+
+    def _lines_changed(self, key: str, cells: list[str | Text]) -> bool:
+        """Whether a row shown would take another number of lines with these cells."""
+        if self._one_line_rows():
+            return False
+        height = self.get_row_height(RowKey(key))
+        # 0: a row of automatic height not measured yet, which is measured with the cells it holds then
+        return height != 0 and self.cells_lines(cells) != height
 
     def _one_line_rows(self) -> bool:
         """Whether every row is one line high whatever its cells say (a game's sheet may wrap its rows)."""

@@ -1,0 +1,100 @@
+"""A sheet row whose lines a correction changes takes its new height: a Jass penalty given a long reason (its
+sentence wraps to more lines) or a reason taken away, a Bridge deal whose declarer's name wraps in its column.
+The table's row is as tall as its words again, neither cut nor padded, and the rows below it move with it."""
+
+from __future__ import annotations
+
+from textual.geometry import Region
+from textual.widgets import Input
+
+from scorepad.store import create, new_header
+from scorepad.tui.widgets import sheet_table
+from scorepad.tui.widgets.keyed_table import LazyCells
+from scorepad.tui.widgets.sheet_table import SheetTable
+
+from .conftest import make_app, settle
+from .test_auction_bridge_screen import deal, open_rubber
+from .test_dialog_corrections import BD, HAND, JASS, game_file, open_from_log
+
+
+def heights(app) -> list[int]:
+    table = app.screen.query_one(SheetTable)
+    return [row.height for row in table.ordered_rows]
+
+
+def drawn(app) -> str:
+    table = app.screen.query_one(SheetTable)
+    return "\n".join(strip.text for strip in table.render_lines(Region(0, 0, *table.size)))
+
+
+def row_text(app, index: int) -> list[str]:
+    table = app.screen.query_one(SheetTable)
+    return [str(cell) for cell in table.get_row_at(index)]
+
+
+async def test_a_jass_penalty_given_a_long_reason_grows_and_shrinks_back(scorepad_home):
+    path = game_file("jass", JASS, [*HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD},
+                                    *HAND], rules={"preset": "flat_1000"})
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = heights(app)
+        assert before[1] == 2  # "penalty / uncut deck", "against Bob & Dan"
+        await open_from_log(pilot, ups=3)  # the penalty, three entries up from the last
+        assert app.focused is not None and app.focused.id == "penalty-kind"
+        await pilot.press("tab", "tab", "tab", *"the deck was not offered to the right to cut", "enter")
+        await settle(pilot)
+        assert "the deck was not offered" in " ".join(row_text(app, 1)[3].split())
+        lines = row_text(app, 1)[3].count("\n") + 1
+        assert lines >= 3
+        assert heights(app) == [before[0], lines, before[2]]  # the row as tall as its sentence, the next one as it was
+        await open_from_log(pilot, ups=4)  # the penalty again, the correction now last in the log
+        assert app.focused is not None and app.focused.id == "penalty-kind"
+        assert app.screen.query_one("#penalty-note", Input).value.startswith("the deck")
+        await pilot.press("tab", "tab", "tab", "ctrl+u", "enter")  # the reason taken away again
+        await settle(pilot)
+        assert heights(app) == before
+
+
+async def test_a_bridge_deal_corrected_to_a_declarer_whose_name_wraps_takes_two_lines_and_back():
+    ann, cid = "Ann Maria-Theresia Walburga von Habsburg", "Cid Maria-Theresia Walburga von Habsburg"  # 40 each
+    path = create(new_header("auction_bridge", [ann, "Bob", cid, "Dan"], sides={
+        "We": [ann, cid], "They": ["Bob", "Dan"]}))
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_rubber(pilot)
+        await deal(pilot, "a", "2sx", "8", "w3")  # Ann's name and the contract wrap in their column
+        await deal(pilot, "b", "1n", "7")
+        first, second = heights(app)
+        assert first >= 2 and second == 1
+        await open_from_log(pilot, ups=1)  # the second deal's contract, with its result
+        assert isinstance(app.focused, Input) and app.focused.value == "Bob"
+        await pilot.press("ctrl+u", "a", "enter")  # it was Ann who declared
+        await settle(pilot)
+        assert any("Habsburg 1NT" in cell for cell in row_text(app, 1))
+        assert heights(app) == [first, 2]
+        assert drawn(app).count("Habsburg") == 2  # her name wrapped in its column, its end not cut off
+        await open_from_log(pilot, ups=2)  # the same contract again, the correction now last in the log
+        assert isinstance(app.focused, Input) and app.focused.value.startswith("Ann")
+        await pilot.press("ctrl+u", "b", "enter")
+        await settle(pilot)
+        assert heights(app) == [first, second]
+
+
+async def test_a_long_sheets_row_put_in_words_lazily_takes_its_new_height_too(scorepad_home, monkeypatch):
+    monkeypatch.setattr(sheet_table, "LAZY_FROM", 2)  # the rows added as a long game's are, in words when drawn
+    path = game_file("jass", JASS, [*HAND, *HAND, *HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD},
+                                    *HAND], rules={"preset": "flat_1000"})
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one(SheetTable)
+        assert isinstance(table._data[table.ordered_rows[3].key], LazyCells)
+        before = heights(app)
+        await open_from_log(pilot, ups=3)
+        assert app.focused is not None and app.focused.id == "penalty-kind"
+        await pilot.press("tab", "tab", "tab", *"the deck was not offered to the right to cut", "enter")
+        await settle(pilot)
+        lines = row_text(app, 3)[3].count("\n") + 1
+        assert lines >= 3 and heights(app) == [*before[:3], lines, before[4]]
+        assert [row_text(app, index)[0] for index in range(5)] == ["1", "2", "3", "4", "5"]
