@@ -8,7 +8,7 @@ a game opens having loaded its own game's rules and nothing of the saved games' 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -161,7 +161,8 @@ class ScorepadApp(App[None]):
         elif len(self.screen_stack) < 2:
             self._push_home()
 
-    def action_new_game(self) -> None:
+    def action_new_game(self) -> Awaitable[object]:
+        """The new-game screen pushed; awaited, it is mounted and its players' field focused (keys typed on take it)."""
         from scorepad.tui.screens.new_game import NewGameScreen
 
-        self.push_screen(NewGameScreen())
+        return self.push_screen(NewGameScreen())

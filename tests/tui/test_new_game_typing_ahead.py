@@ -137,3 +137,35 @@ async def test_ctrl_s_right_after_picking_the_game_starts_that_game_with_its_own
         header = saved[0].read_text(encoding="utf-8").splitlines()[0]
         assert '"game":"jass"' in header.replace(" ", "")
         assert '"rules":{"preset":"classic_2500"}' in header.replace(" ", "")  # Jass's own preset, nothing else
+
+
+async def test_keys_typed_in_the_same_burst_as_n_reach_the_new_game_screen_in_order(scorepad_home):
+    # a fast typist or a paste on the saved games: `n`, then the game picked (Shift+Tab twice to it, Enter, ↓,
+    # Enter), a title and the players, all before the new-game screen exists
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        keys = [*burst("n", "shift+tab", "shift+tab", "enter"), events.Key("down", None),
+                *burst("enter", "tab", "Friday", "tab", "Ann, Bob, Cid, Dan")]
+
+        await _typed_at_once(app, pilot, keys, lambda: isinstance(app.screen, NewGameScreen)
+                             and app.screen.query_one("#players", Input).value == "Ann, Bob, Cid, Dan")
+
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["HomeScreen", "NewGameScreen"]  # one, not an n each
+        assert screen.query_one("#game", Select).value == "jass"
+        assert screen.query_one("#title", Input).value == "Friday"
+        assert screen.query_one("#players", Input).value == "Ann, Bob, Cid, Dan"
+        assert app.focused is screen.query_one("#players", Input)
+
+
+async def test_names_pasted_as_keys_right_behind_n_are_all_in_the_players_field(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await _typed_at_once(app, pilot, burst("n", "Ann, Bob, Cid"), lambda: isinstance(app.screen, NewGameScreen)
+                             and app.screen.query_one("#players", Input).value == "Ann, Bob, Cid")
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query_one("#players", Input).value == "Ann, Bob, Cid"  # the n of "Ann" typed, not a new screen
+        assert len(app.screen_stack) == 3

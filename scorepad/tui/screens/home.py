@@ -52,7 +52,9 @@ def reading_line(done: int, total: int) -> str:
 
 class HomeScreen(Screen[None]):
     BINDINGS = [
-        Binding("n", "new_game", "New game"),
+        # taken as the key arrives (no field here types an n), and the new-game screen is in place before the
+        # next key is: "n" and the players' names typed or pasted behind it land in its fields, in order
+        Binding("n", "new_game", "New game", priority=True),
         Binding("enter", "resume", "Resume", show=True, priority=False),
         Binding("s", "stats", "Statistics"),
         Binding("r", "reload", "Reload"),
@@ -242,8 +244,8 @@ class HomeScreen(Screen[None]):
     def action_reload(self) -> None:
         self.reload()
 
-    def action_new_game(self) -> None:
-        self.app.action_new_game()  # type: ignore[attr-defined]
+    async def action_new_game(self) -> None:
+        await self.app.action_new_game()  # type: ignore[attr-defined]
 
     def action_stats(self) -> None:
         from scorepad.tui.screens.stats import StatsScreen

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from typing import Any
 
 from rich.console import RenderableType
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.widgets import OptionList, Select
 
 
@@ -22,7 +24,12 @@ class SteadySelect(Select[Any]):
     whatever order the list keeps its options in; the blank line is the only option with a prompt of its own.
     """
 
-    BINDINGS = [Binding("enter", "pick", "Pick", show=False, priority=True)]
+    BINDINGS = [
+        Binding("enter", "pick", "Pick", show=False, priority=True),
+        # the highlight moved as the arrow arrives too: an Enter typed right behind it picks the line moved to
+        Binding("down", "step(1)", "Next", show=False, priority=True),
+        Binding("up", "step(-1)", "Previous", show=False, priority=True),
+    ]
 
     def __init__(self, options: Iterable[tuple[RenderableType, Any]], *, allow_blank: bool = True,
                  **kwargs: Any) -> None:
@@ -46,6 +53,30 @@ class SteadySelect(Select[Any]):
             if given == prompt:
                 return value
         return Select.NULL
+
+    def on_mount(self) -> None:
+        self.watch_expanded(self.expanded)
+
+    def watch_expanded(self, expanded: bool) -> None:
+        # the list takes the focus only while open: Select asks for it as the list opens, and that request,
+        # carried out after the keys typed at once, came after the pick had closed the list again
+        with contextlib.suppress(NoMatches):
+            self.query_one(OptionList).can_focus = expanded
+
+    def action_show_overlay(self) -> None:
+        super().action_show_overlay()
+        # the list focused now (Select focuses it after the keys already typed): they move in the list
+        self.screen.set_focus(self.query_one(OptionList), scroll_visible=False)
+
+    def action_step(self, step: int) -> None:
+        if not self.expanded:
+            self.action_show_overlay()  # as Select's own arrows: they open the list
+            return
+        options = self.query_one(OptionList)
+        if step > 0:
+            options.action_cursor_down()
+        else:
+            options.action_cursor_up()
 
     def action_pick(self) -> None:
         if not self.expanded:
