@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from scorepad.log import ENTRY_ADAPTERS, parse_entry
 from scorepad.rules import Replayer
-from scorepad.rules.five_hundred.view import FiveHundredView
+from scorepad.rules.five_hundred.view import DealCells, DealFigures, FiveHundredView
 from tests.helpers import AT, header
 from tests.property.budget import bounded
 from tests.property.fused import assert_folds_as_validate_then_apply
@@ -91,6 +91,22 @@ def push(replayer: Replayer, type: str, **fields: Any) -> str | None:
     return replayer.push(entry)
 
 
+def assert_figures_as_the_cells_give_them(replayer: Replayer) -> None:
+    """The log replayed afresh: each row's DealFigures, read first (not putting it in words), are its DealCells'
+    call, outcome and contracting side."""
+    sheet = Replayer(replayer.header).extend(replayer.log).outcome()
+    sides = tuple(sheet.sides)
+    for row in sheet.rows:
+        pending = row.pending_words() is not None
+        figures = DealFigures.of(row)
+        assert (figures is not None) == (pending and hasattr(row.pending_words(), "figures"))
+        if figures is None:
+            continue
+        assert row.pending_words() is not None  # (still not in words)
+        cells = DealCells.of(row, sides)
+        assert figures == DealFigures(cells.call, cells.outcome, cells.contractor_side)
+
+
 @BOUNDED
 @given(data=st.data(), players=st.sampled_from([THREE, FOUR]), rules=RULE_SETS)
 def test_random_games_score_every_deal_by_the_schedule(data, players, rules):
@@ -121,6 +137,7 @@ def test_random_games_score_every_deal_by_the_schedule(data, players, rules):
     sheet = replayer.sheet()
     assert sheet.rejected == ()
     assert all(sum(row.delta[s] for row in sheet.rows) == sheet.totals[s] for s in sides)
+    assert_figures_as_the_cells_give_them(replayer)
 
 
 def _to_ten(counts: list[int]) -> list[int]:
@@ -220,6 +237,7 @@ def test_random_entries_are_accepted_or_refused_with_a_reason(data, players, rul
     # the same log replayed at once reads the same, though its rows are put in words only now (after any renames)
     assert Replayer(replayer.header).extend(replayer.log).sheet().summary() == sheet.summary()
     assert_folds_as_validate_then_apply(replayer)
+    assert_figures_as_the_cells_give_them(replayer)
 
 
 @BOUNDED

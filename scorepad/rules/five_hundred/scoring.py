@@ -213,6 +213,11 @@ class _Line(NamedTuple):
     def __call__(self) -> Words:
         return self.describe()
 
+    def figures(self) -> tuple[str | None, str, str | None]:
+        """The call, the outcome and the contracting side, as the row's cells give them, without putting it in
+        words: what the statistics count (`DealFigures`)."""
+        return self.call or None, self.outcome, (self.contractor_side or None) if self.call else None
+
     def text(self) -> str:
         """The row's text alone (`Row.text`)."""
         call = self.call

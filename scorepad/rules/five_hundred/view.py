@@ -190,6 +190,22 @@ class DealCells:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class DealFigures:
+    """What the statistics count of a Five Hundred row: its call (None: all passed), its outcome and the
+    contracting side; the same as its `DealCells`, read without putting the row in words."""
+
+    call: str | None
+    outcome: str
+    contractor_side: str | None
+
+    @classmethod
+    def of(cls, row: Row) -> DealFigures | None:
+        """A scored deal's figures while its row is not in words yet; None otherwise (read its `DealCells`)."""
+        figures = getattr(row.pending_words(), "figures", None)
+        return None if figures is None else cls(*figures())
+
+
 def tricks_problem(counts: Sequence[int], per_deal: int, complete: bool = True) -> str | None:
     """The law of a deal's tricks: every count from 0 to `per_deal`, and all of them `per_deal` in all
     (`complete`), or no more than that while the last side's count is still to come."""
