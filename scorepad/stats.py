@@ -16,7 +16,7 @@ from scorepad.log import FHBid, Rename
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Outcome, Row, Sheet
 from scorepad.rules.five_hundred.calls import NULLOS, STRAIN_NAMES, STRAINS, SYMBOLS, display_call, split
-from scorepad.rules.five_hundred.view import DealCells
+from scorepad.rules.five_hundred.view import DealCells, DealFigures
 from scorepad.rules.jass.view import HandFigures
 from scorepad.rules.names import visible
 
@@ -98,14 +98,17 @@ def _add_bids(stats: Stats, sheet: Sheet | Outcome) -> None:
 
 def _contract_of(sheet: Sheet | Outcome, row: Row, previous_seq: int) -> tuple[str, bool] | None:
     """(strain, made) of the deal a Five Hundred row scores."""
-    if row.cells:
+    figures = DealFigures.of(row)  # (a deal scored, read without putting its row in words)
+    if figures is None and row.cells:
         cells = DealCells.of(row, tuple(sheet.sides))
-        strain = strain_of(cells.call) if cells.call else None
+        figures = DealFigures(cells.call, cells.outcome, cells.contractor_side)
+    if figures is not None:
+        strain = strain_of(figures.call) if figures.call else None
         if strain is None:
             return None  # all passed
-        if cells.outcome:
-            return strain, not cells.outcome.endswith("set")
-        return strain, row.delta.get(cells.contractor_side or "", 0) > 0
+        if figures.outcome:
+            return strain, not figures.outcome.endswith("set")
+        return strain, row.delta.get(figures.contractor_side or "", 0) > 0
     # no cells: the deal's winning call is the last contract or bid logged since the row before
     found: FHBid | None = None
     for entry in sheet.entries[previous_seq: row.seq]:
