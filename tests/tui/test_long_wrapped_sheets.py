@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
+from textual.containers import VerticalScroll
 
 from scorepad.log import amend_model, parse_entry
 from scorepad.tui.games.auction_bridge.pad import BridgePad
@@ -67,7 +68,15 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
             await settle(pilot)
             sheet = app.screen.query_one(SheetTable)
             assert sheet.cursor_row == sheet.row_count - 1  # at the latest deal, as before
-            return _table(sheet), app.export_screenshot(), at_first_paint[0][2]
+            settled = app.export_screenshot()
+            top = ""
+            if game == "auction_bridge":  # the pad scrolled to its top: its first lines drawn as Static drew them
+                box = app.screen.query_one("#bridge-pad-box", VerticalScroll)
+                box.scroll_home(animate=False)
+                await settle(pilot)
+                assert box.scroll_y == 0
+                top = app.export_screenshot()
+            return _table(sheet), settled, at_first_paint[0][2], top
 
     lazily = await opened()
     made, count, _ = at_first_paint[0]
@@ -88,6 +97,7 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
     assert eagerly[0] == lazily[0]  # the same rows, heights, column widths and scroll extent
     assert eagerly[1] == lazily[1]  # and the same screen once settled
     assert eagerly[2] == lazily[2]  # and the same first frame
+    assert eagerly[3] == lazily[3]  # and the pad's top alike
 
 
 async def test_a_correction_far_above_the_view_of_a_long_jass_game_reads_as_a_fresh_open(tmp_path):
