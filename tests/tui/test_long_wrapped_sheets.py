@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.app import App
 from textual.containers import VerticalScroll
 
@@ -124,3 +125,30 @@ async def test_a_correction_far_above_the_view_of_a_long_jass_game_reads_as_a_fr
     async with fresh.run_test(size=(130, 42)) as pilot:
         await settle(pilot)
         assert _table(fresh.screen.query_one(SheetTable)) == corrected
+
+
+@pytest.mark.parametrize("names", ["as written", "renamed, some over two lines"])
+def test_a_jass_rows_lines_counted_from_its_words_are_those_of_its_cells(tmp_path, names):
+    # a long game's every row is counted as it opens, from the words alone: as many lines as the cells it is
+    # drawn with (penalties, bedanken, Weis sentences wrapped, Stöck, Bergpreis, names with line breaks)
+    import dataclasses
+
+    from scorepad.games import open_game
+    from scorepad.rules import Replayer
+    from scorepad.tui.games.jass.screen import JassSheetTable
+
+    game = open_game(tables.write_game(tmp_path / "jass.jsonl", "jass", 3000))
+    sheet = Replayer(game.header).extend(game.entries).sheet()
+    if names != "as written":
+        sheet = dataclasses.replace(
+            sheet, names={player: f"{player}\nvon Habsburg" for player in sheet.names},
+            side_names={side: f"Team\n{side}" if index else f"{side} of the long name" * 2
+                        for index, side in enumerate(sheet.side_names)})
+    table = JassSheetTable()
+    counted = [table.row_lines(row, sheet) for row in sheet.rows]
+    drawn = [max(cell.plain.count("\n") + 1 if isinstance(cell, Text) else cell.count("\n") + 1
+                 for cell in table.game_cells(row, sheet)) for row in sheet.rows]
+    assert counted == drawn
+    assert len(set(counted)) >= 3  # rows of two, three and more lines among them
+    kinds = {row.cells.get("penalty") is not None for row in sheet.rows}
+    assert kinds == {True, False}  # penalties and hands

@@ -53,18 +53,25 @@ class JassSheetTable(SheetTable):
 
     def row_lines(self, row: Row, sheet: Sheet) -> int:
         # every column is as wide as its cells: a row takes its game cells' own lines (the deal's number and
-        # the sides' scores are one line each), counted without the rest of its cells made
-        return max(_lines(cell) for cell in self.game_cells(row, sheet))
+        # the sides' scores are one line each), counted from their words as `game_cells` puts them, without
+        # a Text made (a long game's every row is counted as it opens)
+        cells = HandCells.of(row, list(sheet.sides))
+        if cells.penalty:
+            return max(2 + PENALTY_LABELS[cells.penalty].count("\n"), _lines(_wrap(_penalty_words(cells, sheet))))
+        trump = 2 + cells.contract.count("\n") + with_names(cells.trump_by, sheet.names).count("\n")
+        if cells.claim:
+            trump += 1 + sheet.side_names.get(cells.claim, cells.claim).count("\n")
+            cards = 2
+        else:
+            cards = 2 if cells.match else 1
+        return max(trump, cards, _lines(_weis_words(cells, sheet) or "–"))
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         sides = list(sheet.sides)
         cells = HandCells.of(row, sides)
         if cells.penalty:
             label = PENALTY_LABELS[cells.penalty]
-            note = f" — {cells.note}" if cells.note else ""
-            against = cells.against or ""
-            text = f"against {sheet.side_names.get(against, against)}{note}"
-            return [Text(f"penalty\n{label}", style="yellow"), "", _wrap(text)]
+            return [Text(f"penalty\n{label}", style="yellow"), "", _wrap(_penalty_words(cells, sheet))]
         trump = Text(cells.contract, style="bold")
         trump.append(f"\n{with_names(cells.trump_by, sheet.names)}", style="dim")
         if cells.claim:
@@ -84,6 +91,23 @@ class JassSheetTable(SheetTable):
         if cells.bergpreis:
             weis.append(("\n" if weis.plain else "") + f"Bergpreis: {cells.bergpreis}", style="yellow")
         return [trump, cards, weis if weis.plain else Text("–", style="dim")]
+
+
+def _penalty_words(cells: HandCells, sheet: Sheet) -> str:
+    note = f" — {cells.note}" if cells.note else ""
+    against = cells.against or ""
+    return f"against {sheet.side_names.get(against, against)}{note}"
+
+
+def _weis_words(cells: HandCells, sheet: Sheet) -> str:
+    """The Weis column's words, as `JassSheetTable.game_cells` styles them ("" when it has none)."""
+    words = _wrap(with_names(_verdict(cells.weis_verdict), sheet.names))
+    stoeck = [f"{sheet.side_names.get(s, s)} +{cells.stoeck[s]}" for s in sheet.sides if cells.stoeck[s]]
+    if stoeck:
+        words += ("\n" if words else "") + "Stöck: " + ", ".join(stoeck)
+    if cells.bergpreis:
+        words += ("\n" if words else "") + f"Bergpreis: {cells.bergpreis}"
+    return words
 
 
 def _lines(cell: str | Text) -> int:
