@@ -229,3 +229,95 @@ async def test_a_deal_logged_does_not_restyle_the_emptied_preview(scorepad_home,
         assert str(screen.query_one("#fh-preview", Static).render()).strip() == ""
         assert "fh-preview" not in restyled
         assert restyled.count("fh-contractor") == 1  # the focus comes back to the first field: restyled for it
+
+
+def _layouts_asked(monkeypatch) -> list[str]:
+    """The widgets that ask Textual for a layout of the screen from now on (by id or class name)."""
+    from textual.widget import Widget
+
+    asked: list[str] = []
+    refresh = Widget.refresh
+
+    def counted(self, *regions, **kwargs):
+        if kwargs.get("layout"):
+            asked.append(self.id or type(self).__name__)
+        return refresh(self, *regions, **kwargs)
+
+    monkeypatch.setattr(Widget, "refresh", counted)
+    return asked
+
+
+async def test_a_deal_logged_asks_no_layout_of_the_form(scorepad_home, monkeypatch):
+    # the emptied fields and the form's lines keep their sizes: laying the form out again (its rows, fields and
+    # lines) was a sixth of the frame. The tables still ask for one (a row more to scroll)
+    app = make_app(open_path=write_game(scorepad_home, THREE, deals(1)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        form = screen.query_one(FiveHundredForm)
+        await pilot.press(*"b", "tab", *"8h", "tab", "8", "tab", "1")
+        await settle(pilot)
+        sizes = {field.id: field.outer_size for field in form.query(Input)}
+        asked = _layouts_asked(monkeypatch)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(screen.sheet.rows) == 2
+        in_form = {widget.id or type(widget).__name__ for widget in form.walk_children()}
+        assert not in_form & set(asked), asked
+        assert {"sheet", "log"} <= set(asked)
+        assert all(field.value == "" for field in form.query(Input))
+        assert {field.id: field.outer_size for field in form.query(Input)} == sizes
+        assert status(screen).startswith("Logged: Ann deals; contract: Bob 8♥")
+        assert str(screen.query_one("#fh-rest", Static).render()).endswith(": the rest")
+        assert app.focused is screen.query_one("#fh-contractor", Input)
+        await pilot.press(*"cid")  # the emptied field takes typing as ever, and shows it
+        await settle(pilot)
+        assert app.focused.value == "cid" and app.focused.cursor_position == 3
+        assert "cid" in "".join(strip.text for strip in app.focused.render_lines(app.focused.region.reset_offset))
+
+
+class Lines(App[None]):
+    CSS = "Static { width: 30; } Input { width: 20; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("one line", id="line")
+        yield Static("below", id="below")
+        yield Input(placeholder="initial", id="field")
+
+
+async def test_a_line_saying_more_lines_is_laid_out_and_one_as_long_is_not(monkeypatch):
+    app = Lines()
+    async with app.run_test(size=(40, 12)) as pilot:
+        line, below = app.query_one("#line", Static), app.query_one("#below", Static)
+        await pilot.pause()
+        asked = _layouts_asked(monkeypatch)
+        assert quiet.update(line, "another line")  # as many lines: drawn anew, the screen not laid out
+        await pilot.pause()
+        assert asked == [] and str(line.render()) == "another line" and below.region.y == 1
+        assert quiet.update(line, Text("a line long enough to wrap onto a second one"))
+        await pilot.pause()
+        assert set(asked) == {"line"} and line.outer_size.height == 2 and below.region.y == 2
+        asked.clear()
+        assert quiet.update(line, "short again")
+        await pilot.pause()
+        assert set(asked) == {"line"} and line.outer_size.height == 1 and below.region.y == 1
+
+
+async def test_a_field_emptied_quietly_is_as_one_emptied_the_usual_way(monkeypatch):
+    app = Lines()
+    async with app.run_test(size=(40, 12)) as pilot:
+        field = app.query_one(Input)
+        field.focus()
+        await pilot.press(*"a long name typed")
+        await pilot.pause()
+        asked = _layouts_asked(monkeypatch)
+        assert quiet.clear(field) and not quiet.clear(field)  # emptied once; an empty field is left alone
+        await pilot.pause()
+        assert asked == [] and field.value == "" and field.cursor_position == 0 and field.scroll_x == 0
+        quietly = field.virtual_size
+        await pilot.press(*"abc")
+        await pilot.pause()
+        field.value = ""  # the usual way, for comparison
+        assert field.virtual_size == quietly
+        await pilot.pause()
+        assert "initial" in "".join(strip.text for strip in field.render_lines(field.region.reset_offset))

@@ -111,7 +111,7 @@ class EntryForm(Vertical):
     def logged(self) -> None:
         """The entries were logged: clear the fields for the next ones."""
         for field in self.query(Input):
-            field.value = ""
+            quiet.clear(field)  # without a layout of the screen: the fields keep their sizes
         first = next(iter(self.query(Input)), None)
         if first is not None:
             self.focus_now(first)

@@ -547,7 +547,7 @@ class BridgeForm(EntryForm):
 
     def logged(self) -> None:
         for field in self.query(Input):
-            field.value = ""
+            quiet.clear(field)  # without a layout of the screen: the fields keep their sizes
         if self._result_sent:
             self.extras = Extras()
             self._result_sent = False

@@ -331,8 +331,7 @@ class FiveHundredForm(EntryForm):
         # the notes and the preview were worked out for the deal just logged, then again
         with self.prevent(Input.Changed):
             for field in self.fields():
-                if field.value:  # an empty field set again is a refresh (and a check) for nothing
-                    field.value = ""
+                quiet.clear(field)  # an empty field is left alone: set again, a refresh (and a check) for nothing
         self._lay_out_owed = False
         self.lay_out(refocus=True)
 

@@ -42,6 +42,7 @@ from scorepad.tui.games.jass.shorthand import (
     weis_entries,
     weis_text,
 )
+from scorepad.tui.widgets import quiet
 from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.fields import NameInput, ParseValidator
 
@@ -125,7 +126,8 @@ class JassForm(EntryForm):
         if in_play and view is not None and view.caller:
             caller.placeholder = self.table.name(view.caller) + (" (pushed)" if view.pushed else "")
             trump.placeholder = view.contract_label
-            caller.value = trump.value = ""
+            quiet.clear(caller)  # without a layout: the fields keep their sizes
+            quiet.clear(trump)
             self.field("points").placeholder = f"97 = {self.table.team_name(view.caller_side or '')}"
         else:
             forehand = view.forehand_to_call if view is not None else None
@@ -154,7 +156,7 @@ class JassForm(EntryForm):
         # cleared quietly: the "Logged: …" line stays (an emptied field otherwise says what is left to log)
         with self.prevent(Input.Changed):
             for field_ in self.query(Input):
-                field_.value = ""
+                quiet.clear(field_)  # without a layout of the screen: the fields keep their sizes
             self.field("points").value = keep_points
         self.focus_next_field()
 
