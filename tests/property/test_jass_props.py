@@ -247,3 +247,30 @@ def test_any_rows_figures_are_its_cells_weis_and_match(entries, rules):
     for data in [*OPENING, *entries]:
         feed(replayer, data)
     assert_figures_as_the_cells_give_them(replayer.outcome())
+
+
+# --------------------------------------------------------------------------- Weis of both teams
+
+VALID_MELD = st.one_of(
+    st.builds(lambda length, top, suit: {"kind": "sequence", "length": length, "top": top, "suit": suit},
+              st.integers(3, 5), st.sampled_from(RANKS[:4]), st.sampled_from(["hearts", "diamonds", "clubs", "spades"])),
+    st.builds(lambda rank: {"kind": "four", "rank": rank}, st.sampled_from(["J", "9", "A", "K"])),
+)
+
+
+@BOUNDED
+@given(dealer=st.integers(0, 3), contract=st.sampled_from(JASS_CONTRACTS),
+       tiebreak=st.sampled_from(["suit_ladder", "trump_then_seat"]),
+       weis=st.lists(st.tuples(st.integers(0, 3), st.lists(VALID_MELD, min_size=1, max_size=2)), max_size=4))
+def test_a_hands_weis_score_is_the_verdicts_winner_and_points(dealer, contract, tiebreak, weis):
+    """The score of a hand's Weis (made without the sentence, `weis_score`) names the team and the points of
+    the full verdict (`weis_verdict`, the sentence's), whoever declared what: one team alone, or both."""
+    entries = [{"type": "deal", "dealer": PLAYERS[dealer]},
+               {"type": "trump", "player": PLAYERS[(dealer + 1) % 4], "contract": contract, "pushed": False}]
+    entries += [{"type": "weis", "player": PLAYERS[player], "melds": melds} for player, melds in weis]
+    replayer = Replayer(header({"weis_tiebreak": tiebreak}))
+    for seq, data in enumerate(entries, start=1):
+        replayer.push(parse_entry("jass", {"seq": seq, "at": AT, **data}))  # a Weis refused is simply not held
+    state = replayer.state
+    verdict = state.weis_verdict()
+    assert state.weis_score() == (verdict.winner, verdict.points)

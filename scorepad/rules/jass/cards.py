@@ -8,7 +8,7 @@ spades) follows the same mapping: Rosen > Eicheln > Schellen > Schilten.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -275,20 +275,46 @@ def judge_weis(
     def said(d: Declared) -> str:
         return f"{names.get(d.player, d.player)}'s {describe_meld(d.meld, suit_names)}"
 
+    ranked, winner, points = _ranked(declared, side_of, key, settings)
+    best = ranked[0]
+    if len(ranked) == 1:
+        return WeisVerdict(winner, points, f"Weis: {said(best)} (no Weis against it)")
+    loser = ranked[1]
+    why = _why(key(best), key(loser), best, loser, contract, settings, names)
+    return WeisVerdict(winner, points, f"Weis: {said(best)} beats {said(loser)} ({why})")
+
+
+def weis_winner(
+    declared: Sequence[Declared],
+    side_of: Mapping[str, str],
+    contract: str,
+    seats_from_forehand: Mapping[str, int],
+    settings: Settings,
+) -> tuple[str | None, int]:
+    """`judge_weis` without its sentence: the team that writes Weis and its points (what a hand's score needs;
+    the sentence is made only when a row's words are read)."""
+    if not declared:
+        return None, 0
+
+    def key(d: Declared) -> tuple[int, ...]:
+        return weis_key(d, contract, seats_from_forehand, settings)
+
+    _, winner, points = _ranked(declared, side_of, key, settings)
+    return winner, points
+
+
+def _ranked(declared: Sequence[Declared], side_of: Mapping[str, str], key: Callable[[Declared], tuple[int, ...]],
+            settings: Settings) -> tuple[list[Declared], str, int]:
+    """Each team's best Weis, the higher first; the team of the best, and all its Weis's points."""
     best_by_side: dict[str, Declared] = {}
     for d in declared:
         side = side_of[d.player]
         if side not in best_by_side or key(d) > key(best_by_side[side]):
             best_by_side[side] = d
     ranked = sorted(best_by_side.values(), key=key, reverse=True)
-    best = ranked[0]
-    winner = side_of[best.player]
+    winner = side_of[ranked[0].player]
     points = sum(meld_points(d.meld, settings) for d in declared if side_of[d.player] == winner)
-    if len(ranked) == 1:
-        return WeisVerdict(winner, points, f"Weis: {said(best)} (no Weis against it)")
-    loser = ranked[1]
-    why = _why(key(best), key(loser), best, loser, contract, settings, names)
-    return WeisVerdict(winner, points, f"Weis: {said(best)} beats {said(loser)} ({why})")
+    return ranked, winner, points
 
 
 def _why(

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from types import MappingProxyType
 from typing import Any, NamedTuple, cast
 
@@ -54,6 +54,7 @@ from scorepad.rules.jass.cards import (
     no_stoeck_problem,
     stoeck_cards,
     tafel,
+    weis_winner,
 )
 from scorepad.rules.jass.settings import PRESETS, Settings
 from scorepad.rules.jass.view import JassView, Seating, jass_phase
@@ -105,6 +106,14 @@ def first_to_reach(start: Mapping[str, int], steps: list[tuple[str, dict[str, in
 _NOBODY = Reach(None)
 #: no Weis declared this hand: nobody writes Weis (the same verdict for every such hand, never changed)
 _NO_WEIS = WeisVerdict(None, 0, "")
+_NO_WEIS_SCORE = (None, 0)  # `JassState.weis_score` of a hand with nothing declared
+_new: Any = tuple.__new__
+
+
+@cache
+def _zeros(sides: int) -> tuple[int, ...]:
+    """A row's Weis or Stöck points per side when nobody scores them (one tuple shared by all such rows)."""
+    return (0,) * sides
 #: (seats in playing order, the forehand) -> each seat's distance from the forehand, worked out once
 _SEATS_FROM: dict[tuple[tuple[str, ...], str | None], Mapping[str, int]] = {}
 #: (contract, suit names, multiplier) -> the contract in words ("♥ hearts ×1")
@@ -313,9 +322,9 @@ class JassState(base.State):
             side = side_of[player]
             if winner is None:
                 winner = side
-            elif side != winner:  # both teams declared: only the higher best Weis writes
-                verdict = self.weis_verdict()
-                return verdict.winner, verdict.points
+            elif side != winner:  # both teams declared: only the higher best Weis writes (its sentence later)
+                return weis_winner(self.declared(), side_of, self.contract or "",
+                                   _seats_from(self.players, self.forehand), settings)
             for meld in melds:
                 points += meld_points(meld, settings)
         return winner, points
@@ -782,18 +791,23 @@ class JassRules(base.Rules):
     def _apply_tricks(self, state: JassState, entry: JassTricks, seq: int) -> None:
         cards = self.card_points(state, entry)
         match, settings = entry.match or None, state.settings
-        # who writes Weis, once per hand; the sentence why only when the row's words are read
-        winner, points = state.weis_score()
+        # who writes Weis, once per hand (about half the hands have none declared); the sentence why only when
+        # the row's words are read
+        winner, points = state.weis_score() if state.weis else _NO_WEIS_SCORE
         if not settings.bergpreis:
             # the hand's points per side straight away (no steps): every step's points are ≥ 0, so nobody
             # reaches the target unless the whole hand takes him there, and then the steps are walked
-            multiplier, sides = state.multiplier, state.side_labels
-            weis = points * (multiplier if settings.multiply_weis else 1) if winner else 0
+            contract, sides = state.contract, state.side_labels
+            multiplier = settings.multipliers[contract] if contract else 1  # (state.multiplier)
             stoeck = state.stoeck
-            stoeck_side = state.side_of[stoeck[0]] if stoeck else None
-            stoeck_points = settings.stoeck_points * (multiplier if settings.multiply_stoeck else 1) if stoeck else 0
-            weis_row = tuple([weis if side == winner else 0 for side in sides])
-            stoeck_row = tuple([stoeck_points if side == stoeck_side else 0 for side in sides])
+            if winner is None and not stoeck:  # no Weis written, no Stöck: most hands
+                weis_row = stoeck_row = _zeros(len(sides))
+            else:
+                weis = points * (multiplier if settings.multiply_weis else 1) if winner else 0
+                stoeck_side = state.side_of[stoeck[0]] if stoeck else None
+                stoeck_points = settings.stoeck_points * (multiplier if settings.multiply_stoeck else 1) if stoeck else 0
+                weis_row = tuple([weis if side == winner else 0 for side in sides])
+                stoeck_row = tuple([stoeck_points if side == stoeck_side else 0 for side in sides])
             totals, target = state.totals, settings.target
             delta: dict[str, int] = {}
             reached = False
@@ -802,9 +816,11 @@ class JassRules(base.Rules):
                 delta[side] = gain = won * multiplier + weis_points + stoeck_points
                 reached = reached or totals[side] + gain >= target
             if not reached:
-                words = TricksWords(state.naming, state.hand, state.dealer, state.caller, state.pushed,
-                                    state.contract_text(), multiplier, sides,
-                                    state._judgement() if winner else "", weis_row, stoeck_row, cards, match)
+                # (made as tuples are, without the call of a NamedTuple's __new__: once per hand)
+                words = _new(TricksWords, (state.naming, state.hand, state.dealer, state.caller, state.pushed,
+                                           state._contract_words(contract), multiplier, sides,
+                                           state._judgement() if winner else "", weis_row, stoeck_row, cards,
+                                           match))
                 state.add_row_later(seq, delta, cast("Callable[[], base.Words]", words))  # (its __call__)
                 state.end_hand()
                 return
