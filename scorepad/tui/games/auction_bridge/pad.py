@@ -98,6 +98,66 @@ def pad_columns(sheet: Sheet) -> tuple[dict[str, list[Entry]], dict[int, dict[st
     return above, below, winners
 
 
+def _cell_words(width: int, entry: Entry) -> tuple[str, str]:
+    """An entry's label (cut with "…" to its room) and its points, as a cell `width` wide shows them."""
+    what, points = entry
+    number = f"{points:>5} "
+    room = width - len(number) - 1
+    label = what if len(what) <= room else what[: room - 1] + "…"
+    return f" {label:<{room}}", number
+
+
+def pad_cell(width: int, entry: Entry | None, style: str = "") -> Text:
+    if entry is None:
+        return Text(" " * width)
+    label, number = _cell_words(width, entry)
+    return Text.assemble((label, "dim"), (number, style or "bold"))
+
+
+def pair_text(left: Text, right: Text, bar: str = "│") -> Text:
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append_text(left)
+    line.append(f" {bar} ", style="dim")
+    line.append_text(right)
+    return line
+
+
+class PadLine:
+    """A line of the pad's two columns of entries, a cell of each with the bar between: made a Text only when
+    drawn (a long rubber's pad has a line for about every deal, and its box shows the latest)."""
+
+    __slots__ = ("width", "left", "right", "style")
+
+    def __init__(self, width: int, left: Entry | None, right: Entry | None, style: str):
+        self.width, self.left, self.right, self.style = width, left, right, style
+
+    def key(self) -> tuple[int, Entry | None, Entry | None, str]:
+        return self.width, self.left, self.right, self.style
+
+    @property
+    def plain(self) -> str:
+        return f"{self._words(self.left)} │ {self._words(self.right)}"
+
+    def _words(self, entry: Entry | None) -> str:
+        return " " * self.width if entry is None else "".join(_cell_words(self.width, entry))
+
+    def text(self) -> Text:
+        return pair_text(pad_cell(self.width, self.left, self.style), pad_cell(self.width, self.right, self.style))
+
+
+Line = Text | PadLine
+
+
+def line_text(line: Line) -> Text:
+    return line.text() if isinstance(line, PadLine) else line
+
+
+def same_line(a: Line, b: Line) -> bool:
+    if isinstance(a, PadLine) and isinstance(b, PadLine):
+        return a.key() == b.key()
+    return isinstance(a, Text) and isinstance(b, Text) and quiet.same_text(a, b)
+
+
 class PadDrawer:
     """Draws the pad as text lines, two columns of `width` characters with a bar between them."""
 
@@ -106,29 +166,19 @@ class PadDrawer:
         self.settings = settings
         self.sides = tuple(sheet.sides)
         self.width = max(MIN_COLUMN, min(MAX_COLUMN, (width - 3) // 2))
-        self.lines: list[Text] = []  # the pad's lines, each a Text of its own (drawn only when in view)
+        self.lines: list[Line] = []  # the pad's lines, each of its own (made a Text only when in view)
 
     # ------------------------------------------------------------------ pieces
 
     def cell(self, entry: Entry | None, style: str = "") -> Text:
-        if entry is None:
-            return Text(" " * self.width)
-        what, points = entry
-        number = f"{points:>5} "
-        room = self.width - len(number) - 1
-        label = what if len(what) <= room else what[: room - 1] + "…"
-        return Text.assemble((f" {label:<{room}}", "dim"), (number, style or "bold"))
+        return pad_cell(self.width, entry, style)
 
     def pair_of(self, cells: Iterable[Text]) -> None:
         left, right = cells
         self.pair(left, right)
 
     def pair(self, left: Text, right: Text, bar: str = "│") -> None:
-        line = Text(no_wrap=True, overflow="ellipsis")
-        line.append_text(left)
-        line.append(f" {bar} ", style="dim")
-        line.append_text(right)
-        self.lines.append(line)
+        self.lines.append(pair_text(left, right, bar))
 
     def rule(self, char: str, cross: str, style: str, title: str = "") -> None:
         full = self.width * 2 + 3
@@ -146,7 +196,7 @@ class PadDrawer:
             left = [*[None] * (height - len(left)), *left[::-1]]
             right = [*[None] * (height - len(right)), *right[::-1]]
         for a, b in zip(_padded(left, len(right)), _padded(right, len(left)), strict=True):
-            self.pair(self.cell(a, style), self.cell(b, style))
+            self.lines.append(PadLine(self.width, a, b, style))  # a deal's line: a Text once drawn
 
     # ------------------------------------------------------------------ the pad
 
@@ -160,13 +210,13 @@ class PadDrawer:
             title = sheet.side_names.get(side, side) + (f"  ({won} game{'s' if won != 1 else ''})" if won else "")
             heads.append(Text(title[: self.width].center(self.width), style="bold"))
         self.pair(heads[0], heads[1])
-        return self.lines.pop()
+        return line_text(self.lines.pop())
 
     def draw(self, *, heading: bool = True) -> Text:
         """The pad; without its heading when that is shown apart (kept in view above a pad that scrolls)."""
         return join_lines(self.draw_lines(heading=heading))
 
-    def draw_lines(self, *, heading: bool = True) -> list[Text]:
+    def draw_lines(self, *, heading: bool = True) -> list[Line]:
         """The pad's lines (see `draw`)."""
         sheet, sides = self.sheet, self.sides
         settings = self.settings
@@ -217,9 +267,9 @@ class PadDrawer:
         return f"Game {view.game} — to make game: {need}."
 
 
-def join_lines(lines: list[Text]) -> Text:
+def join_lines(lines: list[Line]) -> Text:
     """The lines as one Text, a line end between each two."""
-    return Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
+    return Text("\n", no_wrap=True, overflow="ellipsis").join(map(line_text, lines))
 
 
 def short_honours(cells: DealCells, sheet: Sheet) -> str:
@@ -265,7 +315,7 @@ class BridgePad(Static):
         self.sheet: Sheet | None = None
         self.settings: Settings | None = None
         self.heading_row = heading
-        self._lines: list[Text] = []
+        self._lines: list[Line] = []
         self._widest = 0  # the widest line's cells
         self._contents: dict[int, Content] = {}  # a line in view, as Textual draws it
 
@@ -291,7 +341,7 @@ class BridgePad(Static):
             quiet.update(self.heading_row, drawer.heading())  # as wide as the pad's columns below it
         lines = drawer.draw_lines(heading=self.heading_row is None)
         # a call of the auction logged leaves the pad as it was: repainted and laid out only when it changes
-        if len(lines) == len(self._lines) and all(map(quiet.same_text, lines, self._lines)):
+        if len(lines) == len(self._lines) and all(map(same_line, lines, self._lines)):
             return
         self._lines, self._contents = lines, {}
         self._widest = max((cell_len(line.plain) for line in lines), default=0)
@@ -312,7 +362,7 @@ class BridgePad(Static):
         if not self._line_by_line(width) or not 0 <= y < len(self._lines):
             return super().render_line(y)
         if (content := self._contents.get(y)) is None:
-            content = self._contents[y] = Content.from_rich_text(self._lines[y], console=self.app.console)
+            content = self._contents[y] = Content.from_rich_text(line_text(self._lines[y]), console=self.app.console)
         strips = Visual.to_strips(self, content, width, 1, self.visual_style)
         # each cell's place for a mouse selection: on the pad's line y, as drawn whole (not on line 0 of its own)
         return strips[0].apply_offsets(0, y) if strips else Strip.blank(width, self.visual_style.rich_style)
@@ -322,7 +372,7 @@ class PadLines(Visual):
     """The pad's lines, made one Content only when asked for whole (Static's own drawing, a line too wide for
     the pad, a test reading the pad)."""
 
-    def __init__(self, lines: list[Text]):
+    def __init__(self, lines: list[Line]):
         self.lines = lines
         self._content: Content | None = None
 
