@@ -478,6 +478,51 @@ class FrameClock:
         return (self.frames[-1][0] if self.frames else float("nan")) - self._start[0]
 
 
+class CallCounter(FrameClock):
+    """A `FrameClock` that also counts the Python calls (`sys.setprofile` "call" events, not C functions) from
+    `start` to the first frame showing the change: a deterministic measure beside the noisy clock (the same code
+    path makes the same calls whatever the machine's load). One count per `start`, in `calls`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[int] = []
+        self._count = -1  # counting while >= 0
+
+    def _profile(self, frame: object, event: str, arg: object) -> None:
+        if event == "call":
+            self._count += 1
+
+    def _stop(self) -> None:
+        if self._count >= 0:
+            sys.setprofile(None)
+            self.calls.append(self._count)
+            self._count = -1
+
+    def __enter__(self) -> CallCounter:
+        from textual.app import App
+
+        super().__enter__()
+        timed = App._display
+        counter = self
+
+        def display(app, screen, renderable) -> None:
+            timed(app, screen, renderable)
+            if renderable is not None and counter.shown() != counter._start[1]:
+                counter._stop()
+
+        App._display = display
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop()  # no frame showed it: counted to here
+        super().__exit__(*exc)
+
+    def start(self) -> None:
+        super().start()
+        self._count = 0
+        sys.setprofile(self._profile)
+
+
 async def _submit_latency(path: Path, samples: int, trace: bool = False) -> dict:
     """Log `samples` deals through the game screen, one at a time, as the form does.
 
@@ -531,7 +576,7 @@ async def _submit_latency(path: Path, samples: int, trace: bool = False) -> dict
             "peak_traced": peak}
 
 
-async def _enter_latency(path: Path, samples: int) -> dict:
+async def _enter_latency(path: Path, samples: int, clock: FrameClock | None = None) -> dict:
     """Type `samples` deals into the Five Hundred form and press Enter, as the table does.
 
     The fields are filled before the clock starts (what typing them costs is not the submission's); timed is the
@@ -553,7 +598,7 @@ async def _enter_latency(path: Path, samples: int) -> dict:
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.form is not None
         deals = len(screen.sheet.rows)
-        clock = FrameClock()
+        clock = clock or FrameClock()
         clock.shown = lambda: screen.query_one(SheetTable).row_count
         for number in range(samples):
             contract, result = deal_items(deals + number)[1:]
@@ -626,7 +671,8 @@ async def _bare_latency(rows: int, samples: int) -> dict:
     return {"repainted": repainted, "idle": idle, "frame": frame, "settled": settled}
 
 
-async def _bare_enter_latency(rows: int, samples: int, table: type | None = None) -> dict:
+async def _bare_enter_latency(rows: int, samples: int, table: type | None = None,
+                              clock: FrameClock | None = None) -> dict:
     """The floor of Enter, the same kind of update as ours with Textual's own widgets, timed as `_enter_latency`
     times ours: at the same terminal size, a Header, a DataTable of `rows` rows (the sheet) beside one of three
     times as many (the log), an Input and a Footer. Enter in the Input (a priority binding, as ours) appends a row
@@ -678,7 +724,7 @@ async def _bare_enter_latency(rows: int, samples: int, table: type | None = None
         field = app.query_one(Input)
         field.focus()
         await pilot.pause()
-        clock = FrameClock()
+        clock = clock or FrameClock()
         clock.shown = lambda: sheet.row_count
         for _ in range(samples):
             field.value = "8"
@@ -789,6 +835,20 @@ def bench_enter(directory: Path, deals: int, samples: int) -> dict:
     result = asyncio.run(_enter_latency(path, samples))
     return {"deals": deals, "samples": samples, **_stats_ms(result["repainted"]),
             "frame": _stats_ms(result["frame"]), "settled": _stats_ms(result["settled"])}
+
+
+def bench_enter_calls(directory: Path, deals: int, samples: int) -> dict:
+    """Python calls from Enter to the first frame showing the new row: ours (Five Hundred's form) and the bare app
+    with our tables, medians over `samples` Enters after the first (the first after opening draws more)."""
+    from scorepad.tui.widgets.keyed_table import KeyedTable
+
+    path = write_log(directory / "calls.jsonl", deals, target=10**9)
+    os.environ["SCOREPAD_HOME"] = str(directory / "home")
+    ours, floor = CallCounter(), CallCounter()
+    asyncio.run(_enter_latency(path, samples + 1, ours))
+    asyncio.run(_bare_enter_latency(deals, samples + 1, KeyedTable, floor))
+    return {"deals": deals, "ours": statistics.median(ours.calls[1:]), "floor": statistics.median(floor.calls[1:]),
+            "samples": samples}
 
 
 def bench_floor(rows: int, samples: int) -> dict:
@@ -1071,6 +1131,11 @@ def main() -> None:
                   f"following, the Input cleared, the subtitle changed: {_frames(enter_floor)}")
             print(f"    the same bare app with scorepad's table widget (KeyedTable) for both tables: "
                   f"{_frames(f['keyed'])}")
+            for logged in (deals, deals * 10):
+                k = bench_enter_calls(directory, logged, 4)
+                print(f"    Python calls from Enter to the first frame, {k['deals']:,} deals logged (median of "
+                      f"{k['samples']}): ours {k['ours']:,.0f}, the bare app with our tables {k['floor']:,.0f} "
+                      f"({k['ours'] / k['floor']:.2f}×)")
         if tree and parts & {"c", "e"}:
             chosen = tuple(part for part, letter in (("submit", "c"), ("enter", "c"), ("correct", "e"))
                            if letter in parts)
