@@ -93,6 +93,8 @@ def table(rules: dict | None = None) -> Table:
 def test_trump_shorthands():
     assert parse_trump("h") == ("hearts", False)
     assert parse_trump("hp") == ("hearts", True)
+    assert parse_trump("h+p") == ("hearts", True)  # as the field's hint "+p" reads
+    assert parse_trump("o +p") == ("obenabe", True)
     assert parse_trump("oben") == ("obenabe", False)
     assert parse_trump("u p") == ("undenufe", True)
     assert parse_trump("Schellen") == ("clubs", False)

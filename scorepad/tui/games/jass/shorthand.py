@@ -28,7 +28,7 @@ from scorepad.rules.jass.cards import card_points_problem, no_stoeck_problem
 from scorepad.rules.jass.view import Seating, shown_twice
 from scorepad.tui.shorthand import Refused, resolve_name
 
-PUSHED_SUFFIXES = (" pushed", " geschoben", " p", "p")
+PUSHED_SUFFIXES = (" pushed", " geschoben", " +p", "+p", " p", "p")  # "+p": as the trump field's hint writes it
 RANK_WORDS: dict[str, Rank] = {
     "a": "A", "k": "K", "q": "Q", "j": "J", "10": "10", "t": "10", "9": "9", "8": "8", "7": "7", "6": "6",
     "u": "J", "o": "Q", "b": "10",  # German-Swiss: Under, Ober, Banner
@@ -114,7 +114,7 @@ class Table:
 
 
 def parse_trump(text: str) -> tuple[str, bool]:
-    """'h' -> ('hearts', False); 'hp', 'oben p', 'Rosen pushed' -> pushed."""
+    """'h' -> ('hearts', False); 'hp', 'h+p', 'oben p', 'Rosen pushed' -> pushed."""
     word = text.strip().lower()
     contract = parse_contract(word)
     if contract:
