@@ -68,7 +68,7 @@ def _settings_in_place(screen: Any, game: str) -> bool:
 
     if getattr(screen, "settings_for", (None,))[0] != game or getattr(screen, "rebuilding", 0):
         return False
-    forms = list(screen.query(SettingsForm))
+    forms = [form for form in screen.query(SettingsForm) if form.display]  # a form kept for another game is hidden
     return all(form.game == game and form.children for form in forms)
 
 

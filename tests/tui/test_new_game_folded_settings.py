@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 from textual import events
-from textual.widgets import Collapsible, Input, Select
+from textual.widgets import Collapsible, Input, OptionList, Select
 
 from scorepad.store import load
 from scorepad.tui.screens.game import GameScreen
@@ -178,3 +178,62 @@ def test_new_game_snapshot_with_the_jass_settings_open_at_80_columns(snap_compar
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=open_form)
+
+
+async def _pick_game(pilot, screen: NewGameScreen, downs: int) -> None:
+    """The game's dropdown opened with Enter, moved `downs` lines (negative: up), Enter."""
+    screen.query_one("#game", Select).focus()
+    await settle(pilot)
+    await pilot.press("enter", *(["down"] * downs if downs > 0 else ["up"] * -downs), "enter")
+    await settle(pilot)
+
+
+async def test_a_game_picked_again_with_the_settings_open_shows_its_form_as_it_was_left(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await new_game_by_n(pilot)
+        form = await open_settings(pilot, screen)
+        assert form.game == "five_hundred"
+        target = screen.query_one("#setting-target", Input)
+        target.focus()
+        await pilot.press("end", *["backspace"] * 3, *"750")
+        await settle(pilot)
+        await _pick_game(pilot, screen, 1)  # Jass: its own form, the Five Hundred one hidden
+        jass = screen.query_one(SettingsForm)
+        assert jass.game == "jass" and not form.display
+        assert screen.query_one("#setting-target", Input).value == "2500"  # the field shown is Jass's
+        await _pick_game(pilot, screen, -1)  # Five Hundred again: the very form, as it was left
+        assert screen.query_one(SettingsForm) is form and form.display and not jass.display
+        assert screen.query_one("#setting-target", Input) is target and target.value == "750"
+        shown = [w for w in screen.focus_chain if isinstance(w, Input | Select) and w.id and "setting" in w.id]
+        assert shown and all(form in w.ancestors for w in shown)  # Tab goes through the shown game's settings only
+        screen.query_one("#settings-box", Collapsible).collapsed = True
+        await settle(pilot)
+        assert list(screen.query(SettingsForm)) == [form]  # folded: the other games' fields let go
+        assert _line(screen) == "Settings, 1 changed (Enter to see or change): game: 750"
+        screen.query_one("#players", Input).focus()
+        await pilot.press(*"Ann, Bob, Cid", "ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert load(app.screen.game_file.path).header.rules == {"preset": "avondale", "target": 750}
+
+
+async def test_the_preset_dropdown_lists_the_presets_only(scorepad_home):
+    # it had a blank "Select" line above the presets, and picking it left the game with no preset at all
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_game_by_n(pilot)
+        preset = screen.query_one("#preset", Select)
+        preset.focus()
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        lines = [str(option.prompt) for option in preset.query_one(OptionList).options]
+        assert lines == ["Avondale", "original", "card points to 1000", "card points to 1500"]
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert preset.value == "original"
+        assert _line(screen) == "Settings: as the preset has them (Enter to see or change)"
+        await _pick_game(pilot, screen, 1)  # Jass: its own presets, no blank line either
+        lines = [str(option.prompt) for option in preset.query_one(OptionList).options]
+        assert lines == ["classic 2500", "flat 1000", "SRF 1000", "Parlett 3000"] and preset.value == "classic_2500"

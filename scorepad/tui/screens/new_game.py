@@ -66,6 +66,10 @@ class NewGameScreen(Screen[None]):
         self.base: dict[str, Any] = {}  # the preset's settings (the rules as shipped without one)
         self.start: dict[str, Any] = {}  # what the settings start at: the base, with a rematch's own laid over it
         self.form: SettingsForm | None = None  # built when the settings are first opened, for `settings_for`
+        # the forms built while the settings are open, by game and preset: a game picked again shows its form as
+        # it was left (hidden, not built again: building a game's fields is most of a pick's time). Folded, only
+        # the form shown is kept: hidden forms would be styled again with the box each time it opens
+        self.forms: dict[tuple[object, object], SettingsForm] = {}
         self.rebuilding = 0
         self.opening = False  # the fields being built for a player who just opened the settings
         self.held_moves: list[bool] = []  # Tab/Shift+Tab typed while they are built: moved once they are there
@@ -95,7 +99,8 @@ class NewGameScreen(Screen[None]):
                             placeholder="optional, for partnerships: We, They", id="side-names")
             with Horizontal(classes="field", id="preset-row"):
                 yield Label("Preset")
-                yield SteadySelect([], id="preset")
+                # no blank line: a table plays one of the presets (a game without any hides the row)
+                yield SteadySelect(self._preset_choices() or [("", "")], allow_blank=False, id="preset")
             yield Static(id="turn-order", classes="hint")
             yield Static(id="table-picture", markup=False)
             yield Static(id="sides-preview", classes="hint")
@@ -139,10 +144,13 @@ class NewGameScreen(Screen[None]):
         self.query_one("#preset-row").display = bool(names)
         if names:
             with preset.prevent(Select.Changed):  # the settings are built once below, not once per change
-                preset.set_options([(value_words(self.game, "preset", n), n) for n in names])
+                preset.set_options(self._preset_choices())
                 preset.value = self.prefill_rules.get("preset", names[0])
         await self._rebuild_settings()
         self._preview_sides()
+
+    def _preset_choices(self) -> list[tuple[str, str]]:
+        return [(value_words(self.game, "preset", name), name) for name in rules_for(self.game).presets]
 
     async def _rebuild_settings(self) -> None:
         """Take the picked game and preset's settings; the fields are rebuilt only when they are open."""
@@ -157,7 +165,10 @@ class NewGameScreen(Screen[None]):
             self.start = {**self.base, **{k: v for k, v in self.prefill_rules.items() if k in fields and k != "preset"}}
             if self.form is not None:
                 form, self.form = self.form, None
-                await form.remove()
+                if self._box().collapsed:  # folded: let go, as it is for another game or preset now
+                    await self._drop_forms([form])
+                else:  # kept hidden: picked again while the settings are open, shown at once
+                    form.display = False
             if not self._box().collapsed:
                 await self._build_form()
             self.settings_for = picked
@@ -170,9 +181,27 @@ class NewGameScreen(Screen[None]):
         return self.query_one("#settings-box", Collapsible)
 
     async def _build_form(self) -> None:
-        self.form = SettingsForm(self.game, rules_for(self.game).settings_model, self.base, self.start,
-                                 id="settings")
-        await self._box().query_one(Collapsible.Contents).mount(self.form)
+        """The picked game and preset's form shown: the one built before if it starts where this one would."""
+        picked = (self.game, self._preset_rules().get("preset"))
+        contents = self._box().query_one(Collapsible.Contents)
+        form = self.forms.get(picked)
+        if form is not None and (form.base, form.start) != (self.base, self.start):  # a rematch's own settings
+            await self._drop_forms([form])
+            form = None
+        if form is None:
+            form = self.forms[picked] = SettingsForm(self.game, rules_for(self.game).settings_model, self.base,
+                                                     self.start)
+            self.form = form
+            await contents.mount(form, before=0)
+            return
+        self.form = form
+        # first among the forms: a field looked up by its id (#setting-target) is the one shown
+        contents.move_child(form, before=0)
+        form.display = True
+
+    async def _drop_forms(self, forms: list[SettingsForm]) -> None:
+        self.forms = {picked: form for picked, form in self.forms.items() if form not in forms}
+        await self._box().query_one(Collapsible.Contents).remove_children(forms)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_settings":  # Enter anywhere else is the focused field's own
@@ -212,6 +241,11 @@ class NewGameScreen(Screen[None]):
     @on(Collapsible.Collapsed, "#settings-box")
     def _on_settings_folded(self) -> None:
         self._show_settings_line()
+        self.call_after_refresh(self._drop_hidden_forms)  # the box folded on screen first
+
+    async def _drop_hidden_forms(self) -> None:
+        if self._box().collapsed:
+            await self._drop_forms([form for form in self.forms.values() if form is not self.form])
 
     def _show_settings_line(self) -> None:
         """The settings' line in words: folded, how they stand against the preset; open, how to go on."""
