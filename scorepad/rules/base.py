@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from datetime import datetime
 from itertools import islice
@@ -74,6 +74,64 @@ def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
 Words = tuple[str, Mapping[str, Any]]  # a row's text and its game-specific cells
 
 
+class _Sides:
+    """The sides a row's points are given for, in their order, shared by the rows that name them alike (every row
+    of a game, mostly): where each side's change and total sit in a row's one tuple of points."""
+
+    __slots__ = ("delta", "totals", "changes")
+
+    def __init__(self, delta: tuple[str, ...], totals: tuple[str, ...]):
+        self.changes = len(delta)  # the points begin with the changes, then the totals
+        self.delta = {side: place for place, side in enumerate(delta)}
+        self.totals = {side: place for place, side in enumerate(totals, start=len(delta))}
+
+
+#: the sides of the rows made so far, by the order their changes and totals name them (a few a game); emptied
+#: when it grows past a bound (a long history replays many tables), so no table's names are kept for good
+_SIDES: dict[tuple[tuple[str, ...], tuple[str, ...]], _Sides] = {}
+_SIDES_AT_MOST = 256
+
+
+def _sides_of(delta: Mapping[str, int], totals: Mapping[str, int]) -> _Sides:
+    named = (tuple(delta), tuple(totals))
+    sides = _SIDES.get(named)
+    if sides is None:
+        if len(_SIDES) >= _SIDES_AT_MOST:
+            _SIDES.clear()
+        sides = _SIDES[named] = _Sides(*named)
+    return sides
+
+
+class Points(Mapping[str, int]):
+    """A row's change or totals by side, read-only: a view of the row's one tuple of points (what a row keeps
+    is that tuple and its shared `_Sides`, not two dicts and their proxies — a long game keeps thousands)."""
+
+    __slots__ = ("_places", "_points")
+
+    def __init__(self, places: dict[str, int], points: tuple[int, ...]):
+        self._places = places
+        self._points = points
+
+    def __getitem__(self, side: str) -> int:
+        return self._points[self._places[side]]
+
+    def get(self, side: str, default: Any = None) -> Any:
+        place = self._places.get(side)
+        return default if place is None else self._points[place]
+
+    def __contains__(self, side: object) -> bool:
+        return side in self._places
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
 class Row:
     """One scored deal or hand: immutable.
 
@@ -81,12 +139,15 @@ class Row:
     folds every deal, but only the rows a screen, an export or a summary shows are ever put in words.
     A game that defers them hands over a function of values that never change afterwards; when that
     function has a `text()` method too, reading the text alone asks only that (and keeps nothing).
+
+    Its change and totals are kept as one tuple of points (the changes, then the totals) and the sides they
+    name, shared with the other rows; `delta` and `totals` read them as mappings (`Points`), in the order given.
     """
 
-    __slots__ = ("seq", "delta", "totals", "_words", "_describe")
+    __slots__ = ("seq", "_sides", "_points", "_words", "_describe")
     seq: int
-    delta: Mapping[str, int]
-    totals: Mapping[str, int]
+    _sides: _Sides
+    _points: tuple[int, ...]
     _words: Words | None
     _describe: Callable[[], Words] | None
 
@@ -94,22 +155,38 @@ class Row:
                  cells: Mapping[str, Any] = FROZEN_EMPTY):
         _set = object.__setattr__
         _set(self, "seq", seq)
-        _set(self, "delta", delta)
-        _set(self, "totals", totals)
+        _set(self, "_sides", _sides_of(delta, totals))
+        _set(self, "_points", (*delta.values(), *totals.values()))
         _set(self, "_words", (text, cells))
         _set(self, "_describe", None)
 
     @classmethod
     def later(cls, seq: int, delta: Mapping[str, int], totals: Mapping[str, int],
               describe: Callable[[], Words]) -> Row:
+        """A row put in words when first read. Its points are those `delta` and `totals` hold now."""
+        return cls._made(seq, _sides_of(delta, totals), (*delta.values(), *totals.values()), None, describe)
+
+    @classmethod
+    def _made(cls, seq: int, sides: _Sides, points: tuple[int, ...], words: Words | None,
+              describe: Callable[[], Words] | None) -> Row:
         row = object.__new__(cls)
         _set = object.__setattr__
         _set(row, "seq", seq)
-        _set(row, "delta", delta)
-        _set(row, "totals", totals)
-        _set(row, "_words", None)
+        _set(row, "_sides", sides)
+        _set(row, "_points", points)
+        _set(row, "_words", words)
         _set(row, "_describe", describe)
         return row
+
+    @property
+    def delta(self) -> Mapping[str, int]:
+        """side -> the points this row scored it (every side, in the sides' order: 0 for none)"""
+        return Points(self._sides.delta, self._points)
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        """side -> its total after this row"""
+        return Points(self._sides.totals, self._points)
 
     def _resolve(self) -> Words:
         words = self._words
@@ -147,7 +224,7 @@ class Row:
         if self._words is not None or describe is None:
             return self
         text, cells = describe()
-        return Row(self.seq, text, self.delta, self.totals, MappingProxyType(cells))
+        return Row._made(self.seq, self._sides, self._points, (text, MappingProxyType(cells)), None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a Row cannot be changed (tried to set {name!r})")
@@ -160,8 +237,14 @@ class Row:
             return True
         if not isinstance(other, Row):
             return NotImplemented
-        return (self.seq, self.text, self.delta, self.totals, self.cells) == (
-            other.seq, other.text, other.delta, other.totals, other.cells)
+        if self.seq != other.seq:
+            return False
+        if self._sides is other._sides:  # named alike: the same points are the same changes and totals
+            if self._points != other._points:
+                return False
+        elif (self.delta, self.totals) != (other.delta, other.totals):
+            return False
+        return (self.text, self.cells) == (other.text, other.cells)
 
     __hash__ = None  # type: ignore[assignment]  # like the mappings it holds
 
@@ -175,7 +258,10 @@ class Row:
         return f"Row(seq={self.seq}, text={self.text!r}, delta={dict(self.delta)}, totals={dict(self.totals)})"
 
     def summary(self) -> dict[str, Any]:
-        return {"seq": self.seq, "text": self.text, "delta": dict(self.delta), "totals": dict(self.totals)}
+        sides, points = self._sides, self._points
+        changes = sides.changes
+        return {"seq": self.seq, "text": self.text, "delta": dict(zip(sides.delta, points[:changes], strict=True)),
+                "totals": dict(zip(sides.totals, points[changes:], strict=True))}
 
 
 #: Where a game stands, in one vocabulary for every game:
@@ -387,15 +473,15 @@ class State:
         for side, points in delta.items():
             totals[side] += points
         full = {side: delta.get(side, 0) for side in self.sides}
-        # `full` and `cells` are made here for this row alone: wrapped, not copied; the totals go on changing
-        self.rows.append(Row(seq, text, MappingProxyType(full), frozen(totals), MappingProxyType(cells)))
+        # `cells` are made here for this row alone: wrapped, not copied; the row keeps the points as they are now
+        self.rows.append(Row(seq, text, full, totals, MappingProxyType(cells)))
 
     def add_row_later(self, seq: int, delta: dict[str, int], describe: Callable[[], Words]) -> None:
         """`add_row` for a row put in words when first read. `delta` names every side and is the row's own."""
         totals = self.totals
         for side, points in delta.items():
             totals[side] += points
-        self.rows.append(Row.later(seq, MappingProxyType(delta), MappingProxyType(dict(totals)), describe))
+        self.rows.append(Row.later(seq, delta, totals, describe))
 
     def finish(self, winner: str | None, result: str) -> None:
         self.status = "finished"

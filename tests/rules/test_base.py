@@ -393,3 +393,28 @@ def test_a_long_history_cut_back_by_a_correction_far_back_is_no_bigger_than_one_
         positions = replayer.state.positions
         assert len(positions) == len(entries) - 1  # all but the one struck out
         assert sys.getsizeof(positions) <= sys.getsizeof({seq: at for seq, at in positions.items()})
+
+
+def test_a_row_keeps_its_points_as_given_and_reads_them_as_mappings_in_their_order():
+    delta, totals = {"We": 40, "They": -10}, {"They": 90, "We": 140}  # the totals named in another order
+    row = Row(5, "text", delta, totals)
+    delta["We"], totals["We"] = 0, 0  # the row keeps the points it was given, not the dicts
+    assert dict(row.delta) == {"We": 40, "They": -10} and list(row.delta) == ["We", "They"]
+    assert dict(row.totals) == {"They": 90, "We": 140} and list(row.totals.items()) == [("They", 90), ("We", 140)]
+    assert row.delta == {"They": -10, "We": 40} and row.totals == MappingProxyType({"We": 140, "They": 90})
+    assert row.delta != {"We": 40} and row.delta.get("Nobody", 7) == 7 and "We" in row.totals
+    assert "Nobody" not in row.delta and len(row.totals) == 2
+    with pytest.raises(KeyError):
+        row.delta["Nobody"]
+    with pytest.raises(TypeError):
+        row.totals["We"] = 1  # type: ignore[index]
+    assert row.summary() == {"seq": 5, "text": "text", "delta": {"We": 40, "They": -10},
+                             "totals": {"They": 90, "We": 140}}
+    assert list(row.summary()["totals"]) == ["They", "We"]  # the JSON's keys in the order the rules gave them
+    assert repr(row.totals) == "{'They': 90, 'We': 140}"
+    # rows named alike compare by their points, rows named in another order by their mappings
+    assert row == Row(5, "text", {"We": 40, "They": -10}, {"They": 90, "We": 140})
+    assert row == Row(5, "text", {"They": -10, "We": 40}, {"We": 140, "They": 90})
+    assert row != Row(5, "text", {"We": 40, "They": -10}, {"They": 90, "We": 141})
+    assert row != Row(5, "text", {"They": -10, "We": 40}, {"We": 141, "They": 90})
+    assert row.unkept() is row
