@@ -155,7 +155,7 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
     # the words are put together only when the row is read; everything they use is fixed by now
     # (made as tuples are, without the call of a NamedTuple's __new__: once per deal)
     line = _new(_Line, (state.naming, deal.index, deal.dealer, call, outcome, short, pen.note,
-                        deal.contractor or "", contracting[0], result.partner, value, taken, delta, tricks,
+                        deal.contractor or "", contracting[0], result.partner, value, taken, tuple(delta.values()), tricks,
                         result.card_points if settings.card_points else None))
     return _new(Scored, (delta, line, contracting, made, ""))  # (a _Line is called for its words)
 
@@ -170,7 +170,7 @@ def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
         _add_card_points(deal, delta, skip=())
     if settings.defenders_cap:
         _cap(state, delta, list(state.sides))  # nobody won a bid, so nobody may go out on tricks under the cap
-    line = _Line(state.naming, deal.index, deal.dealer, None, "no trump", "", "", "", "", None, 0, 0, delta,
+    line = _Line(state.naming, deal.index, deal.dealer, None, "no trump", "", "", "", "", None, 0, 0, tuple(delta.values()),
                  tricks, _card_points(state, deal))
     return Scored(delta, cast("Callable[[], Words]", line))
 
@@ -206,7 +206,9 @@ class _Line(NamedTuple):
     partner: str | None
     value: int
     taken: int
-    delta: dict[str, int]
+    # each side's points this deal, in the order of `tricks` (the sides'): the values alone, not a dict, since
+    # the row keeps this until it is put in words and a long game keeps thousands unread
+    delta: tuple[int, ...]
     tricks: dict[str, int]
     card_points: Mapping[str, int] | None
 
@@ -242,13 +244,13 @@ class _Line(NamedTuple):
             "irregularity": self.irregularity,
             "tricks": ", ".join(f"{naming.side_name(side)} {n}" for side, n in self.tricks.items()),
         }
-        delta, card_points = self.delta, self.card_points
-        for side, n in self.tricks.items():
+        card_points = self.card_points
+        for (side, n), points in zip(self.tricks.items(), self.delta, strict=True):
             # the classic three-hand sheet keeps points won and lost apart; net = won − lost
             tricks_key, won_key, lost_key, card_points_key = _side_keys(side)
             cells[tricks_key] = n
-            cells[won_key] = max(delta[side], 0)
-            cells[lost_key] = max(-delta[side], 0)
+            cells[won_key] = max(points, 0)
+            cells[lost_key] = max(-points, 0)
             if card_points is not None:
                 cells[card_points_key] = card_points.get(side, 0)
         if call is None:
