@@ -484,3 +484,74 @@ async def test_rows_added_lazily_keep_only_the_latest_made_and_read_the_same_whe
             table.sort("n", key=lambda number: -int(number))  # sorting reads every row's cells
         await same(pilot, "sorted")
         assert keyed.get_row_at(0) == plain.get_row_at(0)
+
+
+def test_row_places_number_the_rows_both_ways_with_a_list():
+    from scorepad.tui.widgets.keyed_table import RowPlaces
+
+    places = RowPlaces({"a": 0, "b": 1})
+    places["c"] = 2
+    assert [places.get(key) for key in "abc"] == [0, 1, 2] and places.get("d") is None
+    assert [places.get_key(index) for index in (0, 1, 2, 3, -1)] == ["a", "b", "c", None, None]
+    assert places.contains_value(2) and not places.contains_value(-1) and not places.contains_value(3)
+    assert "a" in places and "d" not in places and len(places) == 3 and list(places) == ["a", "b", "c"]
+    del places["c"]
+    assert places.get_key(2) is None and not places.contains_value(2) and len(places) == 2
+    places["e"] = 4  # a place beyond the end: the places between hold no row
+    assert places.get_key(3) is None and places.get_key(4) == "e"
+    del places["b"]
+    assert places.get_key(1) is None and places.get_key(0) == "a"
+    with pytest.raises(KeyError):
+        del places["b"]
+
+
+async def test_rows_added_lazily_are_their_own_keys_and_the_table_finds_them_by_key_text_or_place():
+    from textual.widgets.data_table import RowKey
+
+    from scorepad.tui.widgets.keyed_table import LazyCells, RowPlaces
+
+    highlighted: list[object] = []
+
+    class Highlights(Twins):
+        def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+            if event.data_table.id == "keyed":
+                highlighted.append(event.row_key)
+
+    app = Highlights()
+    async with app.run_test(size=(100, 16)) as pilot:
+        plain, keyed = app.tables
+        for table in app.tables:
+            table.add_column("#", key="n")
+            table.add_column("who", key="who")
+            table.add_column("points", key="points")
+        for number in range(1, 41):
+            plain.add_row(*row(number), key=str(number))
+        keyed.add_lazy_rows((str(number), lambda number=number: row(number)) for number in range(1, 41))
+        lazy = keyed.rows[RowKey("12")]
+        assert isinstance(lazy, LazyCells) and lazy.key is lazy and keyed._data["12"] is lazy
+        assert lazy == RowKey("12") and RowKey("12") == lazy and lazy == "12" and lazy != "13"
+        assert lazy != RowKey("13") and lazy != keyed.rows["13"] and hash(lazy) == hash(RowKey("12"))
+        assert lazy.value == "12" and "RowKey(value='12')" == repr(lazy)
+        assert isinstance(keyed._row_locations, RowPlaces) and keyed._row_locations.get_key(11) is lazy
+        assert keyed.get_row_index(RowKey("12")) == keyed.get_row_index("12") == 11
+        assert keyed.get_row("12") == plain.get_row("12") == row(12)
+        for table in app.tables:
+            table.move_cursor(row=table.row_count - 1)
+        await same(pilot, "lazy rows")
+        assert highlighted and highlighted[-1] == "40" and highlighted[-1].value == "40"  # type: ignore[attr-defined]
+        for table in app.tables:  # a removed row renumbers the rest; a sort numbers them all again
+            table.remove_row("12")
+            table.move_cursor(row=11)
+        await same(pilot, "a lazy row removed")
+        assert keyed.get_row_index("13") == 11 and "12" not in keyed.rows and keyed.row_count == 39
+        assert isinstance(keyed._row_locations, RowPlaces) and keyed._row_locations.get_key(11) == "13"
+        for table in app.tables:
+            table.sort("n", key=lambda number: -int(number))
+            table.move_cursor(row=0)
+        await same(pilot, "sorted")
+        assert keyed.get_row_index("40") == 0 and keyed.get_row_at(0) == row(40)
+        assert isinstance(keyed._row_locations, RowPlaces)
+        keyed.clear()
+        assert keyed.row_count == 0 and isinstance(keyed._row_locations, RowPlaces)
+        keyed.add_lazy_rows((str(number), lambda number=number: row(number)) for number in range(1, 3))
+        assert keyed.get_row("2") == row(2) and keyed._row_locations.get_key(1) == "2"

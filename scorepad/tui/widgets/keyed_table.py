@@ -65,13 +65,14 @@ from rich.style import Style
 from rich.text import Text, TextType
 from textual import events
 from textual._segment_tools import line_crop
+from textual._two_way_dict import TwoWayDict
 from textual.coordinate import Coordinate
 from textual.geometry import Region, Spacing
 from textual.render import measure
 from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets._data_table import default_cell_formatter
-from textual.widgets.data_table import CellDoesNotExist, ColumnKey, DuplicateKey, Row, RowKey
+from textual.widgets.data_table import CellDoesNotExist, ColumnKey, DuplicateKey, Row, RowKey, StringKey
 
 from scorepad.gcpause import gc_paused
 
@@ -123,20 +124,42 @@ class LazyCells(MutableMapping[Any, Any]):
     methods only); a row whose cells were changed keeps them for good.
 
     It is the row's entry in `DataTable.rows` too, in place of a `Row` (DataTable reads a row's `key`, `height`,
-    `label` and `auto_height` there, and changes them only for rows of automatic height): one small object a row
-    where there were three (a Row, its attributes' dict, the mapping)."""
+    `label` and `auto_height` there, and changes them only for rows of automatic height), and the row's key:
+    it hashes and compares as a `RowKey` of the same text does (equal to it and to the text), and has its
+    `value`. One small object a row where there were four (a RowKey, a Row, its attributes' dict, the mapping)."""
 
-    __slots__ = ("key", "_rows", "_source", "_cells")
+    __slots__ = ("value", "_rows", "_source", "_cells")
 
     height = 1
     label = None
     auto_height = False
 
-    def __init__(self, rows: LazyRows, source: Any, key: RowKey) -> None:
-        self.key = key
+    def __init__(self, rows: LazyRows, source: Any, key: str) -> None:
+        self.value = key
         self._rows = rows
         self._source = source
         self._cells: dict[Any, Any] | None = None
+
+    @property
+    def key(self) -> RowKey:
+        """The row's key: the row itself (what DataTable and its messages hand on as a `RowKey`)."""
+        return self  # type: ignore[return-value]  # (it answers all a RowKey does: value, hash, ==)
+
+    def __hash__(self) -> int:
+        return hash(self.value)  # a RowKey's hash: found by a RowKey or the text alike
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return self.value == other
+        if isinstance(other, (StringKey, LazyCells)):
+            return self is other or (other.value is not None and self.value == other.value)
+        return NotImplemented
+
+    def __rich_repr__(self) -> Iterator[tuple[str, Any]]:
+        yield "value", self.value
+
+    def __repr__(self) -> str:
+        return f"RowKey(value={self.value!r})"
 
     @property
     def made(self) -> bool:
@@ -195,6 +218,46 @@ class TallLazyCells(LazyCells):
     __slots__ = ("height",)
 
 
+class RowPlaces(TwoWayDict[Any, int]):
+    """DataTable's row key <-> index (`_row_locations`), the index -> key way a list, not a second dict: the rows
+    are at 0 … n-1 (DataTable numbers them so as it adds, removes and sorts them), so a list holds a long game's
+    reverse index in 8 bytes a row."""
+
+    def __init__(self, initial: dict[Any, int]) -> None:
+        self._forward = {}
+        self._keys: list[Any] = []  # index -> key; None where no row is (never while DataTable numbers them)
+        for key, index in initial.items():
+            self[key] = index
+
+    def __setitem__(self, key: Any, value: int) -> None:
+        self._forward[key] = value
+        keys = self._keys
+        if value == len(keys):
+            keys.append(key)
+        elif 0 <= value < len(keys):
+            keys[value] = key
+        elif value > len(keys):
+            keys.extend([None] * (value - len(keys)))
+            keys.append(key)
+        else:
+            raise ValueError(f"a row's place is never negative (got {value!r})")
+
+    def __delitem__(self, key: Any) -> None:
+        value = self._forward.pop(key)
+        keys = self._keys
+        if keys[value] == key:
+            keys[value] = None
+        while keys and keys[-1] is None:
+            keys.pop()
+
+    def get_key(self, value: int) -> Any:
+        keys = self._keys
+        return keys[value] if type(value) is int and 0 <= value < len(keys) else None
+
+    def contains_value(self, value: int) -> bool:
+        return self.get_key(value) is not None
+
+
 def _call(make: Callable[[], Sequence[Any]]) -> Sequence[Any]:
     return make()
 
@@ -215,6 +278,16 @@ def _cell_width(cell: Any, console: Console) -> int:
 
 class KeyedTable(DataTable[Any]):
     _pass_style: Style | None = None
+    _row_places: RowPlaces
+
+    @property
+    def _row_locations(self) -> RowPlaces:
+        return self._row_places
+
+    @_row_locations.setter
+    def _row_locations(self, locations: TwoWayDict[Any, int]) -> None:
+        # DataTable makes a new TwoWayDict as it starts, clears, removes a row or sorts: kept as RowPlaces
+        self._row_places = locations if isinstance(locations, RowPlaces) else RowPlaces(locations._forward)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # rows left to DataTable's own ways: not one line high, or labelled (DataTable.__init__ asks)
@@ -281,22 +354,22 @@ class KeyedTable(DataTable[Any]):
             return
         shared = LazyRows([column.key for column in self._columns_in_order()], make, self._made_rows, measure)
         locations, data, metadata = self._row_locations, self._data, self.rows
-        # a RowKey hashes in Python: each row's key is hashed once, into `fresh`, and the table's two mappings
-        # take them from it with the hashes it holds (a dict updated from a dict does not hash again)
-        fresh: dict[RowKey, LazyCells] = {}
+        # each row is its own key (LazyCells), hashed in Python: once, into `fresh`, and the table's mappings take
+        # them from it with the hashes it holds (a dict updated from a dict does not hash again)
+        fresh: dict[LazyCells, LazyCells] = {}
         taller: list[RowKey] = []  # the rows of more than one line
         count = 0
         with gc_paused():  # thousands of rows, all kept: young collections would only find them alive
             for key, source in rows:
-                row_key = RowKey(key)
-                # a mapping, made when read, and the row's metadata
+                # the row's key, a mapping made when read, and the row's metadata, in one
                 lines = 1 if height is None else height(source)
                 if lines == 1:
-                    fresh[row_key] = LazyCells(shared, source, row_key)
+                    row = LazyCells(shared, source, key)
                 else:  # placed by DataTable's own ways, as a row added with that height
-                    tall = fresh[row_key] = TallLazyCells(shared, source, row_key)
-                    tall.height = lines
-                    taller.append(row_key)
+                    row = TallLazyCells(shared, source, key)
+                    row.height = lines
+                    taller.append(row.key)
+                fresh[row] = row
                 count += 1
             if len(fresh) < count:
                 raise DuplicateKey("A row key is given twice.")
@@ -311,7 +384,7 @@ class KeyedTable(DataTable[Any]):
                 locations[row_key] = index
             data.update(fresh)  # type: ignore[arg-type]
             metadata.update(fresh)  # type: ignore[arg-type]
-        added = list(fresh)
+        added: list[RowKey] = list(fresh)  # type: ignore[arg-type]  # (each row is its own key)
         self._unmeasured += added
         self._require_update_dimensions = True  # the table's height, at the next settle (idle or cursor move)
         self._offset_cache.clear()
