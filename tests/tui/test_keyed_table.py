@@ -508,7 +508,7 @@ def test_row_places_number_the_rows_both_ways_with_a_list():
 async def test_rows_added_lazily_are_their_own_keys_and_the_table_finds_them_by_key_text_or_place():
     from textual.widgets.data_table import RowKey
 
-    from scorepad.tui.widgets.keyed_table import LazyCells, RowPlaces
+    from scorepad.tui.widgets.keyed_table import LazyCells, RowCells, RowPlaces
 
     highlighted: list[object] = []
 
@@ -555,3 +555,18 @@ async def test_rows_added_lazily_are_their_own_keys_and_the_table_finds_them_by_
         assert keyed.row_count == 0 and isinstance(keyed._row_locations, RowPlaces)
         keyed.add_lazy_rows((str(number), lambda number=number: row(number)) for number in range(1, 3))
         assert keyed.get_row("2") == row(2) and keyed._row_locations.get_key(1) == "2"
+        # the lazy rows are their own cells: `_data` finds them in `rows`, and keeps only the other rows' cells
+        keyed.add_row(*row(3), key="3")
+        data = keyed._data
+        assert isinstance(data, RowCells) and data["1"] is keyed.rows["1"] and data._cells.keys() == {"3"}
+        assert data["3"] == dict(zip(keyed.columns, row(3), strict=True)) and data.get("4", "none") == "none"
+        assert list(data) == ["1", "2", "3"] and len(data) == 3 and "3" in data and "4" not in data
+        assert keyed.get_row("3") == row(3) and dict(data.items())["2"] is keyed.rows["2"]
+        keyed.update_cell("3", "who", "Zoë")
+        keyed.update_cell("1", "who", "Yves")
+        assert keyed.get_row("3")[1] == "Zoë" and keyed.get_row("1")[1] == "Yves" and data._cells.keys() == {"3"}
+        keyed.remove_row("3")
+        assert not data._cells and keyed.row_count == 2
+        keyed.add_row(*row(3), key="3")
+        keyed.clear()
+        assert not data._cells and not keyed.rows and keyed._data is data

@@ -258,6 +258,55 @@ class RowPlaces(TwoWayDict[Any, int]):
         return self.get_key(value) is not None
 
 
+#: the classes of the rows added lazily: each is its own cells too (a type looked up, not an ABC's isinstance)
+_LAZY_ROWS = frozenset((LazyCells, TallLazyCells))
+
+
+class RowCells(MutableMapping[Any, Any]):
+    """DataTable's row key -> the row's cells (`_data`), for a table whose lazily added rows are their own cells:
+    those are found in `rows` (one entry a row, not two), the cells of the others in a dict of their own.
+
+    DataTable deletes a row from `rows` and then from here, and empties both: deleting or clearing here
+    touches only the other rows' cells."""
+
+    __slots__ = ("_rows", "_cells")
+
+    def __init__(self, rows: Mapping[Any, Any], cells: dict[Any, Any]) -> None:
+        self._rows = rows
+        self._cells = cells
+
+    def __getitem__(self, key: Any) -> Any:
+        row = self._rows[key]
+        return row if type(row) in _LAZY_ROWS else self._cells[key]
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        row = self._rows.get(key)
+        if row is None:
+            return default
+        return row if type(row) in _LAZY_ROWS else self._cells.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._rows
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if type(value) in _LAZY_ROWS:
+            self._cells.pop(key, None)  # it is in `rows` (given there as it is given here)
+        else:
+            self._cells[key] = value
+
+    def __delitem__(self, key: Any) -> None:
+        self._cells.pop(key, None)
+
+    def clear(self) -> None:
+        self._cells.clear()
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
 def _call(make: Callable[[], Sequence[Any]]) -> Sequence[Any]:
     return make()
 
@@ -279,6 +328,17 @@ def _cell_width(cell: Any, console: Console) -> int:
 class KeyedTable(DataTable[Any]):
     _pass_style: Style | None = None
     _row_places: RowPlaces
+    _row_cells: RowCells
+
+    @property  # type: ignore[override]
+    def _data(self) -> RowCells:
+        return self._row_cells
+
+    @_data.setter
+    def _data(self, data: dict[Any, Any]) -> None:
+        # DataTable sets an empty dict as it starts, before its `rows` (and only empties both after): the view
+        # is given the rows once they are made (__init__)
+        self._row_cells = data if isinstance(data, RowCells) else RowCells({}, data)
 
     @property
     def _row_locations(self) -> RowPlaces:
@@ -299,6 +359,7 @@ class KeyedTable(DataTable[Any]):
         self._measuring = False  # a turn of measuring them is scheduled
         self._made_rows: deque[LazyCells] = deque()  # the rows added lazily that hold their cells, oldest first
         super().__init__(*args, **kwargs)
+        self._row_cells._rows = self.rows  # (DataTable never replaces its `rows`, only empties them)
 
     # ------------------------------------------------------------------ appending
 
@@ -353,7 +414,7 @@ class KeyedTable(DataTable[Any]):
                 self.add_row(*make(source), key=key, height=1 if height is None else height(source))
             return
         shared = LazyRows([column.key for column in self._columns_in_order()], make, self._made_rows, measure)
-        locations, data, metadata = self._row_locations, self._data, self.rows
+        locations, metadata = self._row_locations, self.rows
         # each row is its own key (LazyCells), hashed in Python: once, into `fresh`, and the table's mappings take
         # them from it with the hashes it holds (a dict updated from a dict does not hash again)
         fresh: dict[LazyCells, LazyCells] = {}
@@ -382,8 +443,7 @@ class KeyedTable(DataTable[Any]):
             self._own_rows.update(taller)
             for index, row_key in enumerate(fresh, start=len(metadata)):
                 locations[row_key] = index
-            data.update(fresh)  # type: ignore[arg-type]
-            metadata.update(fresh)  # type: ignore[arg-type]
+            metadata.update(fresh)  # type: ignore[arg-type]  # (and so `_data`: each row is its own cells)
         added: list[RowKey] = list(fresh)  # type: ignore[arg-type]  # (each row is its own key)
         self._unmeasured += added
         self._require_update_dimensions = True  # the table's height, at the next settle (idle or cursor move)
