@@ -1262,3 +1262,13 @@ def test_the_memo_of_impossible_sequences_is_bounded_whatever_a_file_names():
     assert sequence_problem(2, "Z" * 50).startswith("'ZZZ")
     assert sequence_problem.cache_info().currsize <= SEQUENCE_PROBLEMS_KEPT
     assert sequence_problem(3, "8") is None  # still right once the memo is full
+
+
+def test_nothing_declared_writes_no_weis_and_says_nothing() -> None:
+    from scorepad.rules.jass.cards import judge_weis, weis_winner
+
+    side_of = {"Ann": A, "Bob": B, "Cid": A, "Dan": B}
+    seats = {player: seat for seat, player in enumerate(PLAYERS)}
+    verdict = judge_weis([], side_of, "hearts", seats, RULES.settings({}))
+    assert (verdict.winner, verdict.points, verdict.sentence) == (None, 0, "")
+    assert weis_winner([], side_of, "hearts", seats, RULES.settings({})) == (None, 0)
