@@ -38,8 +38,10 @@ everything, as in Textual. Written against textual 8.2.8 (pinned): it overrides 
 (`_update_count`, `_offset_cache`, `_update_dimensions`, `_render_line`, `_render_cell` (with
 `_get_row_renderables` and `_get_styles_to_render_cell`), `_get_offsets`,
 `_get_row_region`, `_total_row_height`, `_get_fixed_offset`, `_on_resize`, the render caches (and that they are
-bounded), and `add_row` and `update_cell` themselves for the one-line case; `_data` and `rows` hold `LazyCells`
-for lazy rows, which answer what DataTable reads of a cell mapping and of a `Row`);
+bounded), and `add_row` and `update_cell` themselves for the one-line case; `rows` holds `LazyCells` for lazy rows,
+which answer what DataTable reads of a cell mapping, of a `Row` and of a `RowKey`; `_data` is a `RowCells` view that
+finds those in `rows`, and `_row_locations` a `RowPlaces` (a `TwoWayDict`, from `textual._two_way_dict`, whose
+index -> key way is a list), both set through properties as DataTable assigns them);
 tests/tui/test_keyed_table.py draws it beside a plain DataTable through the same changes, line for line.
 
 Why not Textual's public API alone: `python benchmarks/bench_table.py` appends a row by key and moves the cursor
