@@ -81,7 +81,14 @@ class NumberGrid(Widget):
                 return columns
         return 1
 
+    def on_mount(self) -> None:
+        # a grid first laid out below the screen's fold gets no Resize when it is scrolled into view (its size was
+        # set without one): its columns are fitted once it has a size, and again on each Resize
+        self.call_after_refresh(self.on_resize)
+
     def on_resize(self) -> None:
+        if not self.size.width:
+            return
         columns = self.columns_for(self.size.width)
         if self.styles.grid_size_columns != columns:
             self.styles.grid_size_columns = columns
