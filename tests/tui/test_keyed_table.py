@@ -169,6 +169,61 @@ async def test_keyed_table_draws_every_kind_of_one_line_cell_as_data_table_does(
         await same(pilot, "a cell cursor")
 
 
+def tall(number: int) -> list[object]:
+    # a Jass hand's row: its cells two or three lines high
+    return [str(number), f"Ann\nBob {number}", Text.assemble((f"{number * 10:+d}", "green"), "\n", str(number * 7))]
+
+
+async def test_rows_of_several_lines_appended_one_by_one_are_placed_and_drawn_as_data_table_does():
+    # a long game of rows two lines high (Jass's hands): each appended at the foot with the cursor following, as
+    # the sheet does; KeyedTable extends the line offsets and the rows' first lines it has, DataTable works them out
+    # again over every row — both must place, scroll to and draw every row alike, whatever comes after
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        for table in app.tables:
+            table.add_column("#", key="n")
+            table.add_column("who", key="who")
+            table.add_column("points", key="points")
+            for number in range(1, 9):
+                table.add_row(*row(number), key=str(number))
+        await same(pilot, "one-line rows")
+        for number in range(9, 21):
+            for table in app.tables:
+                table.add_row(*tall(number), key=str(number), height=3 if number % 5 == 0 else 2)
+                if number % 4 == 0:
+                    table.add_row(*row(100 + number), key=str(100 + number))  # a one-line row among them
+                table.move_cursor(row=table.row_count - 1)
+            await same(pilot, f"appended {number}")
+            plain, keyed = app.tables
+            assert [*keyed.get_column("n")] == [*plain.get_column("n")]  # the rows in order, the new one last
+        for step, move in (("page up", "action_page_up"), ("page up again", "action_page_up"),
+                           ("page down", "action_page_down"), ("cursor up", "action_cursor_up")):
+            for table in app.tables:
+                getattr(table, move)()
+            await same(pilot, step)
+        for table in app.tables:
+            table.move_cursor(row=5)
+        await same(pilot, "cursor moved into the one-line rows")
+        for table in app.tables:
+            table.remove_row("12")
+            table.add_row(*tall(21), key="21", height=2)
+            table.move_cursor(row=table.row_count - 1)
+        await same(pilot, "a row removed, then one appended")
+        for table in app.tables:
+            table.update_cell("21", "who", "Cid\nDan\nEve")
+        await same(pilot, "a cell of the last row changed")
+        for table in app.tables:
+            table.scroll_home(animate=False)
+            table.move_cursor(row=0)
+        await same(pilot, "back at the top")
+        for table in app.tables:
+            table.clear()
+            for number in range(1, 4):
+                table.add_row(*tall(number), key=str(number), height=2)
+            table.move_cursor(row=table.row_count - 1)
+        await same(pilot, "cleared and refilled with tall rows")
+
+
 # What KeyedTable takes from Textual's DataTable beyond its public API, as it was written against textual 8.2.8.
 # A Textual upgrade that changes any of it fails here first: then compare each of these in the new
 # textual/widgets/_data_table.py with keyed_table.py, adapt (or drop the override), and only then move the pin.
@@ -194,7 +249,7 @@ PRIVATE_STATE = ("_update_count", "_offset_cache", "_row_locations", "_column_lo
                  "_require_update_dimensions", "_updated_cells", "_own_rows", "_y_offsets", "_line_cache",
                  "_label_column", "_row_label_column_width", "_labelled_row_exists", "_header_row_key",
                  "_show_hover_cursor", "_pseudo_class_state", "_cell_render_cache", "_row_render_cache",
-                 "_row_renderable_cache")
+                 "_row_renderable_cache", "_ordered_row_cache")
 
 
 async def test_what_keyed_table_takes_from_textual_is_as_it_was_written_against():

@@ -12,6 +12,7 @@ import pytest
 from rich.text import Text
 from textual.app import App
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 
 from scorepad.log import amend_model, parse_entry
 from scorepad.tui.games.auction_bridge.pad import BridgePad
@@ -34,6 +35,11 @@ def _table(table) -> tuple:
     rows = [(str(key.value), [str(cell) for cell in table.get_row(key)]) for key in table.rows]
     return (rows, [row.height for row in table.ordered_rows], [c.get_render_width(table) for c in table.ordered_columns],
             table.virtual_size)
+
+
+def _drawn(table) -> list[list[tuple[str, object]]]:
+    width, height = table.size
+    return [[(segment.text, segment.style) for segment in strip] for strip in table.render_lines(Region(0, 0, width, height))]
 
 
 @pytest.mark.parametrize("size", [(130, 42), (80, 24)], ids=lambda size: f"{size[0]}x{size[1]}")
@@ -94,6 +100,7 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
     monkeypatch.setattr(sheet_table, "LAZY_FROM", 10**9)  # every row put in words, measured and drawn at once
     monkeypatch.setattr(log_pane, "LAZY_FROM", 10**9)
     monkeypatch.setattr(BridgePad, "_line_by_line", lambda self, width: False)  # the pad drawn whole, by Static
+    monkeypatch.setattr(SheetTable, "appended_height", lambda self, cells: None)  # each row measured by DataTable
     eagerly = await opened()
     assert eagerly[0] == lazily[0]  # the same rows, heights, column widths and scroll extent
     assert eagerly[1] == lazily[1]  # and the same screen once settled
@@ -125,6 +132,29 @@ async def test_a_correction_far_above_the_view_of_a_long_jass_game_reads_as_a_fr
     async with fresh.run_test(size=(130, 42)) as pilot:
         await settle(pilot)
         assert _table(fresh.screen.query_one(SheetTable)) == corrected
+
+
+async def test_hands_logged_at_the_foot_of_a_long_jass_game_read_and_draw_as_a_fresh_open(tmp_path):
+    # a hand logged by keys below a long game's rows: placed at the foot with its lines counted from its cells (not
+    # measured by DataTable, which works every row's place out again): the table, and the screen, as when the
+    # game is opened afresh
+    path = tables.write_game(tmp_path / "jass.jsonl", "jass", 700)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        sheet = app.screen.query_one(SheetTable)
+        count = sheet.row_count
+        for keys in (("h", "tab", *"a97", "enter"), ("s", "tab", "tab", *"c 4-Kh b st", "enter", "m", "enter")):
+            await pilot.press(*keys)
+            await settle(pilot)
+        assert sheet.row_count == count + 2
+        assert max(row.height for row in sheet.ordered_rows[-2:]) >= 3  # the Weis sentence and Stöck
+        logged, drawn = _table(sheet), _drawn(sheet)
+    fresh = make_app(open_path=path)
+    async with fresh.run_test(size=(130, 42)) as pilot:
+        await settle(pilot)
+        assert _table(fresh.screen.query_one(SheetTable)) == logged
+        assert _drawn(fresh.screen.query_one(SheetTable)) == drawn  # the sheet's lines in view, styles and all
 
 
 @pytest.mark.parametrize("names", ["as written", "renamed, some over two lines"])

@@ -8,6 +8,7 @@ from textual.geometry import Region
 from textual.widgets import Input
 
 from scorepad.store import create, new_header
+from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets import sheet_table
 from scorepad.tui.widgets.keyed_table import LazyCells
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -98,3 +99,31 @@ async def test_a_long_sheets_row_put_in_words_lazily_takes_its_new_height_too(sc
         lines = row_text(app, 3)[3].count("\n") + 1
         assert lines >= 3 and heights(app) == [*before[:3], lines, before[4]]
         assert [row_text(app, index)[0] for index in range(5)] == ["1", "2", "3", "4", "5"]
+
+
+async def test_an_early_row_of_a_long_game_corrected_to_another_height_reads_as_a_fresh_open(scorepad_home):
+    # hundreds of hands below the corrected penalty, most of them never drawn (added lazily, not in words): the
+    # sheet is filled again, as a fresh open fills it, rather than each row below made in words to be removed
+    path = game_file("jass", JASS, [*HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD}, *HAND * 400],
+                     rules={"preset": "flat_1000", "target": 100000})
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = heights(app)
+        assert len(before) == 402 and before[1] == 2
+        await open_from_log(pilot, ups=len(HAND) * 400)  # the penalty, above every hand
+        assert app.focused is not None and app.focused.id == "penalty-kind"
+        await pilot.press("tab", "tab", "tab", *"the deck was not offered to the right to cut", "enter")
+        await settle(pilot)
+        while not isinstance(app.screen, GameScreen):  # outside the correction window: the table's override asked
+            await pilot.press("y")
+            await settle(pilot)
+        corrected = heights(app)
+        assert corrected[1] >= 3 and corrected[2:] == before[2:]
+        texts = [row_text(app, index) for index in (1, 200, 401)]
+        assert " 402 " in drawn(app)  # the latest hand still in view
+    fresh = make_app(open_path=path)
+    async with fresh.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert heights(fresh) == corrected
+        assert [row_text(fresh, index) for index in (1, 200, 401)] == texts

@@ -360,6 +360,9 @@ class KeyedTable(DataTable[Any]):
         self._unmeasured: list[RowKey] = []  # rows added lazily whose cells are not measured yet, oldest first
         self._measuring = False  # a turn of measuring them is scheduled
         self._made_rows: deque[LazyCells] = deque()  # the rows added lazily that hold their cells, oldest first
+        # each row's first line by index (`_row_tops`), and the line offsets they were read from
+        self._tops: tuple[list[int], int] = ([], 0)
+        self._tops_of: list[tuple[RowKey, int]] | None = None
         super().__init__(*args, **kwargs)
         self._row_cells._rows = self.rows  # (DataTable never replaces its `rows`, only empties them)
 
@@ -372,12 +375,12 @@ class KeyedTable(DataTable[Any]):
         key: str | None = None,
         label: TextType | None = None,
     ) -> RowKey:
-        if height != 1 or label is not None or self._labelled_row_exists:
+        if height is None or height < 1 or label is not None or self._labelled_row_exists:
             row_key = super().add_row(*cells, height=height, key=key, label=label)
             self._own_rows.add(row_key)
             return row_key
-        # DataTable.add_row for a one-line row without a label, appended below the rows drawn so far:
-        # their cached renders stay right, so the update counter stays (only the line offsets change);
+        # DataTable.add_row for a row of a set height without a label, appended below the rows drawn so far:
+        # their cached renders stay right, so the update counter stays (only the line offsets grow);
         # the cursor is re-validated only when the new row changes where it may be
         row_key = RowKey(key)
         if row_key in self._row_locations:
@@ -387,10 +390,12 @@ class KeyedTable(DataTable[Any]):
             raise ValueError("More values provided than there are columns.")
         self._row_locations[row_key] = len(self.rows)
         self._data[row_key] = {column.key: cell for column, cell in zip_longest(columns, cells)}
-        self.rows[row_key] = Row(row_key, 1, None, False)
+        row = self.rows[row_key] = Row(row_key, height, None, False)
+        if height != 1:  # placed by DataTable's own ways (its line offsets), kept up to date here
+            self._own_rows.add(row_key)
+        self._appended(row)
         self._new_rows.add(row_key)
         self._require_update_dimensions = True
-        self._offset_cache.clear()
         cursor = self.cursor_coordinate
         if self._clamp_cursor_coordinate(cursor) != cursor:
             self.cursor_coordinate = cursor
@@ -398,6 +403,32 @@ class KeyedTable(DataTable[Any]):
             self._highlight_cursor()
         self.check_idle()
         return row_key
+
+    def _appended(self, row: Row) -> None:
+        """A row appended at the foot without the update counter moving: DataTable's line offsets and its rows in
+        order, cached for that counter, are extended by it where they are worked out already (DataTable works
+        them out again over every row, and sums the heights above a row to find its place: a long game of rows
+        two lines high, as Jass's are, did both for every hand logged)."""
+        offsets = self._offset_cache.get(self._update_count)
+        if offsets is not None:  # the offsets of the rows above: still right, and the new row's lines follow them
+            offsets.extend([(row.key, line) for line in range(row.height)])
+        count = len(self.rows)
+        above = self._ordered_row_cache.get((count - 1, self._update_count))
+        if above is not None:
+            self._ordered_row_cache[(count, self._update_count)] = [*above, row]
+
+    def _row_tops(self) -> list[int] | None:
+        """Each row's first line, by index, from DataTable's line offsets (None if a row has no line yet: one of
+        automatic height not measured); extended as rows are appended, worked out again when the offsets are."""
+        offsets = self._y_offsets
+        tops, lines = self._tops
+        if self._tops_of is not offsets or lines > len(offsets):
+            tops, lines = [], 0
+        if lines < len(offsets):
+            tops.extend([y for y in range(lines, len(offsets)) if offsets[y][1] == 0])
+            lines = len(offsets)
+        self._tops_of, self._tops = offsets, (tops, lines)
+        return tops if len(tops) == len(self.rows) else None
 
     def add_lazy_rows(self, rows: Iterable[tuple[str, Any]], make: Callable[[Any], Sequence[Any]] = _call,
                       measure: Callable[[Any], Sequence[Any]] | None = None,
@@ -653,13 +684,22 @@ class KeyedTable(DataTable[Any]):
         return key, 0
 
     def _get_row_region(self, row_index: int) -> Region:
-        if self._own_rows or not self.is_valid_row_index(row_index):
+        if not self.is_valid_row_index(row_index):
             return super()._get_row_region(row_index)
+        height = 1
+        if self._own_rows:  # a row's place from the rows' first lines, not the sum of every height above it
+            tops = self._row_tops()
+            if tops is None:
+                return super()._get_row_region(row_index)
+            y = tops[row_index]
+            height = self.rows[self._row_locations.get_key(row_index)].height
+        else:
+            y = row_index
         row_width = sum(column.get_render_width(self) for column in self.columns.values()) + (
             self._row_label_column_width
         )
-        y = row_index + (self.header_height if self.show_header else 0)
-        return Region(0, y, max(self.size.width, row_width), 1)
+        y += self.header_height if self.show_header else 0
+        return Region(0, y, max(self.size.width, row_width), height)
 
     def _get_fixed_offset(self) -> Spacing:
         if self.fixed_rows:

@@ -64,6 +64,12 @@ class SheetTable(KeyedTable):
         """1, or None for a row whose cells take more lines: their own, or wrapped (see `column_width`)."""
         return 1
 
+    def appended_height(self, cells: list[str | Text]) -> int | None:
+        """The lines of a row of more than one line added to the table, counted from its cells: a row of a set
+        height is placed at the foot of the rows already placed, where one of automatic height (None) has DataTable
+        draw its cells to measure it and work out every row's place again (a long Jass game, at every hand)."""
+        return self.cells_lines(cells)
+
     def row_lines(self, row: Row, sheet: Sheet) -> int:
         """The lines the rules' row takes in the table, as DataTable's automatic height gives them (a game
         whose rows take more than one line may count them more cheaply than with all their cells made)."""
@@ -129,15 +135,17 @@ class SheetTable(KeyedTable):
                 self.remove_row(key)
             left = []
         # the rows kept, in words; a row whose lines a correction changed (a reason added to a penalty, a name
-        # that now wraps) cannot take its new height in place: it and the rows below it are added again
+        # that now wraps) cannot take its new height in place: the table is filled again, as when the game opens
+        # (removing that row and every row below it one by one costs the whole table each time, and a row added
+        # lazily would be put in words only to be removed)
         kept_cells: list[list[str | Text]] = []
         for number, (key, row) in enumerate(zip(left, rows[kept:], strict=False), start=kept + 1):
             cells = self.cells_of(number, row, sheet)
             if self._lines_changed(key, cells):
-                for gone in left[len(kept_cells):]:
-                    self.remove_row(gone)
-                left = left[: len(kept_cells)]
-                break
+                self.clear()
+                self._shown = ()
+                self.show(sheet)
+                return
             kept_cells.append(cells)
         columns = self.ordered_columns
         if not left and len(new_keys) > LAZY_FROM and type(self).add_row is KeyedTable.add_row:
@@ -150,7 +158,8 @@ class SheetTable(KeyedTable):
         for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=False), start=kept + 1):
             if number - kept > len(left):
                 cells = self.cells_of(number, row, sheet)
-                self.add_row(*cells, key=key, height=self.row_height(cells))
+                height = self.row_height(cells)
+                self.add_row(*cells, key=key, height=self.appended_height(cells) if height is None else height)
                 continue
             cells = kept_cells[number - kept - 1]
             # a row kept whose words, deltas or totals a correction changed: only the cells that differ
