@@ -42,6 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tables  # noqa: E402  (benchmarks/tables.py: logs like a real table's)
 from bare_app import BARE_APP, bare_app_args  # noqa: E402
+from baseline import baseline_tree  # noqa: E402
 
 from scorepad.log import dump_entry, dump_header, parse_entry  # noqa: E402
 from scorepad.store import new_header
@@ -909,16 +910,6 @@ async def _floor_keyed_enter_latency(path: Path, samples: int) -> dict:
     from scorepad.tui.widgets.keyed_table import KeyedTable
 
     return await _bare_enter_latency(_deals_in(path), samples, KeyedTable)
-
-
-def baseline_tree(directory: Path, ref: str) -> Path:
-    """REF's scorepad package, unpacked from git (no worktree is made)."""
-    root = Path(__file__).resolve().parent.parent
-    tree = directory / "baseline"
-    tree.mkdir()
-    archive = subprocess.run(["git", "-C", str(root), "archive", ref, "scorepad"], capture_output=True, check=True)
-    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
-    return tree
 
 
 def bench_paired(directory: Path, baseline: Path, deals: int, samples: int, rounds: int,

@@ -53,6 +53,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bare_app import BARE_APP, bare_app_args  # noqa: E402
+from baseline import baseline_tree  # noqa: E402
 from saved_games import write_games  # noqa: E402
 
 # The app run headless; prints "<event> <seconds since the process started>" lines, then exits.
@@ -388,16 +389,6 @@ def bench_floor(home: Path, count: int, runs: int) -> None:
     line("  the same, CPU", [run["replayed_cpu"] for run in one], "—")
     line("with the helper process, wall", [run["replayed"] for run in two], "taken: below one process")
     line("  the same, CPU (both processes)", [run["replayed_cpu"] for run in two], "—")
-
-
-def baseline_tree(directory: Path, ref: str) -> Path:
-    """REF's scorepad package, unpacked from git (no worktree is made)."""
-    root = Path(__file__).resolve().parent.parent
-    tree = directory / "baseline"
-    tree.mkdir()
-    archive = subprocess.run(["git", "-C", str(root), "archive", ref, "scorepad"], capture_output=True, check=True)
-    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
-    return tree
 
 
 def baseline_environment(home: Path, tree: Path, scratch: Path) -> dict[str, str]:
