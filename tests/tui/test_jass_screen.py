@@ -430,3 +430,35 @@ async def test_the_logged_line_stays_after_the_fields_are_cleared():
         await keys(pilot, "s", "tab", "a97", "enter")
         assert logged_types(path) == ["deal", "trump", "tricks"]
         assert status(app).startswith("Logged:")
+
+
+# --------------------------------------------------------------------------- pushed: the words say what the field reads
+
+PUSHED_EXAMPLE = re.compile(r"\b[hdcsou] ?\+ ?p\b|\b[hdcsou]p\b")
+
+
+def test_every_pushed_form_the_trump_help_writes_is_read_as_pushed():
+    from scorepad.tui.games.jass.shorthand import TRUMP_HELP
+
+    trump_row = next(line for line in jass_table_markdown(Settings()).splitlines() if line.startswith("| trump |"))
+    for words in (TRUMP_HELP, trump_row):
+        assert "+p" in words, words
+        examples = PUSHED_EXAMPLE.findall(words)
+        assert examples, words
+        for example in examples:
+            assert parse_trump(example)[1] is True, example
+    for typed in ("h+p", "h +p", "h + p", "hp", "h p", "h pushed", "Rosen geschoben"):
+        assert parse_trump(typed) == ("hearts", True), typed
+
+
+async def test_a_refused_trump_names_the_plus_p_form_and_that_form_logs_a_pushed_trump():
+    path = new_game()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "x")
+        assert "pushed: add +p (h+p" in status(app)
+        await keys(pilot, "backspace", "h+p", "tab", "b100", "enter")
+        trump = load(path).entries[1]
+        assert (trump.type, trump.contract, trump.pushed) == ("trump", "hearts", True)
+        assert trump.player == "Dan"  # Bob (after the dealer Ann) pushed to his partner

@@ -4,8 +4,8 @@
 
 - named by: the player who named the trump; blank = the player after the dealer. The partner's
   initial means the choice was pushed (geschoben).
-- trump: h d c s (or ♥ ♦ ♣ ♠, Rosen, Eicheln, Schellen, Schilten), o = Obenabe, u = Undenufe; a
-  trailing p = pushed (the partner named it).
+- trump: h d c s (or ♥ ♦ ♣ ♠, Rosen, Eicheln, Schellen, Schilten), o = Obenabe, u = Undenufe;
+  pushed (the partner named it): add +p, as in h+p (hp and h p read the same).
 - card points: one team's points, the other gets 157 − x: `97` (the trump team), `a97` / `b 60`
   (a team by a player's or the team's initial), `m` / `m b` = Match.
 - Weis · Stöck: a player, then what he shows: `a 4-Kh` (four to the K♥), `a 3-10c 4J` (three to

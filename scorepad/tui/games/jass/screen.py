@@ -386,7 +386,7 @@ def jass_table_markdown(settings: Settings) -> str:
     lines += ["## Typing a hand", "",
               "| field | type | means |", "|---|---|---|",
               "| named by | blank, or an initial | blank = the player after the dealer; the partner = pushed |",
-              "| trump | h d c s o u, ♥, Rosen …, + p | the contract; a trailing p = pushed |",
+              "| trump | h d c s o u, ♥, Rosen …; h+p | the contract; pushed: add +p (h+p, or hp) |",
               "| card points | 97, a97, b 60, m, m b | one team's points (bare: the trump team); m = Match |",
               "| Weis · Stöck | a 4-Kh 4J b st | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
               "", "Enter in the Weis field logs the Weis at once; Enter elsewhere logs the hand as far as it is "

@@ -1,7 +1,7 @@
 """The Jass table's shorthands read into log entries: pure (no Textual), so they test on their own.
 
-- named by / trump: `h d c s` (or ♥ ♦ ♣ ♠, Rosen, Eicheln, Schellen, Schilten), `o` Obenabe, `u` Undenufe, a
-  trailing `p` = pushed;
+- named by / trump: `h d c s` (or ♥ ♦ ♣ ♠, Rosen, Eicheln, Schellen, Schilten), `o` Obenabe, `u` Undenufe; pushed
+  (geschoben): add `+p`, as in `h+p` (`hp`, `h p`, `h + p`, `h pushed` read the same);
 - card points: `97` (the trump team), `a97` / `b 60` (a team by a player's or the team's initial), `m` / `m b`;
 - Weis · Stöck: `a 4-Kh 3-10c 4J b st` — a player, then what he shows.
 """
@@ -28,7 +28,7 @@ from scorepad.rules.jass.cards import card_points_problem, no_stoeck_problem
 from scorepad.rules.jass.view import Seating, shown_twice
 from scorepad.tui.shorthand import Refused, resolve_name
 
-PUSHED_SUFFIXES = (" pushed", " geschoben", " +p", "+p", " p", "p")  # "+p": as the trump field's hint writes it
+PUSHED_SUFFIXES = (" pushed", " geschoben", "+p", " p", "p")  # "+p": as the trump field's hint writes it
 RANK_WORDS: dict[str, Rank] = {
     "a": "A", "k": "K", "q": "Q", "j": "J", "10": "10", "t": "10", "9": "9", "8": "8", "7": "7", "6": "6",
     "u": "J", "o": "Q", "b": "10",  # German-Swiss: Under, Ober, Banner
@@ -40,10 +40,11 @@ FOUR_SAME = re.compile(r"^(10|[akqj9876])\1\1\1$", re.IGNORECASE)
 STOECK = re.compile(r"^(st|sto|stö|stock|stoeck|stöck|stoecke|stöcke)$", re.IGNORECASE)
 MATCH = re.compile(r"^(match|m)\s*(.*)$", re.IGNORECASE)
 POINTS = re.compile(r"^(.*?)\s*(\d+)$")
+PLUS = re.compile(r"\s*\+\s*")
 GLUED = re.compile(r"^(\D+?)(\d.*)$")
 
 WEIS_HELP = "a player, then 4-Kh (four to the K♥), 4J (four Jacks), st (Stöck)"
-TRUMP_HELP = "trump: h d c s (♥ ♦ ♣ ♠), o = Obenabe, u = Undenufe; a trailing p = pushed"
+TRUMP_HELP = "trump: h d c s (♥ ♦ ♣ ♠), o = Obenabe, u = Undenufe; pushed: add +p (h+p, o+p)"
 
 
 @dataclass(frozen=True)
@@ -114,8 +115,8 @@ class Table:
 
 
 def parse_trump(text: str) -> tuple[str, bool]:
-    """'h' -> ('hearts', False); 'hp', 'h+p', 'oben p', 'Rosen pushed' -> pushed."""
-    word = text.strip().lower()
+    """'h' -> ('hearts', False); 'h+p', 'h + p', 'hp', 'oben p', 'Rosen pushed' -> pushed."""
+    word = PLUS.sub("+", text.strip().lower())  # 'h + p' as 'h+p'
     contract = parse_contract(word)
     if contract:
         return contract, False
