@@ -396,3 +396,45 @@ async def test_closing_the_app_mid_way_leaves_no_helper_running(scorepad_home, s
     finally:
         gate.release()
     assert helper._process.wait(timeout=60) is not None  # (ended by the reading's end, not by the test)
+
+
+@pytest.mark.parametrize("between", ["reload", "resize"])  # what the screen does before it takes the rows
+async def test_rows_handed_over_by_a_reading_stopped_meanwhile_are_not_listed_twice(scorepad_home, monkeypatch,
+                                                                                    between):
+    # a reading hands its rows to the screen's thread and waits; if the list was read again (r, coming back to it)
+    # before the screen took them, they belonged to the stopped reading: listed, then listed again by the new one,
+    # they raised DuplicateKey (and a Resize re-filling the table from the rows read did too)
+    paths = write_games(scorepad_home)
+    monkeypatch.setattr(home, "BATCH_SECONDS", 3600)  # the first screenful, then the rest at the end
+    gate = Gate(monkeypatch, open_after=home.FIRST_ROWS)
+    app = make_app()
+    handing = threading.Event()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, HomeScreen)
+            table = screen.query_one("#games", DataTable)
+            await gate.held(pilot)
+            assert table.row_count == home.FIRST_ROWS
+            real = app.call_from_thread
+
+            def handed(callback, *args, **kwargs):
+                handing.set()
+                return real(callback, *args, **kwargs)
+
+            monkeypatch.setattr(app, "call_from_thread", handed)
+            gate.release()
+            # this thread held until the reading has handed over its last rows: they wait for it meanwhile
+            assert handing.wait(timeout=60), "the reading never handed its rows over"
+            screen.reload()
+            if between == "resize":  # the table filled again in wider columns between the two readings' rows
+                await pilot.resize_terminal(160, 45)
+            await settle(pilot)
+            if between == "resize":
+                await pilot.resize_terminal(80, 24)
+                await settle(pilot)
+            keys = [row.key.value for row in table.ordered_rows]
+            assert keys == [str(path) for path in paths]
+            assert not screen.query_one("#home-progress", Static).display
+    finally:
+        gate.release()

@@ -147,7 +147,7 @@ class HomeScreen(Screen[None]):
             if first or len(batch) >= BATCH_ROWS or now - handed >= wait:
                 if worker.is_cancelled:
                     return
-                self.app.call_from_thread(self._add_games, batch, total)
+                self.app.call_from_thread(self._take_rows, worker, batch, total)
                 total_handed += len(batch)
                 if not first:
                     wait = min(2 * wait, LONGEST_BATCH_SECONDS)
@@ -158,7 +158,7 @@ class HomeScreen(Screen[None]):
                 self.post_message(self.Reading(total_handed + len(batch), total, worker))
                 told = now
         if not worker.is_cancelled:
-            self.app.call_from_thread(self._add_games, batch, total, finished=True)
+            self.app.call_from_thread(self._take_rows, worker, batch, total, True)
 
     class Reading(Message):
         """How far the reading is, between two batches of rows (posted from the worker)."""
@@ -174,6 +174,13 @@ class HomeScreen(Screen[None]):
         # (never a reading stopped since, nor behind the rows listed, nor after the end)
         if progress.display and not message.worker.is_cancelled and message.done > shown:
             progress.update(reading_line(message.done, message.total))
+
+    def _take_rows(self, worker: Worker[None], digests: list[GameDigest], total: int, finished: bool = False) -> None:
+        """A batch handed over by a reading, taken on the screen's thread. A reading stopped (the list read again,
+        or left) after it looked whether it was stopped and before the screen took its rows: they are not this
+        list's (the new reading lists those games; listed twice, they stopped the app with DuplicateKey)."""
+        if not worker.is_cancelled:
+            self._add_games(digests, total, finished)
 
     def _add_games(self, digests: list[GameDigest], total: int, finished: bool = False) -> None:
         table = self.query_one("#games", DataTable)
