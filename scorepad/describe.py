@@ -4,6 +4,7 @@ holdings are written by the games' own functions, so the log and the sheet say t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from scorepad.log import (
     ABAgree,
@@ -30,6 +31,9 @@ from scorepad.log import (
     Void,
 )
 from scorepad.rules.names import visible
+
+if TYPE_CHECKING:
+    from scorepad.rules.base import Sheet
 
 
 def _call(entry: FHBid | ABBid | ABContract) -> str:
@@ -139,3 +143,14 @@ def with_names(text: str, names: Mapping[str, str]) -> str:
     pattern = re.compile("|".join(rf"(?<!\w){re.escape(old)}(?!\w)" for old, _ in renamed))
     lookup = dict(renamed)
     return pattern.sub(lambda match: lookup[match.group(0)], text)
+
+
+def next_line(sheet: Sheet) -> str:
+    """The line that tells the table what it enters next: "Next: Ann to bid (7♠ to beat)". A prompt that
+    announces the coming deal or hand itself (Five Hundred's "Bob deals next; Cid bids first", Jass's "Hand 3:
+    Bob deals; Cid names the trump …") is a sentence of its own: "Next:" before it would say it twice."""
+    if not sheet.prompt:
+        return ""
+    if sheet.game == "jass" or (sheet.game == "five_hundred" and sheet.view.phase == "deal"):
+        return sheet.prompt
+    return f"Next: {sheet.prompt}"

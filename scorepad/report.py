@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.describe import with_names
+from scorepad.describe import next_line, with_names
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
@@ -41,7 +41,7 @@ def sheet_renderable(sheet: Sheet) -> RenderableType:
     if sheet.finished:
         parts.append(plain(with_names(sheet.result or "Finished.", sheet.names), style="bold green"))
     elif sheet.prompt:
-        parts.append(plain(f"Next: {with_names(sheet.prompt, sheet.names)}"))
+        parts.append(plain(with_names(next_line(sheet), sheet.names)))
     for question in sheet.questions:
         parts.append(plain(f"Question for the table: {with_names(question, sheet.names)}", style="yellow"))
     for rejection in sheet.rejected:

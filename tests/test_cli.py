@@ -39,6 +39,7 @@ def test_replay_without_json_prints_a_table(game_file, capsys):
     assert main(["replay", str(game_file)]) == 0
     out = capsys.readouterr().out
     assert "Ann" in out and "200" in out
+    assert "Bob deals next; Cid bids first" in out and "Next: Bob deals" not in out  # said once
 
 
 def test_a_damaged_file_gives_one_line_and_exit_2(tmp_path, capsys):

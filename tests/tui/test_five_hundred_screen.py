@@ -728,3 +728,20 @@ def test_three_hand_game_half_way_snapshot(snap_compare, snapshot_home):
         await settle(pilot)
 
     assert snap_compare(make_app(open_path=path), terminal_size=(120, 40), run_before=type_a_deal)
+
+
+async def test_the_prompt_says_who_deals_next_once_and_the_auctions_turn_after_next(scorepad_home):
+    path = write_game(scorepad_home, THREE)
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert text_of(screen, "#prompt") == "Ann deals (or enter who dealt); Bob bids first"
+        await enter(pilot, "b", "7h", "8", "1")
+        assert text_of(screen, "#prompt") == "Bob deals next; Cid bids first"  # not "Next: Bob deals next"
+        await pilot.press("f5")
+        await settle(pilot)
+        await call(pilot, "p")
+        assert text_of(screen, "#prompt") == "Next: Ann to bid"
+        await call(pilot, "p", "p")
+        assert text_of(screen, "#prompt") == "All passed: Cid deals next; Ann bids first"

@@ -462,3 +462,5 @@ async def test_a_refused_trump_names_the_plus_p_form_and_that_form_logs_a_pushed
         trump = load(path).entries[1]
         assert (trump.type, trump.contract, trump.pushed) == ("trump", "hearts", True)
         assert trump.player == "Dan"  # Bob (after the dealer Ann) pushed to his partner
+        prompt = str(app.screen.query_one("#prompt", Static).render())
+        assert prompt == "Hand 2: Bob deals; Cid names the trump or pushes to Ann"  # not "Next: Hand 2: …"

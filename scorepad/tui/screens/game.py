@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Header, Input, Label, Static
 
-from scorepad.describe import describe, with_names
+from scorepad.describe import describe, next_line, with_names
 from scorepad.gcpause import gc_paused
 from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
@@ -284,7 +284,7 @@ class GameScreen(Screen[None]):
         banner.display = sheet.finished
         prompt = self.one("#prompt", Static)
         asked = sheet.prompt in sheet.questions  # a question is the next thing to enter: say it once
-        lines = [] if sheet.finished or asked or not sheet.prompt else [f"Next: {sheet.prompt}"]
+        lines = [] if sheet.finished or asked or not sheet.prompt else [next_line(sheet)]
         lines += [f"Question for the table: {q}" for q in sheet.questions]
         lines = [with_names(line, sheet.names) for line in lines]  # the names of now, after a rename
         if sheet.overrides:
