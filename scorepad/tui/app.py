@@ -57,6 +57,17 @@ class ScorepadApp(App[None]):
             self.theme = FALLBACK_THEME
             self.startup_notices.append(f"theme {wanted!r} is not installed; using {FALLBACK_THEME}")
 
+    def refresh_css(self, animate: bool = True) -> None:
+        # The theme set as the app is made (above) asks for a refresh as the app begins to run, before any screen
+        # or widget is styled: Textual would parse the whole stylesheet in a copy of its own then (~13 ms), and
+        # parse it all again as the first screen mounts (its CSS added). Until then the theme's variables are
+        # all the stylesheet needs: it is parsed with them, once, when first applied (no screen yet: the app
+        # itself is styled after its first screen).
+        if not self.screen_stack:
+            self.stylesheet.set_variables(self.get_css_variables())
+            return
+        super().refresh_css(animate=animate)
+
     def _starting(self) -> None:
         """The app begins to run (a second call does nothing)."""
         self._plugin_search.begin()

@@ -102,6 +102,29 @@ async def test_the_chosen_theme_is_remembered(scorepad_home):
     assert again.theme == "chalkboard"
 
 
+async def test_the_remembered_theme_colours_the_first_frame_and_a_change_recolours(scorepad_home):
+    # the theme is set as the app is made, before the stylesheet is parsed: its colours are in the first frame
+    # (the stylesheet parsed with its variables), and a theme changed later restyles what is on screen
+    from textual.color import Color
+
+    from scorepad.config import update_config
+    from scorepad.tui.app import ScorepadApp
+
+    update_config(theme="paper-pad")
+    app = ScorepadApp(remember_theme=False)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert app.theme == "paper-pad"
+        paper = app.get_theme("paper-pad")
+        assert paper is not None and paper.background is not None
+        assert app.screen.styles.background == Color.parse(paper.background)
+        app.theme = "chalkboard"
+        await settle(pilot)
+        chalk = app.get_theme("chalkboard")
+        assert chalk is not None and chalk.background is not None
+        assert app.screen.styles.background == Color.parse(chalk.background)
+
+
 async def test_an_unknown_theme_falls_back_with_a_notice(scorepad_home):
     from scorepad.config import update_config
     from scorepad.tui.app import FALLBACK_THEME, ScorepadApp
