@@ -27,6 +27,7 @@ With --baseline REF, (a)'s replay and the app's figures of (b), (c) and (e) are 
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import json
 import os
@@ -323,6 +324,60 @@ ScorepadApp(open_path=Path(sys.argv[1]), remember_theme=False).run(headless=True
 """
 
 
+# Where our start's CPU goes, phase by phase (this tree only; the paired figures come from OUR_APP, unwrapped):
+# the process's CPU time as each phase ends, printed in order. The bare app's phases are BARE_PHASES'.
+OUR_PHASES = """
+import functools, sys, time
+marks = []
+def mark(name):
+    marks.append((name, time.process_time()))
+from pathlib import Path
+from textual.app import App
+mark("Textual imported")
+from scorepad.tui.app import ScorepadApp
+from scorepad.tui.screens.game import GameScreen
+import scorepad.games
+mark("our modules imported (pydantic and the log's models among them)")
+
+def wrapped(owner, name, before=None, after=None):
+    real = getattr(owner, name)
+    @functools.wraps(real)  # the same signature: Textual hands a handler only the arguments it takes
+    def call(*args, **kwargs):
+        if before and not any(n == before for n, _ in marks):
+            mark(before)
+        try:
+            return real(*args, **kwargs)
+        finally:
+            if after and not any(n == after for n, _ in marks):
+                mark(after)
+    setattr(owner, name, call)
+
+wrapped(scorepad.games, "open_game", before="the app made, its stylesheet parsed, the driver started",
+        after="the log read (the game's rules imported)")
+wrapped(GameScreen, "__init__", after="the log replayed (the screen made)")
+wrapped(GameScreen, "on_mount", before="the screen's widgets composed, mounted and styled",
+        after="the sheet and the log filled (the rows in view in words)")
+shown = App._display
+
+def display(self, screen, renderable):
+    shown(self, screen, renderable)
+    if renderable is not None and isinstance(screen, GameScreen):
+        mark("laid out and the first frame drawn")
+        print(repr(marks), flush=True)
+        self.exit()
+
+App._display = display
+ScorepadApp(open_path=Path(sys.argv[1]), remember_theme=False).run(headless=True, size=(120, 40))
+"""
+
+BARE_PHASES = BARE_APP_CPU.replace("from textual.app import App\n",
+                                   "from textual.app import App\ntextual_cpu = time.process_time()\n", 1).replace(
+    "    def compose(self):\n", "    def compose(self):\n        global compose_cpu\n        compose_cpu = time.process_time()\n", 1
+).replace("print(time.perf_counter() - start, time.process_time(), flush=True)",
+          "print(textual_cpu, compose_cpu, time.process_time(), flush=True)")
+assert BARE_PHASES.count("compose_cpu") == 3 and "textual_cpu = " in BARE_PHASES
+
+
 # What the game needs before any widget is drawn, beyond the bare app: the stack's imports (pydantic, the log's
 # models, the store, the game's rules), reading the log and replaying it — the floor of (b).
 FLOOR = """
@@ -392,6 +447,16 @@ def bench_start(directory: Path, deals: int, runs: int, baseline: Path | None = 
             cpus[side].append(cpu)
             cpu_ratios[side].append(cpu / bare_cpus[-1])
     floors = [run(FLOOR, str(path), game) for _ in range(runs)]
+    phase_runs: list[list[tuple[str, float]]] = []
+    bare_phase_runs: list[list[float]] = []
+    for _ in range(runs):  # where the CPU goes, by turns with the bare app's own phases
+        bare_phase_runs.append(run(BARE_PHASES, *BARE))
+        done = subprocess.run([sys.executable, "-c", OUR_PHASES, str(path)], capture_output=True, text=True,
+                              env={**env, "PYTHONPATH": str(ours_tree)}, timeout=300, cwd=directory)
+        lines = [ln for ln in done.stdout.splitlines() if ln.startswith("[")]
+        if done.returncode != 0 or not lines:
+            raise RuntimeError(done.stderr[-2000:])
+        phase_runs.append(ast.literal_eval(lines[-1]))
     part = {name: statistics.median(f[index] - (f[index - 1] if index else 0) for f in floors)
             for index, name in enumerate(("textual", "pydantic", "models_and_rules", "reading", "replaying"))}
     bare = statistics.median(bares)
@@ -399,6 +464,13 @@ def bench_start(directory: Path, deals: int, runs: int, baseline: Path | None = 
     figures = {"deals": deals, "game": game, "runs": runs, "bare_textual_s": bare, "bare_p95_s": _p95(bares), "floor": part,
                "floor_s": bare + sum(v for k, v in part.items() if k != "textual"),
                "bare_cpu_s": bare_cpu, "floor_cpu_s": bare_cpu + statistics.median(f[6] - f[5] for f in floors)}
+    names = [name for name, _ in phase_runs[0]]
+    if all([name for name, _ in marks] == names for marks in phase_runs):
+        figures["phases"] = [(name, statistics.median(marks[i][1] - (marks[i - 1][1] if i else 0)
+                                                      for marks in phase_runs)) for i, name in enumerate(names)]
+    figures["bare_phases"] = [(name, statistics.median(b[i] - (b[i - 1] if i else 0) for b in bare_phase_runs))
+                              for i, name in enumerate(("Textual imported", "its widgets imported, the app made "
+                                                        "and started", "composed, laid out and drawn"))]
     for side in trees:
         figures[side] = {"median_s": statistics.median(times[side]), "p95_s": _p95(times[side]),
                          "ratio": statistics.median(ratios[side]), "ratio_p95": _p95(ratios[side]),
@@ -426,6 +498,10 @@ def print_start(b: dict, goal: float, ref: str | None) -> None:
           f"({b['floor_s'] / b['bare_textual_s']:.2f}× the bare app); in CPU the bare app's {b['bare_cpu_s']:.3f} s + "
           f"{b['floor_cpu_s'] - b['bare_cpu_s']:.3f} s = {b['floor_cpu_s']:.3f} s "
           f"({b['floor_cpu_s'] / b['bare_cpu_s']:.2f}×)")
+    if "phases" in b:
+        print("    where this tree's CPU goes, to the first paint (medians of as many runs more, each phase's CPU): "
+              + "; ".join(f"{name} {seconds:.3f} s" for name, seconds in b["phases"]))
+    print("    the bare app's: " + "; ".join(f"{name} {seconds:.3f} s" for name, seconds in b["bare_phases"]))
 
 
 # ---------------------------------------------------------------- (c) and (d)
