@@ -32,7 +32,10 @@ start after the first), "first start" runs have the cache removed before each ru
   (the replays and nothing else: no cache, no list, no helper), the same over two processes started at once (half
   the games each), `scorepad stats`, the app's statistics (s pressed at once) and the app's list filled; with
   --baseline REF the same three of REF's scorepad in the same turns (its package unpacked from git, its own cache
-  folder over the same saved games)
+  folder over the same saved games); then `scorepad stats` again with every game stored (a start after the first:
+  the list's run just before wrote the cache file), and the helper process's own start (Python, scorepad and the
+  log's models imported, one game replayed). Last, where the CPU above the one-process floor goes: the second core
+  (the two-process floor less the one-process one) and what each scorepad spends beyond the two-process floor
 """
 
 from __future__ import annotations
@@ -194,6 +197,25 @@ folder, part, parts = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 for saved in saved_files(folder)[part::parts]:
     assert digest_of(saved.path, saved.modified).readable
 """
+# The helper process's own start (scorepad.second_reader): Python, scorepad, pydantic and the log's models imported,
+# its code's stamp said, then one game replayed (its rules imported) — what a first start pays for its second core
+# beside the replays it shares. Prints "helper <wall> <CPU of the helper>".
+HELPER_START = """
+import json, resource, subprocess, sys, time
+from pathlib import Path
+from scorepad.files import saved_files
+from scorepad.second_reader import BOOT, PLUGINS
+import os
+
+first = saved_files(Path(sys.argv[1]))[0].path
+start = time.perf_counter()
+helper = subprocess.Popen([sys.executable, "-I", "-c", BOOT, json.dumps(sys.path)], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, env={PLUGINS: "__all__", **os.environ})
+out, _ = helper.communicate((json.dumps([[0, str(first)]]) + "\\n").encode())
+assert helper.returncode == 0 and len(out.splitlines()) == 2, out[-500:]
+children = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("helper", time.perf_counter() - start, children.ru_utime + children.ru_stime, flush=True)
+"""
 TWO_AT_ONCE = """
 import subprocess, sys
 script, folder = sys.argv[1:]
@@ -227,7 +249,7 @@ def events(script: str, *args: str, env: dict[str, str], first_start: bool = Fal
     found = {}
     for line in done.stdout.splitlines():
         name, _, value = line.partition(" ")
-        if name in ("painted", "filled", "stats", "counted", "cpu", "replayed", "loop"):
+        if name in ("painted", "filled", "stats", "counted", "cpu", "replayed", "loop", "helper"):
             values = value.split()
             found[name] = float(values[0])
             if len(values) > 1:
@@ -413,8 +435,9 @@ def bench_first_start(home: Path, count: int, runs: int, scratch: Path, baseline
     if baseline is not None:
         trees[baseline[0]] = baseline_environment(home, baseline[1], scratch)
 
-    def whole(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-        forget_stored(env)
+    def whole(command: list[str], env: dict[str, str], first_start: bool = True) -> tuple[float, float]:
+        if first_start:
+            forget_stored(env)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=scratch,
@@ -436,17 +459,35 @@ def bench_first_start(home: Path, count: int, runs: int, scratch: Path, baseline
             figures.setdefault(f"{tree}: app, s at once → figures", []).append((stats["stats"], stats["stats_cpu"]))
             filled = events(APP, "home", env=on, first_start=True, cwd=scratch)
             figures.setdefault(f"{tree}: app, start → list filled", []).append((filled["filled"], filled["filled_cpu"]))
+            # (the list just filled stored every game: this is any start after the first)
+            figures.setdefault(f"{tree}: scorepad stats, every game stored", []).append(
+                whole([sys.executable, "-m", "scorepad", "stats"], on, first_start=False))
+        helper = events(HELPER_START, folder, env=env, cwd=scratch)
+        figures.setdefault("the helper's own start and one game", []).append((helper["helper"], helper["helper_cpu"]))
     names = ", ".join(trees)
-    print(f"first start, {count:,} saved games (nothing stored), {runs} rounds by turns (floors, then {names}; "
-          f"wall, and CPU of the processes; load average {os.getloadavg()[0]:.1f} at the end):")
-    floor = statistics.median(cpu for _, cpu in figures["floor, one process"])
+    print(f"first start, {count:,} saved games (nothing stored unless said), {runs} rounds by turns (floors, then "
+          f"{names}; wall, and CPU of the processes; load average {os.getloadavg()[0]:.1f} at the end):")
+
+    def median_cpu(label: str) -> float:
+        return statistics.median(cpu for _, cpu in figures[label])
+
+    floor = median_cpu("floor, one process")
     for label, values in figures.items():
         goal = "≤ 2 s" if "figures" in label or "stats" in label else "—"
         line(f"{label}, wall", [wall for wall, _ in values], goal)
         cpu = [cpu for _, cpu in values]
         line(f"  the same, CPU ({statistics.median(cpu) / floor:.2f}× the one-process floor's)", cpu, "—")
     print("  (the floors: every game read and replayed once, nothing else; the app's statistics are timed from s, "
-          "pressed at its first paint; its list from the process's start)")
+          "pressed at its first paint; its list from the process's start; \"every game stored\": a start after the "
+          "first, the cache file written by the list's run just before)")
+    two, start = median_cpu("floor, two processes"), median_cpu("the helper's own start and one game")
+    print("where a first start's CPU above the one-process floor goes (medians of the lines above):")
+    second_core = "the second core: the same replays over two processes"
+    print(f"  {second_core:<60} {two - floor:+7.3f} s CPU (of which the helper's own start {start:.3f} s)")
+    for tree in trees:
+        for what in ("scorepad stats", "app, s at once → figures"):
+            above = median_cpu(f"{tree}: {what}") - two
+            print(f"  {tree + ': ' + what + ', beyond the two-process floor':<60} {above:+7.3f} s CPU")
 
 
 def main() -> None:
