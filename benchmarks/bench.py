@@ -14,7 +14,8 @@
     widget (pydantic, the log's models, the store and the game's rules imported, the log read and replayed)
 (c) from submitting a deal to the sheet updated, and to the screen repainted, with 1,000 and 10,000 deals logged;
     and from Enter in the form to the screen repainted; beside what a bare Textual app costs for a frame with a
-    row appended (the floor)
+    row appended (the floor); Enter in Jass's and Auction Bridge's forms with 3,000 and 30,000 entries logged
+    (benchmarks/tables.py): Python calls and CPU to the first frame, by turns with --baseline
 (d) bytes a loaded and replayed log keeps per entry (traced); peak memory of the app with 1,000 deals open
     (resident, measured without tracemalloc; Python's own peak apart), and what each further deal adds (5,000 open)
     and what each part of the app keeps of it (traced: the log's entries, the rules' fold, the tables, the rest)
@@ -702,6 +703,65 @@ async def _enter_latency(path: Path, samples: int, clock: FrameClock | None = No
     return {"repainted": repainted, "walls": walls, "frame": frame, "settled": settled}
 
 
+#: what the table types for one more hand or deal of a tables.py log (which stops after a whole one), before Enter:
+#: Jass hearts named by the forehand, then 97 points to team A; Bridge Ann's 1NT making 7 tricks
+GAME_KEYS = {"jass": ("h", "tab", "a", "9", "7"),
+             "auction_bridge": ("a", "tab", "1", "n", "t", "tab", "7")}
+
+
+async def _game_enter_latency(game: str, path: Path, samples: int, clock: FrameClock | None = None) -> dict:
+    """`_enter_latency` for Jass or Auction Bridge: the keys of GAME_KEYS typed into the game's form (before the
+    clock starts), then Enter; "frame" and "settled" are CPU time from the Enter to the first frame showing the new
+    row (the score sheet's rows) and to the last frame (`FrameClock`)."""
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.widgets.sheet_table import SheetTable
+
+    app = ScorepadApp(open_path=path, remember_theme=False)
+    frame, settled = [], []
+    clock = clock or FrameClock()
+    async with app.run_test(headless=True, size=(120, 40)) as pilot:
+        for _ in range(5):  # a long game's rows measured after the first paint, a chunk at a time
+            await pilot.pause(0.2)
+        screen = app.screen
+        sheet = screen.query_one(SheetTable)
+        clock.shown = lambda: sheet.row_count
+        for _ in range(samples):
+            logged = len(screen.sheet.entries)  # type: ignore[attr-defined]
+            await pilot.press(*GAME_KEYS[game])
+            await pilot.pause()
+            with clock:
+                clock.start()
+                await pilot.press("enter")
+                await pilot.pause()
+            frame.append(clock.first())
+            settled.append(clock.settled())
+            assert len(screen.sheet.entries) > logged, "the typed hand was not logged"  # type: ignore[attr-defined]
+            await pilot.pause(0.1)
+    return {"frame": frame, "settled": settled}
+
+
+async def _jass_enter_latency(path: Path, samples: int) -> dict:
+    return await _game_enter_latency("jass", path, samples)
+
+
+async def _auction_bridge_enter_latency(path: Path, samples: int) -> dict:
+    return await _game_enter_latency("auction_bridge", path, samples)
+
+
+async def _jass_enter_calls(path: Path, samples: int) -> dict:
+    """Python calls from Enter to the first frame (`CallCounter`), Jass; the first Enter after opening is left out
+    (it draws more)."""
+    counter = CallCounter()
+    await _game_enter_latency("jass", path, samples + 1, counter)
+    return {"calls": counter.calls[1:]}
+
+
+async def _auction_bridge_enter_calls(path: Path, samples: int) -> dict:
+    counter = CallCounter()
+    await _game_enter_latency("auction_bridge", path, samples + 1, counter)
+    return {"calls": counter.calls[1:]}
+
+
 def _bare_cells(number: int) -> tuple:
     return (str(number), f"Bob 7♥ made, deal {number}", f"+120  {number * 10}", f"·  {number}", "-50  100")
 
@@ -1021,6 +1081,64 @@ def bench_paired(directory: Path, baseline: Path, deals: int, samples: int, roun
             for part, sides in figures.items()}
 
 
+def _run_paired(function: str, log: Path, copy: Path, tree: Path, home: Path, samples: int) -> dict:
+    """`function` of this file run in a fresh process with `tree`'s scorepad, on a copy of `log`."""
+    copy.write_bytes(log.read_bytes())
+    env = {**os.environ, "PYTHONPATH": str(tree), "SCOREPAD_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", PAIRED_RUN, str(Path(__file__).parent), function, str(copy),
+                           str(samples)], capture_output=True, text=True, env=env, timeout=900,
+                          cwd=copy.parent)  # not here: `-c` puts the cwd first on the path
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr[-3000:])
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert Path(result["scorepad"]).resolve().is_relative_to(tree.resolve()), result["scorepad"]
+    return result
+
+
+def bench_game_enter(directory: Path, game: str, entries: int, samples: int, rounds: int,
+                     baseline: Path | None = None) -> dict:
+    """Enter in Jass's or Bridge's form with a tables.py log of `entries` entries: CPU to the first frame and to
+    the last (`rounds` fresh processes of `samples` Enters each, by turns with the baseline's scorepad if given),
+    and the Python calls to the first frame (one process each: the count does not move with the load)."""
+    ours_tree = Path(__file__).resolve().parent.parent
+    log = tables.write_game(directory / f"{game}-enter.jsonl", game, entries)
+    sides = {"ours": ours_tree, **({"base": baseline} if baseline else {})}
+    times: dict[str, dict[str, list[float]]] = {side: {"frame": [], "settled": []} for side in sides}
+    calls: dict[str, float] = {}
+    for turn in range(rounds):
+        for side, tree in sides.items():
+            result = _run_paired(f"_{game}_enter_latency", log, directory / f"{game}-{side}-{turn}.jsonl", tree,
+                                 directory / f"home-{side}", samples)
+            for figure in ("frame", "settled"):
+                times[side][figure] += result[figure]
+    for side, tree in sides.items():
+        result = _run_paired(f"_{game}_enter_calls", log, directory / f"{game}-{side}-calls.jsonl", tree,
+                             directory / f"home-{side}", 4)
+        calls[side] = statistics.median(result["calls"])
+    return {"game": game, "entries": _entries_in(log), "rounds": rounds, "calls": calls,
+            **{side: {figure: _stats_ms(values) for figure, values in by_figure.items()}
+               for side, by_figure in times.items()}}
+
+
+def _entries_in(path: Path) -> int:
+    return len(path.read_bytes().splitlines()) - 1
+
+
+def print_game_enter(g: dict, ref: str | None) -> None:
+    name = {"jass": "Jass", "auction_bridge": "Auction Bridge"}[g["game"]]
+    ours, calls = g["ours"], g["calls"]
+    line = (f"    Enter in {name}'s form, {g['entries']:,} entries logged, {g['rounds']} rounds, "
+            f"{ours['frame']['n']} samples each: Python calls to the first frame {calls['ours']:,.0f}")
+    if "base" in calls:
+        line += f" ({ref} {calls['base']:,.0f}: {calls['ours'] / calls['base']:.2f}×)"
+    line += f"; this tree {_frames(ours)}"
+    if "base" in g:
+        base = g["base"]
+        line += (f"; {ref} first frame median {base['frame']['median']:.1f} ms, p95 {base['frame']['p95']:.1f} ms "
+                 f"→ {ours['frame']['median'] / base['frame']['median']:.2f}×")
+    print(line + " (goal ≤ 16 ms median, ≤ 33 ms p95)")
+
+
 def print_paired(paired_figures: dict, deals: int, ref: str, rounds: int) -> None:
     words = {"submit": "submit a deal (GameScreen.log_entries)",
              "enter": "Enter in the form",
@@ -1203,6 +1321,12 @@ def main() -> None:
                 print(f"    Python calls from Enter to the first frame, {k['deals']:,} deals logged (median of "
                       f"{k['samples']}): ours {k['ours']:,.0f}, the bare app with our tables {k['floor']:,.0f} "
                       f"({k['ours'] / k['floor']:.2f}×)")
+        if "c" in parts:
+            for game in ("jass", "auction_bridge"):
+                for logged in (3_000, 30_000):
+                    print(f"    (load average {os.getloadavg()[0]:.2f})")
+                    print_game_enter(bench_game_enter(directory, game, logged, max(5, samples // args.rounds // 2),
+                                                      min(args.rounds, 2), tree), args.baseline)
         if tree and parts & {"c", "e"}:
             chosen = tuple(part for part, letter in (("submit", "c"), ("enter", "c"), ("correct", "e"))
                            if letter in parts)
