@@ -77,23 +77,23 @@ def to_json(sheet: Sheet) -> str:
 
 def _row_lines(rows: Sequence[Row]) -> list[str]:
     """Each row's summary as the C encoder writes it (`_ENCODE(row.summary())`), a long game's rows written
-    without a dict made per row and per mapping: one format per order of side labels (their JSON strings made
+    without a dict made per row and per mapping: one format per layout of side labels (their JSON strings made
     once), filled with the row's seq, its text as a JSON string and its points as JSON integers. A row holding
     anything else is left to the encoder."""
-    formats: dict[tuple[tuple[Any, ...], tuple[Any, ...]], str | None] = {}  # the labels' order -> its format
+    formats: dict[Any, str | None] = {}  # a layout of the labels (shared by the rows alike) -> its format
     ints = _INT.issuperset
     lines = []
+    append = lines.append
     for row in rows:
-        delta, totals = row.delta, row.totals
-        labels = (tuple(delta), tuple(totals))
-        line = formats.get(labels, _UNSEEN)
+        layout = row.layout
+        line = formats.get(layout, _UNSEEN)
         if line is _UNSEEN:
-            line = formats[labels] = _row_format(*labels)
-        if line is not None and type(row.seq) is int and ints(map(type, delta.values())) and ints(
-                map(type, totals.values())):
-            lines.append(line.format(row.seq, _string(row.text), *delta.values(), *totals.values()))
+            line = formats[layout] = _row_format(*layout.named)
+        points = row.points
+        if line is not None and type(row.seq) is int and ints(map(type, points)):
+            append(line.format(row.seq, _string(row.text), *points))
         else:
-            lines.append(_ENCODE(row.summary()))
+            append(_ENCODE(row.summary()))
     return lines
 
 

@@ -78,9 +78,10 @@ class _Sides:
     """The sides a row's points are given for, in their order, shared by the rows that name them alike (every row
     of a game, mostly): where each side's change and total sit in a row's one tuple of points."""
 
-    __slots__ = ("delta", "totals", "changes")
+    __slots__ = ("delta", "totals", "changes", "named")
 
     def __init__(self, delta: tuple[str, ...], totals: tuple[str, ...]):
+        self.named = (delta, totals)  # the sides of the changes and of the totals, in their order
         self.changes = len(delta)  # the points begin with the changes, then the totals
         self.delta = {side: place for place, side in enumerate(delta)}
         self.totals = {side: place for place, side in enumerate(totals, start=len(delta))}
@@ -187,6 +188,18 @@ class Row:
     def totals(self) -> Mapping[str, int]:
         """side -> its total after this row"""
         return Points(self._sides.totals, self._points)
+
+    @property
+    def layout(self) -> _Sides:
+        """Where this row's points sit (`points`): one object shared by the rows that name their sides alike,
+        with `named`, the sides of the changes and of the totals. A writer of many rows works out what it
+        writes for each layout once, without a mapping made per row."""
+        return self._sides
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The changes then the totals, in the order of `layout.named`."""
+        return self._points
 
     def _resolve(self) -> Words:
         words = self._words
