@@ -527,6 +527,25 @@ def test_the_sheet_writes_honours_chicane_and_revoke_as_codes_after_a_rename_too
     assert short_honours(_deal_cells(after), after) == codes  # not "4 honours in one hand (Annie & Cid)"
 
 
+def test_each_sheet_writes_its_honours_with_its_own_sides_letters():
+    # the sides' letters are worked out once for a sheet's rows: another game's sheet (other side names) gets
+    # its own, and the first game's its own again
+    from scorepad.rules import replay
+    from scorepad.tui.games.auction_bridge.pad import short_honours
+    from tests.helpers import entries, header
+
+    def sheet_of(us: str, them: str) -> Sheet:
+        items = [{"type": "contract", "player": "Ann", "call": "3H"},
+                 {"type": "result", "tricks": 9, "honours": {"side": us, "holding": "4_one_hand"}}]
+        game = header("auction_bridge", ["Ann", "Bob", "Cid", "Dan"], sides={us: ["Ann", "Cid"], them: ["Bob", "Dan"]})
+        return replay(game, entries("auction_bridge", *items))
+
+    ours, theirs = sheet_of("We", "They"), sheet_of("North", "East")
+    assert short_honours(_deal_cells(ours), ours) == "w4h"
+    assert short_honours(_deal_cells(theirs), theirs) == "n4h"
+    assert short_honours(_deal_cells(ours), ours) == "w4h"
+
+
 def _deal_cells(sheet: Sheet) -> DealCells:
     cells = bridge_cells(sheet.rows[-1], tuple(sheet.sides))
     assert isinstance(cells, DealCells)

@@ -272,9 +272,25 @@ def join_lines(lines: list[Line]) -> Text:
     return Text("\n", no_wrap=True, overflow="ellipsis").join(map(line_text, lines))
 
 
+#: the sides' letters last worked out, with the names they were worked out from: the same for every row of a
+#: sheet (a long rubber's deal list plans its columns over every deal's honours when it opens)
+_LETTERS: tuple[dict[str, str], dict[str, Any], dict[str, str], dict[str, str]] | None = None
+
+
+def _side_letters(sheet: Sheet) -> dict[str, str]:
+    """`side_letters` of the sheet's names (not to be changed: the next row of the same names reads them too)."""
+    global _LETTERS
+    known = _LETTERS
+    if known is not None and known[0] == sheet.side_names and known[1] == sheet.sides and known[2] == sheet.names:
+        return known[3]
+    letters = side_letters(sheet.side_names, sheet.sides, sheet.names)
+    _LETTERS = (dict(sheet.side_names), dict(sheet.sides), dict(sheet.names), letters)
+    return letters
+
+
 def short_honours(cells: DealCells, sheet: Sheet) -> str:
     """The row's honours as the form takes them ("a4h"), then chicane and revoke in brief."""
-    letters = side_letters(sheet.side_names, sheet.sides, sheet.names)
+    letters = _side_letters(sheet)
     bits = []
     if cells.honours_side:
         bits.append(honours_code(cells.honours_side, cells.holding or "", letters))
