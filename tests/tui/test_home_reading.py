@@ -438,3 +438,45 @@ async def test_rows_handed_over_by_a_reading_stopped_meanwhile_are_not_listed_tw
             assert not screen.query_one("#home-progress", Static).display
     finally:
         gate.release()
+
+
+async def test_figures_handed_over_by_a_count_stopped_meanwhile_are_not_shown(scorepad_home, monkeypatch):
+    # r pressed on the statistics just as the count before handed its figures over: they are not shown (the new
+    # count's reading line stays until its own figures come, and those count the game played meanwhile)
+    paths = write_games(scorepad_home, count=10)
+    app = make_app()
+    handing, go = threading.Event(), threading.Event()
+    gate = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            real = app.call_from_thread
+
+            def handed(callback, *args, **kwargs):
+                if not handing.is_set():  # the count's figures (it looked: not stopped), held a moment
+                    handing.set()
+                    assert go.wait(timeout=60), "the test never let the figures go"
+                return real(callback, *args, **kwargs)
+
+            monkeypatch.setattr(app, "call_from_thread", handed)
+            await pilot.press("s")
+            screen = app.screen
+            assert isinstance(screen, StatsScreen)
+            assert await asyncio.to_thread(handing.wait, 60), "the count never handed its figures over"
+            paths[0].write_text("".join(log_lines(header("five_hundred", PLAYERS, title="Friday"),
+                                                  entries("five_hundred", *FIVE_HUNDRED))))
+            gate = Gate(monkeypatch, open_after=0)  # the new count held at the game played since
+            screen.action_reload()
+            go.set()  # the stopped count's figures reach the screen now, behind the new count's start
+            await gate.held(pilot)
+            await pilot.pause()
+            assert screen.stats is None
+            assert screen.query_one("#stats-progress", Static).display
+            gate.release()
+            await settle(pilot)
+            assert screen.stats is not None and not screen.query_one("#stats-progress", Static).display
+            assert screen.stats == history.collect_stats(scorepad_home / "games", cache=None)
+    finally:
+        go.set()
+        if gate is not None:
+            gate.release()

@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from scorepad.history import collect_stats
 from scorepad.stats import Stats, stats_renderable
@@ -81,7 +81,7 @@ class StatsScreen(Screen[None]):
             if worker.is_cancelled:
                 return
             on_screen = threading.Event()
-            self.app.call_from_thread(self._show, stats, on_screen)
+            self.app.call_from_thread(self._take_figures, worker, stats, on_screen)
             # the figures' frame first; then what was read is written to the cache file (scorepad.history)
             wait_for_first_paint(on_screen)
 
@@ -95,6 +95,15 @@ class StatsScreen(Screen[None]):
         if self.stats is None:  # (a line posted just before the figures came is not shown after them)
             self.query_one("#stats-progress", Static).update(
                 f"Counting your saved games: {message.done} of {message.total}…")
+
+    def _take_figures(self, worker: Worker[None], stats: Stats, on_screen: threading.Event) -> None:
+        """A count's figures, taken on the screen's thread; not those of a count stopped (r pressed again) after
+        it looked whether it was stopped and before the screen took them: they would stand, the reading line
+        hidden, while the new count goes on (and may count other games)."""
+        if worker.is_cancelled:
+            on_screen.set()
+        else:
+            self._show(stats, on_screen)
 
     def _show(self, stats: Stats, on_screen: threading.Event | None = None) -> None:
         self.stats = stats
