@@ -82,7 +82,7 @@ def _row_lines(rows: Sequence[Row]) -> list[str]:
     anything else is left to the encoder."""
     formats: dict[Any, str | None] = {}  # a layout of the labels (shared by the rows alike) -> its format
     ints = _INT.issuperset
-    lines = []
+    lines: list[str] = []
     append = lines.append
     for row in rows:
         layout = row.layout
