@@ -243,6 +243,7 @@ PRIVATE_METHODS = {
     "_highlight_cursor": ["self"],
     "_update_column_widths": ["self", "updated_cells"],
     "_on_resize": ["self", "_"],
+    "_scroll_update": ["self", "virtual_size"],
     "update_cell": ["self", "row_key", "column_key", "value", "update_width"],
 }
 PRIVATE_STATE = ("_update_count", "_offset_cache", "_row_locations", "_column_locations", "_data", "_new_rows",
@@ -625,3 +626,50 @@ async def test_rows_added_lazily_are_their_own_keys_and_the_table_finds_them_by_
         keyed.add_row(*row(3), key="3")
         keyed.clear()
         assert not data._cells and not keyed.rows and keyed._data is data
+
+
+def bars(table: DataTable) -> list[list[list[tuple[str, object]]]]:
+    """Each scroll bar of the table as drawn now (the class's own drawing: an instance's spy is left out)."""
+    drawn = []
+    for bar in (table.vertical_scrollbar, table.horizontal_scrollbar):
+        width, height = bar.size
+        strips = type(bar).render_lines(bar, Region(0, 0, width, height))
+        drawn.append([[(segment.text, segment.style) for segment in strip] for strip in strips])
+    return drawn
+
+
+async def test_the_scroll_bars_are_drawn_as_datatables_and_an_unchanged_one_is_not_drawn_again():
+    app = Twins()
+    async with app.run_test(size=(60, 16)) as pilot:
+        plain, keyed = app.tables
+        for table in app.tables:
+            table.add_columns("#", "who", "points")
+            for number in range(30):
+                table.add_row(*row(number, wide=True), key=str(number))
+        await pilot.pause()
+        for table in app.tables:
+            table.move_cursor(row=table.row_count - 1)
+        await same(pilot, "wider than the pane")
+        assert keyed.show_horizontal_scrollbar and keyed.show_vertical_scrollbar
+        assert bars(plain) == bars(keyed)
+        horizontal = keyed.horizontal_scrollbar
+        drawn: list[object] = []  # what the bar made anew (cached lines are handed out without `render`)
+        draw = horizontal.render
+
+        def spy() -> object:
+            drawn.append(draw())
+            return drawn[-1]
+
+        horizontal.render = spy  # type: ignore[method-assign]
+        for number in range(30, 33):
+            for table in app.tables:
+                table.add_row(*row(number, wide=True), key=str(number))
+                table.move_cursor(row=table.row_count - 1)
+            await same(pilot, f"row {number} appended")
+            assert bars(plain) == bars(keyed)
+        assert drawn == []  # as wide, as far scrolled: the same bar, not drawn again
+        for table in app.tables:
+            table.scroll_to(x=5, animate=False)
+        await same(pilot, "scrolled right")
+        assert keyed.scroll_x == 5 and drawn  # its thumb moved: drawn again
+        assert bars(plain) == bars(keyed)

@@ -36,8 +36,8 @@ may widen. So here:
 Every other change (remove_row, sort, clear, columns, a new width, styles) invalidates
 everything, as in Textual. Written against textual 8.2.8 (pinned): it overrides private members
 (`_update_count`, `_offset_cache`, `_update_dimensions`, `_render_line`, `_render_cell` (with
-`_get_row_renderables` and `_get_styles_to_render_cell`), `_get_offsets`,
-`_get_row_region`, `_total_row_height`, `_get_fixed_offset`, `_on_resize`, the render caches (and that they are
+`_get_row_renderables` and `_get_styles_to_render_cell`), `_get_offsets`, `_get_row_region`,
+`_total_row_height`, `_get_fixed_offset`, `_on_resize`, Widget's `_scroll_update`, the render caches (and that they are
 bounded), and `add_row` and `update_cell` themselves for the one-line case; `rows` holds `LazyCells` for lazy rows,
 which answer what DataTable reads of a cell mapping, of a `Row` and of a `RowKey`; `_data` is a `RowCells` view that
 finds those in `rows`, and `_row_locations` a `RowPlaces` (a `TwoWayDict`, from `textual._two_way_dict`, whose
@@ -69,7 +69,7 @@ from textual import events
 from textual._segment_tools import line_crop
 from textual._two_way_dict import TwoWayDict
 from textual.coordinate import Coordinate
-from textual.geometry import Region, Spacing
+from textual.geometry import Region, Size, Spacing
 from textual.render import measure
 from textual.strip import Strip
 from textual.widgets import DataTable
@@ -311,6 +311,20 @@ class RowCells(MutableMapping[Any, Any]):
 
 def _call(make: Callable[[], Sequence[Any]]) -> Sequence[Any]:
     return make()
+
+
+def _rendered(line: Text, console: Console) -> list[Segment]:
+    """`Text("\\n").join([line]).render(console)`: a line of one style, or of none, as the common cell is, without
+    the join's new Text and the spans' walk (the same segments); a line with spans of its own goes Rich's way."""
+    if line.spans:
+        return list(Text("\n").join([line]).render(console))
+    if not line.style:
+        return [Segment(line.plain)]
+    if not line.plain:  # a styled empty line: the join gives it a span of no length, rendered as nothing
+        return []
+    get_style = console.get_style
+    return [Segment(line.plain, Style.combine((get_style("", default=Style.null()),
+                                               get_style(line.style, default=Style.null()))))]
 
 
 def _cell_width(cell: Any, console: Console) -> int:
@@ -604,6 +618,22 @@ class KeyedTable(DataTable[Any]):
             event.prevent_default()  # DataTable's own handler drops every cached render, which only the width changes
         self._resized_width = width
 
+    def _scroll_update(self, virtual_size: Size) -> None:
+        # Widget._scroll_update, without refreshing each scroll bar whatever changed: a row appended changes the
+        # virtual height alone, and a horizontal bar of the same sizes at the same place was drawn again (~2,100
+        # Python calls of an Enter's frame where the sheet is a cell wider than its pane). A bar whose sizes
+        # change repaints itself (they are its reactives); its position follows scroll_x/scroll_y as ever.
+        self._refresh_scrollbars()
+        width, height = self.container_size
+        if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
+            self.vertical_scrollbar.window_virtual_size = virtual_size.height
+            self.vertical_scrollbar.window_size = height - self.scrollbar_size_horizontal
+        if self.show_horizontal_scrollbar and self.styles.scrollbar_size_horizontal:
+            self.horizontal_scrollbar.window_virtual_size = virtual_size.width
+            self.horizontal_scrollbar.window_size = width - self.scrollbar_size_vertical
+        self.scroll_x = self.validate_scroll_x(self.scroll_x)
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
+
     def remove_row(self, row_key: RowKey | str) -> None:
         super().remove_row(row_key)
         self._own_rows.discard(RowKey(row_key) if isinstance(row_key, str) else row_key)
@@ -757,10 +787,11 @@ class KeyedTable(DataTable[Any]):
         width as `Text.wrap` cuts it, rendered as `Text.__rich_console__` renders its lines joined, padded to the
         width with Padding's style, the padding around it, and the two styles laid over every segment."""
         console = self.app.console
-        line = cell.copy()
+        line = cell
         if cell_len(line.plain) > inner:
+            line = cell.copy()
             line.truncate(inner, overflow=cell.overflow or "fold")
-        segments = list(Text("\n").join([line]).render(console))
+        segments = _rendered(line, console)
         length = Segment.get_line_length(segments)
         pad_style = console.get_style("none")  # Padding's own style
         if length < inner:
