@@ -93,7 +93,12 @@ _SIDES: dict[tuple[tuple[str, ...], tuple[str, ...]], _Sides] = {}
 _SIDES_AT_MOST = 256
 
 
-def _sides_of(delta: Mapping[str, int], totals: Mapping[str, int]) -> _Sides:
+def row_layout(sides: tuple[str, ...]) -> _Sides:
+    """The layout of a row whose changes and totals both name `sides`, in that order (`State.add_row_of`)."""
+    return _sides_of(dict.fromkeys(sides), dict.fromkeys(sides))
+
+
+def _sides_of(delta: Mapping[str, Any], totals: Mapping[str, Any]) -> _Sides:
     named = (tuple(delta), tuple(totals))
     sides = _SIDES.get(named)
     if sides is None:
@@ -496,6 +501,14 @@ class State:
             totals[side] += points
         self.rows.append(Row.later(seq, delta, totals, describe))
 
+    def add_row_of(self, seq: int, layout: _Sides, changes: tuple[int, ...], describe: Callable[[], Words]) -> None:
+        """`add_row_later` for a row whose changes are given as values, in the order of the totals' sides, which
+        `layout` names (`row_layout`): the row is made without a mapping read or a layout looked up."""
+        totals = self.totals
+        for side, points in zip(totals, changes, strict=True):
+            totals[side] += points
+        self.rows.append(Row._made(seq, layout, (*changes, *totals.values()), None, describe))
+
     def finish(self, winner: str | None, result: str) -> None:
         self.status = "finished"
         self.winner = winner
@@ -619,7 +632,7 @@ class _Checkpoint:
         self.own = False  # its history containers are its own, not the live state's (taken later)
 
 
-_SHARED_TYPES = {str, int, float, bool, type(None), bytes, frozenset, datetime, MappingProxyType, Row, Naming}
+_SHARED_TYPES = {str, int, float, bool, type(None), bytes, frozenset, datetime, MappingProxyType, Row, Naming, _Sides}
 _FIELDS: dict[type, tuple[str, ...] | None] = {}  # a class -> the fields copy_state copies one by one (None: it cannot)
 
 

@@ -418,3 +418,27 @@ def test_a_row_keeps_its_points_as_given_and_reads_them_as_mappings_in_their_ord
     assert row != Row(5, "text", {"We": 40, "They": -10}, {"They": 90, "We": 141})
     assert row != Row(5, "text", {"They": -10, "We": 40}, {"We": 141, "They": 90})
     assert row.unkept() is row
+
+
+def test_a_row_given_its_changes_in_order_reads_as_one_given_a_mapping():
+    """`State.add_row_of` (changes as values in the totals' order, a layout made once) makes the rows
+    `add_row_later` makes from a mapping: the same points, totals and layout, shared with the rows alike."""
+    from scorepad.rules.base import State, row_layout
+    from tests.helpers import header
+
+    head = header("five_hundred", ["Ann", "Bob", "Cid"])
+    sides = {"Cid": ("Cid",), "Ann": ("Ann",), "Bob": ("Bob",)}  # not the players' order: the sides' is kept
+    by_values, by_mapping = State(head, None, sides), State(head, None, sides)
+    layout = row_layout(tuple(sides))
+    for seq, changes in ((3, (10, -40, 0)), (7, (0, 120, -100))):
+        by_values.add_row_of(seq, layout, changes, lambda: ("made", {}))
+        by_mapping.add_row_later(seq, dict(zip(sides, changes, strict=True)), lambda: ("made", {}))
+    assert by_values.totals == by_mapping.totals == {"Cid": 10, "Ann": 80, "Bob": -100}
+    assert list(by_values.totals) == ["Cid", "Ann", "Bob"]
+    assert [row.summary() for row in by_values.rows] == [row.summary() for row in by_mapping.rows]
+    assert by_values.rows == by_mapping.rows
+    assert by_values.rows[1].totals == {"Cid": 10, "Ann": 80, "Bob": -100}
+    assert by_values.rows[0].layout is by_values.rows[1].layout is layout
+    assert layout.named == (("Cid", "Ann", "Bob"), ("Cid", "Ann", "Bob"))
+    with pytest.raises(ValueError):  # changes that do not name every side are refused, not zipped short
+        by_values.add_row_of(9, layout, (1, 2), lambda: ("", {}))
