@@ -39,7 +39,7 @@ class FiveHundredState(base.State):
     history_fields = base.State.history_fields + ("deal_of", "first_bid_seq")
     fold_only_fields = base.State.fold_only_fields + ("deal_of",)
     # worked out once from the players and the settings, shared by every copy of the state
-    fixed_fields = base.State.fixed_fields + ("left", "orders", "values", "ranks", "opponents_of")
+    fixed_fields = base.State.fixed_fields + ("left", "orders", "values", "ranks", "opponents_of", "row_layout")
     settings: Settings
 
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
@@ -57,6 +57,8 @@ class FiveHundredState(base.State):
         self.values, self.ranks = values_of(settings), ranks_of(settings)  # call -> value, rank
         # contracting side -> the other sides, in order (a contractor without a called partner)
         self.opponents_of = {side: tuple(other for other in self.sides if other != side) for side in self.sides}
+        # where a row's points sit: its changes and totals name the sides in their order (as `totals` keeps them)
+        self.row_layout = base.row_layout(tuple(self.sides))
 
     @property
     def one_round(self) -> bool:
@@ -507,9 +509,8 @@ class FiveHundredRules(base.Rules):
     def fold(self, state: FiveHundredState, entry: Entry, seq: int) -> str | None:
         """`validate` and `apply` in one: the entry's check and fold found by one look-up of its type."""
         (player_field, check), fold = _STEPS[type(entry)]
-        refusal = self._refused_first(state, entry, player_field, check)
-        if refusal is not None or check is None:
-            return refusal
+        if check is None or (player_field and getattr(entry, player_field) not in state.players):
+            return self._refused_first(state, entry, player_field, check)  # (as validate: a rare refusal)
         reason = check(self, state, entry)
         if reason is None:
             fold(self, state, entry, seq)
@@ -620,7 +621,7 @@ class FiveHundredRules(base.Rules):
             deal.thrown_in, deal.same_dealer_again = scored.thrown_in, True
             return
         assert deal.result_seq is not None
-        state.add_row_later(deal.result_seq, scored.delta, scored.describe)
+        state.add_row_of(deal.result_seq, state.row_layout, scored.changes, scored.describe)
         totals, target = state.totals, state.settings.target
         if -target < min(totals.values()) and max(totals.values()) < target:
             return  # the usual deal: nobody has reached the target or sunk to minus it (as `judge` finds first)

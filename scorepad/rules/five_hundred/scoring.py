@@ -21,6 +21,7 @@ class Scored(NamedTuple):  # (a tuple: made once per deal, it costs less than a 
     contracting: tuple[str, ...] = ()  # contracting sides, the contractor's first; () when all passed
     made: bool = False
     thrown_in: str = ""  # the irregularities call for a new deal instead of a score
+    changes: tuple[int, ...] = ()  # `delta`'s values, in the sides' order (what the row keeps)
 
 
 @dataclass(frozen=True)
@@ -154,10 +155,11 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
 
     # the words are put together only when the row is read; everything they use is fixed by now
     # (made as tuples are, without the call of a NamedTuple's __new__: once per deal)
+    changes = tuple(delta.values())
     line = _new(_Line, (state.naming, deal.index, deal.dealer, call, outcome, short, pen.note,
-                        deal.contractor or "", contracting[0], result.partner, value, taken, tuple(delta.values()), tricks,
+                        deal.contractor or "", contracting[0], result.partner, value, taken, changes, tricks,
                         result.card_points if settings.card_points else None))
-    return _new(Scored, (delta, line, contracting, made, ""))  # (a _Line is called for its words)
+    return _new(Scored, (delta, line, contracting, made, "", changes))  # (a _Line is called for its words)
 
 
 def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
@@ -170,9 +172,10 @@ def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
         _add_card_points(deal, delta, skip=())
     if settings.defenders_cap:
         _cap(state, delta, list(state.sides))  # nobody won a bid, so nobody may go out on tricks under the cap
-    line = _Line(state.naming, deal.index, deal.dealer, None, "no trump", "", "", "", "", None, 0, 0, tuple(delta.values()),
+    changes = tuple(delta.values())
+    line = _Line(state.naming, deal.index, deal.dealer, None, "no trump", "", "", "", "", None, 0, 0, changes,
                  tricks, _card_points(state, deal))
-    return Scored(delta, cast("Callable[[], Words]", line))
+    return Scored(delta, cast("Callable[[], Words]", line), changes=changes)
 
 
 def _add_card_points(deal: Deal, delta: dict[str, int], skip: Any) -> None:
