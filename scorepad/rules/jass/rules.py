@@ -609,8 +609,8 @@ class JassRules(base.Rules):
 
     def _check_weis(self, state: JassState, entry: JassWeis) -> str | None:
         player = entry.player
-        if problem := self._unknown_player(state, player) or self._hand_in_play(state, "Weis"):
-            return problem
+        if player not in state.players or state.phase != "trump":  # (else neither refuses)
+            return self._unknown_player(state, player) or self._hand_in_play(state, "Weis")
         if player in state.weis:
             return (
                 f"{state.name(player)}'s Weis is already entry {state.weis[player][1]}; amend it to change the melds"
@@ -644,8 +644,8 @@ class JassRules(base.Rules):
         return None
 
     def _check_stoeck(self, state: JassState, entry: JassStoeck) -> str | None:
-        if problem := self._unknown_player(state, entry.player) or self._hand_in_play(state, "Stöck"):
-            return problem
+        if entry.player not in state.players or state.phase != "trump":  # (else neither refuses)
+            return self._unknown_player(state, entry.player) or self._hand_in_play(state, "Stöck")
         if problem := no_stoeck_problem(state.contract):
             return problem
         if state.stoeck:
@@ -664,8 +664,8 @@ class JassRules(base.Rules):
         return self._card_clash(state, entry.player, state.stoeck_cards())
 
     def _check_tricks(self, state: JassState, entry: JassTricks) -> str | None:
-        if problem := self._hand_in_play(state, "card points"):
-            return problem
+        if state.phase != "trump":  # (the trump named: a hand in play)
+            return self._hand_in_play(state, "card points")
         given, sides = entry.points, state.sides
         for side in given:
             if side not in sides:
@@ -743,9 +743,12 @@ class JassRules(base.Rules):
     def fold(self, state: JassState, entry: Entry, seq: int) -> str | None:
         """`validate` and `apply` in one: the entry's check and fold found by one look-up of its type."""
         check, fold = _STEPS[type(entry)]
-        refusal = self._refused_first(state, entry, check)
-        if refusal is not None or check is None:
-            return refusal
+        # nearly every entry is of a kind Jass knows, with no question open and the game on: only otherwise is
+        # `_refused_first` asked
+        if check is None or state.pending_tie or state.status == "finished":
+            refusal = self._refused_first(state, entry, check)
+            if refusal is not None or check is None:
+                return refusal
         reason = check(self, state, entry)
         if reason is None:
             fold(self, state, entry, seq)
