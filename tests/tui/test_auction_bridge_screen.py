@@ -574,3 +574,23 @@ async def test_sides_with_the_same_initial_get_an_honours_example_that_does_not_
         await pilot.press("a", "n", "tab", "4", "h", "tab", "1", "0", "tab", "1", "space", "3", "enter")
         await settle(pilot)
         assert dict(screen.sheet.extra["honour_score"])["Ann & Bob"] == 16  # "1 3": Ann & Bob's 3 honours
+
+
+async def test_the_form_keeps_its_height_while_a_deal_is_typed_and_logged():
+    # a form growing by the preview's second line and shrinking at Enter moved the pad and the sheet each deal
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        form = screen.query_one("#entry-form")
+        preview = screen.query_one("#bridge-preview")
+        height = form.outer_size.height
+        await pilot.press("a", "tab", "1", "n", "t", "tab", "7")
+        await settle(pilot)
+        assert len(text_of(app, "#bridge-preview").strip().splitlines()) == 2  # its value, then the score
+        assert form.outer_size.height == height
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(screen.sheet.entries) == 3  # the deal, the contract and the result logged
+        assert text_of(app, "#bridge-preview").strip() == "" and preview.outer_size.height == 2
+        assert form.outer_size.height == height

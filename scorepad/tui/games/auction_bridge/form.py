@@ -346,7 +346,9 @@ class BridgeForm(EntryForm):
         # mostly as they were (a key typed, a call logged): repainted and laid out only when they say something new
         quiet.update(self.query_one("#bridge-deal", Static), self.deal_line())
         quiet.update(self.query_one("#bridge-hint", Static), self.hint_line())
-        quiet.update(self.query_one("#bridge-preview", Static), self.preview_line())
+        preview = self.query_one("#bridge-preview", Static)
+        quiet.update(preview, self.preview_line())
+        preview.set_class(self.stage in ("over", "agreed"), "-rubber-done")  # no deal to keep a second line for
 
     def deal_line(self) -> Text:
         view, stage = self.view, self.stage
