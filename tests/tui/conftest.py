@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 from pathlib import Path
@@ -34,12 +35,15 @@ async def settle(pilot) -> None:
 
 @pytest.fixture
 def snapshot_home(monkeypatch):
-    """A fixed SCOREPAD_HOME, so paths shown on screen are the same in every run."""
-    shutil.rmtree(SNAPSHOT_HOME, ignore_errors=True)
-    SNAPSHOT_HOME.mkdir(parents=True)
-    monkeypatch.setenv("SCOREPAD_HOME", str(SNAPSHOT_HOME))
-    yield SNAPSHOT_HOME
-    shutil.rmtree(SNAPSHOT_HOME, ignore_errors=True)
+    """A fixed SCOREPAD_HOME, so paths shown on screen are the same in every run. Two test runs on one machine
+    would empty it under each other: the fixture holds a lock on it while a test uses it."""
+    with open(f"{SNAPSHOT_HOME}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released as the file closes
+        shutil.rmtree(SNAPSHOT_HOME, ignore_errors=True)
+        SNAPSHOT_HOME.mkdir(parents=True)
+        monkeypatch.setenv("SCOREPAD_HOME", str(SNAPSHOT_HOME))
+        yield SNAPSHOT_HOME
+        shutil.rmtree(SNAPSHOT_HOME, ignore_errors=True)
 
 
 def freeze_times(directory: Path) -> None:
