@@ -196,6 +196,7 @@ async def test_a_revoke_goes_with_the_result_and_the_rules_reason_is_shown():
         await pilot.press("tab", "t", "enter")  # the declarer takes three tricks
         await settle(pilot)
         assert "revoke by They (declarer takes 3 tricks)" in text_of(app, "#bridge-preview")
+        assert "revoke by" not in status(app) and "Noted" in status(app)  # said once, in the preview
         await pilot.press("enter")
         await settle(pilot)
         # 7 tricks + 3 transferred = 10: 3♥ made with one over, 4 × 8 = 32 — game

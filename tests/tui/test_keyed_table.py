@@ -673,3 +673,27 @@ async def test_the_scroll_bars_are_drawn_as_datatables_and_an_unchanged_one_is_n
         await same(pilot, "scrolled right")
         assert keyed.scroll_x == 5 and drawn  # its thumb moved: drawn again
         assert bars(plain) == bars(keyed)
+
+
+async def test_a_table_cleared_and_filled_again_with_as_many_rows_places_them_at_their_new_heights():
+    # a sheet filled again after a correction changed one row's lines: as many rows as before, one taller. They
+    # must be placed at their own heights (DataTable's clear had cached the old rows' places for the same count)
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        plain, keyed = app.tables
+        for table in app.tables:
+            table.add_column("#", key="n")
+            table.add_column("who", key="who")
+            table.add_column("points", key="points")
+        for tall in (None, 5):
+            for table in app.tables:
+                table.clear()
+            for number in range(1, 41):
+                plain.add_row(*row(number), key=str(number), height=3 if number == tall else 2)
+            keyed.add_lazy_rows(((str(number), lambda number=number: row(number)) for number in range(1, 41)),
+                                height=lambda make, tall=tall: 3 if make()[0] == str(tall) else 2)
+            for table in app.tables:
+                table.move_cursor(row=table.row_count - 1)
+            await until_measured(pilot, keyed)
+            assert keyed.virtual_size.height == 1 + 80 + (tall is not None)
+            await same(pilot, f"filled again, row {tall} taller")

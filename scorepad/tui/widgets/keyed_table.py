@@ -371,6 +371,7 @@ class KeyedTable(DataTable[Any]):
         self._ordered_columns_cache: tuple[Any, int, list[Any]] | None = None
         self._stale_rows: set[RowKey] = set()  # rows with a changed cell whose cached renders are not dropped yet
         self._resized_width: int | None = None  # the width the cached renders were made at
+        self._resized_height = 0  # the height of the last Resize (0: none yet, or hidden)
         self._unmeasured: list[RowKey] = []  # rows added lazily whose cells are not measured yet, oldest first
         self._measuring = False  # a turn of measuring them is scheduled
         self._made_rows: deque[LazyCells] = deque()  # the rows added lazily that hold their cells, oldest first
@@ -617,6 +618,13 @@ class KeyedTable(DataTable[Any]):
         if width == self._resized_width:
             event.prevent_default()  # DataTable's own handler drops every cached render, which only the width changes
         self._resized_width = width
+        height, before = event.size.height, self._resized_height
+        self._resized_height = height
+        if height != before and self.row_count:
+            # the cursor was scrolled into view at the old height (the lines above a game's sheet grew after a deal
+            # was logged or corrected; the log shown, its rows added while it was hidden): the latest row would sit
+            # cut off at the foot, or out of view, where a fresh open shows it whole. Scrolled to it again
+            self.move_cursor(row=self.cursor_row)
 
     def _scroll_update(self, virtual_size: Size) -> None:
         # Widget._scroll_update, without refreshing each scroll bar whatever changed: a row appended changes the
@@ -643,7 +651,13 @@ class KeyedTable(DataTable[Any]):
         self._stale_rows.clear()  # every render is dropped
         self._unmeasured.clear()
         self._made_rows.clear()
-        return super().clear(columns)
+        super().clear(columns)
+        # DataTable's clear empties its line offsets through `_y_offsets`, which works them out (and the ordered
+        # rows) from the rows about to go and caches them for this update count: rows added after it in the same
+        # number (a sheet filled again) would be placed as the old ones were, at their old heights
+        self._ordered_row_cache.clear()
+        self._offset_cache.clear()
+        return self
 
     def move_cursor(self, *, row: int | None = None, column: int | None = None, animate: bool = False,
                     scroll: bool = True) -> None:

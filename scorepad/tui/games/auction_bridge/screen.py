@@ -90,7 +90,9 @@ class AuctionBridgeScreen(GameScreen):
         def chosen(extras: Extras | None) -> None:
             if extras is not None:
                 form.set_extras(extras)
-                form.show_info(form.extras_text() if extras else "No revoke or chicane with the next result.")
+                # the form's preview says what goes with the result (F6 changes): said once, not again here
+                form.show_info("Noted: it goes with the result you log next." if extras
+                               else "No revoke or chicane with the next result.")
 
         from scorepad.tui.games.auction_bridge.dialogs import IrregularitiesScreen
 
