@@ -113,3 +113,33 @@ def test_a_grid_takes_as_many_columns_as_its_width_holds():
     grid = NumberGrid([(name, Input()) for name in ("uncut deck", "misdeal", "out of turn", "wrong play")],
                       id="g")
     assert grid.columns_for(41) == 2 and grid.columns_for(200) == 4 and grid.columns_for(10) == 1
+
+
+async def test_names_typed_with_spaces_are_the_players_and_a_name_with_a_space_takes_commas(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game(app, pilot, "auction_bridge")
+        screen.query_one("#players", Input).focus()
+        await pilot.press(*"Ann Marie Bob Cid Dan")  # five names by its spaces: the table is told of commas
+        await settle(pilot)
+        preview = str(screen.query_one("#sides-preview", Static).render())
+        assert "4 players, not 5" in preview and "comma" in preview
+        await pilot.press("ctrl+a", "ctrl+k", *"Ann Bob Cid Dan")  # as a table types four names
+        await settle(pilot)
+        assert "Ann + Cid" in str(screen.query_one("#sides-preview", Static).render())
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert load(app.screen.game_file.path).header.players == ("Ann", "Bob", "Cid", "Dan")
+
+
+async def test_names_between_commas_keep_their_spaces(scorepad_home):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game(app, pilot, "five_hundred")
+        screen.query_one("#players", Input).focus()
+        await pilot.press(*"Ann Marie, Bob, Cid")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert load(app.screen.game_file.path).header.players == ("Ann Marie", "Bob", "Cid")

@@ -35,7 +35,13 @@ GAME_CHOICES = [(title, game) for game, title in GAME_TITLES.items()]
 
 
 def split_names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
+    """The names typed: between commas once a comma is typed (a name may have a space: "Ann Marie, Bob"),
+    else between spaces, as a table types them ("Ann Bob Cid Dan")."""
+    parts = text.split(",") if "," in text else text.split()
+    return [name.strip() for name in parts if name.strip()]
+
+
+COMMA_HINT = "put a comma between the names if a name has a space"
 
 
 class NewGameScreen(Screen[None]):
@@ -301,7 +307,10 @@ class NewGameScreen(Screen[None]):
         return self._players_problem(split_names(text)) is None
 
     def _players_problem(self, players: list[str]) -> str | None:
-        return players_problem(self.game, players)  # the same check as `scorepad new` and opening a file
+        problem = players_problem(self.game, players)  # the same check as `scorepad new` and opening a file
+        if problem and "," not in self.query_one("#players", Input).value and len(players) > 1:
+            return f"{problem} ({COMMA_HINT})"  # "Ann Marie Bob Cid Dan" is read as five names
+        return problem
 
     def _show_turn_order(self, players: list[str]) -> None:
         """Which way the turn passes at this game, and the table as the names typed so far would sit."""
