@@ -151,6 +151,6 @@ def next_line(sheet: Sheet) -> str:
     Bob deals; Cid names the trump …") is a sentence of its own: "Next:" before it would say it twice."""
     if not sheet.prompt:
         return ""
-    if sheet.game == "jass" or (sheet.game == "five_hundred" and sheet.view.phase == "deal"):
+    if sheet.view.prompt_stands_alone:  # the rules know their own prompts' wording
         return sheet.prompt
     return f"Next: {sheet.prompt}"

@@ -299,6 +299,12 @@ class View:
     number: int  # the deal (Jass: the hand) the next entry belongs to
     undo_target: int | None = None  # the entry undo would strike out now (`Replayer.undo_target`), or None
 
+    @property
+    def prompt_stands_alone(self) -> bool:
+        """Whether the prompt is a sentence of its own that announces the coming deal or hand ("Bob deals next;
+        Cid bids first"): a screen shows it as it is, not after "Next:"."""
+        return False
+
 
 @dataclass(frozen=True, slots=True)
 class Preview:

@@ -697,3 +697,24 @@ async def test_a_table_cleared_and_filled_again_with_as_many_rows_places_them_at
             await until_measured(pilot, keyed)
             assert keyed.virtual_size.height == 1 + 80 + (tall is not None)
             await same(pilot, f"filled again, row {tall} taller")
+
+
+async def test_a_table_scrolled_away_from_its_cursor_stays_there_when_its_height_changes():
+    app = Twins()
+    async with app.run_test(size=(100, 16)) as pilot:
+        keyed = app.tables[1]
+        keyed.add_column("#", key="n")
+        for number in range(1, 61):
+            keyed.add_row(str(number), key=str(number))
+        keyed.move_cursor(row=keyed.row_count - 1)
+        await pilot.pause()
+        keyed.scroll_home(animate=False)  # the player reads the first rows
+        await pilot.pause()
+        keyed.styles.height = 9  # a line below the table came: shorter
+        await pilot.pause()
+        assert keyed.scroll_y == 0
+        keyed.scroll_end(animate=False)  # back at the cursor's row, the latest
+        await pilot.pause()
+        keyed.styles.height = 6
+        await pilot.pause()
+        assert keyed.scroll_y == keyed.max_scroll_y  # the latest row kept whole in view

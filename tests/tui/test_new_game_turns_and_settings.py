@@ -127,6 +127,10 @@ async def test_names_typed_with_spaces_are_the_players_and_a_name_with_a_space_t
         await pilot.press("ctrl+a", "ctrl+k", *"Ann Bob Cid Dan")  # as a table types four names
         await settle(pilot)
         assert "Ann + Cid" in str(screen.query_one("#sides-preview", Static).render())
+        screen.query_one("#side-names", Input).focus()
+        await pilot.press(*"Team Red, Team Blue")  # a side's name keeps its space
+        await settle(pilot)
+        assert "Team Red: Ann + Cid" in str(screen.query_one("#sides-preview", Static).render())
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)

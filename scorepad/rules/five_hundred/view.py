@@ -61,6 +61,10 @@ class FiveHundredView(View):
     claims: tuple[tuple[str, bool], ...] = ()  # (player, upheld)
     may_claim: bool = False  # a claim may come now: during the play of a contract (not all passed at no trump)
 
+    @property
+    def prompt_stands_alone(self) -> bool:
+        return self.phase == "deal"  # between deals the prompt says who deals next and who bids first
+
     def left_of(self, player: str) -> str:
         return self.players[(self.players.index(player) + 1) % len(self.players)]
 

@@ -91,6 +91,10 @@ class JassView(View):
     count_order: str  # the count order in words ("Stöck – Wys – Stich")
 
     @property
+    def prompt_stands_alone(self) -> bool:
+        return True  # every prompt opens with the hand it is about ("Hand 3: Bob deals; …")
+
+    @property
     def trump_named(self) -> bool:
         """The trump of this hand is logged: the card points (or a claim) come next."""
         return self.phase == "play"

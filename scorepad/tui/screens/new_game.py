@@ -35,10 +35,14 @@ GAME_CHOICES = [(title, game) for game, title in GAME_TITLES.items()]
 
 
 def split_names(text: str) -> list[str]:
-    """The names typed: between commas once a comma is typed (a name may have a space: "Ann Marie, Bob"),
+    """Side names, between commas: a side's name often has a space ("Team Red, Team Blue")."""
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def split_players(text: str) -> list[str]:
+    """The players typed: between commas once a comma is typed (a name may have a space: "Ann Marie, Bob"),
     else between spaces, as a table types them ("Ann Bob Cid Dan")."""
-    parts = text.split(",") if "," in text else text.split()
-    return [name.strip() for name in parts if name.strip()]
+    return split_names(text) if "," in text else text.split()
 
 
 COMMA_HINT = "put a comma between the names if a name has a space"
@@ -304,7 +308,7 @@ class NewGameScreen(Screen[None]):
         return {}
 
     def _players_ok(self, text: str) -> bool:
-        return self._players_problem(split_names(text)) is None
+        return self._players_problem(split_players(text)) is None
 
     def _players_problem(self, players: list[str]) -> str | None:
         problem = players_problem(self.game, players)  # the same check as `scorepad new` and opening a file
@@ -324,7 +328,7 @@ class NewGameScreen(Screen[None]):
         picture.display = len(players) >= 2
 
     def _preview_sides(self) -> None:
-        players = split_names(self.query_one("#players", Input).value)
+        players = split_players(self.query_one("#players", Input).value)
         self._show_turn_order(players)
         preview = self.query_one("#sides-preview", Static)
         problem = self._players_problem(players)
@@ -401,7 +405,7 @@ class NewGameScreen(Screen[None]):
         self.app.open_game(path)  # type: ignore[attr-defined]
 
     def _header(self) -> Any:
-        players = split_names(self.query_one("#players", Input).value)
+        players = split_players(self.query_one("#players", Input).value)
         problem = self._players_problem(players)
         if problem:
             raise ValueError(problem)

@@ -620,11 +620,18 @@ class KeyedTable(DataTable[Any]):
         self._resized_width = width
         height, before = event.size.height, self._resized_height
         self._resized_height = height
-        if height != before and self.row_count:
+        if height != before and self.row_count and (not before or self._cursor_row_in_view(before)):
             # the cursor was scrolled into view at the old height (the lines above a game's sheet grew after a deal
             # was logged or corrected; the log shown, its rows added while it was hidden): the latest row would sit
-            # cut off at the foot, or out of view, where a fresh open shows it whole. Scrolled to it again
+            # cut off at the foot, or out of view, where a fresh open shows it whole. Scrolled to it again; a table
+            # the player scrolled away from its cursor (to read old deals) stays where they put it
             self.move_cursor(row=self.cursor_row)
+
+    def _cursor_row_in_view(self, height: int) -> bool:
+        """Whether any line of the cursor's row was in view with the table `height` lines high."""
+        row = self._get_row_region(self.cursor_row)
+        top = round(self.scroll_y)
+        return row.y < top + height and row.bottom > top
 
     def _scroll_update(self, virtual_size: Size) -> None:
         # Widget._scroll_update, without refreshing each scroll bar whatever changed: a row appended changes the
