@@ -182,3 +182,33 @@ def test_a_jass_rows_lines_counted_from_its_words_are_those_of_its_cells(tmp_pat
     assert len(set(counted)) >= 3  # rows of two, three and more lines among them
     kinds = {row.cells.get("penalty") is not None for row in sheet.rows}
     assert kinds == {True, False}  # penalties and hands
+
+
+@pytest.mark.parametrize("entries", [400, 12])  # a short rubber: the grand slam's cells are the widest yet
+@pytest.mark.parametrize("size", [(130, 42), (80, 24)], ids=lambda size: f"{size[0]}x{size[1]}")
+async def test_deals_logged_at_the_foot_of_a_long_rubber_read_and_draw_as_a_fresh_open(tmp_path, size, entries):
+    # a deal logged measures its own cells for the deal list's columns (not every deal's again), and the pad drawn
+    # again only when its lines change: the list's plan, the table and the pad as when the game is opened afresh,
+    # a deal that widens a column (a redoubled grand slam set seven) among them
+    path = tables.write_game(tmp_path / "bridge.jsonl", "auction_bridge", entries)
+    app = make_app(open_path=path)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        sheet = app.screen.query_one(SheetTable)
+        count = sheet.row_count
+        for keys in (("a", "tab", *"1nt", "tab", "7", "enter"), ("b", "tab", *"7ntxx", "tab", "6", "enter")):
+            await pilot.press(*keys)
+            await settle(pilot)
+        assert sheet.row_count == count + 2, app.screen.query_one("#form-status").render()
+        pad = app.screen.query_one(BridgePad)
+        logged, drawn, plan, lines = _table(sheet), _drawn(sheet), sheet.plan, [str(line.plain) for line in pad._lines]
+        measured = sheet._measured[2:]  # the deal list's widest cells, the logged deals' measured alone
+    fresh = make_app(open_path=path)
+    async with fresh.run_test(size=size) as pilot:
+        await settle(pilot)
+        again = fresh.screen.query_one(SheetTable)
+        assert again.plan == plan
+        assert again._measured[2:] == measured
+        assert _table(again) == logged
+        assert _drawn(again) == drawn
+        assert [str(line.plain) for line in fresh.screen.query_one(BridgePad)._lines] == lines

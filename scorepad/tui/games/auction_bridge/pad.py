@@ -334,6 +334,8 @@ class BridgePad(Static):
         self._lines: list[Line] = []
         self._widest = 0  # the widest line's cells
         self._contents: dict[int, Content] = {}  # a line in view, as Textual draws it
+        self._drawn: tuple[Sheet | None, Settings | None, int] = (None, None, 0)  # what the lines were drawn of
+        self._line_widths: dict[tuple, int] = {}  # a deal's line -> its cells: the same lines come at every draw
 
     def show(self, sheet: Sheet, settings: Settings) -> None:
         self.sheet, self.settings = sheet, settings
@@ -352,6 +354,10 @@ class BridgePad(Static):
         if self.sheet is None or self.settings is None:
             return
         width = self.content_size.width or self._expected_width()
+        drawn_sheet, drawn_settings, drawn_width = self._drawn
+        if drawn_sheet is self.sheet and drawn_settings is self.settings and drawn_width == width:
+            return  # made taller or shorter at the same width (the deal just drawn): its lines are as they were
+        self._drawn = (self.sheet, self.settings, width)
         drawer = PadDrawer(self.sheet, self.settings, width)
         if self.heading_row is not None:
             quiet.update(self.heading_row, drawer.heading())  # as wide as the pad's columns below it
@@ -360,8 +366,19 @@ class BridgePad(Static):
         if len(lines) == len(self._lines) and all(map(same_line, lines, self._lines)):
             return
         self._lines, self._contents = lines, {}
-        self._widest = max((cell_len(line.plain) for line in lines), default=0)
+        if len(self._line_widths) > 4 * len(lines):  # lines of other widths or of a game since corrected
+            self._line_widths = {}
+        self._widest = max(map(self._line_width, lines), default=0)
         self.update(PadLines(lines))
+
+    def _line_width(self, line: Line) -> int:
+        if not isinstance(line, PadLine):
+            return cell_len(line.plain)
+        key = line.key()
+        width = self._line_widths.get(key)
+        if width is None:
+            width = self._line_widths[key] = cell_len(line.plain)
+        return width
 
     def _line_by_line(self, width: int) -> bool:
         """Whether the pad may be drawn line by line: every line fits (none wraps), drawn as Static draws it."""
@@ -422,6 +439,8 @@ class BridgeSheet(SheetTable):
         self.plan = Plan(GAME_COLUMNS)
         self._sheet: Sheet | None = None
         self._planned: tuple = ()
+        # the rows measured for the plan, under which names, and their widest cells: a deal logged is measured alone
+        self._measured: tuple[tuple, tuple[Row, ...], dict[str, int], int] = ((), (), {}, 1)
 
     def show(self, sheet: Sheet) -> None:
         self._sheet = sheet
@@ -444,13 +463,18 @@ class BridgeSheet(SheetTable):
         if planned == self._planned:
             return
         self._planned = planned
-        widths = {label: len(label) for label in GAME_COLUMNS}
-        score_width = 1
-        for row, cells in zip(sheet.rows, rows_cells(sheet), strict=True):
+        named, measured, widths, score_width = self._measured
+        kept = same_prefix(measured, sheet.rows) if named == planned[2:] else 0
+        if kept < len(measured) or not widths:  # a row changed or gone (a correction), or other names: all again
+            kept, widths, score_width = 0, {label: len(label) for label in GAME_COLUMNS}, 1
+        else:
+            widths = dict(widths)
+        for row, cells in zip(sheet.rows[kept:], rows_cells(sheet)[kept:], strict=True):
             for label, cell in zip(GAME_COLUMNS, self.cells_in_words(cells, sheet), strict=True):
                 widths[label] = max(widths[label], len(str(cell)))
             for side in sheet.sides:
                 score_width = max(score_width, len(score_words(row, side)))
+        self._measured = (planned[2:], sheet.rows, widths, score_width)
         labels = [visible(sheet.side_names.get(side, side)) for side in sheet.sides]
         self.plan = plan(room, len(str(len(sheet.rows))), widths, labels, score_width)
         self.header_height = self.plan.heading_lines
