@@ -74,11 +74,17 @@ def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
 Words = tuple[str, Mapping[str, Any]]  # a row's text and its game-specific cells
 
 
-class _Sides:
+class RowLayout:
     """The sides a row's points are given for, in their order, shared by the rows that name them alike (every row
-    of a game, mostly): where each side's change and total sit in a row's one tuple of points."""
+    of a game, mostly): where each side's change and total sit in a row's one tuple of points. Read-only by
+    agreement: `named` (the sides of the changes, then of the totals), `changes` (how many changes begin the
+    points), `delta` and `totals` (side -> its place in the points)."""
 
     __slots__ = ("delta", "totals", "changes", "named")
+    named: tuple[tuple[str, ...], tuple[str, ...]]
+    changes: int
+    delta: dict[str, int]
+    totals: dict[str, int]
 
     def __init__(self, delta: tuple[str, ...], totals: tuple[str, ...]):
         self.named = (delta, totals)  # the sides of the changes and of the totals, in their order
@@ -89,28 +95,28 @@ class _Sides:
 
 #: the sides of the rows made so far, by the order their changes and totals name them (a few a game); emptied
 #: when it grows past a bound (a long history replays many tables), so no table's names are kept for good
-_SIDES: dict[tuple[tuple[str, ...], tuple[str, ...]], _Sides] = {}
+_SIDES: dict[tuple[tuple[str, ...], tuple[str, ...]], RowLayout] = {}
 _SIDES_AT_MOST = 256
 
 
-def row_layout(sides: tuple[str, ...]) -> _Sides:
+def row_layout(sides: tuple[str, ...]) -> RowLayout:
     """The layout of a row whose changes and totals both name `sides`, in that order (`State.add_row_of`)."""
     return _sides_of(dict.fromkeys(sides), dict.fromkeys(sides))
 
 
-def _sides_of(delta: Mapping[str, Any], totals: Mapping[str, Any]) -> _Sides:
+def _sides_of(delta: Mapping[str, Any], totals: Mapping[str, Any]) -> RowLayout:
     named = (tuple(delta), tuple(totals))
     sides = _SIDES.get(named)
     if sides is None:
         if len(_SIDES) >= _SIDES_AT_MOST:
             _SIDES.clear()
-        sides = _SIDES[named] = _Sides(*named)
+        sides = _SIDES[named] = RowLayout(*named)
     return sides
 
 
 class Points(Mapping[str, int]):
     """A row's change or totals by side, read-only: a view of the row's one tuple of points (what a row keeps
-    is that tuple and its shared `_Sides`, not two dicts and their proxies — a long game keeps thousands)."""
+    is that tuple and its shared `RowLayout`, not two dicts and their proxies — a long game keeps thousands)."""
 
     __slots__ = ("_places", "_points")
 
@@ -152,7 +158,7 @@ class Row:
 
     __slots__ = ("seq", "_sides", "_points", "_words", "_describe")
     seq: int
-    _sides: _Sides
+    _sides: RowLayout
     _points: tuple[int, ...]
     _words: Words | None
     _describe: Callable[[], Words] | None
@@ -173,7 +179,7 @@ class Row:
         return cls._made(seq, _sides_of(delta, totals), (*delta.values(), *totals.values()), None, describe)
 
     @classmethod
-    def _made(cls, seq: int, sides: _Sides, points: tuple[int, ...], words: Words | None,
+    def _made(cls, seq: int, sides: RowLayout, points: tuple[int, ...], words: Words | None,
               describe: Callable[[], Words] | None) -> Row:
         row = object.__new__(cls)
         _set = object.__setattr__
@@ -195,7 +201,7 @@ class Row:
         return Points(self._sides.totals, self._points)
 
     @property
-    def layout(self) -> _Sides:
+    def layout(self) -> RowLayout:
         """Where this row's points sit (`points`): one object shared by the rows that name their sides alike,
         with `named`, the sides of the changes and of the totals. A writer of many rows works out what it
         writes for each layout once, without a mapping made per row."""
@@ -507,7 +513,7 @@ class State:
             totals[side] += points
         self.rows.append(Row.later(seq, delta, totals, describe))
 
-    def add_row_of(self, seq: int, layout: _Sides, changes: tuple[int, ...], describe: Callable[[], Words]) -> None:
+    def add_row_of(self, seq: int, layout: RowLayout, changes: tuple[int, ...], describe: Callable[[], Words]) -> None:
         """`add_row_later` for a row whose changes are given as values, in the order of the totals' sides, which
         `layout` names (`row_layout`): the row is made without a mapping read or a layout looked up."""
         totals = self.totals
@@ -638,7 +644,8 @@ class _Checkpoint:
         self.own = False  # its history containers are its own, not the live state's (taken later)
 
 
-_SHARED_TYPES = {str, int, float, bool, type(None), bytes, frozenset, datetime, MappingProxyType, Row, Naming, _Sides}
+_SHARED_TYPES = {str, int, float, bool, type(None), bytes, frozenset, datetime, MappingProxyType, Row, Naming,
+                 RowLayout}
 _FIELDS: dict[type, tuple[str, ...] | None] = {}  # a class -> the fields copy_state copies one by one (None: it cannot)
 
 

@@ -442,3 +442,22 @@ def test_a_row_given_its_changes_in_order_reads_as_one_given_a_mapping():
     assert layout.named == (("Cid", "Ann", "Bob"), ("Cid", "Ann", "Bob"))
     with pytest.raises(ValueError):  # changes that do not name every side are refused, not zipped short
         by_values.add_row_of(9, layout, (1, 2), lambda: ("", {}))
+
+
+def test_a_rows_layout_has_a_public_type_that_names_its_sides():
+    # `row_layout` and `Row.layout` are read outside the rules (the JSON writer of `replay`): what they return
+    # is a public type of the rules, typed field by field
+    from typing import get_type_hints
+
+    from scorepad.rules import base
+
+    layout = base.row_layout(("Ann", "Bob"))
+    assert get_type_hints(base.row_layout)["return"] is base.RowLayout
+    assert get_type_hints(Row.layout.fget)["return"] is base.RowLayout
+    assert isinstance(layout, base.RowLayout) and not type(layout).__name__.startswith("_")
+    assert get_type_hints(base.RowLayout) == {
+        "named": tuple[tuple[str, ...], tuple[str, ...]], "changes": int,
+        "delta": dict[str, int], "totals": dict[str, int]}
+    row = Row(1, "Ann 7♥ made", {"Ann": 200, "Bob": 0}, {"Ann": 200, "Bob": 0})
+    assert row.layout is layout and layout.named == (("Ann", "Bob"), ("Ann", "Bob")) and layout.changes == 2
+    assert layout.delta == {"Ann": 0, "Bob": 1} and layout.totals == {"Ann": 2, "Bob": 3}
