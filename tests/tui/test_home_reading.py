@@ -480,3 +480,37 @@ async def test_figures_handed_over_by_a_count_stopped_meanwhile_are_not_shown(sc
         go.set()
         if gate is not None:
             gate.release()
+
+
+async def test_counting_again_shows_the_new_counts_progress_and_not_a_stopped_counts(scorepad_home, monkeypatch):
+    write_games(scorepad_home, count=30)
+    monkeypatch.setattr(stats, "PROGRESS_SECONDS", 0)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await settle(pilot)
+        first = screen.counting
+        assert screen.stats is not None and first is None  # the first count's figures stand
+        gate = Gate(monkeypatch, open_after=0)
+        history.DIGESTS.keep_only(set())
+        shutil.rmtree(scorepad_home / "cache")
+        try:
+            await pilot.press("r")
+            await gate.held(pilot)
+            await until(pilot, lambda: "of 30" in text_of(screen, "#stats-progress"))
+            stopped = screen.counting
+            assert stopped is not None
+            screen.action_reload()  # r again: a line the stopped count posted late is not shown
+            screen.post_message(StatsScreen.Progress(stopped, 7, 99))
+            await pilot.pause()
+            await pilot.pause()
+            assert "of 99" not in text_of(screen, "#stats-progress")
+            gate.release()
+            await settle(pilot)
+        finally:
+            gate.release()
+        assert screen.counting is None and not screen.query_one("#stats-progress", Static).display
+        assert screen.stats is not None and screen.stats.games["five_hundred"] == 30

@@ -38,6 +38,7 @@ class StatsScreen(Screen[None]):
     """
 
     stats: Stats | None = None  # the figures shown, once counted
+    counting: Worker[None] | None = None  # the count going on (r starts another and stops this one)
 
     def compose(self) -> ComposeResult:
         yield Header(icon=HEADER_ICON)
@@ -54,14 +55,14 @@ class StatsScreen(Screen[None]):
         progress = self.query_one("#stats-progress", Static)
         progress.update("Counting your saved games…")
         progress.display = True
-        self._count(first_paint(self))
+        self.counting = self._count(first_paint(self))
 
     class Progress(Message):
         """How far the count is (posted from the worker, which goes on counting meanwhile)."""
 
-        def __init__(self, done: int, total: int) -> None:
+        def __init__(self, worker: Worker[None], done: int, total: int) -> None:
             super().__init__()
-            self.done, self.total = done, total
+            self.worker, self.done, self.total = worker, done, total
 
     @work(thread=True, exclusive=True, group=COUNTING)
     def _count(self, painted: threading.Event) -> None:
@@ -74,7 +75,7 @@ class StatsScreen(Screen[None]):
             if time.monotonic() - shown >= PROGRESS_SECONDS and not worker.is_cancelled:
                 # posted, not waited for: the worker would otherwise sit idle until the screen's thread took
                 # its turn (on a busy machine, a wait for the scheduler each time)
-                self.post_message(self.Progress(done, total))
+                self.post_message(self.Progress(worker, done, total))
                 shown = time.monotonic()
 
         def counted(stats: Stats) -> None:
@@ -92,7 +93,9 @@ class StatsScreen(Screen[None]):
 
     @on(Progress)
     def _show_progress(self, message: Progress) -> None:
-        if self.stats is None:  # (a line posted just before the figures came is not shown after them)
+        # only the count going on: not a line a stopped count posted before it stopped, nor one posted just
+        # before the figures came
+        if message.worker is self.counting:
             self.query_one("#stats-progress", Static).update(
                 f"Counting your saved games: {message.done} of {message.total}…")
 
@@ -107,6 +110,7 @@ class StatsScreen(Screen[None]):
 
     def _show(self, stats: Stats, on_screen: threading.Event | None = None) -> None:
         self.stats = stats
+        self.counting = None
         self.query_one("#stats-progress", Static).display = False
         self.query_one("#stats", Static).update(stats_renderable(stats))
         if on_screen is not None:
