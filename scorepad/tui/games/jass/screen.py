@@ -390,5 +390,6 @@ def jass_table_markdown(settings: Settings) -> str:
               "| card points | 97, a97, b 60, m, m b | one team's points (bare: the trump team); m = Match |",
               "| Weis · Stöck | a 4-Kh 4J b st | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
               "", "Enter in the Weis field logs the Weis at once; Enter elsewhere logs the hand as far as it is "
-              "typed. The deal is logged by itself. F5 penalty · F6 bedanken · F7 the Z on the Tafel.", ""]
+              "typed. The deal is logged by itself. F5 penalty · F6 bedanken · F7 the Tafel (on a short screen, "
+              "shows or folds it; with room, its big Z).", ""]
     return "\n".join(lines + ruleset_sections(settings))
