@@ -631,7 +631,14 @@ async def test_five_hand_called_partner(scorepad_home):
         await settle(pilot)
         sheet = screen.sheet
         assert dict(sheet.totals) == {"Ann": 300, "Bob": 10, "Cid": 300, "Dan": 10, "Eve": 0}
-        assert [str(c) for c in screen.query_one(FiveHundredSheet).get_row_at(0)][3] == "Ann + Cid"
+        table = screen.query_one(FiveHundredSheet)
+        # five sides: their scores straight after the deal's number (after the deal's columns, most would be off
+        # an 80-column screen)
+        assert [column.key.value for column in table.ordered_columns] == [
+            "n", *(f"side-{name}" for name in ("Ann", "Bob", "Cid", "Dan", "Eve")),
+            "col-dealer", "col-bid", "col-by", "col-tricks", "col-result"]
+        assert [str(c) for c in table.get_row_at(0)][1:9] == [
+            "+300  300", "+10  10", "+300  300", "+10  10", "·  0", "Ann", "8♥", "Ann + Cid"]
         # no partner: four opponents, three typed
         await pilot.press("b", "tab", "6", "s", "tab", "tab")
         await settle(pilot)

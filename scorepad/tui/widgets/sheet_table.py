@@ -56,6 +56,11 @@ class SheetTable(KeyedTable):
         """A side's column heading: its name, never markup, written out visibly."""
         return Text(visible(label))
 
+    def scores_first(self, sheet: Sheet) -> bool:
+        """Whether the sides' scores come straight after the deal's number, before the game's own columns (a
+        game of many sides, whose scores would otherwise run off a narrow screen)."""
+        return False
+
     def column_width(self, key: str) -> int | None:
         """A column's fixed width (its cells wrap within it), or None: as wide as its cells."""
         return None
@@ -111,12 +116,11 @@ class SheetTable(KeyedTable):
         if layout != self._layout or not self.columns:
             self.clear(columns=True)
             self.add_column("#", key="n")
-            for label in self.game_columns(sheet):
-                key = f"col-{label}"
-                self.add_column(Text(label), key=key, width=self.column_width(key))  # the game's own words
-            for side in sheet.sides:
-                for label, key in self.side_columns(sheet, side):
-                    self.add_column(self.side_heading(label), key=key, width=self.column_width(key))
+            game = [(Text(label), f"col-{label}") for label in self.game_columns(sheet)]  # the game's own words
+            sides = [(self.side_heading(label), key)
+                     for side in sheet.sides for label, key in self.side_columns(sheet, side)]
+            for heading, key in sides + game if self.scores_first(sheet) else game + sides:
+                self.add_column(heading, key=key, width=self.column_width(key))
             self._layout = layout
             self._shown = ()
         old, rows = self._shown, sheet.rows
@@ -194,13 +198,13 @@ class SheetTable(KeyedTable):
         return lambda row: self.cells_of(self.get_row_index(str(row.seq)) + 1, row.unkept(), sheet)
 
     def cells_of(self, number: int, row: Row, sheet: Sheet) -> list[str | Text]:
-        cells: list[str | Text] = [str(number)]
         # not markup, and a note from a hand-edited file shown visibly
-        cells += [Text(visible(c, keep_lines=True)) if isinstance(c, str) else c
-                  for c in self.game_cells(row, sheet)]
+        game: list[str | Text] = [Text(visible(c, keep_lines=True)) if isinstance(c, str) else c
+                                  for c in self.game_cells(row, sheet)]
+        sides: list[str | Text] = []
         for side in sheet.sides:
-            cells += self.side_cells(row, side)
-        return cells
+            sides += self.side_cells(row, side)
+        return [str(number), *(sides + game if self.scores_first(sheet) else game + sides)]
 
 
 def score_words(row: Row, side: str) -> str:

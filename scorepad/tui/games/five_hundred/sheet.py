@@ -12,6 +12,9 @@ from scorepad.rules.five_hundred.view import DealCells
 from scorepad.tui.widgets.sheet_table import SheetTable
 
 OUTCOME_STYLES = {"made": "green", "slam": "bold green", "set": "bold red"}
+#: this many sides (five players, each alone) and their scores come before the deal's columns: after them, most
+#: would be off an 80-column screen
+SCORES_FIRST_FROM = 4
 
 
 class FiveHundredSheet(SheetTable):
@@ -47,6 +50,9 @@ class FiveHundredSheet(SheetTable):
         if self.classic:
             return [cells.contract or "—", by or "—", shown]
         return [names.get(cells.dealer, cells.dealer), cells.contract or "—", by or "—", tricks, shown]
+
+    def scores_first(self, sheet: Sheet) -> bool:
+        return len(sheet.sides) >= SCORES_FIRST_FROM
 
     def side_columns(self, sheet: Sheet, side: str) -> list[tuple[str, str]]:
         name = sheet.side_names.get(side, side)
