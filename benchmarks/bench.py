@@ -213,7 +213,7 @@ def bench_replay_game(directory: Path, game: str, entries: int, runs: int, basel
         if baseline:  # not from here: `-m` puts the cwd first on the path
             base.append(process_cpu(replay_args, env=env, cwd=directory))
     ratios = [o / p for o, p in zip(ours, plain, strict=True)]
-    base_ratios = [b / p for b, p in zip(base, plain, strict=True)]
+    base_ratios = [b / p for b, p in zip(base, plain, strict=True)] if base else []
     bare = [process_cpu([python, "-c", BARE_PYTHON]) for _ in range(runs)]
     imports = [process_cpu([python, "-c", IMPORT_REPLAY, game]) for _ in range(runs)]
 

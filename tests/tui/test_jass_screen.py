@@ -82,6 +82,15 @@ def test_tafel_negative_and_large_totals():
     assert top == "100 V V V V  ||||"
 
 
+def test_tafel_of_a_very_high_total_counts_its_vs_and_keeps_to_its_width():
+    # a game to a high target: 1,280 Vs would be a row thousands of characters long, built for every frame
+    top, _, bottom = tafel_lines(640_123, width=30, z=False)
+    assert top == "100 Vx1280  |" and bottom.rstrip().endswith(" 3")
+    lines = tafel_lines(640_123, width=30, z=True)
+    assert lines[0].startswith("──Vx1280──┼─") and all(len(line) <= 30 for line in lines)
+    assert tafel_lines(5_400, width=36, z=True)[0].count("V") == 10  # ten Vs still drawn where they fit
+
+
 # --------------------------------------------------------------------------- the shorthands
 
 

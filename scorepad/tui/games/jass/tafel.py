@@ -45,11 +45,16 @@ def fifty_run(count: int, single: str) -> str:
     return " ".join([PAIR] * pairs + ([single] if odd else []))
 
 
-def top_marks(board: Tafel, stroke: str) -> str:
-    """The top row: a V per 500, then the 100 strokes."""
-    parts = [" ".join("V" * board.fives)] if board.fives else []
-    if board.hundreds:
-        parts.append(stroke_run(board.hundreds, stroke))
+def top_marks(board: Tafel, stroke: str, room: int | None = None) -> str:
+    """The top row: a V per 500, then the 100 strokes. Where the Vs would not fit in `room` characters (a game
+    played to a very high target) they are counted instead ("Vx12"): the row stays as wide as the board, however
+    far the game has gone."""
+    hundreds = stroke_run(board.hundreds, stroke) if board.hundreds else ""
+    parts = [hundreds] if hundreds else []
+    if board.fives:
+        drawn = 2 * board.fives - 1  # "V V V"
+        fits = room is None or drawn + (len(hundreds) + 2 if hundreds else 0) <= room
+        parts.insert(0, " ".join("V" * board.fives) if fits else f"Vx{board.fives}")
     return "  ".join(parts)
 
 
@@ -66,7 +71,7 @@ def tafel_lines(points: int, width: int = 30, z: bool = True) -> list[str]:
     board = tafel(points)
     rest = rest_text(board)
     if not z:
-        top = top_marks(board, STROKE)
+        top = top_marks(board, STROKE, width - 4)
         middle = fifty_run(board.fifties, FIFTY)
         bottom = stroke_run(board.twenties, STROKE)
         inner = max(width - 4, len(top), len(bottom) + len(rest) + 1)
@@ -77,7 +82,7 @@ def tafel_lines(points: int, width: int = 30, z: bool = True) -> list[str]:
         ]
     rest_width = max(3, len(rest))
     bar = min(max(width - rest_width - 1, 12), Z_WIDTH)
-    top = top_marks(board, ON_BAR)
+    top = top_marks(board, ON_BAR, max(bar, width - rest_width - 1) - 4)  # what the half shows uncut
     bottom = stroke_run(board.twenties, ON_BAR)
     bar = max(bar, len(top) + 4, len(bottom) + 4)
     lines = [(BAR * 2 + top).ljust(bar, BAR).replace(" ", BAR)]
