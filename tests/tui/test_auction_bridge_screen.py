@@ -16,7 +16,7 @@ from scorepad.tui.games.auction_bridge.dialogs import (
     ResultEditScreen,
     StopScreen,
 )
-from scorepad.tui.games.auction_bridge.pad import BridgePad
+from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgeSheet
 from scorepad.tui.games.auction_bridge.screen import AuctionBridgeScreen
 from scorepad.tui.screens.modals import ConfirmScreen, OverrideScreen, TextScreen
 
@@ -63,6 +63,24 @@ async def deal(pilot, declarer: str, contract: str, tricks: str, honours: str = 
 
 
 # --------------------------------------------------------------------------- one deal
+
+
+async def test_on_a_short_screen_the_honours_hint_is_the_values_alone_and_the_last_deal_stays_in_view():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rubber(pilot)
+        await deal(pilot, "a", "2s", "9", "a4")
+        await pilot.press("b", "tab", "1", "h", "tab", "6", "tab", "b", "5")
+        await settle(pilot)
+        hint = text_of(app, "#bridge-hint")
+        assert "3=16 4=32 5=40 4h=64 4h5=72 5h=80 (h: in one hand)" in hint and "simple honours" not in hint
+        # two lines where the words took four: the pad keeps its totals' lines in view, the sheet its last deal
+        assert screen.query_one("#bridge-hint").size.height == 2
+        assert screen.query_one("#bridge-pad-box").size.height == 5 and screen.query_one(BridgeSheet).size.height >= 2
+        await pilot.resize_terminal(100, 30)  # room again: the holdings in words
+        await settle(pilot)
+        assert "4h: 4 honours in one hand 64" in text_of(app, "#bridge-hint")
 
 
 async def test_a_typical_deal_takes_ten_keystrokes():

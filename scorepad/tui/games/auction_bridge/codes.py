@@ -127,10 +127,15 @@ def honours_code(side: str, holding: str, letters: Mapping[str, str]) -> str:
     return letter_of(side, letters) + code
 
 
-def holdings_hint(strain: str, settings: Settings) -> str:
-    """'3 simple honours 16 · 4 4 honours 32 · …' — the short list to pick from, with the values."""
+def holdings_hint(strain: str, settings: Settings, *, compact: bool = False) -> str:
+    """'3: simple honours 16 · 4: 4 honours 32 · …' — the short list to pick from, with the values; `compact`
+    (a short screen, where the words took four lines of the sheet's rows): '3=16 4=32 … (h: in one hand)'."""
+    codes = codes_for(strain)
+    if compact:
+        values = " ".join(f"{code}={honour_value(strain, holding, settings)}" for code, holding in codes.items())
+        return values + (" (h: in one hand)" if any("h" in code for code in codes) else "")
     return " · ".join(f"{code}: {HOLDING_TEXT[holding]} {honour_value(strain, holding, settings)}"
-                      for code, holding in codes_for(strain).items())
+                      for code, holding in codes.items())
 
 
 def contract_value(state_names: Mapping[str, str], contract: Contract, settings: Settings) -> str:

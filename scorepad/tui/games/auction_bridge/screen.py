@@ -73,6 +73,13 @@ class AuctionBridgeScreen(GameScreen):
         box = self.one("#bridge-pad-box", VerticalScroll)
         box.call_after_refresh(box.scroll_end, animate=False)
 
+    def on_resize(self) -> None:
+        # (GameScreen's own resize runs too) the honours' hint is worded for a short screen or a tall one:
+        # said again once the resize has set the screen's height class
+        form = self.bridge_form
+        if form is not None:
+            self.call_after_refresh(form.refresh_texts)
+
     # ------------------------------------------------------------------ keys
 
     def action_toggle_mode(self) -> None:
