@@ -682,7 +682,7 @@ def test_example_4_nullo_failed():
     log.play("Bob", "nullo", {"Bob": 2, "Ann": 5, "Cid": 3})
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": 20, "Bob": -250, "Cid": 20}
-    assert row.text == "Bob nullo set" and row.cells["outcome"] == "nullo set"
+    assert row.text == "Bob nullo set" and row.cells["outcome"] == "nullo set" and row.cells["short"] == "set"
 
 
 def three_hand_at_450_470_300() -> Log:
@@ -787,6 +787,7 @@ def test_nullo_made_and_open_nullo_made():
     assert rows[0].text == "Bob nullo made"
     assert dict(rows[1].delta) == {"Ann": 0, "Bob": 0, "Cid": 500}
     assert rows[1].text == "Cid open nullo made" and rows[1].cells["outcome"] == "open nullo made"
+    assert rows[1].cells["short"] == "made"  # what a sheet shows beside the bid, which says "open nullo" already
 
 
 def test_failed_nullo_opponents_nothing_and_values():
@@ -1589,7 +1590,7 @@ def test_the_all_pass_no_trump_row_names_its_deal_and_no_contract():
     row = accepted(log).rows[0]
     assert row.text == "all passed: played at no trump"
     assert dict(row.cells) == {
-        "deal": 1, "dealer": "Ann", "contract": "", "call": "", "outcome": "no trump", "irregularity": "",
+        "deal": 1, "dealer": "Ann", "contract": "", "call": "", "outcome": "no trump", "short": "", "irregularity": "",
         "tricks": "Ann 5, Bob 3, Cid 2",
         "tricks:Ann": 5, "won:Ann": 50, "lost:Ann": 0, "tricks:Bob": 3, "won:Bob": 30, "lost:Bob": 0,
         "tricks:Cid": 2, "won:Cid": 20, "lost:Cid": 0,

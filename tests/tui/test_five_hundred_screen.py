@@ -719,6 +719,20 @@ async def test_f2_shows_the_bid_table_of_the_schedule(scorepad_home):
         assert isinstance(app.screen, FiveHundredScreen)
 
 
+async def test_the_result_column_says_made_or_set_beside_the_bid_and_every_total_fits_80_columns(scorepad_home):
+    items = [{"type": "deal", "dealer": "Ann"}, *quick("Bob", "open_nullo", {"Ann": 5, "Bob": 1, "Cid": 4}),
+             {"type": "deal", "dealer": "Bob"}, *quick("Cid", "nullo", {"Ann": 5, "Bob": 5, "Cid": 0}),
+             {"type": "deal", "dealer": "Cid"}, *quick("Ann", "8S", {"Ann": 8, "Bob": 1, "Cid": 1})]
+    app = make_app(open_path=write_game(scorepad_home, THREE, items))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        sheet = app.screen.query_one(FiveHundredSheet)
+        drawn = "\n".join(strip.text for strip in sheet.render_lines(sheet.region.reset_offset))
+        assert "open nullo  Bob" in drawn and "nullo set" not in drawn and "nullo made" not in drawn
+        # the bid is not said twice, so the last side's running total is on the screen too
+        assert "250" in drawn and "270" in drawn  # Ann's and Cid's totals after three deals
+
+
 # ---------------------------------------------------------------------------------------------- snapshot
 
 

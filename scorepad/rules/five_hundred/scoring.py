@@ -244,6 +244,7 @@ class _Line(NamedTuple):
             "contract": display_call(call) if call else "",
             "call": call or "",
             "outcome": self.outcome,
+            "short": self.short,
             "irregularity": self.irregularity,
             "tricks": ", ".join(f"{naming.side_name(side)} {n}" for side, n in self.tricks.items()),
         }

@@ -151,6 +151,7 @@ class DealCells:
     call: str | None  # "7H", "nullo"; None: all passed, played at no trump
     contract: str  # the call in words ("7♥"), "" when all passed
     outcome: str  # "made", "set", "slam", "nullo made" …, "no trump"
+    short: str  # the outcome without the call, beside which a sheet shows it: "made", "set", "slam" ("": all passed)
     irregularity: str  # why it was scored so ("" when as played)
     tricks_text: str  # every side's tricks in words ("Ann 7, Bob 2, Cid 1")
     tricks: Mapping[str, int]  # side -> tricks won
@@ -178,6 +179,7 @@ class DealCells:
             call=str(cells.get("call") or "") or None,
             contract=str(cells.get("contract", "")),
             outcome=str(cells.get("outcome", "")),
+            short=str(cells.get("short") or ""),
             irregularity=str(cells.get("irregularity") or ""),
             tricks_text=str(cells.get("tricks", "")),
             tricks=per_side("tricks", lambda side: 0),

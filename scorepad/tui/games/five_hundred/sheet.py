@@ -42,7 +42,7 @@ class FiveHundredSheet(SheetTable):
             tricks = str(cells.tricks_won)
         else:  # all passed, played at no trump: every side's tricks
             tricks = " ".join(str(cells.tricks[side]) for side in sheet.sides)
-        outcome = cells.outcome or row.text
+        outcome = cells.short or cells.outcome or row.text  # "set", not "open nullo set": the bid is beside it
         word = outcome.split()[-1] if outcome else ""
         shown = Text(outcome, style=OUTCOME_STYLES.get(word, ""))
         if cells.irregularity:
