@@ -165,6 +165,7 @@ def test_a_jass_rows_lines_counted_from_its_words_are_those_of_its_cells(tmp_pat
 
     from scorepad.games import open_game
     from scorepad.rules import Replayer
+    from scorepad.rules.jass.view import HandOutline
     from scorepad.tui.games.jass.screen import JassSheetTable
 
     game = open_game(tables.write_game(tmp_path / "jass.jsonl", "jass", 3000))
@@ -175,7 +176,12 @@ def test_a_jass_rows_lines_counted_from_its_words_are_those_of_its_cells(tmp_pat
             side_names={side: f"Team\n{side}" if index else f"{side} of the long name" * 2
                         for index, side in enumerate(sheet.side_names)})
     table = JassSheetTable()
+    # about half the hands are counted from what the rules kept (no Weis sentence, no Stöck), before any words
+    outlined = [row for row in sheet.rows if (outline := HandOutline.of(row)) and not outline.weis_said
+                and not outline.stoeck]
+    assert len(sheet.rows) // 4 < len(outlined) < len(sheet.rows)
     counted = [table.row_lines(row, sheet) for row in sheet.rows]
+    assert all(row.pending_words() is not None for row in outlined)  # counting them made and kept no words
     drawn = [max(cell.plain.count("\n") + 1 if isinstance(cell, Text) else cell.count("\n") + 1
                  for cell in table.game_cells(row, sheet)) for row in sheet.rows]
     assert counted == drawn

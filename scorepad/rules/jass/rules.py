@@ -211,6 +211,12 @@ class TricksWords(HandWords):
         judging the Weis again for the sentence): what the statistics count (`HandFigures`)."""
         return dict(zip(self.sides, self.weis, strict=True)), self.match
 
+    def outline(self) -> tuple[str, str, bool, bool, str | None]:
+        """The contract and who named it in words, whether a team writes Weis (the row then says why), whether
+        Stöck was written, and the Match: what the row holds before its words, without judging the Weis again
+        for the sentence (`HandOutline`)."""
+        return self.contract, self.trump_by(), self.weis_verdict != "", any(self.stoeck), self.match
+
     def text(self) -> str:
         return self.tricks_text()
 

@@ -218,6 +218,26 @@ class HandFigures:
         return cls({side: int(written.get(side, 0) or 0) for side in sides}, match or None)
 
 
+@dataclass(frozen=True, slots=True)
+class HandOutline:
+    """What a hand's row holds before it is put in words, for a screen to lay the row out without making them (a
+    long game's every row is laid out as it opens): the contract and who named it in words, whether a team writes
+    Weis (then the row says why, and only its words tell how long that is), whether Stöck was written, and the
+    Match. `of` gives None for a row already in words or not a hand's tricks (a penalty, a thank-off, a hand
+    scored step by step): its words are then what to read."""
+
+    contract: str
+    trump_by: str
+    weis_said: bool
+    stoeck: bool
+    match: str | None
+
+    @classmethod
+    def of(cls, row: Row) -> HandOutline | None:
+        outline = getattr(row.pending_words(), "outline", None)
+        return None if outline is None else cls(*outline())
+
+
 def jass_phase(internal: str, finished: bool) -> Phase:
     """The shared vocabulary for the state's own steps (start | dealt | trump | scored)."""
     if finished:

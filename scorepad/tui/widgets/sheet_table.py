@@ -77,8 +77,11 @@ class SheetTable(KeyedTable):
 
     def row_lines(self, row: Row, sheet: Sheet) -> int:
         """The lines the rules' row takes in the table, as DataTable's automatic height gives them (a game
-        whose rows take more than one line may count them more cheaply than with all their cells made)."""
-        return self.cells_lines(self.cells_of(0, row, sheet))  # the deal's number is one line whatever it is
+        whose rows take more than one line may count them more cheaply than with all their cells made). The row
+        may not be in words yet: what is read of it is read unkept (`Row.unkept`), or a long game opened would
+        keep every row's words."""
+        # the deal's number is one line whatever it is
+        return self.cells_lines(self.cells_of(0, row.unkept(), sheet))
 
     def cells_lines(self, cells: list[str | Text]) -> int:
         """The lines a row of these cells takes: a cell's own lines, wrapped to its column's set width (a
@@ -187,7 +190,7 @@ class SheetTable(KeyedTable):
         return type(self).row_height is SheetTable.row_height
 
     def _lines(self, sheet: Sheet) -> Callable[[Row], int]:
-        return lambda row: self.row_lines(row.unkept(), sheet)
+        return lambda row: self.row_lines(row, sheet)
 
     def _cells_later(self, sheet: Sheet) -> Callable[[Row], list[str | Text]]:
         return lambda row: self.cells_of(self.get_row_index(str(row.seq)) + 1, row, sheet)

@@ -505,7 +505,7 @@ class BridgeSheet(SheetTable):
         if not self.plan.widths:  # no column wraps: every row is one line, its words not needed for it
             return 1
         # the deal's number and the sides' scores are one line each: the game cells alone decide
-        return self.cells_lines(["", *self.game_cells(row, sheet)])
+        return self.cells_lines(["", *self.game_cells(row.unkept(), sheet)])
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         shown = dict(zip(GAME_COLUMNS, self.full_cells(row, sheet), strict=True))

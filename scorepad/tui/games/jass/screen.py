@@ -30,7 +30,7 @@ from scorepad.rules.jass import (
     Settings,
 )
 from scorepad.rules.jass.table import ruleset_sections, ruleset_summary
-from scorepad.rules.jass.view import HandCells, JassView
+from scorepad.rules.jass.view import HandCells, HandOutline, JassView
 from scorepad.tui.games.jass.form import JassForm, Table
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.plain import plain
@@ -55,7 +55,13 @@ class JassSheetTable(SheetTable):
         # every column is as wide as its cells: a row takes its game cells' own lines (the deal's number and
         # the sides' scores are one line each), counted from their words as `game_cells` puts them, without
         # a Text made (a long game's every row is counted as it opens)
-        cells = HandCells.of(row, list(sheet.sides))
+        outline = HandOutline.of(row)
+        if outline is not None and not outline.weis_said and not outline.stoeck:
+            # about half the hands: no Weis sentence and no Stöck, so the Weis column is "–"; counted from what
+            # the rules kept, without the row's words
+            trump = 2 + outline.contract.count("\n") + with_names(outline.trump_by, sheet.names).count("\n")
+            return max(trump, 2 if outline.match else 1)
+        cells = HandCells.of(row.unkept(), list(sheet.sides))
         if cells.penalty:
             return max(2 + PENALTY_LABELS[cells.penalty].count("\n"), _lines(_wrap(_penalty_words(cells, sheet))))
         trump = 2 + cells.contract.count("\n") + with_names(cells.trump_by, sheet.names).count("\n")
