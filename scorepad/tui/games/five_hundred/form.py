@@ -147,7 +147,7 @@ class FiveHundredForm(EntryForm):
         self.one("#fh-dealer", Input).border_title = "dealer"
         self.one("#fh-contractor", Input).border_title = "contractor"
         self.one("#fh-bid", Input).border_title = "bid"
-        self.one("#fh-partner", Input).border_title = "called partner"
+        self.one("#fh-partner", Input).border_title = "partner"  # "called partner" was cut at 80 columns
         self.one("#fh-first", Input).border_title = "first there"
 
     def update_sheet(self, sheet: Sheet) -> None:
