@@ -65,8 +65,9 @@ async def deal(pilot, declarer: str, contract: str, tricks: str, honours: str = 
 # --------------------------------------------------------------------------- one deal
 
 
-async def test_on_a_short_screen_the_honours_hint_is_the_values_alone_and_the_last_deal_stays_in_view():
-    path = new_rubber()
+async def test_on_a_short_screen_the_honours_hint_is_the_values_alone_and_what_makes_game_stays_in_view():
+    # the sides named after their players, as a new rubber names them: the long wording took four lines then
+    path = create(new_header("auction_bridge", PLAYERS, sides={"Ann & Cid": ["Ann", "Cid"], "Bob & Dan": ["Bob", "Dan"]}))
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_rubber(pilot)
@@ -75,9 +76,13 @@ async def test_on_a_short_screen_the_honours_hint_is_the_values_alone_and_the_la
         await settle(pilot)
         hint = text_of(app, "#bridge-hint")
         assert "3=16 4=32 5=40 4h=64 4h5=72 5h=80 (h: in one hand)" in hint and "simple honours" not in hint
-        # two lines where the words took four: the pad keeps its totals' lines in view, the sheet its last deal
+        # two lines where the words took four: the pad keeps its five lines in view, the last "Game 1 — to make
+        # game: …" (with the words, its box had four and that line scrolled away); the sheet keeps its last deal
         assert screen.query_one("#bridge-hint").size.height == 2
         assert screen.query_one("#bridge-pad-box").size.height == 5 and screen.query_one(BridgeSheet).size.height >= 2
+        assert "to make game" in str(screen.query_one(BridgePad).render()).splitlines()[-1]
+        sheet = screen.query_one(BridgeSheet)
+        assert "Ann 2♠" in "\n".join(strip.text for strip in sheet.render_lines(sheet.region.reset_offset))
         await pilot.resize_terminal(100, 30)  # room again: the holdings in words
         await settle(pilot)
         assert "4h: 4 honours in one hand 64" in text_of(app, "#bridge-hint")

@@ -129,7 +129,7 @@ def honours_code(side: str, holding: str, letters: Mapping[str, str]) -> str:
 
 def holdings_hint(strain: str, settings: Settings, *, compact: bool = False) -> str:
     """'3: simple honours 16 · 4: 4 honours 32 · …' — the short list to pick from, with the values; `compact`
-    (a short screen, where the words took four lines of the sheet's rows): '3=16 4=32 … (h: in one hand)'."""
+    (a short screen, where the words took four lines the pad needs): '3=16 4=32 … (h: in one hand)'."""
     codes = codes_for(strain)
     if compact:
         values = " ".join(f"{code}={honour_value(strain, holding, settings)}" for code, holding in codes.items())

@@ -382,7 +382,7 @@ class BridgeForm(EntryForm):
             if strain is None:
                 holdings = " ".join(TRUMP_CODES) + " (at no trump 3 4 4h: aces)"
             else:
-                # on a short screen (80×24) the values alone: the words' four lines left no row of the sheet
+                # on a short screen (80×24) the values alone: the words' four lines scrolled the pad's "to make game" away
                 holdings = holdings_hint(strain, self.settings, compact=self.screen.has_class("-short"))
             # blank only where the rules allow it: at a trump declaration one side always holds three honours
             if strain is None:
