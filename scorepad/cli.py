@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shlex
@@ -24,6 +25,11 @@ class UsageError(Exception):
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
         raise UsageError(f"{self.prog}: {message} (see --help)")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops a failed write silently; a --help that cannot be written is said like any other
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,16 +111,33 @@ def main(argv: list[str] | None = None) -> int:
     # set is kept.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
-        args = build_parser().parse_args(argv)
-        return run(args)
+        try:
+            args = build_parser().parse_args(argv)
+            code = run(args)
+        except SystemExit:  # --help, --version: what they printed must reach the reader too
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()  # here, not at exit, so that a write that fails is said like any other
+        return code
     except UsageError as error:
         print(_visible(str(error)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `scorepad replay … | head`: the reader left; say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
         return 0
+    except OSError as error:  # standard output on a full disk (`> /dev/full`), a file the disk refused …
+        _drop_stdout()
+        where = error.filename if error.filename is not None else "standard output"
+        print(_visible(f"scorepad: could not write to {where}: {error.strerror or error}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _drop_stdout() -> None:
+    """What is left in standard output's buffer goes nowhere: no second error when Python flushes it at exit."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _visible(text: str) -> str:
@@ -187,7 +210,7 @@ def _new(args: argparse.Namespace) -> int:
     except ValidationError as error:
         first = error.errors()[0]
         raise UsageError(f"scorepad new: {first['msg'].removeprefix('Value error, ')}") from None
-    problem = header_problem(header)
+    problem = header_problem(header, new=True)  # new: names the table cannot tell apart are refused too
     if problem:
         raise UsageError(f"scorepad new: {problem}")
     path = create(header)
@@ -227,11 +250,9 @@ def _replay(path: Path, as_json: bool) -> int:
 
         sys.stdout.write(to_json(sheet))  # the same text as `export --format json`
         return 0
-    from rich.console import Console
-
     from scorepad.report import sheet_renderable
 
-    Console().print(sheet_renderable(sheet))
+    _console().print(sheet_renderable(sheet))
     return 0
 
 
@@ -263,13 +284,23 @@ def _export(path: Path, fmt: str, output: Path | None, force: bool = False) -> i
     return 0
 
 
-def _stats() -> int:
+def _console() -> Any:
+    """Rich's console for standard output, whose reader leaving is said like any other (main ends quietly);
+    Rich itself would exit with status 1."""
     from rich.console import Console
 
+    class Output(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError
+
+    return Output()
+
+
+def _stats() -> int:
     from scorepad.history import collect_stats
     from scorepad.stats import stats_renderable
 
-    Console().print(stats_renderable(collect_stats(notice=_say)))
+    _console().print(stats_renderable(collect_stats(notice=_say)))
     return 0
 
 

@@ -1,45 +1,175 @@
-"""The user's preferences (theme …) as a small JSON file in the config dir. No Textual."""
+"""The user's preferences (theme …) as a small JSON file in the config dir. No Textual.
+
+config.json is outside input: edited by hand, it may not be JSON, not be a set of settings (a list, a number), hold a
+setting of the wrong kind, or not be a file at all (a FIFO would block a plain read forever, a symbolic link points
+anywhere). Whatever it holds, each setting it does not give rightly is its default, one line says why, and the
+app and the board start. Settings this version does not know (a newer version's, a typo) are named in that line,
+not used, and kept as they are when the file is written again: they are plain JSON, harmless to copy.
+
+Written only whole: a fresh temporary file beside it (random name, O_EXCL), synced, renamed over it
+(scorepad.files.write_file_atomically); a symbolic link or anything but a regular file at config.json is left
+alone, and so is whatever stands at `config.tmp`, the fixed name older versions wrote through.
+"""
 
 from __future__ import annotations
 
-import contextlib
+import codecs
+import errno
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
-from scorepad.store import config_home
+from scorepad.files import config_home, one_line, write_file_atomically
 
-DEFAULTS: dict[str, Any] = {"theme": "green-felt"}
+DEFAULT_THEME = "green-felt"
+DEFAULTS: dict[str, Any] = {"theme": DEFAULT_THEME}
+MAX_CONFIG_BYTES = 64 * 1024  # a line or two of settings; anything far larger is not one
+MAX_THEME_NAME = 40  # as a theme file's name (scorepad/tui/theme_file.py)
+OLD_TEMPORARY = "config.tmp"  # the fixed name older versions wrote through before renaming
+
+
+class ConfigProblem(Exception):
+    """Why config.json is not taken as it is, in words."""
 
 
 def config_path() -> Path:
     return config_home() / "config.json"
 
 
-def load_config() -> dict[str, Any]:
+def _kind(value: object) -> str:
+    """What a JSON value is, in words."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "a set of settings"
+
+
+def _theme_problem(value: object) -> str | None:
+    if not isinstance(value, str):
+        return f"'theme' is {_kind(value)}, not a theme's name"
+    if not value.strip():
+        return "'theme' is empty"
+    if len(value) > MAX_THEME_NAME:
+        return f"'theme' is {len(value)} characters long; a theme's name has at most {MAX_THEME_NAME}"
+    return None
+
+
+CHECKS = {"theme": _theme_problem}  # each known setting's check: why its value cannot be used, or None
+
+
+def _read_text(path: Path) -> str | None:
+    """The file's text (None when there is none), read only if it is a regular file of a config's size: never
+    through a symbolic link, never blocking on a FIFO."""
     try:
-        data = json.loads(config_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return dict(DEFAULTS)
-    return {**DEFAULTS, **data} if isinstance(data, dict) else dict(DEFAULTS)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # O_NOFOLLOW met a symbolic link
+            raise ConfigProblem("is a symbolic link, which scorepad does not follow") from None
+        raise ConfigProblem(f"cannot be read ({error.strerror or error})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ConfigProblem("is not a regular file")
+        if info.st_size > MAX_CONFIG_BYTES:
+            raise ConfigProblem(f"is {info.st_size} bytes; a settings file is at most {MAX_CONFIG_BYTES}")
+        raw = os.read(fd, MAX_CONFIG_BYTES + 1)
+    except OSError as error:
+        raise ConfigProblem(f"cannot be read ({error.strerror or error})") from None
+    finally:
+        os.close(fd)
+    raw = raw.removeprefix(codecs.BOM_UTF8)  # what some editors put first: not part of the settings
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ConfigProblem(f"is not UTF-8 text (byte 0x{raw[error.start]:02x})") from None
 
 
-def save_config(config: dict[str, Any]) -> None:
-    """Written whole to a temporary file and renamed, so a crash never leaves half a file."""
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")  # Python's json takes NaN and Infinity; JSON does not
+
+
+def _parse(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise ConfigProblem(f"is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        raise ConfigProblem("is not JSON (brackets nested too deep)") from None
+    except ValueError as error:  # NaN, a number of 5,000 digits
+        raise ConfigProblem(f"is not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise ConfigProblem(f"holds {_kind(data)}, not a set of settings like {{\"theme\": \"{DEFAULT_THEME}\"}}")
+    return data
+
+
+def read_config() -> tuple[dict[str, Any], str | None]:
+    """The settings, each known one of its kind (its default otherwise), unknown ones as they are; and one line
+    saying what in config.json was not used and why (None when all of it was)."""
+    path = config_path()
+    try:
+        text = _read_text(path)
+        data = _parse(text) if text is not None else {}
+    except ConfigProblem as unread:
+        return dict(DEFAULTS), one_line(f"settings {path}: {unread}; using the default settings")
+    config = {**DEFAULTS, **data}
+    said: list[str] = []
+    for key, check in CHECKS.items():
+        if key in data:
+            problem = check(data[key])
+            if problem:
+                config[key] = DEFAULTS[key]
+                said.append(f"{problem}; using {DEFAULTS[key]}")
+    unknown = [key for key in data if key not in DEFAULTS]
+    if unknown:
+        listed = ", ".join(repr(key if len(key) <= 40 else key[:40] + "…") for key in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        said.append(f"{listed}{more} {'is not a setting' if len(unknown) == 1 else 'are not settings'} "
+                    "scorepad knows (kept, not used)")
+    return config, one_line(f"settings {path}: {'; '.join(said)}") if said else None
+
+
+def load_config() -> dict[str, Any]:
+    """The settings (see read_config), whatever config.json holds."""
+    return read_config()[0]
+
+
+def _old_temporary_note(path: Path) -> str | None:
+    """One line when something other than a regular file stands at the fixed temporary name older versions wrote
+    through (a link planted there would have sent their write elsewhere): it is left as it is."""
+    old = path.with_name(OLD_TEMPORARY)
+    try:
+        info = os.lstat(old)
+    except OSError:
+        return None
+    if stat.S_ISREG(info.st_mode):
+        return None  # an older version's leftover: harmless, and not ours to remove
+    what = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
+    return one_line(f"{old} is {what}; scorepad no longer writes there and left it as it is")
+
+
+def save_config(config: dict[str, Any]) -> str | None:
+    """Written whole to a fresh temporary file beside config.json, synced and renamed over it, so a crash never
+    leaves half a file and nothing is written through a link (scorepad.files.UnsafePath, an OSError, when a link
+    or anything but a regular file stands at config.json: left alone). Returns one line to show, or None."""
     path = config_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
     try:
-        tmp.write_text(json.dumps(config, indent=2), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:  # a full or read-only disk: no half file left; the caller says so
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
-        raise
+        text = json.dumps(config, indent=2)
+    except (ValueError, RecursionError):  # unknown settings that do not write back: only the known ones are kept
+        text = json.dumps({key: config[key] for key in DEFAULTS if key in config}, indent=2)
+    write_file_atomically(path, (text + "\n").encode("utf-8"))
+    return _old_temporary_note(path)
 
 
-def update_config(**changes: Any) -> dict[str, Any]:
-    config = {**load_config(), **changes}
-    save_config(config)
-    return config
+def update_config(**changes: Any) -> str | None:
+    """The settings with `changes`, saved (see save_config): one line to show, or None."""
+    return save_config({**load_config(), **changes})

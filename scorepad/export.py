@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Sequence
 from json.encoder import encode_basestring as _string  # the C one where there is one, as the encoder uses it
 from typing import Any
@@ -24,12 +25,21 @@ def to_csv(sheet: Sheet) -> str:
     writer = csv.writer(out, lineterminator="\n")
     # rows numbered by deal (hand) as the Markdown and the sheet number them; the log entry that scored it apart
     shown = [visible(sheet.side_names.get(side, side)) for side in sides]  # the names of now (a rename included)
-    writer.writerow(["#", "deal", *[f"{side} +/-" for side in shown], *[f"{side} total" for side in shown],
-                     "log entry"])
+    writer.writerow(["#", "deal", *[_cell(f"{side} +/-") for side in shown],
+                     *[_cell(f"{side} total") for side in shown], "log entry"])
     for number, row in enumerate(sheet.rows, start=1):
-        writer.writerow([number, visible(with_names(row.text, sheet.names), keep_lines=True),
+        writer.writerow([number, _cell(visible(with_names(row.text, sheet.names), keep_lines=True)),
                          *[row.delta[s] for s in sides], *[row.totals[s] for s in sides], row.seq])
     return out.getvalue()
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet shows as text: one that starts like a formula (a player called
+    `=HYPERLINK(…)`) gets a leading apostrophe. Points are written as numbers, never through here."""
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
 def to_markdown(sheet: Sheet) -> str:
@@ -54,8 +64,14 @@ def to_markdown(sheet: Sheet) -> str:
     return "\n".join(lines) + "\n"
 
 
+_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "|*_`[]<>#~"})
+_BACKSLASH_ESCAPING = re.compile(r"\\(?=[!-/:-@\[-`{-~])")  # a backslash before punctuation escapes it
+
+
 def _md(text: str) -> str:
-    return visible(text).replace("|", "\\|")
+    """Text from the game file as literal Markdown: table syntax (`|`), emphasis, links, code and HTML
+    escaped, so a name can neither break the table nor turn into a link."""
+    return _BACKSLASH_ESCAPING.sub(r"\\\\", visible(text)).translate(_MARKDOWN_SPECIALS)
 
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # the C encoder (with `indent`, json writes in Python)

@@ -9,6 +9,7 @@ same folder, synced, then renamed over the target (os.replace), so a failed expo
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 import tempfile
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from scorepad.store import data_home, games_dir
 
-HEADER_PEEK = 4096  # enough of a first line to see a scorepad header's opening key
+HEADER_PEEK = 1 << 20  # a header's whole first line (40 names, a title …) fits many times over
 
 
 class ExportRefused(Exception):
@@ -39,8 +40,10 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def _starts_like_a_game_log(path: Path) -> bool:
-    """Whether the file's first line opens as a scorepad header (read without blocking, a few KB at most)."""
+def _reads_as_a_game_log(path: Path) -> bool:
+    """Whether the file's first line reads as a scorepad header: parsed as JSON, so neither the order of its
+    keys, nor escapes (`"\\u0073corepad"`), nor a long title before the key hide it. Read without blocking.
+    A first line that starts like a JSON object but is too long to read whole counts as a game log too."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError:
@@ -51,8 +54,16 @@ def _starts_like_a_game_log(path: Path) -> bool:
         return False
     finally:
         os.close(fd)
-    first = head.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0].lstrip()
-    return first.startswith(b"{") and b'"scorepad"' in first
+    first, newline, _ = head.removeprefix(b"\xef\xbb\xbf").partition(b"\n")
+    first = first.strip()
+    if not first.startswith(b"{"):
+        return False
+    try:
+        header = json.loads(first)
+    except ValueError:
+        # a game log's first line that is cut off here (longer than we read) would not parse either
+        return not newline and len(head) >= HEADER_PEEK
+    return isinstance(header, dict) and "scorepad" in header
 
 
 def _umask() -> int:
@@ -63,7 +74,8 @@ def _umask() -> int:
 
 def export_problem(target: Path, source: Path | None = None) -> str | None:
     """Why `target` must not be written by an export whatever the table says, or None."""
-    resolved = target.expanduser().resolve()
+    target = target.expanduser()
+    resolved = target.resolve()
     if source is not None:
         try:
             same = resolved == source.resolve() or (resolved.exists() and os.path.samefile(resolved, source))
@@ -71,6 +83,8 @@ def export_problem(target: Path, source: Path | None = None) -> str | None:
             same = False
         if same:
             return f"{target} is this game's own log: an export never writes over it"
+    if target.is_symlink():
+        return f"{target} is a symbolic link: an export never writes through one"
     if _inside(resolved, games_dir()):
         return f"{target} is in the games folder, which holds only game logs: export somewhere else"
     try:
@@ -83,7 +97,7 @@ def export_problem(target: Path, source: Path | None = None) -> str | None:
         return f"{target} is a folder: name a file in it"
     if not stat.S_ISREG(info.st_mode):
         return f"{target} is not a regular file"
-    if _starts_like_a_game_log(resolved):
+    if _reads_as_a_game_log(resolved):
         return f"{target} is a scorepad game log: an export never writes over it"
     return None
 

@@ -4,8 +4,11 @@ reads and writes the games themselves (and gives these again)."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import stat
+import tempfile
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
@@ -56,36 +59,61 @@ class LogError(Exception):
         self.cause = cause
 
 
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a device"),
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a device"),
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
-def _not_a_file(mode: int) -> str | None:
-    """What a path that is not a regular file is, in words (None for a regular file)."""
+def not_a_file(mode: int) -> str | None:
+    """What a path that is not a regular file is, in words for the table ("a pipe"); None for a regular file."""
     if stat.S_ISREG(mode):
         return None
     return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+
+
+_not_a_file = not_a_file  # the name the store has used
+
+
+class NotAGameFile(Exception):
+    """What stands at a game file's path is not a regular file (`what` says what it is)."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+def open_game_file(path: Path | str) -> tuple[int, os.stat_result]:
+    """A descriptor reading `path`, and the fstat of what it opened. Never blocks: opened non-blocking (a FIFO
+    renamed in after a stat would hold a plain open until some writer came) and never as a terminal; links are
+    followed, but what they lead to must be a regular file, else NotAGameFile (nothing read, nothing left open)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        what = not_a_file(info.st_mode)
+        if what:
+            raise NotAGameFile(what)
+        os.set_blocking(fd, True)  # a regular file: reads are whole again
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, info
 
 
 def read_game_bytes(path: Path) -> bytes:
     """The bytes of a game file. Only a regular file is read: a pipe, a device or a folder named like a game
     is refused at once (opened without blocking, so a FIFO never hangs the reader)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd, _ = open_game_file(path)
     except FileNotFoundError:
         raise LogError(path, 0, "no such file") from None
+    except NotAGameFile as refused:
+        raise LogError(path, 0, f"is {refused.what}, not a game file") from None
     except OSError as error:
         raise LogError(path, 0, f"cannot be read ({error.strerror or error})") from None
     try:
-        what = _not_a_file(os.fstat(fd).st_mode)
-        if what:
-            raise LogError(path, 0, f"is {what}, not a game file")
-        with os.fdopen(os.dup(fd), "rb") as file:
+        with os.fdopen(fd, "rb") as file:
             return file.read()
     except OSError as error:
         raise LogError(path, 0, f"cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(fd)
 
 
 # --------------------------------------------------------------------------- listing
@@ -123,3 +151,72 @@ def saved_files(directory: Path | None = None) -> list[SavedFile]:
         found.append(SavedFile(path, datetime.fromtimestamp(status.st_mtime).astimezone(), status.st_mtime_ns))
     found.sort(key=lambda saved: (-saved.modified_ns, saved.path.name))
     return found
+
+
+# --------------------------------------------------------------------------- writing, never through a link
+
+
+class UnsafePath(OSError):
+    """A path scorepad was about to write is a symbolic link, a pipe, a device or a folder: it is left alone."""
+
+    def __init__(self, path: Path | str, what: str):
+        super().__init__(one_line(f"{path} is {what}: scorepad does not write through it; left as it is"))
+        self.path = Path(path)
+        self.what = what
+
+    def short(self) -> str:
+        """The same, naming the file without its folder."""
+        return one_line(f"{self.path.name} is {self.what}: scorepad does not write through it")
+
+
+def open_for_writing(path: Path | str, flags: int, mode: int = 0o644) -> int:
+    """A descriptor for writing `path` (flags such as O_WRONLY | O_APPEND | O_CREAT), never through a link:
+    a symbolic link, FIFO, device or folder in its place raises UnsafePath and is not touched."""
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, mode)
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # O_NOFOLLOW met a symbolic link
+            raise UnsafePath(path, "a symbolic link") from None
+        if error.errno in (errno.ENXIO, errno.EISDIR):  # a FIFO with no reader, a folder
+            info = os.lstat(path)
+            raise UnsafePath(path, _not_a_file(info.st_mode) or "not a regular file") from None
+        raise
+    what = _not_a_file(os.fstat(fd).st_mode)
+    if what:
+        os.close(fd)
+        raise UnsafePath(path, what)
+    os.set_blocking(fd, True)
+    return fd
+
+
+def refuse_if_not_a_file(path: Path | str) -> None:
+    """UnsafePath when something other than a regular file (or nothing) stands at `path` (not followed)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(info.st_mode):
+        raise UnsafePath(path, "a symbolic link")
+    what = _not_a_file(info.st_mode)
+    if what:
+        raise UnsafePath(path, what)
+
+
+def write_file_atomically(target: Path, data: bytes, mode: int = 0o644) -> None:
+    """`data` becomes the whole of `target` or nothing changes: written to a fresh temporary file beside it
+    (O_EXCL, a random name), synced, then renamed over it. A link or anything but a regular file standing at
+    `target` raises UnsafePath and is left alone."""
+    refuse_if_not_a_file(target)
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+            os.fchmod(out.fileno(), mode)
+        refuse_if_not_a_file(target)  # planted while we wrote: still left alone
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

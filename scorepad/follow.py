@@ -5,6 +5,10 @@ and reads only what was appended since: each complete new line goes through the 
 parser and the rules' replayer, so a correction re-derives the sheet as it does in the app. A file
 that shrank, was replaced or rewritten is read again whole. `newest_game()` picks the game a board
 follows when it is not told which. No Textual here.
+
+Nothing here ever blocks: the file is opened non-blocking and what was opened is checked (fstat) to be a
+regular file before a byte is read, so a pipe or a device renamed into the game file's place between the
+stat and the open is said in words ("… is a pipe, not a game file") instead of hanging the board.
 """
 
 from __future__ import annotations
@@ -12,14 +16,34 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from stat import S_ISREG
 
+from scorepad.files import NotAGameFile, not_a_file, open_game_file, read_game_bytes
 from scorepad.log import ENTRY_ADAPTERS
 from scorepad.rules import Replayer
 from scorepad.rules.base import Sheet
 from scorepad.store import SUFFIX, LogError, games_dir, parse_entry_line, parse_log
 
 MAX_STEP = 1 << 20  # bytes read at one poll: a huge hand-made file is taken in pieces, the board stays live
+WAITING = "waiting for the game file"
+
+
+def read_to_end(fd: int) -> bytes:
+    with open(fd, "rb", closefd=False) as file:
+        file.seek(0)
+        return file.read()
+
+
+def read_at(fd: int, offset: int, length: int) -> bytes:
+    """Up to `length` bytes from `offset` (fewer at the end of the file)."""
+    parts = []
+    while length > 0:
+        chunk = os.pread(fd, length, offset)
+        if not chunk:
+            break
+        parts.append(chunk)
+        offset += len(chunk)
+        length -= len(chunk)
+    return b"".join(parts)
 
 
 @dataclass(frozen=True)
@@ -31,6 +55,10 @@ class Seen:
     size: int
     mtime_ns: int
 
+    @classmethod
+    def of(cls, info: os.stat_result) -> Seen:
+        return cls(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
 
 class Follower:
     """One game file, followed. `sheet` is None until the file has been read once."""
@@ -40,6 +68,9 @@ class Follower:
         self.replayer: Replayer | None = None
         self.sheet: Sheet | None = None
         self.problem = ""  # why the file cannot be read now (the sheet shown is the last good one)
+        # the problem is that no game file stands at the path now (gone, or a pipe, a device, a directory in its
+        # place): `problem` says so whole, the follower waits for one and reads it from the start
+        self.waiting = False
         self._seen: Seen | None = None
         self._offset = 0  # bytes taken: up to the end of the last complete line read
         self._line = 1  # lines taken (the header is line 1)
@@ -49,21 +80,32 @@ class Follower:
         """Read what changed since the last poll; True when the sheet (or the problem) changed."""
         try:
             stat = os.stat(self.path)
+        except FileNotFoundError:
+            return self._wait("is not there")
         except OSError as error:
             return self._fail(f"the game file cannot be read ({error.strerror or error})")
-        if not S_ISREG(stat.st_mode):  # a FIFO or a device would block the reader: never opened
-            return self._fail("this is not a game file (not a regular file)")
-        seen = Seen(stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        what = not_a_file(stat.st_mode)
+        if what:  # not even opened: a device may answer an open, a FIFO's writer would see a reader come
+            return self._wait(f"is {what}, not a game file")
         before = self._seen
-        if before == seen and not self.problem:
+        if before == Seen.of(stat) and not self.problem:
             return False
+        try:
+            fd, info = open_game_file(self.path)
+        except NotAGameFile as error:  # renamed into place since the stat
+            return self._wait(f"is {error.what}, not a game file")
+        except FileNotFoundError:
+            return self._wait("is not there")
+        except OSError as error:
+            return self._fail(f"the game file cannot be read ({error.strerror or error})")
+        seen = Seen.of(info)  # what was opened counts, not what the stat saw
         self._seen = seen
         try:
             if (before is None or self.replayer is None or (seen.device, seen.inode) != (before.device, before.inode)
                     or seen.size < self._offset or (seen.size == before.size and seen.mtime_ns != before.mtime_ns)):
-                self._read_whole()
+                self._read_whole(fd)
             elif seen.size > self._offset:
-                self._read_appended(seen.size)
+                self._read_appended(fd, seen.size)
             else:
                 return self._recovered()
         except LogError as error:
@@ -72,21 +114,30 @@ class Follower:
         except OSError as error:
             self._seen = None
             return self._fail(f"the game file cannot be read ({error.strerror or error})")
-        self.problem = ""
+        finally:
+            os.close(fd)
+        self.problem, self.waiting = "", False
         return True
+
+    def _wait(self, what: str) -> bool:
+        """No game file at the path now: said in one line, and the one that comes back is read whole."""
+        self._seen = None
+        changed = self._fail(f"{self.path.name} {what}: {WAITING}")
+        self.waiting = True
+        return changed
 
     def _fail(self, problem: str) -> bool:
         changed = problem != self.problem
-        self.problem = problem
+        self.problem, self.waiting = problem, False
         return changed
 
     def _recovered(self) -> bool:
         changed = bool(self.problem)
-        self.problem = ""
+        self.problem, self.waiting = "", False
         return changed
 
-    def _read_whole(self) -> None:
-        data = self.path.read_bytes()
+    def _read_whole(self, fd: int) -> None:
+        data = read_to_end(fd)
         log = parse_log(self.path, data)
         self.replayer = Replayer(log.header).extend(log.entries)
         self._offset = len(data) - len(log.torn)
@@ -94,18 +145,16 @@ class Follower:
         self._open_line = self._offset > 0 and not data[: self._offset].endswith(b"\n")
         self.sheet = self.replayer.sheet()
 
-    def _read_appended(self, size: int) -> None:
+    def _read_appended(self, fd: int, size: int) -> None:
         assert self.replayer is not None
-        with open(self.path, "rb") as file:
-            file.seek(self._offset)
-            data = file.read(min(size - self._offset, MAX_STEP))
+        data = read_at(fd, self._offset, min(size - self._offset, MAX_STEP))
         start = 0
         if self._open_line and data.startswith(b"\n"):  # the newline that completes the last line taken
             start, self._open_line = 1, False
         end = data.rfind(b"\n") + 1
         if end <= start:
             if len(data) == MAX_STEP:  # one line longer than a step: take the file whole
-                self._read_whole()
+                self._read_whole(fd)
             return  # else a line still being written: wait for its newline
         adapter = ENTRY_ADAPTERS[self.replayer.header.game]
         replayer = self.replayer
@@ -149,7 +198,7 @@ class GamePicker:
         key = (path, mtime)
         if key not in self._in_progress:
             try:
-                log = parse_log(path, path.read_bytes())
+                log = parse_log(path, read_game_bytes(path))  # non-blocking: a FIFO swapped in is refused
                 self._in_progress[key] = not Replayer(log.header).extend(log.entries).sheet().finished
             except (LogError, OSError):
                 self._in_progress[key] = False

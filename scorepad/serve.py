@@ -1,25 +1,55 @@
 """`scorepad serve`: the app (or only boards) in a web browser, let in only through this machine's own page.
 
-textual-serve's `Server` starts one app process per websocket and accepts any page's websocket. Here it is
-wrapped, not copied: its whole web app is mounted under a random token (`/<token>/`, so the page, its static
-files and its websocket all need the address `serve` printed), and a middleware in front refuses requests
-for another host (DNS rebinding), without the token, and websockets whose Origin is not the served page.
-Simultaneous sessions are capped; a page asked for when the cap is reached says so in words.
+textual-serve's `Server` starts one app process per websocket and accepts any page's websocket. Here its web
+app is wrapped, not copied: mounted under a random token (`/<token>/`, so the page, its static files and its
+websocket all need the address `serve` printed), behind a middleware that refuses requests for another host
+(DNS rebinding), without the token, and websockets whose Origin is not the served page. Simultaneous sessions
+are capped; a page asked for when the cap is reached says so in words.
+
+No stranger brings it down (scorepad.serve_limits has the numbers): the port is bound before anything is
+printed; open connections are capped and those that send no request are closed after a few seconds; each
+app is told a clamped terminal size, has its memory bounded, and is ended (quit, SIGTERM, SIGKILL) when its
+browser goes; and the log writes one line per problem, with nothing left to import when descriptors run out.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import html
 import ipaddress
+import json
+import logging
 import secrets
+import shlex
+import signal
 import socket
+import sys
+from asyncio.subprocess import PIPE, Process
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from dataclasses import dataclass
 
-from aiohttp import web
+from aiohttp import WSCloseCode, WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 from yarl import URL
+
+from scorepad.files import one_line
+from scorepad.serve_limits import (
+    APP_MEMORY,
+    BACKLOG,
+    MEMORY_HEADROOM,
+    REQUEST_TIMEOUT,
+    ConnectionLimiter,
+    clamp_size,
+    connection_cap,
+    descriptor_limit,
+    limit_memory,
+    raise_descriptor_limit,
+    resident_bytes,
+)
 
 DEFAULT_SESSIONS = 4  # the whole app: one scorekeeper, a few spare screens
 DEFAULT_BOARD_SESSIONS = 8  # boards: the TV and each player's phone
@@ -122,11 +152,218 @@ def _page(status: int, title: str, sentence: str) -> web.Response:
     return web.Response(status=status, text=body, content_type="text/html", headers=PAGE_HEADERS)
 
 
+
+# --------------------------------------------------------------------------- binding, before a word is printed
+
+
+class ServeError(Exception):
+    """Why `serve` cannot start, in one line for the person at the keyboard."""
+
+
+def _looks_like_an_address(host: str) -> bool:
+    """Digits and dots (an IPv4 address) or colons (IPv6): never to be looked up as a name."""
+    return ":" in host or (bool(host) and all(c.isdigit() or c == "." for c in host))
+
+
+def _bind_words(host: str, port: int, error: OSError) -> str:
+    if error.errno == errno.EADDRINUSE:
+        other = port + 1 if port < 65535 else 8000
+        return f"port {port} is already in use (by another scorepad serve, or another program); try --port {other}"
+    if error.errno == errno.EACCES:
+        return f"port {port} needs administrator rights on this machine; try --port 8000"
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"--host {host} is not an address of this machine (127.0.0.1 is this machine only)"
+    return f"cannot listen at {host} port {port}: {error.strerror or error}"
+
+
+def listening_sockets(host: str, port: int) -> list[socket.socket]:
+    """Sockets bound to `host`:`port` and listening (every address the host name has), or a ServeError that
+    says why in words. Called before anything is printed, so a busy port never shows an address."""
+    name = host.strip("[]")
+    if _looks_like_an_address(name) and not _is_ip(name):
+        raise ServeError(f"--host {host} is not an address (an address looks like 127.0.0.1 or 192.168.1.20)")
+    try:
+        found = socket.getaddrinfo(name, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError, ValueError):
+        raise ServeError(f"--host {host}: no machine of that name was found "
+                         "(127.0.0.1 is this machine only)") from None
+    bound: list[socket.socket] = []
+    skipped: OSError | None = None
+    seen: set[tuple[int, object]] = set()
+    try:
+        for family, kind, proto, _, address in found:
+            if (family, address) in seen:
+                continue
+            seen.add((family, address))
+            sock = socket.socket(family, kind, proto)
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio does: not a port in use
+                if family == socket.AF_INET6:
+                    sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                sock.bind(address)
+                sock.listen(BACKLOG)
+                sock.setblocking(False)
+            except OSError as error:
+                sock.close()
+                if error.errno in (errno.EADDRINUSE, errno.EACCES):
+                    raise
+                skipped = error  # this address only (::1 of "localhost" where IPv6 is off): the others may do
+                continue
+            bound.append(sock)
+    except OSError as error:
+        for sock in bound:
+            sock.close()
+        raise ServeError(_bind_words(host, port, error)) from None
+    if not bound:
+        raise ServeError(_bind_words(host, port, skipped or OSError(errno.EADDRNOTAVAIL, "no address")))
+    return bound
+
+
+# --------------------------------------------------------------------------- the log: one line, nothing to import
+
+
+class OneLineFormatter(logging.Formatter):
+    """A problem as one line, its exception named but no traceback: formatting one needs no file and no
+    import, so it still works when a flood has taken every descriptor (Rich's tracebacks import on first use)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            text = f"{text} ({type(error).__name__}: {error})"
+        return one_line(f"scorepad serve: {text}")
+
+
+log = logging.getLogger("scorepad.serve")
+
+
+# --------------------------------------------------------------------------- one browser's app process
+
+QUIT_WAIT = 2.0  # seconds an app has to quit when asked, then to end on SIGTERM, before SIGKILL
+STDIN_BACKLOG = 2**20  # bytes of input held for an app that reads none: beyond this, input is dropped
+MEMORY_CHECK = 0.25  # seconds between looks at an app's memory
+
+
+async def _ended(process: Process, within: float) -> bool:
+    try:
+        await asyncio.wait_for(process.wait(), within)
+    except TimeoutError:
+        return False
+    return True
+
+
+async def end_process(process: Process, grace: float = QUIT_WAIT) -> None:
+    """Wait `grace` seconds for the process to end, then SIGTERM it, and SIGKILL it `grace` seconds later."""
+    if process.returncode is not None or await _ended(process, grace):
+        return
+    with suppress(ProcessLookupError):
+        process.terminate()
+    if await _ended(process, grace):
+        return
+    with suppress(ProcessLookupError):
+        process.kill()
+    await _ended(process, grace)
+
+
+class ServedApp(AppService):
+    """textual-serve's AppService for one browser, made safe against it: the app runs without a shell (its pid
+    is the app's), is told only clamped sizes, cannot grow past its memory bound, is never waited on for
+    reading its input, and ends for certain when its browser goes."""
+
+    def __init__(self, command: str, *, write_bytes: Callable[[bytes], Awaitable[None]],
+                 write_str: Callable[[str], Awaitable[None]], close: Callable[[], Awaitable[None]],
+                 download_manager: DownloadManager, debug: bool = False, memory: int = APP_MEMORY):
+        super().__init__(command, write_bytes=write_bytes, write_str=write_str, close=close,
+                         download_manager=download_manager, debug=debug)
+        self.memory = memory
+        self.ended_for_memory = False
+        self._stopping: asyncio.Future[None] | None = None
+        self._watch: asyncio.Task[None] | None = None
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        width, height = clamp_size(width, height)
+        process = await asyncio.create_subprocess_exec(
+            *shlex.split(self.command), stdin=PIPE, stdout=PIPE, stderr=PIPE,
+            env=self._build_environment(width=width, height=height))
+        limit_memory(process.pid, self.memory + MEMORY_HEADROOM)
+        assert process.stdin is not None
+        self._process, self._stdin = process, process.stdin
+        self._watch = asyncio.create_task(self._watch_memory(process))
+        return process
+
+    async def _watch_memory(self, process: Process) -> None:
+        while process.returncode is None:
+            held = resident_bytes(process.pid)
+            if held is not None and held > self.memory:
+                self.ended_for_memory = True
+                log.warning("a screen's app took more than %d MiB of memory and was ended", self.memory >> 20)
+                with suppress(ProcessLookupError):
+                    process.kill()
+                return
+            await asyncio.sleep(MEMORY_CHECK)
+
+    def _send(self, packet: bytes) -> bool:
+        # never wait on the app to read: one that reads nothing would hold this session (and its browser's
+        # leaving unnoticed) for ever
+        stdin = self._stdin
+        if stdin is None or stdin.is_closing() or stdin.transport.get_write_buffer_size() > STDIN_BACKLOG:
+            return False
+        try:
+            stdin.write(packet)
+        except (RuntimeError, OSError):
+            return False
+        return True
+
+    async def send_bytes(self, data: bytes) -> bool:
+        return self._send(self.encode_packet(b"D", data))
+
+    async def send_meta(self, data: dict[str, str | None | int | bool]) -> bool:
+        return self._send(self.encode_packet(b"M", json.dumps(data).encode("utf-8")))
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        await super().set_terminal_size(*clamp_size(width, height))
+
+    async def run(self) -> None:
+        try:
+            await super().run()
+        finally:
+            if self._stopping is None:  # the app ended by itself (or for its memory): let its browser know
+                with suppress(Exception):
+                    await asyncio.wait_for(self.remote_close(), QUIT_WAIT)
+
+    async def stop(self) -> None:
+        """Ask the app to quit; SIGTERM then SIGKILL it if it does not. Safe to call again, and not undone by
+        cancelling the caller (the server shutting down)."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        process, task = self._process, self._task
+        if task is not None:
+            with suppress(Exception):
+                await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        if process is not None:
+            await self.send_meta({"type": "quit"})
+            await end_process(process)
+        if task is not None:
+            with suppress(Exception, asyncio.CancelledError):  # its output has ended with the process
+                await asyncio.wait_for(task, QUIT_WAIT)
+            self._task = None
+        if self._watch is not None:
+            self._watch.cancel()
+
+
+# --------------------------------------------------------------------------- the server
+
+SHUTDOWN_WAIT = 10.0  # seconds for the sessions to end when serve stops (each app's own end is bounded too)
+
+
 class GuardedServer(Server):
-    """textual-serve's Server behind the token, the Host and Origin checks, and a session cap."""
+    """textual-serve's Server behind the token, the Host and Origin checks, a session cap and a connection cap."""
 
     def __init__(self, command: str, *, host: str, port: int, guard: Guard, sessions: int,
-                 announce: Callable[[], None] | None = None, title: str = "scorepad"):
+                 announce: Callable[[], None] | None = None, title: str = "scorepad", app_memory: int = APP_MEMORY):
         self.guard = guard
         shown = this_machine_address() if host in WILDCARDS else host
         shown = f"[{shown}]" if ":" in shown else shown
@@ -134,21 +371,101 @@ class GuardedServer(Server):
         self.max_sessions = sessions
         self.sessions = 0
         self.announce = announce
+        self.app_memory = app_memory
+        self.apps: set[ServedApp] = set()
+        self.limiter = ConnectionLimiter()
+        self._sockets: list[socket.socket] = []
+        self._listeners: list[asyncio.AbstractServer] = []
+        self._runner: web.AppRunner | None = None
+        self._websockets: set[web.WebSocketResponse] = set()
 
     @property
     def url(self) -> str:
-        """The address to open: the page with its token."""
+        """The address to open: the page with its key."""
         return f"{self.public_url}/{self.guard.token}/"
+
+    # ----------------------------------------------------------------------- running
+
+    def initialize_logging(self) -> None:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(OneLineFormatter())
+        logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
+
+    def serve(self, debug: bool = False) -> None:
+        """Bind, say where (`announce`), and serve until Ctrl+C or SIGTERM. A port in use, or a host that does
+        not resolve or is not this machine's: one line on stderr and exit 2, before anything else is printed."""
+        self.debug = debug
+        self.initialize_logging()
+        raise_descriptor_limit()  # the usual 1024 is a flood's first target
+        try:
+            self._sockets = listening_sockets(self.host, self.port)
+        except ServeError as error:
+            print(one_line(f"scorepad serve: {error}"), file=sys.stderr)
+            raise SystemExit(2) from None
+        asyncio.run(self._serve_until_stopped())
+
+    async def _serve_until_stopped(self) -> None:
+        loop = asyncio.get_running_loop()
+        stopped = asyncio.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with suppress(NotImplementedError):
+                loop.add_signal_handler(signum, stopped.set)
+        try:
+            await self.start()
+            if self.announce is not None:
+                self.announce()
+            await stopped.wait()
+        finally:
+            await self.close()
+
+    async def start(self) -> None:
+        """Listen (binding first unless `serve` did) and answer, in the running event loop."""
+        if not self._sockets:
+            self._sockets = listening_sockets(self.host, self.port)
+        self.limiter.cap = connection_cap(descriptor_limit(), self.max_sessions)
+        # keepalive_timeout also closes a connection that has sent no complete request (aiohttp ≥ 3.10)
+        self._runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None,
+                                     keepalive_timeout=REQUEST_TIMEOUT, shutdown_timeout=SHUTDOWN_WAIT)
+        await self._runner.setup()
+        handler = self._runner.server
+        assert handler is not None
+        loop = asyncio.get_running_loop()
+        for sock in self._sockets:
+            self._listeners.append(await loop.create_server(self.limiter.wrap(handler), sock=sock,
+                                                            backlog=BACKLOG))
+
+    async def close(self) -> None:
+        """Stop listening, end every session and its app."""
+        for listener in self._listeners:
+            listener.close()
+        self._listeners.clear()
+        if self._runner is not None:
+            await self._runner.cleanup()  # on_shutdown closes the websockets: each session then ends its app
+            self._runner = None
+        await asyncio.gather(*(app.stop() for app in list(self.apps)), return_exceptions=True)
+        for sock in self._sockets:
+            sock.close()
+        self._sockets.clear()
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Nothing: textual-serve prints its logo here; `serve` prints the address once it listens."""
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        async def going(websocket: web.WebSocketResponse) -> None:
+            with suppress(Exception):
+                await asyncio.wait_for(websocket.close(code=WSCloseCode.GOING_AWAY), QUIT_WAIT)
+
+        await asyncio.gather(*(going(ws) for ws in list(self._websockets)))
 
     async def _make_app(self) -> web.Application:
         """The served web app: textual-serve's own (its routes, handlers and templates, unchanged), mounted
-        under the token, behind the guard. `Server.serve` runs the app this returns."""
+        under the token, behind the guard."""
         inner = await super()._make_app()
         root = web.Application(middlewares=[self._guard_middleware])
         root.add_subapp(f"/{self.guard.token}/", inner)
         return root
 
-    make_app = _make_app  # for running the server inside a test's event loop
+    # ----------------------------------------------------------------------- each request
 
     @web.middleware
     async def _guard_middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -181,24 +498,56 @@ class GuardedServer(Server):
             raise web.HTTPServiceUnavailable(text=" ".join(self._full_words()), headers=PAGE_HEADERS)
         self.sessions += 1
         try:
-            return await super().handle_websocket(request)
+            return await self._session(request)
         finally:
             self.sessions -= 1
 
-    async def on_startup(self, app: web.Application) -> None:
-        # the server starts listening only after the start-up signals: say the address once it answers
-        if self.announce is not None:
-            self._announcing = asyncio.ensure_future(self._announce_when_listening())
+    async def _session(self, request: web.Request) -> web.WebSocketResponse:
+        """One browser's screen: textual-serve's, with its own app process (ServedApp), ended when it goes."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width, height = clamp_size(request.query.get("width"), request.query.get("height"))
 
-    async def _announce_when_listening(self) -> None:
-        own = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.host, self.host)
-        for _ in range(500):  # ten seconds at most
-            try:
-                _, writer = await asyncio.open_connection(own, self.port)
-            except OSError:
-                await asyncio.sleep(0.02)
+        async def close() -> None:
+            await websocket.close()
+
+        app = ServedApp(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                        close=close, download_manager=self.download_manager, debug=self.debug,
+                        memory=self.app_memory)
+        self.apps.add(app)
+        self._websockets.add(websocket)
+        try:
+            await websocket.prepare(request)
+            await app.start(width, height)
+            await self._process_messages(websocket, app)
+        except web.HTTPException:  # not a websocket request at all: answered as such
+            raise
+        except Exception as error:  # the browser went mid-write, the app could not start …: this screen only
+            log.warning("a screen ended early: %s", error)
+        finally:
+            self._websockets.discard(websocket)
+            await app.stop()
+            self.apps.discard(app)
+        return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """What the browser sends: keys, sizes (clamped), pings, focus. Anything else is ignored, never an error."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
                 continue
-            writer.close()
-            break
-        if self.announce is not None:
-            self.announce()
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                await app_service.set_terminal_size(*clamp_size(data.get("width"), data.get("height")))
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()

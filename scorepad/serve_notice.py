@@ -1,16 +1,21 @@
 """What `scorepad serve` tells the person at the keyboard, and how the app learns a board is being served.
 
 While it runs, `serve` keeps a small file (readable by this user only) with its address, so the game
-screen's board key can show the address and its QR code; the file goes when `serve` stops. No Textual.
+screen's board key can show the address and its QR code; the file goes when `serve` stops. The file is
+written to a fresh temporary file beside it and renamed (never through a link planted in its place), is
+never put over another running serve's, and only the serve that wrote it removes it. No Textual.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorepad.files import one_line, write_file_atomically
 from scorepad.store import data_home
 
 
@@ -30,28 +35,59 @@ def _file_for(url: str) -> Path:
     return serving_dir() / f"{port if port.isdigit() else 'serve'}.json"
 
 
-def write_serving(url: str, *, boards: bool, board_file: Path | None) -> None:
-    """Best effort: a board served without the app knowing is no loss, so a failure is silent."""
+def _read_notice(path: Path) -> tuple[dict[str, object], os.stat_result] | None:
+    """The notice at `path` and the file it was read from; None for no notice, a link, or anything unreadable."""
     try:
-        serving_dir().mkdir(parents=True, exist_ok=True)
-        path = _file_for(url)
-        tmp = path.with_suffix(".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({"url": url, "pid": os.getpid(), "boards": boards,
-                       "board_file": str(board_file) if board_file else None}, out)
-        os.replace(tmp, path)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
-        pass
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as file:
+            data = json.loads(file.read(64 * 1024))
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
+    return (data, info) if isinstance(data, dict) else None
+
+
+def _warn(reason: str) -> None:
+    print(one_line(f"scorepad serve: the app will not offer this address on its board key (F10): {reason}"),
+          file=sys.stderr)
+
+
+def write_serving(url: str, *, boards: bool, board_file: Path | None) -> None:
+    """Best effort: a board served without the app knowing is no loss, so a failure is one line on stderr.
+    Another live serve's notice for the same port (another address) is left as it is."""
+    path = _file_for(url)
+    found = _read_notice(path)
+    if found is not None and found[0].get("pid") != os.getpid() and _alive(found[0].get("pid")):
+        _warn(f"{path} belongs to another scorepad serve that is running")
+        return
+    notice = {"url": url, "pid": os.getpid(), "boards": boards, "board_file": str(board_file) if board_file else None}
+    try:
+        serving_dir().mkdir(mode=0o700, parents=True, exist_ok=True)
+        write_file_atomically(path, json.dumps(notice).encode("utf-8"), mode=0o600)
+    except OSError as error:  # UnsafePath (a link planted there) says what it left alone
+        _warn(str(error) if error.filename is None else f"{error.strerror or error}: {error.filename}")
 
 
 def clear_serving(url: str) -> None:
+    """Remove this process's notice, and nothing else: not another serve's, not a link, not one put there
+    since it was read."""
+    path = _file_for(url)
+    found = _read_notice(path)
+    if found is None or found[0].get("pid") != os.getpid():
+        return
+    read = found[1]
     try:
-        path = _file_for(url)
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("pid") == os.getpid():
+        now = os.lstat(path)
+        if (now.st_dev, now.st_ino) == (read.st_dev, read.st_ino):
             path.unlink()
-    except (OSError, ValueError, AttributeError):
+    except OSError:
         pass
 
 

@@ -12,7 +12,7 @@ import fcntl
 import os
 import re
 import secrets
-import stat
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,12 +28,14 @@ from scorepad.files import (
     SUFFIX,
     LogError,
     SavedFile,  # noqa: F401 (given here as before)
+    UnsafePath,
     _not_a_file,
     config_home,  # noqa: F401 (given here as before)
     data_home,  # noqa: F401 (given here as before)
     game_paths,  # noqa: F401 (given here as before)
     games_dir,
     one_line,  # noqa: F401 (given here as before)
+    open_for_writing,
     read_game_bytes,
     saved_files,
 )
@@ -50,6 +52,7 @@ from scorepad.log import (
 )
 
 TORN_SUFFIX = ".torn"
+PART_SUFFIX = ".part"  # a new game being written, before it is linked into place
 UTF8_BOM = b"\xef\xbb\xbf"
 
 
@@ -318,7 +321,7 @@ class _ShortWrite(OSError):
 
 def _disk_words(error: OSError) -> str:
     """Why a write failed, as a player would say it."""
-    if isinstance(error, _ShortWrite):
+    if isinstance(error, (_ShortWrite, UnsafePath)):
         return str(error)
     detail = f" ({error.strerror})" if error.strerror else ""
     match error.errno:
@@ -342,6 +345,8 @@ def _write_all(fd: int, data: bytes) -> None:
 def create(header: Header, directory: Path | None = None, entries: list[Entry] | tuple[Entry, ...] = ()) -> Path:
     """Write a new game file holding its header (and `entries`, already numbered); returns its path.
 
+    The game appears only complete: its lines go to a fresh hidden file beside it, synced, then linked into
+    place (never over an existing file), so a kill at any moment leaves either no game or one that opens.
     A disk that refuses (full, read-only …) raises StoreError in words and leaves no file behind."""
     directory = directory or games_dir()
     try:
@@ -351,22 +356,41 @@ def create(header: Header, directory: Path | None = None, entries: list[Entry] |
     stamp = header.created.strftime("%Y-%m-%d-%H%M")
     path = directory / f"{stamp}-{header.game}-{header.id}{SUFFIX}"
     data = "".join([dump_header(header) + "\n", *(dump_entry(e) + "\n" for e in entries)]).encode()
+    if os.path.lexists(path):  # the same game id twice: never write over a game
+        raise FileExistsError(errno.EEXIST, "a game file of that name exists already", str(path))
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:  # the same game id twice: never write over a game
+        fd, part = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=PART_SUFFIX)
+    except OSError as error:
+        raise StoreError(f"Could not start the game: {_disk_words(error)}; nothing was written") from None
+    try:
+        try:
+            os.fchmod(fd, 0o644)
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        _link_into_place(part, path)
+    except FileExistsError:
         raise
     except OSError as error:
         raise StoreError(f"Could not start the game: {_disk_words(error)}; nothing was written") from None
-    try:
-        _write_all(fd, data)
-    except OSError as error:
-        os.close(fd)
+    finally:
         with contextlib.suppress(OSError):
-            path.unlink()  # never leave an empty or half game file behind
-        raise StoreError(f"Could not start the game: {_disk_words(error)}; nothing was written") from None
-    os.close(fd)
+            os.unlink(part)  # never leave a half game behind (after a link, the game keeps its own name)
     _fsync_dir(directory)
     return path
+
+
+def _link_into_place(part: str, path: Path) -> None:
+    """The whole file at `part` becomes `path`, never replacing anything already there."""
+    try:
+        os.link(part, path)  # fails if `path` exists, whatever it is (a link, a game …)
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+        # a file system without hard links: a rename, after a last look that nothing is there
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, "a game file of that name exists already", str(path)) from None
+        os.rename(part, path)
 
 
 class FileChanged(StoreError):
@@ -424,9 +448,14 @@ class GameFile:
                 except OSError as error:  # cannot keep them: cut nothing, write nothing
                     os.close(fd)
                     fd, readonly = None, True
-                    reason = f"its unfinished last line could not be set aside: {_disk_words(error)}"
-                    notices.append(f"{path.name}: the unfinished last line could not be set aside "
-                                   f"({error.strerror or error}): opened read-only")
+                    if isinstance(error, UnsafePath):  # a link planted beside the game: left alone
+                        reason = f"its unfinished last line cannot be set aside: {error.short()}"
+                        notices.append(f"{path.name}: the unfinished last line could not be set aside: "
+                                       f"{error.short()}; opened read-only")
+                    else:
+                        reason = f"its unfinished last line could not be set aside: {_disk_words(error)}"
+                        notices.append(f"{path.name}: the unfinished last line could not be set aside "
+                                       f"({error.strerror or error}): opened read-only")
         game = cls(path, loaded.header, loaded.entries, readonly, notices, fd, readonly_reason=reason)
         if fd is not None:
             status = os.fstat(fd)
@@ -530,8 +559,11 @@ def _lock(path: Path) -> tuple[int | None, str, str]:
     """An fd holding the game's append lock, or (None, a notice, why it is read-only in words);
     (None, "", "") when `load` will report the problem itself: a missing file, a directory, a pipe …"""
     try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK | os.O_NOFOLLOW)
     except OSError as error:
+        if error.errno == errno.ELOOP:  # a symbolic link: read through it, never write through it
+            notice = f"{path.name} is a symbolic link: scorepad does not write through it; opened read-only"
+            return None, notice, "the game's file is a symbolic link"
         if isinstance(error, PermissionError) or error.errno == errno.EROFS:
             notice = f"{path.name} is not writable ({error.strerror}): opened read-only"
             where = "on a read-only disk" if error.errno == errno.EROFS else "read-only"
@@ -555,13 +587,12 @@ def _lock(path: Path) -> tuple[int | None, str, str]:
 
 def _set_aside_torn(path: Path, fd: int, torn: bytes) -> None:
     """Append the torn tail to GAME.jsonl.torn, then cut it off the game. A failure leaves the game as it
-    was and no empty or half .torn behind."""
+    was and no empty or half .torn behind; a link, pipe or folder planted at GAME.jsonl.torn is refused
+    (UnsafePath) and left alone."""
     aside = path.with_name(path.name + TORN_SUFFIX)
-    out = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
+    out = open_for_writing(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     try:
         status = os.fstat(out)
-        if not stat.S_ISREG(status.st_mode):
-            raise OSError(errno.EISDIR, f"{aside.name} is not a file")
         try:
             _write_all(out, now().isoformat().encode() + b" " + torn + b"\n")
         except OSError:

@@ -33,6 +33,7 @@ from typing import TypeVar
 from platformdirs import user_cache_dir
 
 from scorepad.figures import BidRecord, PlayerRecord, Stats, WeisRecord
+from scorepad.files import refuse_if_not_a_file
 
 FORMAT = 1  # the layout of the file below; a file of another layout is ignored
 MAX_BYTES = 64 * 1024 * 1024  # a bigger file is not ours (2,000 games take about 1.5 MB)
@@ -331,9 +332,11 @@ def write_stored(path: Path, digests: dict[str, GameDigest]) -> bool:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_temporaries(path.parent)
+        refuse_if_not_a_file(path)  # a link planted at the index is left alone (the index is only a cache)
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY_PREFIX, suffix=TEMPORARY_SUFFIX)
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as file:
             file.write(text)
+        refuse_if_not_a_file(path)
         os.replace(temporary, path)
         return True
     except (OSError, UnicodeError):

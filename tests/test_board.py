@@ -512,4 +512,5 @@ async def test_a_fifo_named_like_a_game_is_refused_in_words_not_read(tmp_path):
     app = BoardApp(fifo)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "not a regular file" in str(app.screen.query_one("#waiting").render())
+        words = str(app.screen.query_one("#waiting").render())
+        assert words == "game.jsonl is a pipe, not a game file: waiting for the game file"

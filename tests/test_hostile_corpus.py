@@ -388,7 +388,7 @@ def test_the_corpus_reads_as_the_laws_say(corpus):
                         ("tricks as a float", "line 4: bad entry: result.tricks.Bob: Input should be a valid integer"),
                         ("amend of an amend", "line 5: an amend cannot replace an entry with another correction"),
                         ("version true", "line 1: bad header: scorepad: the format version must be a whole number"),
-                        ("a pipe", "is a pipe (FIFO), not a game file"),
+                        ("a pipe", "is a pipe, not a game file"),
                         ("a directory", "is a directory, not a game file"),
                         ("a link to a device", "is a device, not a game file"),
                         ("a symbolic link loop", "cannot be read (Too many levels of symbolic links)"),

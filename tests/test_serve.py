@@ -283,29 +283,25 @@ def test_guard_for_a_named_host_or_every_interface():
 
 
 class Served:
-    """A GuardedServer running in the test's own event loop on 127.0.0.1."""
+    """A GuardedServer running in the test's own event loop on 127.0.0.1, with its connection cap."""
 
-    def __init__(self, command: str, sessions: int = 4):
+    def __init__(self, command: str, sessions: int = 4, **options: Any):
         from scorepad.serve import Guard, GuardedServer
 
         self.port = free_port()
         self.guard = Guard.for_host("127.0.0.1", self.port)
         self.server = GuardedServer(command, host="127.0.0.1", port=self.port, guard=self.guard,
-                                    sessions=sessions, announce=lambda: None)
+                                    sessions=sessions, announce=lambda: None, **options)
         self.base = f"http://127.0.0.1:{self.port}"
         self.origin = self.base
 
     async def __aenter__(self) -> Served:
-        from aiohttp import web
-
-        self.runner = web.AppRunner(await self.server.make_app())
-        await self.runner.setup()
-        await web.TCPSite(self.runner, "127.0.0.1", self.port).start()
+        await self.server.start()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.sessions_below(1)  # each app process is stopped and waited for before the loop closes
-        await self.runner.cleanup()
+        await self.server.close()
 
     async def sessions_below(self, count: int) -> None:
         deadline = time.monotonic() + 10

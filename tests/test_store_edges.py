@@ -133,7 +133,7 @@ def test_a_fifo_named_like_a_game_is_refused_at_once(tmp_path, capsys, scorepad_
     worker.join(timeout=20)
     assert done == [2, 2, 2]  # never a hang
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == f"is a pipe (FIFO), not a game file: {fifo}"
+    assert err[0] == f"is a pipe, not a game file: {fifo}"
     assert err[2] == f"cannot be read (Too many levels of symbolic links): {loop}"
     with pytest.raises(LogError, match="is a pipe"):
         GameFile.open(fifo)

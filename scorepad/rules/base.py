@@ -24,7 +24,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from scorepad.log import Amend, Entry, Header, Note, Rename, Void
-from scorepad.rules.names import name_problem
+from scorepad.rules.names import clash_problem, name_problem
 from scorepad.rules.registry import rules_for
 
 FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -1045,7 +1045,9 @@ class Replayer:
         others = {n for p, n in state.names.items() if p != entry.player}
         if entry.new_name in others:
             return f"{entry.new_name!r} is already a player's name"
-        return None
+        # a look-alike of another player's name ("ann" beside Ann) is refused here, so in an old file too: that
+        # rename is a rejected entry, the file still reads. In seat order: the same reason on every run
+        return clash_problem(entry.new_name, [n for p, n in state.names.items() if p != entry.player])
 
     # ------------------------------------------------------------------ corrections
 

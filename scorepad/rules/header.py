@@ -3,6 +3,8 @@
 It refuses a table the screens cannot show: a player count the game does not allow, names that are empty,
 repeated, longer than 40 characters or holding control characters (docs/log-format.md §1), Auction Bridge or
 Jass with anything but two partnerships of two sitting opposite, a side without players, a ruleset that does not read.
+A table about to be made (`new=True`) is also refused two names it could not tell apart ("Ann" and "ann"); a file
+that already holds such names still opens and replays.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from pydantic import ValidationError
 from scorepad.log import Header
 from scorepad.rules import GAME_TITLES, rules_for
 from scorepad.rules.base import Rules
-from scorepad.rules.names import name_problem, text_problem, visible
+from scorepad.rules.names import name_problem, names_clash_problem, text_problem, visible
 from scorepad.rules.wording import unknown_setting_message
 
 
-def players_problem(game: str, players: Sequence[str]) -> str | None:
-    """Why these names in this order cannot sit at a table of `game`, or None."""
+def players_problem(game: str, players: Sequence[str], new: bool = False) -> str | None:
+    """Why these names in this order cannot sit at a table of `game`, or None. `new`: the table is being made
+    (`scorepad new`, the new-game screen), so names it could not tell apart are refused too."""
     for name in players:
         problem = name_problem(name)
         if problem:
@@ -29,6 +32,10 @@ def players_problem(game: str, players: Sequence[str]) -> str | None:
         if name in seen:
             return f"player names must be unique within a game: {name} is there twice"
         seen.add(name)
+    if new:  # not when a file is read: a game once made stays readable
+        problem = names_clash_problem(players)
+        if problem:
+            return problem
     return rules_for(game).check_players(tuple(players))
 
 
@@ -64,8 +71,8 @@ def _in_words(kind: str, message: str) -> str:
     return message.removeprefix("Value error, ").replace("Input should be", "must be", 1)
 
 
-def header_problem(header: Header) -> str | None:
-    """Why this header cannot be played or shown, in one sentence, or None."""
+def header_problem(header: Header, new: bool = False) -> str | None:
+    """Why this header cannot be played or shown, in one sentence, or None (`new`: as `players_problem`'s)."""
     if header.game not in GAME_TITLES:
         return f"unknown game {visible(header.game)}"
     rules = rules_for(header.game)
@@ -80,7 +87,7 @@ def header_problem(header: Header) -> str | None:
         return visible(f"bad rules: {where}: {message}" if where else f"bad rules: {message}")
     except (ValueError, TypeError) as error:
         return visible(f"bad rules: {error}")
-    problem = players_problem(header.game, header.players)
+    problem = players_problem(header.game, header.players, new)
     if problem:
         return problem
     sides = rules.sides_for(header, settings)

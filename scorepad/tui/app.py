@@ -41,16 +41,20 @@ class ScorepadApp(App[None]):
         self.open_path = open_path
         self.remember_theme = remember_theme
         self.startup_notices: list[str] = []
+        self._theme_save_said: set[str] = set()  # each line about saving the theme shown once a run, not per theme
         self.left_game: str | None = None  # the game last left for the saved games (where their cursor goes)
-        from scorepad.config import load_config
+        from scorepad.config import read_config
         from scorepad.tui.themes import load_themes
 
         with self._plugin_search.during():  # a user's theme file is checked by a pydantic model
             themes, problems = load_themes()
-            wanted = load_config().get("theme", "green-felt")
+            config, config_notice = read_config()  # whatever config.json holds: a name, or the default
+            wanted: str = config["theme"]
         for theme in themes:
             self.register_theme(theme)
         self.startup_notices += problems
+        if config_notice:
+            self.startup_notices.append(config_notice)
         if wanted in self.available_themes:
             self.theme = wanted
         else:
@@ -127,12 +131,16 @@ class ScorepadApp(App[None]):
     def watch_theme(self, theme: str) -> None:
         if self.remember_theme and self.is_running:
             from scorepad.config import update_config
+            from scorepad.rules.names import visible
 
             try:
-                update_config(theme=theme)
-            except OSError as error:  # a full or read-only disk: the theme applies now, just not next time
-                self.notify(f"The theme is not remembered for next time: {error.strerror or error}",
-                            severity="warning", timeout=8, markup=False)
+                note = update_config(theme=theme)
+            except OSError as error:  # a full or read-only disk, a link at config.json: the theme applies now only
+                note = f"The theme is not remembered for next time: {error.strerror or error}"
+            # (else: None, or something planted at the name older versions wrote through, left alone)
+            if note and note not in self._theme_save_said:  # Ctrl+P's theme list saves each theme it shows
+                self._theme_save_said.add(note)
+                self.notify(visible(note), severity="warning", timeout=8, markup=False)
 
     def open_game(self, path: Path) -> bool:
         """Open a game file on its screen; a damaged file is reported, never raised."""

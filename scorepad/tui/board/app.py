@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.app import App
 
 from scorepad.config import config_path, load_config
-from scorepad.tui.board.screen import BoardScreen
+from scorepad.tui.board.screen import POLL_SECONDS, BoardScreen
 from scorepad.tui.themes import load_themes
 
 FALLBACK_THEME = "textual-dark"
@@ -19,9 +19,10 @@ class BoardApp(App[None]):
     TITLE = "scorepad board"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, path: Path | None = None):
+    def __init__(self, path: Path | None = None, poll_seconds: float = POLL_SECONDS):
         super().__init__()
         self.path = path
+        self.poll_seconds = poll_seconds  # how often the game file is looked at (shorter in tests)
         self.startup_notices: list[str] = []
         themes, problems = load_themes()  # the app's themes, the one chosen there; never saved from here
         for theme in themes:
@@ -42,7 +43,7 @@ class BoardApp(App[None]):
             return None
 
     def on_mount(self) -> None:
-        self.push_screen(BoardScreen(self.path))
+        self.push_screen(BoardScreen(self.path, self.poll_seconds))
         for notice in self.startup_notices:
             self.notify(notice, severity="warning", timeout=8, markup=False)
         self.set_interval(THEME_CHECK_SECONDS, self.follow_theme)

@@ -14,8 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from scorepad.qr import STYLE, qr_lines
+from scorepad.rules.names import visible
 from scorepad.serve_notice import board_served_for
-from scorepad.store import one_line
 
 
 def board_words(path: Path) -> tuple[Text, str | None]:
@@ -25,11 +25,11 @@ def board_words(path: Path) -> tuple[Text, str | None]:
         text = Text.assemble(
             "Boards of this game are being served. Open this address on the TV, a tablet or each player's phone "
             "(or scan the code):\n\n",
-            (serving.url, "bold"), "\n\n",
+            (visible(serving.url), "bold"), "\n\n",
         )
         text.append("\n".join(qr_lines(serving.url)), style=STYLE)
         return text, serving.url
-    quoted = one_line(shlex.quote(str(path)))
+    quoted = visible(shlex.quote(str(path)))  # a file named with a control or bidi character: written out
     text = Text.assemble(
         "The board shows this game's score live, read-only, made to be read across the room.\n\n",
         ("On a second screen of this machine", "bold"), " (another terminal window), type:\n\n",

@@ -4,6 +4,7 @@ its layout by its size: from 40×12 (totals and the state only) to 200×60."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -15,13 +16,12 @@ from scorepad.follow import Follower, GamePicker
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass.view import JassView
-from scorepad.store import one_line
-from scorepad.tui.board.widgets import RecentDeals, SideScore, StateLines
+from scorepad.tui.board.widgets import RecentDeals, SideScore, StateLines, board_names, board_text
 from scorepad.tui.games.auction_bridge.pad import BridgePad
 from scorepad.tui.games.jass.tafel import JassTafel
 
 POLL_SECONDS = 0.25  # a new entry shows within a second; a stat this often costs next to nothing
-PICK_EVERY = 4  # without a file named: look for a newer game once a second
+PICK_SECONDS = 1.0  # without a file named: look for a newer game once a second
 TINY_WIDTH, TINY_HEIGHT = 60, 20  # below either: the totals and the state only
 LARGE_WIDTH, LARGE_HEIGHT = 120, 36  # from both: the pictures beside the last deals
 DIGIT_ROWS = 3
@@ -60,11 +60,13 @@ class BoardScreen(Screen[None]):
     BoardScreen.-no-digits SideScore Digits { display: none; }
     """
 
-    def __init__(self, path: Path | None):
+    def __init__(self, path: Path | None, poll_seconds: float = POLL_SECONDS):
         super().__init__()
         self.fixed = path is not None
         self.picker = GamePicker()
         self.follower: Follower | None = Follower(path) if path is not None else None
+        self.poll_seconds = poll_seconds  # shorter in tests
+        self._pick_every = max(1, round(PICK_SECONDS / poll_seconds))
         self._polls = 0
         self._game: str | None = None  # the game whose widgets are composed
         self._sides: tuple[str, ...] = ()
@@ -95,17 +97,29 @@ class BoardScreen(Screen[None]):
         if sheet is None:
             return "scorepad board"
         game = GAME_TITLES[sheet.game]
-        title = one_line(sheet.header.title)
+        title = board_text(sheet.header.title)
         return f"{game} — {title}" if title else game
 
     def _waiting_words(self) -> str:
-        if self.follower is not None and self.follower.problem:
-            return f"This game cannot be shown: {one_line(self.follower.problem)}"
+        follower = self.follower
+        if follower is not None and follower.problem:
+            if follower.waiting:  # "game.jsonl is a pipe, not a game file: waiting for the game file"
+                return board_text(follower.problem)
+            return f"This game cannot be shown: {board_text(follower.problem)}"
         return "No game to show yet. Start one in scorepad: this board follows it as the score is kept."
+
+    def _report(self) -> str:
+        """Why the score shown may be out of date, on one line ("" when it is the file's)."""
+        follower = self.follower
+        if follower is None or not follower.problem:
+            return ""
+        if follower.waiting:
+            return follower.problem
+        return f"Cannot follow the game just now: {follower.problem}"
 
     async def on_mount(self) -> None:
         await self.poll()
-        self.set_interval(POLL_SECONDS, self.poll)
+        self.set_interval(self.poll_seconds, self.poll)
 
     def on_resize(self) -> None:
         self._fit()
@@ -129,7 +143,7 @@ class BoardScreen(Screen[None]):
 
     async def poll(self) -> None:
         self._polls += 1
-        if not self.fixed and (self.follower is None or self._polls % PICK_EVERY == 1):
+        if not self.fixed and (self.follower is None or (self._polls - 1) % self._pick_every == 0):
             current = self.follower.path if self.follower else None
             chosen = self.picker.pick(current)
             if chosen != current:
@@ -150,22 +164,24 @@ class BoardScreen(Screen[None]):
     def show(self, sheet: Sheet) -> None:
         follower = self.follower
         assert follower is not None and follower.replayer is not None
+        # the names made safe once for the pictures, which show what they are given (the widgets below escape
+        # their own); the side labels stay as they are, they are keys
+        names = board_names(sheet.side_names)
         with self.app.batch_update():
             self.query_one("#board-title", Static).update(self._title(sheet))
             for score in self.query(SideScore):
-                score.show(sheet.side_names.get(score.side, score.side), sheet.totals[score.side],
-                           sheet.winner == score.side)
-            self.query_one(StateLines).show(follower.replayer.state.board_lines(), follower.problem)
+                score.show(names.get(score.side, score.side), sheet.totals[score.side], sheet.winner == score.side)
+            self.query_one(StateLines).show(follower.replayer.state.board_lines(), self._report())
             self.query_one(RecentDeals).show(sheet)
             settings = follower.replayer.settings
             if sheet.game == "jass":
                 tafel = self.query_one(JassTafel)
                 tafel.border_subtitle = ""  # the app's keys for it do not exist here
                 view = sheet.view
-                tafel.show(sheet.totals, sheet.side_names, settings.target, sheet.winner,
+                tafel.show(sheet.totals, names, settings.target, sheet.winner,
                            view.bergpreis if isinstance(view, JassView) else None)
             elif sheet.game == "auction_bridge":
-                self.query_one(BridgePad).show(sheet, settings)
+                self.query_one(BridgePad).show(replace(sheet, side_names=names), settings)
                 # the totals and the stage at the foot of the pad stay in sight as the pad grows
                 self.query_one("#pad-box", VerticalScroll).scroll_end(animate=False, immediate=False)
             self._fit()

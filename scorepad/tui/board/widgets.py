@@ -1,8 +1,12 @@
-"""The board's pieces: a side's score (big digits and plain words), the state in words, the last deals."""
+"""The board's pieces: a side's score (big digits and plain words), the state in words, the last deals.
+
+Every text the board takes from a game file (the title, player and side names, the rows' and the state's words,
+the report of a problem) goes through `board_text()` on its way to the screen: nothing in a hand-edited file
+reaches the terminal as a control or a text-direction character."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -11,7 +15,23 @@ from textual.containers import Vertical
 from textual.widgets import Digits, Static
 
 from scorepad.rules.base import Row, Sheet
-from scorepad.store import one_line
+from scorepad.rules.names import visible
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def board_text(text: str) -> str:
+    """`text` as the board shows it: escaped as the app, replay, list and the exports escape it (`visible`:
+    controls, line breaks, bidi overrides, isolates and marks, zero-width and other invisible characters)."""
+    return visible(text)
+
+
+def board_names(names: Mapping[str, str]) -> dict[str, str]:
+    """Side (or player) -> its name as the board shows it."""
+    return {key: board_text(name) for key, name in names.items()}
 
 
 class SideScore(Vertical):
@@ -36,7 +56,7 @@ class SideScore(Vertical):
         yield self.digits
 
     def show(self, name: str, total: int, winner: bool, note: str = "") -> None:
-        words = Text.assemble((one_line(name), "bold"), "  ", (str(total), "bold"))
+        words = Text.assemble((board_text(name), "bold"), "  ", (str(total), "bold"))
         if winner:
             words.append("  wins", style="bold")
         if note:
@@ -53,11 +73,11 @@ class StateLines(Static):
 
     rows = 0  # lines shown (the layout makes room for them)
 
-    def show(self, lines: Sequence[str], problem: str = "") -> None:
-        text = Text("\n".join(one_line(line) for line in lines))
-        if problem:
-            text.append(("\n" if lines else "") + f"Cannot follow the game just now: {one_line(problem)}",
-                        style="bold red")
+    def show(self, lines: Sequence[str], report: str = "") -> None:
+        """`report`: why the game cannot be followed just now, one line in the board's words."""
+        text = Text("\n".join(board_text(line) for line in lines))
+        if report:
+            text.append(("\n" if lines else "") + board_text(report), style="bold red")
         self.rows = len(text.plain.splitlines())
         self.update(text)
 
@@ -68,10 +88,10 @@ def recent_table(sheet: Sheet, rows: Sequence[Row], totals: bool) -> Table:
     table.add_column("#", justify="right", style="dim", no_wrap=True)
     table.add_column("hand" if sheet.game == "jass" else "deal", ratio=1, overflow="ellipsis", no_wrap=True)
     for side in sheet.sides:
-        table.add_column(Text(one_line(sheet.side_names.get(side, side))), justify="right", no_wrap=True,
+        table.add_column(Text(board_text(sheet.side_names.get(side, side))), justify="right", no_wrap=True,
                          overflow="ellipsis", max_width=18)
     for row in rows:
-        cells: list[Text | str] = [str(row.seq), Text(one_line(row.text))]
+        cells: list[Text | str] = [str(row.seq), Text(board_text(row.text))]
         for side in sheet.sides:
             delta = row.delta.get(side, 0)
             text = Text(f"{delta:+d}" if delta else "·", style="green" if delta > 0 else "red" if delta < 0 else "dim")

@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from scorepad.describe import describe
 from scorepad.log import Entry
-from scorepad.rules.names import name_problem, visible
+from scorepad.rules.names import clash_problem, name_problem, visible
 from scorepad.tui.screens.form_dialog import FormDialog, Refused, labelled
 from scorepad.tui.widgets.fields import YES, NameInput
 
@@ -255,6 +255,9 @@ class RenameScreen(FormDialog[tuple[str, str]]):
         if not new:
             raise Refused("type the new name", field="rename-new")
         problem = name_problem(new, "a new name")  # the rules would refuse it: say why before it is logged
+        if problem:
+            raise Refused(problem, field="rename-new")
+        problem = clash_problem(new, [name for other, name in self.names.items() if other != player])
         if problem:
             raise Refused(problem, field="rename-new")
         return player, new

@@ -311,7 +311,7 @@ class NewGameScreen(Screen[None]):
         return self._players_problem(split_players(text)) is None
 
     def _players_problem(self, players: list[str]) -> str | None:
-        problem = players_problem(self.game, players)  # the same check as `scorepad new` and opening a file
+        problem = players_problem(self.game, players, new=True)  # the same check as `scorepad new`
         if problem and "," not in self.query_one("#players", Input).value and len(players) > 1:
             return f"{problem} ({COMMA_HINT})"  # "Ann Marie Bob Cid Dan" is read as five names
         return problem
@@ -418,7 +418,7 @@ class NewGameScreen(Screen[None]):
             header = new_header(self.game, players, title=title, sides=self._sides(players), rules=rules)
         except ValidationError as error:
             raise ValueError(error.errors()[0]["msg"].removeprefix("Value error, ")) from None
-        problem = header_problem(header)
+        problem = header_problem(header, new=True)
         if problem:
             raise ValueError(problem)
         return header
