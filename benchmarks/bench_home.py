@@ -1,46 +1,33 @@
 """A big history stays instant: the home screen, the statistics and `scorepad list` with many saved games.
 
-    python benchmarks/bench_home.py            # 500 and 2,000 saved games, 3 runs of each
-    python benchmarks/bench_home.py --quick    # 2 runs of each, for a smoke run
-    python benchmarks/bench_home.py --only stats,machine   # some parts only (list, stats, floor, first, home,
-                                                           # machine)
-    python benchmarks/bench_home.py --only first --baseline 1e69781 --runs 3   # a first start by turns with REF's
+    python benchmarks/bench_home.py                       # 2,000 saved games, 3 runs of each
+    python benchmarks/bench_home.py --baseline HEAD~1     # the same, by turns with REF's scorepad (A B A B …)
+    python benchmarks/bench_home.py --only stats --runs 5 # some parts only (home, stats, list, machine)
+    python benchmarks/bench_home.py --baseline HEAD --ours DIR   # DIR's scorepad package timed as "ours" (a
+                                                          # change alone, while the checkout holds others' too)
 
-Prints each figure with its goal (issue 15, part f). Saved games like a club's history (benchmarks/saved_games.py:
-all three games, auctions, redeals, Weis, honours, renames, corrections) are written to a temporary folder.
-Comparisons run by turns (A B A B …) and report medians and the p95: the machine may be shared, so CPU times
-(of the process, worker threads included, and of the helper process a first start's reading starts) are given
-beside wall times.
+Saved games like a club's history (benchmarks/saved_games.py: all three games, auctions, redeals, Weis, honours,
+renames, corrections) are written to a temporary folder. Every figure is run by turns with REF's (its package
+unpacked from git, benchmarks/baseline.py, over the same games with a cache folder of its own) and reported as
+medians and p95, wall time and CPU time (of the process and its ended children): the machine may be shared, and
+the CPU time is what a busy machine disturbs least.
 
-What each game gave is kept on disk between runs (scorepad.summaries): "stored" runs find every game there (any
-start after the first), "first start" runs have the cache removed before each run (every game replayed).
+"Index warm": what each game gave is kept in the cache folder already (any start after the first); "first start":
+the cache folder is removed before the run, so every game is read through the rules.
 
-- home first paint: the app started (a fresh process, bytecode written) to the first frame showing the list, by
-  turns with the same app over no saved games and a bare Textual app (benchmarks/bare_app.py); the goal
-  (≤ 0.5 s) is for what the saved games add (the app's own start against a bare app is benchmarks/bench.py's (b))
-- home fully filled: the app started to the frame after the last game was read (in the background)
-- statistics over 2,000: from `s` to the frame with the figures, pressed at once (nothing read yet in the
-  process) and after the list was read; and collect_stats alone, in one process
-- the machine's share: a pure-Python loop's wall time against its CPU time, by turns with the statistics: on a
-  shared machine a process gets only part of a core, and every wall figure here is stretched by that much
-- `scorepad list` against `python -c "import textual.app"`, by turns: CPU time of each process (wall time beside)
-- the first start's floor: where one game's replay goes (read, parse, header check, the rules' fold, the outcome,
-  the figures), CPU per game against json.loads of the same bytes; and the same replays with the helper process
-  (scorepad.second_reader: the reading starts it for 200 games or more with a second core) by turns with one
-  process alone
-- a first start against its floor, by turns (A B C …, medians and p95): every game replayed once in one process
-  (the replays and nothing else: no cache, no list, no helper), the same over two processes started at once (half
-  the games each), `scorepad stats`, the app's statistics (s pressed at once) and the app's list filled; with
-  --baseline REF the same three of REF's scorepad in the same turns (its package unpacked from git, its own cache
-  folder over the same saved games); then `scorepad stats` again with every game stored (a start after the first:
-  the list's run just before wrote the cache file), and the helper process's own start (Python, scorepad and the
-  log's models imported, one game replayed). Last, where the CPU above the one-process floor goes: the second core
-  (the two-process floor less the one-process one) and what each scorepad spends beyond the two-process floor
+- home: the app started (a fresh process, bytecode written) to the first frame showing the list, and to the frame
+  after the last game was listed; and the same app over no saved games (what the saved games add to the first
+  paint is the goal: it paints at once, the list fills in as rows come)
+- statistics: from `s`, pressed at the list's first paint, to the frame with the figures (and to the first frame
+  that says how far the count is); `s` pressed once the list is filled; `scorepad stats` from start to exit
+- list: `scorepad list` from start to exit, CPU against `python -c "import textual.app"`'s, by turns
+- machine: the share of a core a process gets now (a pure-Python loop's wall time against its CPU time)
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import platform
 import resource
@@ -55,27 +42,27 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bare_app import BARE_APP, bare_app_args  # noqa: E402
 from baseline import baseline_tree  # noqa: E402
 from saved_games import write_games  # noqa: E402
 
-# The app run headless; prints "<event> <seconds since the process started>" lines, then exits.
+# The app run headless; prints "<event> <seconds> <CPU seconds>" lines, then exits. Modes: home (exit once the
+# list is filled), stats-cold (s pressed at the first paint), stats-warm (s pressed once the list is filled).
 APP = """
 import resource, sys, time
 start = time.perf_counter()
 
-def cpu_time():
-    # this process's and its ended children's (the helper process of a first start's reading)
+def cpu_time():  # this process's and its ended children's
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + children.ru_utime + children.ru_stime
 
 mode = sys.argv[1]
 from textual.app import App
+from textual.widgets import Static
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.screens.home import HomeScreen
 from scorepad.tui.screens.stats import StatsScreen
 
-state = {"painted": False, "filled": False, "shown": False, "asked": None, "asked_cpu": 0.0}
+state = {"painted": False, "filled": False, "shown": False, "progress": False, "asked": None, "asked_cpu": 0.0}
 shown = App._display
 added = HomeScreen._add_games
 counted = StatsScreen._show
@@ -83,8 +70,8 @@ counted = StatsScreen._show
 def say(event, seconds, cpu):
     print(event, seconds, cpu, flush=True)
 
-def add_games(self, digests, total, finished=False):
-    added(self, digests, total, finished)
+def add_games(self, games, total, finished=False):
+    added(self, games, total, finished)
     if finished:
         state["filled"] = True
 
@@ -113,188 +100,17 @@ def display(self, screen, renderable):
     elif isinstance(screen, StatsScreen) and state["shown"]:
         say("stats", now - state["asked"], cpu - state["asked_cpu"])
         self.exit()
+    elif isinstance(screen, StatsScreen) and not state["progress"]:
+        line = str(screen.query_one("#stats-progress", Static).render())
+        if " of " in line:
+            state["progress"] = True
+            say("progress", now - state["asked"], cpu - state["asked_cpu"])
 
 App._display = display
 HomeScreen._add_games = add_games
 StatsScreen._show = show
 ScorepadApp(remember_theme=False).run(headless=True, size=(80, 24))
 """
-
-# the floor: a bare Textual app (benchmarks/bare_app.py), at the home screen's size, with the list's columns
-BARE = bare_app_args(80, 24, "game", "title", "players", "status", "last played")
-
-COLD_STATS = """
-import resource, sys, time
-from pathlib import Path
-
-def cpu_time():  # this process's and its ended children's (the helper process of a first start's reading)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
-
-start = time.perf_counter()
-from scorepad.history import collect_stats
-imported = time.perf_counter()
-cpu = cpu_time()
-stats = collect_stats(Path(sys.argv[1]))
-assert not stats.damaged, stats.damaged[:3]
-print("counted", time.perf_counter() - imported, flush=True)
-print("cpu", cpu_time() - cpu, flush=True)
-"""
-
-
-# The first start's cost per game, stage by stage, in one process (bytecode written): what a summary is made of.
-FLOOR = """
-import gc, json, sys, time
-from pathlib import Path
-from scorepad.files import read_game_bytes, saved_files
-from scorepad.games import check_log, status_text
-from scorepad.rules.base import Replayer
-from scorepad.stats import game_figures
-from scorepad.store import parse_log
-from scorepad.summaries import content_key
-
-files = [saved.path for saved in saved_files(Path(sys.argv[1]))]
-stages = dict.fromkeys(("read and hash", "parse", "header check", "the rules' fold", "the outcome", "figures",
-                        "json.loads of the lines"), 0.0)
-gc.disable()  # as the replay runs (gc paused); the figures and the parse are short
-for path in files:
-    times = [time.process_time()]
-    data = read_game_bytes(path)
-    content_key(data)
-    times.append(time.process_time())
-    log = parse_log(path, data)
-    times.append(time.process_time())
-    check_log(log)
-    times.append(time.process_time())
-    replayer = Replayer(log.header).extend(log.entries)
-    times.append(time.process_time())
-    sheet = getattr(replayer, "outcome", replayer.sheet)()  # what a summary reads (a code before it: the sheet)
-    times.append(time.process_time())
-    game_figures(sheet), status_text(sheet)
-    times.append(time.process_time())
-    for line in data.splitlines():
-        json.loads(line)
-    times.append(time.process_time())
-    for stage, before, after in zip(stages, times, times[1:]):
-        stages[stage] += after - before
-for stage, seconds in stages.items():
-    print("stage", seconds * 1000 / len(files), stage, flush=True)
-"""
-
-# The same replays (every game read and replayed, as a first start does) in one process, or with the helper.
-PARALLEL = str(Path(__file__).resolve().parent / "parallel_replays.py")
-
-# The first start's floor: every game read and replayed once (what a summary needs: its line and its figures),
-# here in one process, nothing else done (no cache read or written, no helper, no list). `FOLDER PART PARTS`:
-# the games PART, PART + PARTS, … of the list (the two-process floor runs two of these at once).
-REPLAYS = """
-import sys
-from pathlib import Path
-from scorepad.files import saved_files
-from scorepad.history import digest_of
-
-folder, part, parts = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-for saved in saved_files(folder)[part::parts]:
-    assert digest_of(saved.path, saved.modified).readable
-"""
-# The helper process's own start (scorepad.second_reader): Python, scorepad, pydantic and the log's models imported,
-# its code's stamp said, then one game replayed (its rules imported) — what a first start pays for its second core
-# beside the replays it shares. Prints "helper <wall> <CPU of the helper>".
-HELPER_START = """
-import json, resource, subprocess, sys, time
-from pathlib import Path
-from scorepad.files import saved_files
-from scorepad.second_reader import BOOT, PLUGINS
-import os
-
-first = saved_files(Path(sys.argv[1]))[0].path
-start = time.perf_counter()
-helper = subprocess.Popen([sys.executable, "-I", "-c", BOOT, json.dumps(sys.path)], stdin=subprocess.PIPE,
-                          stdout=subprocess.PIPE, env={PLUGINS: "__all__", **os.environ})
-out, _ = helper.communicate((json.dumps([[0, str(first)]]) + "\\n").encode())
-assert helper.returncode == 0 and len(out.splitlines()) == 2, out[-500:]
-children = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("helper", time.perf_counter() - start, children.ru_utime + children.ru_stime, flush=True)
-"""
-TWO_AT_ONCE = """
-import subprocess, sys
-script, folder = sys.argv[1:]
-halves = [subprocess.Popen([sys.executable, "-c", script, folder, str(part), "2"]) for part in (0, 1)]
-assert [half.wait() for half in halves] == [0, 0]
-"""
-
-
-def environment(home: Path) -> dict[str, str]:
-    # as installed: bytecode written (a run without it compiles every module first)
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    env["SCOREPAD_HOME"] = str(home)
-    return env
-
-
-def forget_stored(env: dict[str, str]) -> None:
-    """The summaries kept on disk removed: the next run is a first start (every game replayed)."""
-    shutil.rmtree(Path(env["SCOREPAD_HOME"]) / "cache", ignore_errors=True)
-
-
-def events(script: str, *args: str, env: dict[str, str], first_start: bool = False,
-           script_file: bool = False, cwd: Path | None = None) -> dict[str, float]:
-    """The "<event> <seconds> [<CPU seconds>]" lines a script (`script_file`: the path of one) printed:
-    {event: seconds, event_cpu: CPU}."""
-    if first_start:
-        forget_stored(env)
-    done = subprocess.run([sys.executable, script if script_file else "-c", *([] if script_file else [script]), *args], capture_output=True, text=True, env=env,
-                          timeout=900, check=False, cwd=cwd)
-    if done.returncode:
-        raise SystemExit(done.stderr[-3000:])
-    found = {}
-    for line in done.stdout.splitlines():
-        name, _, value = line.partition(" ")
-        if name in ("painted", "filled", "stats", "counted", "cpu", "replayed", "loop", "helper"):
-            values = value.split()
-            found[name] = float(values[0])
-            if len(values) > 1:
-                found[name + "_cpu"] = float(values[1])
-    if not found:
-        raise SystemExit(f"no figure printed: {done.stdout[-1000:]!r} {done.stderr[-2000:]!r}")
-    return found
-
-
-def seconds(script: str, *args: str, env: dict[str, str]) -> float:
-    """The one figure a script printed last (benchmarks/bare_app.py's)."""
-    done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env,
-                          timeout=600, check=False)
-    if done.returncode:
-        raise SystemExit(done.stderr[-3000:])
-    return float(done.stdout.split()[-1])
-
-
-def process_times(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of one run of a command: CPU is what a busy shared machine disturbs least."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
-
-
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[max(0, -(-len(ordered) * 95 // 100) - 1)]
-
-
-def line(label: str, values: list[float], goal: str, unit: str = "s") -> None:
-    print(f"  {label:<52} median {statistics.median(values):7.3f} {unit}  p95 {p95(values):7.3f} {unit}   goal {goal}")
-
-
-def paired(runs: int, first: Callable[[], object], second: Callable[[], object]) -> tuple[list, list]:
-    a: list = []
-    b: list = []
-    for _ in range(runs):
-        a.append(first())
-        b.append(second())
-    return a, b
-
 
 MACHINE = """
 import time
@@ -305,233 +121,263 @@ for number in range(3_000_000):
 print("loop", time.perf_counter() - wall, time.process_time() - cpu, flush=True)
 """
 
-
-def bench_machine(runs: int) -> None:
-    """What share of a core a process gets now: the wall time of a pure-Python loop against its CPU time."""
-    env = dict(os.environ)
-    loops = [events(MACHINE, env=env) for _ in range(runs)]
-    print(f"the machine's share, {runs} runs (a pure-Python loop, one thread, no I/O):")
-    line("loop, wall", [run["loop"] for run in loops], "—")
-    line("  the same, CPU", [run["loop_cpu"] for run in loops], "—")
-    line("wall ÷ CPU (1.0: a whole core)", [run["loop"] / run["loop_cpu"] for run in loops], "—", "×")
+Figures = dict[str, float]
 
 
-def bench_home(home: Path, empty: Path, count: int, runs: int) -> None:
-    """By turns: the app over `count` saved games (stored, then a first start), over none, a bare Textual app."""
-    env, env_empty = environment(home), environment(empty)
-    events(APP, "home", env=env)  # what each game gave stored once (any start after the first)
-    ours: list[dict[str, float]] = []
-    first: list[dict[str, float]] = []
-    none: list[dict[str, float]] = []
-    bare: list[float] = []
-    for _ in range(runs):
-        ours.append(events(APP, "home", env=env))
-        first.append(events(APP, "home", env=env, first_start=True))
-        none.append(events(APP, "home", env=env_empty))
-        bare.append(seconds(BARE_APP, *BARE, env=env_empty))
-    added = [mine["painted"] - empty_run["painted"] for mine, empty_run in zip(ours, none, strict=True)]
-    print(f"home screen, {count:,} saved games (80×24), {runs} runs by turns with a first start, no saved games "
-          "and a bare app:")
-    line("first paint, process start → list on screen", [run["painted"] for run in ours], "—")
-    line("  the same, first start (nothing stored)", [run["painted"] for run in first], "—")
-    line("  the same with no saved games", [run["painted"] for run in none], "—")
-    line("  a bare Textual app, process start → first frame", bare, "—")
-    line("first paint: what the saved games add", added, "≤ 0.5 s")
-    line("fully filled, process start → last game listed", [run["filled"] for run in ours], "in the background")
-    line("  the same, CPU of the process", [run["filled_cpu"] for run in ours], "—")
-    line("  fully filled, first start (every game replayed)", [run["filled"] for run in first], "in the background")
-    line("  the same, CPU of the process", [run["filled_cpu"] for run in first], "—")
-
-
-def bench_stats(home: Path, count: int, runs: int) -> None:
-    env = environment(home)
-    events(APP, "home", env=env)  # stored once
-    cold: list[dict[str, float]] = []
-    warm: list[dict[str, float]] = []
-    first: list[dict[str, float]] = []
-    for _ in range(runs):
-        cold.append(events(APP, "stats-cold", env=env))
-        warm.append(events(APP, "stats-warm", env=env))
-        first.append(events(APP, "stats-cold", env=env, first_start=True))
-    alone = [events(COLD_STATS, str(home / "games"), env=env) for _ in range(runs)]
-    alone_first = [events(COLD_STATS, str(home / "games"), env=env, first_start=True) for _ in range(runs)]
-    print(f"statistics, {count:,} saved games, {runs} runs by turns (s at once, s once listed, a first start):")
-    line("s pressed at once (nothing read yet) → figures shown", [run["stats"] for run in cold], "≤ 2 s")
-    line("  the same, CPU of the process", [run["stats_cpu"] for run in cold], "—")
-    line("s pressed once the list is read → figures shown", [run["stats"] for run in warm], "≤ 2 s")
-    line("  the same, CPU of the process", [run["stats_cpu"] for run in warm], "—")
-    line("s pressed at once, first start (every game replayed)", [run["stats"] for run in first], "≤ 2 s")
-    line("  the same, CPU of the process", [run["stats_cpu"] for run in first], "the floor: the replays")
-    line("collect_stats alone, one process, games stored", [run["counted"] for run in alone], "—")
-    line("  the same, CPU", [run["cpu"] for run in alone], "—")
-    line("collect_stats alone, first start (every game replayed)", [run["counted"] for run in alone_first], "—")
-    line("  the same, CPU", [run["cpu"] for run in alone_first], "the floor")
-
-
-def bench_list(home: Path, count: int, runs: int, first_start: bool = False) -> None:
-    env = environment(home)
-    command = [sys.executable, "-m", "scorepad", "list"]
-    process_times(command, env)  # stored once
-
-    def ours() -> tuple[float, float]:
-        if first_start:
-            forget_stored(env)
-        return process_times(command, env)
-
-    mine, bare = paired(runs, ours, lambda: process_times([sys.executable, "-c", "import textual.app"], env))
-    ratios_cpu = [a[0] / b[0] for a, b in zip(mine, bare, strict=True)]
-    ratios_wall = [a[1] / b[1] for a, b in zip(mine, bare, strict=True)]
-    how = "first start (every game replayed)" if first_start else "games stored"
-    print(f"`scorepad list`, {count:,} saved games, {how}, {runs} runs paired with "
-          "`python -c \"import textual.app\"`:")
-    line("scorepad list, CPU", [run[0] for run in mine], "—")
-    line("import textual.app, CPU", [run[0] for run in bare], "—")
-    line("ratio, CPU", ratios_cpu, "≤ 1.2×" if not first_start else "(the floor: each game replayed)", "×")
-    line("ratio, wall", ratios_wall, "≤ 1.2×" if not first_start else "—", "×")
-
-
-def bench_floor(home: Path, count: int, runs: int) -> None:
-    env = environment(home)
-    games = str(home / "games")
-    done = subprocess.run([sys.executable, "-c", FLOOR, games], capture_output=True, text=True, env=env,
-                          timeout=900, check=False)
-    if done.returncode:
-        raise SystemExit(done.stderr[-3000:])
-    stages = [line.split(" ", 2)[1:] for line in done.stdout.splitlines() if line.startswith("stage ")]
-    replay = sum(float(ms) for ms, stage in stages if stage != "json.loads of the lines")
-    print(f"first start, {count:,} saved games: where one game's replay goes (CPU per game, one process):")
-    for ms, stage in stages:
-        share = "" if stage == "json.loads of the lines" else f"{100 * float(ms) / replay:3.0f} %"
-        print(f"  {stage:<52} {float(ms):7.3f} ms  {share}")
-    print(f"  {'a game in all':<52} {replay:7.3f} ms")
-    one, two = paired(runs, lambda: events(PARALLEL, games, "1", env=env, script_file=True),
-                      lambda: events(PARALLEL, games, "2", env=env, script_file=True))
-    print(f"first start, {count:,} saved games read and replayed, {runs} runs by turns: one process, with the helper:")
-    line("one process, wall", [run["replayed"] for run in one], "—")
-    line("  the same, CPU", [run["replayed_cpu"] for run in one], "—")
-    line("with the helper process, wall", [run["replayed"] for run in two], "taken: below one process")
-    line("  the same, CPU (both processes)", [run["replayed_cpu"] for run in two], "—")
-
-
-def baseline_environment(home: Path, tree: Path, scratch: Path) -> dict[str, str]:
-    """REF's scorepad over the same saved games: its package first on the path, its own SCOREPAD_HOME (its cache
-    folder apart: the two versions' stamps differ) whose games folder is a link to `home`'s. Checked once."""
-    own = scratch / "home-baseline"
-    own.mkdir(exist_ok=True)
-    if not (own / "games").exists():
-        (own / "games").symlink_to(home / "games", target_is_directory=True)
-    env = {**environment(own), "PYTHONPATH": str(tree)}
-    found = subprocess.run([sys.executable, "-c", "import scorepad; print(scorepad.__file__)"], env=env, cwd=scratch,
-                           capture_output=True, text=True, check=True).stdout.strip()
-    assert Path(found).resolve().is_relative_to(tree.resolve()), found
+def environment(home: Path, tree: Path | None = None) -> dict[str, str]:
+    # as installed: bytecode written (a run without it compiles every module first)
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["SCOREPAD_HOME"] = str(home)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
     return env
 
 
-def bench_first_start(home: Path, count: int, runs: int, scratch: Path, baseline: tuple[str, Path] | None) -> None:
-    """A first start (nothing stored) against the floor of replaying every game once, by turns."""
-    env = environment(home)
-    folder = str(home / "games")
-    trees = {"ours": env}
-    if baseline is not None:
-        trees[baseline[0]] = baseline_environment(home, baseline[1], scratch)
+def forget_stored(env: dict[str, str]) -> None:
+    """What each game gave, kept in the cache folder, removed: the next run is a first start."""
+    shutil.rmtree(Path(env["SCOREPAD_HOME"]) / "cache", ignore_errors=True)
 
-    def whole(command: list[str], env: dict[str, str], first_start: bool = True) -> tuple[float, float]:
-        if first_start:
-            forget_stored(env)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=scratch,
-                       check=True, timeout=900)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
-    figures: dict[str, list[tuple[float, float]]] = {}
+def events(script: str, *args: str, env: dict[str, str], cwd: Path) -> Figures:
+    """The "<event> <seconds> [<CPU seconds>]" lines a script printed: {event: seconds, event_cpu: CPU}."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+        check=False,
+        cwd=cwd,
+    )
+    if done.returncode:
+        raise SystemExit(done.stderr[-3000:])
+    found: Figures = {}
+    for line in done.stdout.splitlines():
+        name, *values = line.split()
+        if values and name in ("painted", "filled", "stats", "progress", "loop"):
+            found[name] = float(values[0])
+            if len(values) > 1:
+                found[name + "_cpu"] = float(values[1])
+    return found
+
+
+def process_times(command: list[str], env: dict[str, str], cwd: Path) -> Figures:
+    """Wall and CPU seconds of one run of a command (its output thrown away, what it says on stderr kept)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd, timeout=900, check=False
+    )
+    wall = time.perf_counter() - start
+    if done.returncode or done.stderr:
+        raise SystemExit(
+            f"{' '.join(command)} ({env.get('PYTHONPATH', 'ours')}): exit {done.returncode}\n"
+            f"{done.stderr.decode(errors='replace')[-3000:]}"
+        )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"wall": wall, "cpu": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)}
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, -(-len(ordered) * 95 // 100) - 1)]
+
+
+def by_turns(
+    runs: int, trees: dict[str, dict[str, str]], measure: Callable[[dict[str, str]], Figures]
+) -> dict[str, list[Figures]]:
+    """`measure` of each tree, by turns (A B A B …)."""
+    results: dict[str, list[Figures]] = {name: [] for name in trees}
     for _ in range(runs):
-        for label, command, on in (
-                ("floor, one process", [sys.executable, "-c", REPLAYS, folder, "0", "1"], env),
-                ("floor, two processes", [sys.executable, "-c", TWO_AT_ONCE, REPLAYS, folder], env)):
-            figures.setdefault(label, []).append(whole(command, on))
-        for tree, on in trees.items():
-            figures.setdefault(f"{tree}: scorepad stats", []).append(
-                whole([sys.executable, "-m", "scorepad", "stats"], on))
-            stats = events(APP, "stats-cold", env=on, first_start=True, cwd=scratch)
-            figures.setdefault(f"{tree}: app, s at once → figures", []).append((stats["stats"], stats["stats_cpu"]))
-            filled = events(APP, "home", env=on, first_start=True, cwd=scratch)
-            figures.setdefault(f"{tree}: app, start → list filled", []).append((filled["filled"], filled["filled_cpu"]))
-            # (the list just filled stored every game: this is any start after the first)
-            figures.setdefault(f"{tree}: scorepad stats, every game stored", []).append(
-                whole([sys.executable, "-m", "scorepad", "stats"], on, first_start=False))
-        helper = events(HELPER_START, folder, env=env, cwd=scratch)
-        figures.setdefault("the helper's own start and one game", []).append((helper["helper"], helper["helper_cpu"]))
-    names = ", ".join(trees)
-    print(f"first start, {count:,} saved games (nothing stored unless said), {runs} rounds by turns (floors, then "
-          f"{names}; wall, and CPU of the processes; load average {os.getloadavg()[0]:.1f} at the end):")
+        for name, env in trees.items():
+            results[name].append(measure(env))
+    return results
 
-    def median_cpu(label: str) -> float:
-        return statistics.median(cpu for _, cpu in figures[label])
 
-    floor = median_cpu("floor, one process")
-    for label, values in figures.items():
-        goal = "≤ 2 s" if "figures" in label or "stats" in label else "—"
-        line(f"{label}, wall", [wall for wall, _ in values], goal)
-        cpu = [cpu for _, cpu in values]
-        line(f"  the same, CPU ({statistics.median(cpu) / floor:.2f}× the one-process floor's)", cpu, "—")
-    print("  (the floors: every game read and replayed once, nothing else; the app's statistics are timed from s, "
-          "pressed at its first paint; its list from the process's start; \"every game stored\": a start after the "
-          "first, the cache file written by the list's run just before)")
-    two, start = median_cpu("floor, two processes"), median_cpu("the helper's own start and one game")
-    print("where a first start's CPU above the one-process floor goes (medians of the lines above):")
-    second_core = "the second core: the same replays over two processes"
-    print(f"  {second_core:<60} {two - floor:+7.3f} s CPU (of which the helper's own start {start:.3f} s)")
-    for tree in trees:
-        for what in ("scorepad stats", "app, s at once → figures"):
-            above = median_cpu(f"{tree}: {what}") - two
-            print(f"  {tree + ': ' + what + ', beyond the two-process floor':<60} {above:+7.3f} s CPU")
+def report(results: dict[str, list[Figures]], key: str, label: str, goal: str = "—") -> None:
+    cells = []
+    for name, runs in results.items():
+        values = [run.get(key, math.nan) for run in runs]
+        if all(math.isnan(value) for value in values):
+            cells.append(f"{name:>8} {'—':>7}  {'':>13}")
+            continue
+        values = [value for value in values if not math.isnan(value)]
+        cells.append(f"{name:>8} {statistics.median(values):7.3f}  (p95 {p95(values):6.3f})")
+    print(f"  {label:<50}{'  '.join(cells)}   goal {goal}")
+
+
+def bench_home(
+    trees: dict[str, dict[str, str]], empty: dict[str, dict[str, str]], count: int, runs: int, cwd: Path
+) -> None:
+    def warm(env: dict[str, str]) -> Figures:
+        return events(APP, "home", env=env, cwd=cwd)
+
+    def first(env: dict[str, str]) -> Figures:
+        forget_stored(env)
+        return events(APP, "home", env=env, cwd=cwd)
+
+    for env in trees.values():
+        warm(env)  # the index (the cache) filled once
+    warm_runs = by_turns(runs, trees, warm)
+    first_runs = by_turns(runs, trees, first)
+    none_runs = by_turns(runs, empty, warm)
+    print(f"home screen, {count:,} saved games (80×24), {runs} runs by turns; seconds (median, p95):")
+    report(warm_runs, "painted", "first paint, process start → list on screen")
+    report(none_runs, "painted", "  the same, no saved games")
+    added = {
+        name: [
+            {"added": mine["painted"] - bare["painted"]}
+            for mine, bare in zip(warm_runs[name], none_runs[name], strict=True)
+        ]
+        for name in trees
+    }
+    report(added, "added", "  what the saved games add to the first paint", "at once (≤ 0.1 s)")
+    report(first_runs, "painted", "first paint, first start")
+    report(warm_runs, "filled", "list filled, index warm", "in the background")
+    report(warm_runs, "filled_cpu", "  the same, CPU")
+    report(first_runs, "filled", "list filled, first start", "in the background")
+    report(first_runs, "filled_cpu", "  the same, CPU")
+
+
+def bench_stats(trees: dict[str, dict[str, str]], count: int, runs: int, cwd: Path) -> None:
+    for env in trees.values():
+        events(APP, "home", env=env, cwd=cwd)  # the index filled once
+
+    def app(mode: str, first_start: bool) -> Callable[[dict[str, str]], Figures]:
+        def run(env: dict[str, str]) -> Figures:
+            if first_start:
+                forget_stored(env)
+            return events(APP, mode, env=env, cwd=cwd)
+
+        return run
+
+    def command(first_start: bool) -> Callable[[dict[str, str]], Figures]:
+        def run(env: dict[str, str]) -> Figures:
+            if first_start:
+                forget_stored(env)
+            return process_times([sys.executable, "-m", "scorepad", "stats"], env, cwd)
+
+        return run
+
+    cold = by_turns(runs, trees, app("stats-cold", False))
+    listed = by_turns(runs, trees, app("stats-warm", False))
+    first = by_turns(runs, trees, app("stats-cold", True))
+    cli = by_turns(runs, trees, command(False))
+    cli_first = by_turns(runs, trees, command(True))
+    print(f"statistics, {count:,} saved games, {runs} runs by turns; seconds (median, p95):")
+    report(cold, "stats", "s at the first paint → figures, index warm", "≤ 1 s")
+    report(cold, "stats_cpu", "  the same, CPU")
+    report(listed, "stats", "s once the list is filled → figures", "≤ 1 s")
+    report(listed, "stats_cpu", "  the same, CPU")
+    report(first, "progress", "s at the first paint → 'Counting … of …', first start", "shown")
+    report(first, "stats", "s at the first paint → figures, first start", "≤ 3 s")
+    report(first, "stats_cpu", "  the same, CPU")
+    report(cli, "wall", "scorepad stats, start → exit, index warm", "≤ 1 s")
+    report(cli, "cpu", "  the same, CPU")
+    report(cli_first, "wall", "scorepad stats, start → exit, first start", "≤ 3 s")
+    report(cli_first, "cpu", "  the same, CPU")
+
+
+def bench_list(trees: dict[str, dict[str, str]], count: int, runs: int, cwd: Path) -> None:
+    command = [sys.executable, "-m", "scorepad", "list"]
+    for env in trees.values():
+        process_times(command, env, cwd)  # the index filled once
+
+    def run(env: dict[str, str]) -> Figures:
+        mine = process_times(command, env, cwd)
+        bare = process_times([sys.executable, "-c", "import textual.app"], env, cwd)
+        return {**mine, "ratio": mine["cpu"] / bare["cpu"]}
+
+    def first(env: dict[str, str]) -> Figures:
+        forget_stored(env)
+        return process_times(command, env, cwd)
+
+    warm = by_turns(runs, trees, run)
+    first_runs = by_turns(runs, trees, first)
+    print(f"`scorepad list`, {count:,} saved games, {runs} runs by turns; seconds (median, p95):")
+    report(warm, "wall", "scorepad list, index warm")
+    report(warm, "cpu", "  the same, CPU")
+    report(warm, "ratio", "  its CPU ÷ `import textual.app`'s (run beside it)", "≤ 1.2×")
+    report(first_runs, "wall", "scorepad list, first start")
+    report(first_runs, "cpu", "  the same, CPU")
+
+
+def bench_machine(runs: int, cwd: Path) -> None:
+    loops = [events(MACHINE, env=dict(os.environ), cwd=cwd) for _ in range(runs)]
+    shares = [run["loop"] / run["loop_cpu"] for run in loops]
+    print(
+        f"the machine's share, {runs} runs (a pure-Python loop's wall ÷ CPU; 1.0: a whole core): "
+        f"median {statistics.median(shares):.2f}×, p95 {p95(shares):.2f}×"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="2 runs of each")
-    parser.add_argument("--runs", type=int, help="runs of each (default 3)")
-    parser.add_argument("--only", default="list,stats,floor,first,home,machine",
-                        help="the parts to run, comma-separated (list, stats, floor, first, home, machine)")
-    parser.add_argument("--baseline", metavar="REF", help="the first start also of REF's scorepad, by turns")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each (default 3)")
+    parser.add_argument("--count", type=int, default=2000, help="saved games (default 2,000)")
+    parser.add_argument(
+        "--only",
+        default="machine,home,stats,list",
+        help="the parts to run, comma-separated (machine, home, stats, list)",
+    )
+    parser.add_argument("--baseline", metavar="REF", help="each figure also of REF's scorepad, by turns")
+    parser.add_argument(
+        "--ours",
+        metavar="DIR",
+        type=Path,
+        help="time the scorepad package in DIR as ours (default: this checkout's)",
+    )
     args = parser.parse_args()
-    runs = args.runs or (2 if args.quick else 3)
     parts = set(args.only.split(","))
-    unknown = parts - {"list", "stats", "floor", "first", "home", "machine"}
+    unknown = parts - {"machine", "home", "stats", "list"}
     if unknown:
         parser.error(f"unknown parts: {', '.join(sorted(unknown))}")
-    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
-          f"load average {os.getloadavg()[0]:.1f} at the start")
-    with tempfile.TemporaryDirectory(prefix="scorepad-bench-home-") as scratch:
-        homes = {}
-        for count in (20, 500, 2000):
-            homes[count] = Path(scratch) / f"home-{count}"
-            write_games(homes[count] / "games", count)
-        subprocess.run([sys.executable, "-m", "scorepad", "list"], env=environment(homes[20]),
-                       stdout=subprocess.DEVNULL, check=True)  # bytecode written before anything is timed
-        empty = Path(scratch) / "home-0"
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.1f} at the start"
+    )
+    with tempfile.TemporaryDirectory(prefix="scorepad-bench-home-") as scratch_name:
+        scratch = Path(scratch_name)
+        games = scratch / "games"
+        write_games(games, args.count)
+        trees: dict[str, dict[str, str]] = {}
+        empty: dict[str, dict[str, str]] = {}
+        sources: dict[str, Path | None] = {"ours": args.ours.resolve() if args.ours else None}
+        if args.baseline:
+            sources[args.baseline] = baseline_tree(scratch, args.baseline)
+        for name, tree in sources.items():
+            home = scratch / f"home-{len(trees)}"  # each its own cache folder, over the same games
+            home.mkdir()
+            (home / "games").symlink_to(games, target_is_directory=True)
+            trees[name] = environment(home, tree)
+            (scratch / f"empty-{len(empty)}").mkdir()
+            empty[name] = environment(scratch / f"empty-{len(empty)}", tree)
+            found = subprocess.run(
+                [sys.executable, "-c", "import scorepad; print(scorepad.__file__)"],
+                env=trees[name],
+                cwd=scratch,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            print(f"  {name}: {Path(found.stdout.strip()).parent}")
+            subprocess.run(
+                [sys.executable, "-m", "scorepad", "list"],
+                env=trees[name],
+                cwd=scratch,
+                stdout=subprocess.DEVNULL,
+                check=True,
+            )  # bytecode written before anything is timed
         if "machine" in parts:
-            bench_machine(runs)
-        if "list" in parts:
-            for count in (20, 500, 2000):
-                bench_list(homes[count], count, runs)
-            bench_list(homes[2000], 2000, runs, first_start=True)
-        if "stats" in parts:
-            bench_stats(homes[2000], 2000, runs)
-        if "machine" in parts:
-            bench_machine(runs)
-        if "floor" in parts:
-            bench_floor(homes[2000], 2000, runs)
-        if "first" in parts:
-            tree = baseline_tree(Path(scratch), args.baseline) if args.baseline else None
-            bench_first_start(homes[2000], 2000, runs, Path(scratch),
-                              (args.baseline, tree) if args.baseline and tree else None)
+            bench_machine(args.runs, scratch)
         if "home" in parts:
-            for count in (500, 2000):
-                bench_home(homes[count], empty, count, runs)
+            bench_home(trees, empty, args.count, args.runs, scratch)
+        if "stats" in parts:
+            bench_stats(trees, args.count, args.runs, scratch)
+        if "list" in parts:
+            bench_list(trees, args.count, args.runs, scratch)
+        if "machine" in parts:
+            bench_machine(args.runs, scratch)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

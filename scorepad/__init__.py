@@ -1,3 +1,3 @@
 """scorepad: a terminal score pad for Five Hundred, Swiss Jass (Schieber) and Auction Bridge."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -172,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
                 return _serve(args)
     except Exception as error:
         # imported here, not before: `scorepad list` over games it has read before never loads the store
-        from scorepad.store import LogError, StoreError
+        from scorepad.files import LogError
+        from scorepad.store import StoreError
 
         if not isinstance(error, (LogError, StoreError)):
             raise
@@ -227,12 +228,12 @@ def _say(line: str) -> None:
 
 def _list() -> int:
     from scorepad.files import games_dir
-    from scorepad.history import describe, read_saved_games
+    from scorepad.library.reading import describe, read_saved_games
 
     listed = False
-    # each line as its game is read (the first shows at once); games unchanged since a last run are not replayed
-    for digest in read_saved_games(notice=_say):
-        print(describe(digest))
+    # each line as its game is read (the first shows at once); games unchanged since a last run come from the index
+    for game in read_saved_games(notice=lambda line: _say(_visible(line))):  # (a path may hold anything)
+        print(describe(game))
         listed = True
     if not listed:
         print(f"No games yet in {games_dir()}. Start one with: scorepad new GAME --players …")
@@ -297,10 +298,26 @@ def _console() -> Any:
 
 
 def _stats() -> int:
-    from scorepad.history import collect_stats
+    from scorepad.library.stats import collect_stats
     from scorepad.stats import stats_renderable
 
-    _console().print(stats_renderable(collect_stats(notice=_say)))
+    counting = sys.stderr.isatty()  # a line that says how far the count is, on a terminal only
+
+    def progress(done: int, total: int) -> None:
+        if counting and total and (done == total or not done % 50):
+            sys.stderr.write(f"\rCounting your saved games: {done} of {total}…\x1b[K")
+            sys.stderr.flush()
+
+    def notice(line: str) -> None:
+        if counting:
+            sys.stderr.write("\r\x1b[K")
+        _say(_visible(line))
+
+    stats = collect_stats(progress=progress, notice=notice)
+    if counting:
+        sys.stderr.write("\r\x1b[K")  # the counting line gone before the figures come
+    assert stats is not None  # (never stopped)
+    _console().print(stats_renderable(stats))
     return 0
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorepad.files import games_dir
 from scorepad.log import parse_entry
-from scorepad.store import GameFile, create, games_dir, new_header
+from scorepad.store import GameFile, create, new_header
 
 DEMO_TAG = "Demo: "
 

@@ -101,11 +101,11 @@ def _row_lines(rows: Sequence[Row]) -> list[str]:
     lines: list[str] = []
     append = lines.append
     for row in rows:
-        layout = row.layout
+        layout = (tuple(row.delta), tuple(row.totals))
         line = formats.get(layout, _UNSEEN)
         if line is _UNSEEN:
-            line = formats[layout] = _row_format(*layout.named)
-        points = row.points
+            line = formats[layout] = _row_format(*layout)
+        points = (*row.delta.values(), *row.totals.values())
         if line is not None and type(row.seq) is int and ints(map(type, points)):
             append(line.format(row.seq, _string(row.text), *points))
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal, Self, get_args
 
 from pydantic import (
     AfterValidator,
@@ -38,6 +38,11 @@ class Model(BaseModel):
     # defer_build: a model's validator is built when first used, so opening a game builds only its own
     # game's models, not all three games'
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        if memo is None:  # model_copy(deep=True): a copy of its own, which its update may change
+            return super().__deepcopy__(memo)
+        return self  # frozen: a copy of a replay's state (copy.deepcopy) shares the entries it holds
 
 
 # --------------------------------------------------------------------------- header

@@ -15,8 +15,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad.files import one_line, write_file_atomically
-from scorepad.store import data_home
+from scorepad.files import data_home, one_line, write_file_atomically
 
 
 @dataclass(frozen=True)

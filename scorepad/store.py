@@ -189,58 +189,19 @@ def parse_log(path: Path, data: bytes) -> LoadedLog:
     append = entries.append
     # Fast path: a line that reads (strict JSON), validates and carries the next seq and a time is exactly
     # what parse_entry_line accepts; any other line takes parse_entry_line, which says what is wrong with it.
-    # The strict read (jiter: duplicate keys, NaN, bytes that are not UTF-8) runs first and its values are thrown
-    # away; its keys come from jiter's cache (a log repeats the same few dozen), which makes it about 40 % faster.
-    # pydantic's own JSON validation then builds the entry (faster than from Python objects).
+    # The strict read (jiter: duplicate keys, NaN, bytes that are not UTF-8) only refuses: its values are thrown
+    # away, and pydantic's own JSON validation builds the entry (faster than from Python objects).
     validate = adapter.validator.validate_json
-    # A long log's entries share what they read alike, kept once instead of a copy each. The models are frozen and
-    # nothing changes their values in place (a copy of one — an edit — shares them too, as `model_copy` does):
-    # - the set of fields given (pydantic keeps one per model, 216 bytes): one set per entry class while alike;
-    # - the time, when the file writes it as the entry before's (one deal's entries are logged in one go, with one
-    #   time: a datetime and its offset, 88 bytes): the same text reads as the same time, and comparing the texts
-    #   is cheap where comparing the times is not (each asks pydantic's offset of both);
-    # - a mapping of names to numbers equal to one read before, in the same order (a result's tricks, a hand's
-    #   points: 184 bytes each; a table sees the same few again and again), up to `_SHARED_MAPPINGS_AT_MOST`.
-    field_sets: dict[type, set[str]] = {}  # the last set of fields given, per entry class
-    mapping_fields: dict[type, tuple[str, ...]] = {}  # each entry class's fields that may hold such a mapping
-    mappings: dict[tuple[tuple[str, int], ...], dict[str, int]] = {}
-    at: Any = None  # the entry before's time, and its text in the file (None: not known)
-    at_text: Any = None
-    keep = object.__setattr__
     with gc_paused():  # every entry made here is kept
         for seq, raw in enumerate(lines[1:], start=1):
-            entry = read = None
+            entry = None
             try:
-                read = from_json(raw, catch_duplicate_keys=True, allow_inf_nan=False, cache_mode="keys")
+                from_json(raw, catch_duplicate_keys=True, allow_inf_nan=False, cache_mode="keys")
                 entry = validate(raw)
             except ValueError:  # a ValidationError too
                 pass
             if entry is None or entry.seq != seq or entry.at is None:
                 entry = parse_entry_line(path, seq + 1, raw, adapter, expected_seq=seq)
-                read = None
-            given, kind, values = entry.__pydantic_fields_set__, type(entry), entry.__dict__
-            same = field_sets.get(kind)
-            if same == given:
-                keep(entry, "__pydantic_fields_set__", same)
-            else:
-                field_sets[kind] = given
-            text = read.get("at") if type(read) is dict else None
-            if text is not None and text == at_text:
-                values["at"] = at
-            else:
-                at, at_text = values["at"], text
-            fields = mapping_fields.get(kind)
-            if fields is None:
-                fields = mapping_fields[kind] = tuple(name for name in values if name in _MAPPING_FIELDS)
-            for name in fields:
-                mapping = values[name]
-                if type(mapping) is dict:  # (or None where one may be left out, or a number: a penalty's points)
-                    key = tuple(mapping.items())
-                    shared = mappings.get(key)
-                    if shared is not None:
-                        values[name] = shared
-                    elif len(mappings) < _SHARED_MAPPINGS_AT_MOST:
-                        mappings[key] = mapping
             append(entry)
         if tail:
             seq = len(entries) + 1
@@ -250,15 +211,6 @@ def parse_log(path: Path, data: bytes) -> LoadedLog:
             except LogError:  # a tail that does not read as a whole entry is torn: set aside, not an error
                 pass
     return LoadedLog(path, header, entries, tail, unfinished)
-
-
-#: distinct mappings of numbers a load shares at most (a hostile file of all different ones keeps no more keys)
-_SHARED_MAPPINGS_AT_MOST = 1024
-
-
-#: the entry fields that hold a mapping of names to numbers (or None where one may be left out; a Jass penalty's
-#: `points` is a number)
-_MAPPING_FIELDS = frozenset({"tricks", "card_points", "points"})
 
 
 def parse_entry_line(path: Path, number: int, raw: bytes, adapter: Any, expected_seq: int) -> Entry:

@@ -37,7 +37,7 @@ PLAYERS = {"five_hundred": ["Ann", "Bob", "Cid"], "jass": ["Ann", "Bob", "Cid", 
 
 SEED = 20261129
 FILES = 3  # one per game
-KILLS_PER_FILE = 70
+KILLS_PER_FILE = 40  # 120 kills in all, at random moments of small and big writes
 LINE_TIMEOUT = 20.0  # seconds to wait for any one line from the zygote before failing
 BIG = 512 * 1024  # bytes of a big note: 128 pages
 BUDGET = 150.0  # seconds for all the rounds: fail rather than hang on a very slow machine
@@ -258,7 +258,7 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_entry(tmp_path):
     elapsed = time.monotonic() - started
     print(f"\ncrash test: {kills} kills in {elapsed:.1f} s, {sum(totals.values())} entries kept in "
           f"{len(paths)} files, {bigs} kills aimed at a big write, {torn_tails} torn tails set aside")
-    assert kills >= 200
+    assert kills >= 120
     assert all(n > KILLS_PER_FILE for n in totals.values()), "the logs should grow across kills"
 
 

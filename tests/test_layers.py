@@ -4,6 +4,7 @@
     scorepad.rules      the laws: pure, no Textual, Rich, store or process-wide switches (gc)
     scorepad.store      files: no rules, no Textual
     scorepad.games      where the store meets the rules
+    scorepad.library    the saved games' index: no Textual, no Rich; the rules only to read a game into it
     cli replay/export/list, scorepad.tui …  on top
 
 Two kinds of check: a fresh interpreter imports a layer (and, for the rules, replays a game of each kind, so the
@@ -235,7 +236,7 @@ def test_the_app_imports_no_pydantic_store_or_rules_until_they_are_needed():
     modules = modules_after("import scorepad.tui.app")
     assert loaded(modules, "textual")
     assert loaded(modules, "pydantic", "scorepad.log", "scorepad.store", "scorepad.rules", "scorepad.games",
-                  "scorepad.history", "scorepad.stats", "scorepad.tui.screens") == []
+                  "scorepad.library", "scorepad.stats", "scorepad.tui.screens") == []
 
 
 def test_the_app_skips_pydantics_plugin_search_as_the_command_line_does():
@@ -307,7 +308,7 @@ def test_opening_a_game_loads_its_own_rules_alone_and_no_statistics(saved_game):
     modules = modules_after(code, env={"SCOREPAD_HOME": str(home)})
     assert "scorepad.tui.games.five_hundred.screen" in modules and "scorepad.rules.five_hundred" in modules
     assert loaded(modules, "scorepad.rules.jass", "scorepad.rules.auction_bridge", "scorepad.tui.games.jass",
-                  "scorepad.tui.games.auction_bridge", "scorepad.stats", "scorepad.history",
+                  "scorepad.tui.games.auction_bridge", "scorepad.stats", "scorepad.library",
                   "scorepad.tui.screens.stats", "scorepad.tui.screens.new_game") == []
     # nor any dialog's module (each is loaded when its dialog first opens): the first paint waits for none of them
     assert loaded(modules, "scorepad.tui.screens.modals", "scorepad.tui.screens.correction",
@@ -353,6 +354,28 @@ def test_command_line_reading_imports_no_textual(saved_game, tmp_path, command):
     modules = modules_after(code, env={"SCOREPAD_HOME": str(home)})
     assert "scorepad.games" in modules  # the command did read the game
     assert loaded(modules, "textual", "scorepad.tui") == []
+
+
+# --------------------------------------------------------------------------- the saved games' library
+
+
+def test_the_library_imports_no_ui_and_lists_and_counts_what_the_index_holds_without_the_rules(saved_game):
+    # the index, the reading and the queries show nothing themselves; a game the index holds is listed and counted
+    # without pydantic or the rules (a game new or changed is read through them: scorepad.library.saved)
+    assert forbidden_in_source("scorepad.library", *UI, "scorepad.tui", "scorepad.cli", "scorepad.stats") == []
+    home, _ = saved_game
+    code = "from scorepad.library.reading import read_saved_games\nassert len(list(read_saved_games())) == 1\n"
+    first = modules_after(code, env={"SCOREPAD_HOME": str(home)})
+    assert "scorepad.library.saved" in first  # the game read through the rules into the index
+    again = modules_after(code, env={"SCOREPAD_HOME": str(home)})
+    stats = ("import contextlib, io\nfrom scorepad.cli import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()):\n    assert main(['stats']) == 0\n")
+    counted = modules_after(stats, env={"SCOREPAD_HOME": str(home)})
+    assert "scorepad.library.stats" in counted and "rich" in counted
+    for modules in (again, counted):
+        assert loaded(modules, "textual", "pydantic", "scorepad.log", "scorepad.rules.base", "scorepad.library.saved",
+                      "scorepad.store", "scorepad.games") == []
+    assert loaded(again, "rich") == []
 
 
 # --------------------------------------------------------------------------- the contracts, in the repository

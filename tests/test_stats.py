@@ -1,16 +1,17 @@
-"""Statistics across saved games, from hand-made game files."""
+"""Statistics across saved games, from hand-made game files: the index's queries (scorepad.library.stats) and
+how `scorepad stats` shows them."""
 
 from __future__ import annotations
 
-import dataclasses
 import io
+import os
 
 from rich.console import Console
 
 from scorepad.games import replay_file
-from scorepad.history import collect_stats
-from scorepad.rules.base import Row
-from scorepad.stats import Stats, add_sheet, stats_renderable, strain_of
+from scorepad.library.stats import Kind, Meeting, Record, Statistics
+from scorepad.library.stats import collect_stats as counted
+from scorepad.stats import stats_renderable
 from tests.helpers import entries, header, log_lines
 
 FOUR = ["Ann", "Bob", "Cid", "Dan"]
@@ -57,6 +58,12 @@ def write(directory, name, game, players, items, sides=None):
     return path
 
 
+def collect_stats(directory) -> Statistics:
+    stats = counted(directory)
+    assert stats is not None
+    return stats
+
+
 def games(tmp_path):
     directory = tmp_path / "games"
     write(directory, "fh", "five_hundred", ["Ann", "Bob", "Cid"], FIVE_HUNDRED)
@@ -80,15 +87,6 @@ def test_five_hundred_bids_made_and_set_by_strain(tmp_path):
     }
 
 
-def test_bids_without_row_cells_are_read_from_the_entries(tmp_path):
-    sheet, _ = replay_file(write(tmp_path, "fh", "five_hundred", ["Ann", "Bob", "Cid"], FIVE_HUNDRED))
-    bare = dataclasses.replace(sheet, rows=tuple(Row(r.seq, r.text, r.delta, r.totals) for r in sheet.rows))
-    with_cells, without = Stats(), Stats()
-    add_sheet(with_cells, sheet)
-    add_sheet(without, bare)
-    assert without.bids == with_cells.bids
-
-
 def test_jass_weis_and_matches_per_team(tmp_path):
     weis = collect_stats(games(tmp_path)).weis
     assert (weis["Bob & Dan"].hands, weis["Bob & Dan"].points, weis["Bob & Dan"].matches) == (1, 50, 0)
@@ -98,7 +96,7 @@ def test_jass_weis_and_matches_per_team(tmp_path):
 def test_bridge_rubbers_and_their_average_size(tmp_path):
     stats = collect_stats(games(tmp_path))
     sheet, _ = replay_file(tmp_path / "games" / "bridge.jsonl")
-    assert stats.rubber_sizes == [sheet.extra["rubber"]["size"]]
+    assert stats.rubbers_over == 1
     assert stats.average_rubber == sheet.extra["rubber"]["size"]
     assert {name: r.won for name, r in stats.rubbers.items()} == {"Ann": 1, "Cid": 1, "Bob": 0, "Dan": 0}
 
@@ -117,13 +115,7 @@ def test_renamed_players_count_under_their_new_name(tmp_path):
     assert set(collect_stats(directory).players) == {"Ann", "Bob", "Cyd"}
 
 
-def test_strain_of_calls():
-    assert [strain_of(c) for c in ("6S", "10NT", "8D", "nullo", "open_nullo", "pass", "11H")] == [
-        "S", "NT", "D", "nullo", "open_nullo", None, None,
-    ]
-
-
-def render(stats: Stats) -> str:
+def render(stats: Statistics) -> str:
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(stats_renderable(stats))
     return console.export_text()
@@ -152,8 +144,6 @@ def test_stats_command_prints_the_tables(tmp_path, scorepad_home, capsys):
 
 
 def test_a_renamed_player_is_one_person_across_games(tmp_path):
-    import os
-
     directory = tmp_path / "games"
     older = write(directory, "a-older", "five_hundred", ["Ann", "Bob", "Cid"], [])
     newer = write(directory, "b-newer", "five_hundred", ["Ann", "Bob", "Cid"],
@@ -166,8 +156,6 @@ def test_a_renamed_player_is_one_person_across_games(tmp_path):
 
 
 def test_a_jass_team_named_by_its_players_follows_their_renames_across_games(tmp_path):
-    import os
-
     directory = tmp_path / "games"
     older = write(directory, "a-older", "jass", FOUR, JASS)
     newer = write(directory, "b-newer", "jass", FOUR, [{"type": "rename", "player": "Bob", "new_name": "Rob"}, *JASS])
@@ -181,3 +169,35 @@ def test_a_jass_team_named_by_its_players_follows_their_renames_across_games(tmp
     assert stats.weis["Ann & Cid"].matches == 2 and stats.weis["They"].points == 50  # a name the table gave stays
     text = render(stats)
     assert "Rob & Dan" in text and "Bob & Dan" not in text
+
+
+def test_each_game_kind_its_games_finished_and_deals(tmp_path):
+    directory = games(tmp_path)
+    kinds = collect_stats(directory).kinds
+    deals = {game: len(replay_file(directory / f"{name}.jsonl")[0].rows)
+             for game, name in (("five_hundred", "fh"), ("jass", "jass"), ("auction_bridge", "bridge"))}
+    assert kinds == {"auction_bridge": Kind(1, 1, deals["auction_bridge"]), "five_hundred": Kind(1, 1, 4),
+                     "jass": Kind(1, 0, deals["jass"])}
+
+
+def test_partnerships_are_their_players_whatever_the_sides_were_called(tmp_path):
+    directory = games(tmp_path)  # the Jass teams named by their players, the rubber's We and They
+    renamed = {"We": "Us", "They": "Them"}
+    again = [{**item, "honours": {**item["honours"], "side": renamed[item["honours"]["side"]]}} if "honours" in item
+             else item for item in BRIDGE]
+    write(directory, "bridge-again", "auction_bridge", FOUR, again, sides={"Us": ["Cid", "Ann"], "Them": ["Dan", "Bob"]})
+    assert collect_stats(directory).partnerships == {
+        "Ann & Cid": Record(played=3, finished=2, won=2), "Bob & Dan": Record(played=3, finished=2, won=0)}
+
+
+def test_head_to_head_counts_finished_games_on_opposite_sides(tmp_path):
+    # Five Hundred: Bob beat Ann and Cid (and they neither beat the other); the rubber: Ann and Cid beat Bob and Dan
+    assert collect_stats(games(tmp_path)).head_to_head == {
+        ("Ann", "Bob"): Meeting(2, 1, 1), ("Bob", "Cid"): Meeting(2, 1, 1), ("Ann", "Dan"): Meeting(1, 1, 0),
+        ("Cid", "Dan"): Meeting(1, 1, 0), ("Ann", "Cid"): Meeting(1, 0, 0)}
+
+
+def test_the_tables_say_the_partnerships_and_head_to_head(tmp_path):
+    text = render(collect_stats(games(tmp_path)))
+    for expected in ("Games", "Partnerships", "Ann & Cid", "Head to head (finished games)", "deals scored"):
+        assert expected in text

@@ -153,13 +153,14 @@ def test_create_never_replaces_what_stands_at_its_name(tmp_path):
 
 
 def test_a_link_where_the_saved_games_index_goes_is_left_alone(tmp_path, monkeypatch):
-    from scorepad import summaries
+    from scorepad.library.index import Index, index_path
 
     victim = tmp_path / "victim"
     victim.write_text("kept")
-    index = tmp_path / "cache" / "index"
-    index.parent.mkdir()
+    index = index_path()
+    index.parent.mkdir(parents=True)
     index.symlink_to(victim)
-    assert summaries.write_stored(index, {}) is False
+    with Index.open() as opened:
+        assert opened.path is None  # the index kept in memory for this reading
     assert victim.read_text() == "kept" and index.is_symlink()
-    assert sorted(p.name for p in index.parent.iterdir()) == ["index"]
+    assert sorted(p.name for p in index.parent.iterdir()) == [index.name]

@@ -144,9 +144,9 @@ class ScorepadApp(App[None]):
 
     def open_game(self, path: Path) -> bool:
         """Open a game file on its screen; a damaged file is reported, never raised."""
+        from scorepad.files import LogError
         from scorepad.games import open_game
         from scorepad.rules.names import visible
-        from scorepad.store import LogError
         from scorepad.tui.screens.registry import game_screen_for
 
         try:
@@ -162,7 +162,7 @@ class ScorepadApp(App[None]):
         self.push_screen(game_screen_for(game_file))
         return True
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Home: saved games", "Go back to the list of saved games", self.action_go_home)
         yield SystemCommand("New game", "Start a new game", self.action_new_game)

@@ -28,8 +28,8 @@ from textual.css.tokenize import tokenize_values
 from textual.css.tokenizer import TokenError, UnexpectedEnd
 from textual.theme import BUILTIN_THEMES, Theme
 
+from scorepad.files import config_home
 from scorepad.rules.names import visible
-from scorepad.store import config_home
 
 MAX_THEME_BYTES = 64 * 1024  # a theme is a dozen lines; anything far larger is not one
 

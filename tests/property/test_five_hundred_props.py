@@ -13,7 +13,7 @@ from scorepad.rules import Replayer
 from scorepad.rules.five_hundred.view import DealCells, DealFigures, FiveHundredView
 from tests.helpers import AT, header
 from tests.property.budget import bounded
-from tests.property.fused import assert_folds_as_validate_then_apply
+from tests.property.read_alike import assert_read_in_one_go_as_pushed
 
 THREE = ["Ann", "Bob", "Cid"]
 FOUR = ["N", "E", "S", "W"]
@@ -92,19 +92,13 @@ def push(replayer: Replayer, type: str, **fields: Any) -> str | None:
 
 
 def assert_figures_as_the_cells_give_them(replayer: Replayer) -> None:
-    """The log replayed afresh: each row's DealFigures, read first (not putting it in words), are its DealCells'
-    call, outcome and contracting side."""
+    """The log replayed afresh: each row's DealFigures (what the statistics count) are its DealCells' call,
+    outcome and contracting side."""
     sheet = Replayer(replayer.header).extend(replayer.log).outcome()
     sides = tuple(sheet.sides)
     for row in sheet.rows:
-        pending = row.pending_words() is not None
-        figures = DealFigures.of(row)
-        assert (figures is not None) == (pending and hasattr(row.pending_words(), "figures"))
-        if figures is None:
-            continue
-        assert row.pending_words() is not None  # (still not in words)
         cells = DealCells.of(row, sides)
-        assert figures == DealFigures(cells.call, cells.outcome, cells.contractor_side)
+        assert DealFigures.of(row) == DealFigures(cells.call, cells.outcome, cells.contractor_side)
 
 
 @BOUNDED
@@ -236,7 +230,7 @@ def test_random_entries_are_accepted_or_refused_with_a_reason(data, players, rul
     assert sheet.status == "in_progress" or sheet.result
     # the same log replayed at once reads the same, though its rows are put in words only now (after any renames)
     assert Replayer(replayer.header).extend(replayer.log).sheet().summary() == sheet.summary()
-    assert_folds_as_validate_then_apply(replayer)
+    assert_read_in_one_go_as_pushed(replayer)
     assert_figures_as_the_cells_give_them(replayer)
 
 

@@ -12,9 +12,9 @@ from pydantic import ValidationError
 from scorepad.log import JASS_CONTRACTS, RANKS, Header, parse_entry
 from scorepad.rules import Replayer, replay
 from scorepad.rules.jass import HAND_POINTS, RULES
-from scorepad.rules.jass.view import HandCells, HandFigures
+from scorepad.rules.jass.view import HandCells, HandFigures, HandOutline
 from tests.property.budget import bounded
-from tests.property.fused import assert_folds_as_validate_then_apply
+from tests.property.read_alike import assert_read_in_one_go_as_pushed
 
 PLAYERS = ("Ann", "Bob", "Cid", "Dan")
 TEAMS = ("Ann & Cid", "Bob & Dan")
@@ -88,43 +88,41 @@ def test_valid_hands_always_account_for_157_card_points(hands, preset):
     assert not sheet.rejected, sheet.rejected
     assert len(sheet.rows) == len(hands)
     for row, hand in zip(sheet.rows, hands, strict=True):
-        cards = {team: row.cells[f"cards.{team}"] for team in TEAMS}
+        cards = {team: row.cells.cards[team] for team in TEAMS}
         assert sum(cards.values()) == HAND_POINTS
         mult = settings_.multipliers[hand["contract"]]
         for team in TEAMS:
             written = settings_.match_points if hand["match"] == team else cards[team]
-            assert row.delta[team] == written * mult + row.cells[f"weis.{team}"] + row.cells[f"stoeck.{team}"]
+            assert row.delta[team] == written * mult + row.cells.weis[team] + row.cells.stoeck[team]
     assert sum(sheet.totals.values()) == sum(sum(row.delta.values()) for row in sheet.rows)
 
 
-def assert_figures_as_the_cells_give_them(sheet: Any) -> int:
-    """Each row's HandFigures, read first, are its HandCells' Weis and Match; a hand's tricks are not put in words
-    for them. Returns how many rows were read without their words."""
+def assert_figures_as_the_cells_give_them(sheet: Any) -> None:
+    """Each row's HandFigures (what the statistics count) are its HandCells' Weis and Match; a hand's outline (what
+    a screen lays it out by) is its cells'."""
     sides = tuple(sheet.sides)
-    unworded = 0
     for row in sheet.rows:
-        pending = row.pending_words() is not None and hasattr(row.pending_words(), "figures")
-        figures = HandFigures.of(row, sides)
-        if pending:
-            unworded += 1
-            assert row.pending_words() is not None  # (still not in words)
         cells = HandCells.of(row, sides)
-        assert figures == HandFigures(cells.weis, cells.match)
-        assert HandFigures.of(row, sides) == figures  # (the same once the row is in words)
-    return unworded
+        assert HandFigures.of(row, sides) == HandFigures(cells.weis, cells.match)
+        outline = HandOutline.of(row)
+        if outline is not None:
+            assert (outline.contract, outline.trump_by, outline.match) == (cells.contract, cells.trump_by, cells.match)
+            assert outline.weis_said == bool(cells.weis_verdict) and outline.stoeck == any(cells.stoeck.values())
+        else:
+            assert cells.penalty or cells.claim or cells.bergpreis
 
 
 @BOUNDED
 @given(hands=st.lists(valid_hand(), min_size=1, max_size=8), preset=st.sampled_from(sorted(RULES.presets)),
        target=st.sampled_from([10**6, 1000, 300]))
-def test_a_hands_figures_are_its_cells_weis_and_match_read_without_its_words(hands, preset, target):
+def test_a_hands_figures_are_its_cells_weis_and_match(hands, preset, target):
     rules = {"preset": preset, "target": target}
     entries = [entry for hand in hands for entry in hand_entries(hand)]
     log = [parse_entry("jass", {"seq": i, "at": AT, **data}) for i, data in enumerate(entries, start=1)]
     sheet = Replayer(header(rules)).extend(log).outcome()
-    unworded = assert_figures_as_the_cells_give_them(sheet)
+    assert_figures_as_the_cells_give_them(sheet)
     if target == 10**6:  # (a lower target ends the game: the hands after it are refused)
-        assert unworded == len(sheet.rows) == len(hands)  # every hand short of the target: none put in words
+        assert len(sheet.rows) == len(hands)
 
 
 # --------------------------------------------------------------------------- any input
@@ -224,7 +222,7 @@ def test_random_entries_are_accepted_or_refused_with_a_reason(entries, rules):
     json.dumps(sheet.summary())
     assert sheet.status in ("in_progress", "finished")
     assert sheet.status == "in_progress" or sheet.winner in TEAMS
-    assert_folds_as_validate_then_apply(replayer)
+    assert_read_in_one_go_as_pushed(replayer)
 
 
 @BOUNDED
@@ -262,9 +260,11 @@ VALID_MELD = st.one_of(
 @given(dealer=st.integers(0, 3), contract=st.sampled_from(JASS_CONTRACTS),
        tiebreak=st.sampled_from(["suit_ladder", "trump_then_seat"]),
        weis=st.lists(st.tuples(st.integers(0, 3), st.lists(VALID_MELD, min_size=1, max_size=2)), max_size=4))
-def test_a_hands_weis_score_is_the_verdicts_winner_and_points(dealer, contract, tiebreak, weis):
-    """The score of a hand's Weis (made without the sentence, `weis_score`) names the team and the points of
-    the full verdict (`weis_verdict`, the sentence's), whoever declared what: one team alone, or both."""
+def test_only_the_team_with_the_higher_weis_writes_all_of_its_weis(dealer, contract, tiebreak, weis):
+    """Whoever declared what (one team alone, or both): the verdict names a team that declared, and it writes
+    all of its Weis, the partner's included; a team alone always writes its own."""
+    from scorepad.rules.jass import meld_points
+
     entries = [{"type": "deal", "dealer": PLAYERS[dealer]},
                {"type": "trump", "player": PLAYERS[(dealer + 1) % 4], "contract": contract, "pushed": False}]
     entries += [{"type": "weis", "player": PLAYERS[player], "melds": melds} for player, melds in weis]
@@ -273,4 +273,11 @@ def test_a_hands_weis_score_is_the_verdicts_winner_and_points(dealer, contract, 
         replayer.push(parse_entry("jass", {"seq": seq, "at": AT, **data}))  # a Weis refused is simply not held
     state = replayer.state
     verdict = state.weis_verdict()
-    assert state.weis_score() == (verdict.winner, verdict.points)
+    held = {player: melds for player, (melds, _) in state.weis.items() if melds}
+    teams = {state.side_of[player] for player in held}
+    if not teams:
+        assert (verdict.winner, verdict.points) == (None, 0)
+        return
+    assert verdict.winner in teams
+    assert verdict.points == sum(meld_points(meld, state.settings) for player, melds in held.items()
+                                 if state.side_of[player] == verdict.winner for meld in melds)

@@ -27,6 +27,7 @@ from scorepad.rules.five_hundred import (
     schedule_table,
     won_lost_net,
 )
+from scorepad.rules.five_hundred.view import DealCells
 from tests.helpers import AT, header
 
 THREE = ["Ann", "Bob", "Cid"]
@@ -471,7 +472,7 @@ def test_all_pass_played_at_no_trump():
     sheet = accepted(log)
     assert dict(sheet.rows[0].delta) == {"Ann": 50, "Bob": 30, "Cid": 20}
     assert sheet.rows[0].text == "all passed: played at no trump"
-    assert sheet.rows[0].cells["outcome"] == "no trump"
+    assert sheet.rows[0].cells.outcome == "no trump"
 
 
 def test_a_result_needs_a_contract():
@@ -499,7 +500,7 @@ def test_deals_without_deal_entries_rotate_the_dealer_from_the_first_player():
     log.bids("Cid pass", "Ann pass", "Bob 6C")  # Bob deals deal 2: Cid bids first
     log.result({"Bob": 6, "Ann": 4})
     sheet = accepted(log)
-    assert [row.cells["dealer"] for row in sheet.rows] == ["Ann", "Bob"]
+    assert [row.cells.dealer for row in sheet.rows] == ["Ann", "Bob"]
     assert sheet.prompt == "Cid deals next; Ann bids first"
 
 
@@ -653,10 +654,10 @@ def test_example_1_three_hand_contract_made():
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": 200, "Bob": 10, "Cid": 10}
     assert row.text == "Ann 7♥ made"
-    assert (row.cells["contract"], row.cells["contractor"], row.cells["outcome"]) == ("7♥", "Ann", "made")
-    assert (row.cells["tricks_won"], row.cells["tricks_bid"], row.cells["value"]) == (8, 7, 200)
-    assert row.cells["tricks"] == "Ann 8, Bob 1, Cid 1"
-    assert (row.cells["tricks:Bob"], row.cells["won:Bob"], row.cells["lost:Bob"]) == (1, 10, 0)
+    assert (row.cells.contract, row.cells.contractor, row.cells.outcome) == ("7♥", "Ann", "made")
+    assert (row.cells.tricks_won, row.cells.tricks_bid, row.cells.value) == (8, 7, 200)
+    assert row.cells.tricks_text == "Ann 8, Bob 1, Cid 1"
+    assert (row.cells.tricks["Bob"], row.cells.won["Bob"], row.cells.lost["Bob"]) == (1, 10, 0)
 
 
 def test_example_2_three_hand_contract_set():
@@ -664,7 +665,7 @@ def test_example_2_three_hand_contract_set():
     log.play("Ann", "7H", {"Ann": 6, "Bob": 2, "Cid": 2})
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": -200, "Bob": 20, "Cid": 20}
-    assert row.text == "Ann 7♥ set" and row.cells["lost:Ann"] == 200 and row.cells["won:Ann"] == 0
+    assert row.text == "Ann 7♥ set" and row.cells.lost["Ann"] == 200 and row.cells.won["Ann"] == 0
 
 
 def test_example_3_four_hand_slam():
@@ -674,7 +675,7 @@ def test_example_3_four_hand_slam():
     sheet = accepted(log)
     assert dict(sheet.rows[0].delta) == {NS: 250, EW: 0}
     assert dict(sheet.rows[1].delta) == {NS: 0, EW: 340}
-    assert sheet.rows[0].text == "N 8♠ slam" and sheet.rows[0].cells["outcome"] == "slam"
+    assert sheet.rows[0].text == "N 8♠ slam" and sheet.rows[0].cells.outcome == "slam"
 
 
 def test_example_4_nullo_failed():
@@ -682,7 +683,7 @@ def test_example_4_nullo_failed():
     log.play("Bob", "nullo", {"Bob": 2, "Ann": 5, "Cid": 3})
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": 20, "Bob": -250, "Cid": 20}
-    assert row.text == "Bob nullo set" and row.cells["outcome"] == "nullo set" and row.cells["short"] == "set"
+    assert row.text == "Bob nullo set" and row.cells.outcome == "nullo set" and row.cells.short == "set"
 
 
 def three_hand_at_450_470_300() -> Log:
@@ -786,8 +787,8 @@ def test_nullo_made_and_open_nullo_made():
     assert dict(rows[0].delta) == {"Ann": 0, "Bob": 250, "Cid": 0}  # opponents' own tricks never score
     assert rows[0].text == "Bob nullo made"
     assert dict(rows[1].delta) == {"Ann": 0, "Bob": 0, "Cid": 500}
-    assert rows[1].text == "Cid open nullo made" and rows[1].cells["outcome"] == "open nullo made"
-    assert rows[1].cells["short"] == "made"  # what a sheet shows beside the bid, which says "open nullo" already
+    assert rows[1].text == "Cid open nullo made" and rows[1].cells.outcome == "open nullo made"
+    assert rows[1].cells.short == "made"  # what a sheet shows beside the bid, which says "open nullo" already
 
 
 def test_failed_nullo_opponents_nothing_and_values():
@@ -836,7 +837,7 @@ def test_five_hand_called_partner():
     log.play("Ann", "8H", {"Ann": 4, "Cid": 4, "Bob": 1, "Dan": 1, "Eve": 0}, partner="Cid")
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": 300, "Cid": 300, "Bob": 10, "Dan": 10, "Eve": 0}
-    assert row.text == "Ann 8♥ made (with Cid)" and row.cells["partner"] == "Cid"
+    assert row.text == "Ann 8♥ made (with Cid)" and row.cells.partner == "Cid"
     log.play("Bob", "8H", {"Bob": 3, "Dan": 4, "Ann": 3}, partner="Dan")  # 7 < 8: both set
     row = accepted(log).rows[1]
     assert (row.delta["Bob"], row.delta["Dan"], row.delta["Ann"]) == (-300, -300, 30)
@@ -879,7 +880,7 @@ def test_card_points_every_side_scores_its_cards():
     log.play("Ann", "7H", {"Ann": 8, "Bob": 1, "Cid": 1}, card_points={"Ann": 200, "Bob": 30, "Cid": 20})
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": 400, "Bob": 40, "Cid": 30}
-    assert row.cells["card_points:Ann"] == 200
+    assert row.cells.card_points["Ann"] == 200
     log.play("Ann", "7H", {"Ann": 6, "Bob": 2, "Cid": 2}, card_points={"Ann": 150, "Bob": 50, "Cid": 50})
     assert dict(log.sheet().rows[1].delta) == {"Ann": -50, "Bob": 70, "Cid": 70}
 
@@ -1111,7 +1112,7 @@ def test_revoke_by_the_contracting_side_sets_the_contract():
     log.result({"Ann": 8, "Bob": 1, "Cid": 1})
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": -200, "Bob": 10, "Cid": 10}
-    assert row.text == "Ann 7♥ set (revoke by Ann)" and row.cells["irregularity"] == "revoke by Ann"
+    assert row.text == "Ann 7♥ set (revoke by Ann)" and row.cells.irregularity == "revoke by Ann"
 
 
 def test_revoke_by_an_opponent_scores_the_contract_made_and_no_opponent_scores():
@@ -1165,7 +1166,7 @@ def test_wrong_cards_opponent_counts_the_contract_made():
     log.result({"Ann": 7, "Bob": 1, "Cid": 2})
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": 300, "Bob": 10, "Cid": 20}
-    assert row.cells["outcome"] == "made"
+    assert row.cells.outcome == "made"
 
 
 def test_wrong_cards_contractor_sets_the_contract():
@@ -1394,9 +1395,9 @@ def test_a_rename_leaves_the_rows_before_it_as_they_were():
     log.add("rename", player="Ann", new_name="Annie")
     log.play("Ann", "6S", {"Ann": 6, "Bob": 2, "Cid": 2})
     first, second = accepted(log).rows
-    assert (first.text, first.cells["contractor"], first.cells["dealer"]) == ("Ann 7♥ made", "Ann", "Ann")
-    assert (second.text, second.cells["contractor"]) == ("Annie 6♠ made", "Annie")
-    assert second.cells["tricks"] == "Annie 6, Bob 2, Cid 2"
+    assert (first.text, first.cells.contractor, first.cells.dealer) == ("Ann 7♥ made", "Ann", "Ann")
+    assert (second.text, second.cells.contractor) == ("Annie 6♠ made", "Annie")
+    assert second.cells.tricks_text == "Annie 6, Bob 2, Cid 2"
 
 
 def test_the_winner_is_listed_under_the_name_of_the_moment():
@@ -1416,11 +1417,11 @@ def test_row_words_of_each_kind_of_deal():
     log.bids("Ann pass", "Bob pass", "Cid pass")
     log.result({"Ann": 3, "Bob": 3, "Cid": 4})
     slam, nullo, no_trump = accepted(log).rows
-    assert slam.text == "Ann 7♥ slam" and slam.cells["outcome"] == "slam" and slam.cells["tricks_won"] == 10
-    assert nullo.text == "Bob nullo set" and nullo.cells["outcome"] == "nullo set"
-    assert nullo.cells["lost:Bob"] == 250 and nullo.cells["won:Bob"] == 0
-    assert no_trump.text == "all passed: played at no trump" and no_trump.cells["contractor"] == ""
-    assert no_trump.cells["tricks"] == "Ann 3, Bob 3, Cid 4" and no_trump.cells["won:Cid"] == 40
+    assert slam.text == "Ann 7♥ slam" and slam.cells.outcome == "slam" and slam.cells.tricks_won == 10
+    assert nullo.text == "Bob nullo set" and nullo.cells.outcome == "nullo set"
+    assert nullo.cells.lost["Bob"] == 250 and nullo.cells.won["Bob"] == 0
+    assert no_trump.text == "all passed: played at no trump" and no_trump.cells.contractor is None
+    assert no_trump.cells.tricks_text == "Ann 3, Bob 3, Cid 4" and no_trump.cells.won["Cid"] == 40
 
 
 def test_rules_registry():
@@ -1579,7 +1580,7 @@ def test_all_pass_at_no_trump_with_card_points_every_side_scores_its_cards_too()
     log.result({"Ann": 5, "Bob": 3, "Cid": 2}, card_points={"Ann": 130, "Bob": 80, "Cid": 50})
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": 50 + 130, "Bob": 30 + 80, "Cid": 20 + 50}
-    assert (row.cells["card_points:Ann"], row.cells["card_points:Bob"], row.cells["card_points:Cid"]) == (130, 80, 50)
+    assert (row.cells.card_points["Ann"], row.cells.card_points["Bob"], row.cells.card_points["Cid"]) == (130, 80, 50)
 
 
 def test_the_all_pass_no_trump_row_names_its_deal_and_no_contract():
@@ -1589,13 +1590,13 @@ def test_the_all_pass_no_trump_row_names_its_deal_and_no_contract():
     log.result({"Ann": 5, "Bob": 3, "Cid": 2})
     row = accepted(log).rows[0]
     assert row.text == "all passed: played at no trump"
-    assert dict(row.cells) == {
-        "deal": 1, "dealer": "Ann", "contract": "", "call": "", "outcome": "no trump", "short": "", "irregularity": "",
-        "tricks": "Ann 5, Bob 3, Cid 2",
-        "tricks:Ann": 5, "won:Ann": 50, "lost:Ann": 0, "tricks:Bob": 3, "won:Bob": 30, "lost:Bob": 0,
-        "tricks:Cid": 2, "won:Cid": 20, "lost:Cid": 0,
-        "contractor": "", "contractor_side": "", "partner": "", "value": 0, "tricks_bid": 0, "tricks_won": 0,
-    }
+    cells = DealCells.of(row)
+    assert (cells.deal, cells.dealer, cells.call, cells.contract, cells.outcome, cells.short, cells.irregularity) == (
+        1, "Ann", None, "", "no trump", "", "")
+    assert cells.tricks_text == "Ann 5, Bob 3, Cid 2" and dict(cells.tricks) == {"Ann": 5, "Bob": 3, "Cid": 2}
+    assert dict(cells.won) == {"Ann": 50, "Bob": 30, "Cid": 20} and dict(cells.lost) == dict.fromkeys(THREE, 0)
+    assert (cells.card_points, cells.contractor, cells.contractor_side, cells.partner) == (None, None, None, None)
+    assert (cells.value, cells.tricks_bid, cells.tricks_won) == (0, 0, 0)
 
 
 # ============================================================================ laws a mutation run found unguarded
@@ -1722,10 +1723,10 @@ def test_a_result_may_name_the_sides_in_any_order_and_the_row_keeps_the_sides_or
     log.play("Bob", "7H", {"Cid": 1, "Bob": 8, "Ann": 1})
     log.play("Cid", "6S", {"Cid": 10})  # the sides without a trick may be left out
     made, slam = accepted(log).rows
-    assert made.cells["tricks"] == "Ann 1, Bob 8, Cid 1" and list(made.delta) == THREE
+    assert made.cells.tricks_text == "Ann 1, Bob 8, Cid 1" and list(made.delta) == THREE
     assert made.delta == {"Ann": 10, "Bob": 200, "Cid": 10}
-    assert [key for key in made.cells if key.startswith("tricks:")] == ["tricks:Ann", "tricks:Bob", "tricks:Cid"]
-    assert slam.cells["tricks"] == "Ann 0, Bob 0, Cid 10" and slam.delta == {"Ann": 0, "Bob": 0, "Cid": 250}
+    assert list(made.cells.tricks) == THREE
+    assert slam.cells.tricks_text == "Ann 0, Bob 0, Cid 10" and slam.delta == {"Ann": 0, "Bob": 0, "Cid": 250}
 
 
 def test_negative_tricks_are_refused_before_the_total_and_an_unknown_side_before_both():

@@ -51,8 +51,16 @@ def in_entry_form(app) -> bool:
 
 
 async def open_from_log(pilot, ups: int = 0) -> None:
-    """Ctrl+E (the log, on its last entry), ↑ to the entry, Enter: its correction opens."""
-    await pilot.press("ctrl+e", *["up"] * ups, "enter")
+    """Ctrl+E (the log, on its last entry), ↑ to the entry, Enter: its correction opens. Far up (a long game),
+    the cursor is put on the entry directly, as Page Up would, rather than by hundreds of ↑."""
+    await pilot.press("ctrl+e", *["up"] * min(ups, 3))
+    if ups > 3:
+        from scorepad.tui.widgets.log_pane import LogPane
+
+        log = pilot.app.screen.query_one(LogPane)
+        log.move_cursor(row=log.cursor_row - (ups - 3))
+        await pilot.pause()
+    await pilot.press("enter")
     await settle(pilot)
 
 

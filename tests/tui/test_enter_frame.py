@@ -9,10 +9,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.content import Content
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from scorepad.tui.games.five_hundred.form import FiveHundredForm
 from scorepad.tui.widgets import quiet
+from scorepad.tui.widgets.keyed_table import KeyedTable
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable
 
@@ -135,8 +136,8 @@ async def test_a_line_told_the_same_words_in_another_style_is_redrawn():
 
 async def test_the_first_deal_logged_after_a_long_game_opens_composes_only_the_rows_it_changes(scorepad_home,
                                                                                               monkeypatch):
-    # each table is drawn at its width before its first Resize; that Resize (the same width) kept nothing of
-    # those renders, and the first deal logged composed every row in view of both tables again
+    # each table keeps the lines it drew: the first deal logged draws the new row and the rows the cursor left and
+    # entered, not every row in view again (the view scrolled by a line)
     app = make_app(open_path=write_game(scorepad_home, THREE, deals(60), rules={"target": 100_000}))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -146,13 +147,13 @@ async def test_the_first_deal_logged_after_a_long_game_opens_composes_only_the_r
         await pilot.press(*"b", "tab", *"8h", "tab", "8", "tab", "1")
         await settle(pilot)
         composed: list[str] = []
-        compose_row = DataTable._render_line_in_row
+        draw_row = KeyedTable._draw_row
 
-        def render_line_in_row(table, row_key, *args, **kwargs):
+        def drawn(table, *args, **kwargs):
             composed.append(table.id)
-            return compose_row(table, row_key, *args, **kwargs)
+            return draw_row(table, *args, **kwargs)
 
-        monkeypatch.setattr(DataTable, "_render_line_in_row", render_line_in_row)
+        monkeypatch.setattr(KeyedTable, "_draw_row", drawn)
         await pilot.press("enter")
         await settle(pilot)
         assert len(screen.sheet.rows) == 61

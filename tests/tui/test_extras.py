@@ -165,7 +165,8 @@ async def _export_to(pilot, target, button=None):
     assert isinstance(pilot.app.screen, ExportScreen)
     field = pilot.app.screen.query_one("#export-path", Input)
     field.focus()
-    await pilot.press(*str(target))
+    field.value = str(target)  # put there as a paste would: typing a long temporary path key by key takes seconds
+    field.cursor_position = len(field.value)
     if button:
         await pilot.click(f"#export-{button}")
     else:

@@ -14,8 +14,9 @@ import pytest
 from rich.console import Console
 from textual.widgets import DataTable, Static
 
-from scorepad import history
 from scorepad.demo import FIVE_HUNDRED
+from scorepad.library import saved
+from scorepad.library.stats import collect_stats
 from scorepad.rules.base import Replayer
 from scorepad.tui.screens import home, stats
 from scorepad.tui.screens.game import GameScreen
@@ -44,14 +45,15 @@ def write_games(home_dir: Path, count: int = GAMES) -> list[Path]:
 
 class Gate:
     """Lets the reading through `open_after` games, then holds it until `release()`: the test sees the screen
-    while the reading is under way, without timing anything. Counts the games read."""
+    while the reading is under way, without timing anything. Counts the games read through the rules (a game the
+    index holds as its file is now is not)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, open_after: int):
         self.read = 0
         self.open_after = open_after
         self.event = threading.Event()
         self.holding = threading.Event()
-        real = history.digest_of
+        real = saved.read_game
 
         def gated(*args, **kwargs):
             self.read += 1
@@ -60,7 +62,7 @@ class Gate:
                 assert self.event.wait(timeout=60), "the test never released the reading"
             return real(*args, **kwargs)
 
-        monkeypatch.setattr(history, "digest_of", gated)
+        monkeypatch.setattr(saved, "read_game", gated)
 
     async def held(self, pilot) -> None:
         """Until the reading is held at the gate (what came before it was handed to the screen)."""
@@ -218,8 +220,7 @@ async def test_statistics_show_progress_then_the_figures(scorepad_home, monkeypa
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         gate = Gate(monkeypatch, open_after=0)
-        history.DIGESTS.keep_only(set())  # counted from the files, not from what the list kept
-        shutil.rmtree(scorepad_home / "cache")  # (nor from what it stored for the next start)
+        shutil.rmtree(scorepad_home / "cache")  # counted from the files, not from the index the list filled
         try:
             await pilot.press("s")
             screen = app.screen
@@ -254,7 +255,6 @@ async def test_leaving_the_statistics_stops_the_count(scorepad_home, monkeypatch
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        history.DIGESTS.keep_only(set())
         shutil.rmtree(scorepad_home / "cache")
         gate = Gate(monkeypatch, open_after=3)
         try:
@@ -268,20 +268,6 @@ async def test_leaving_the_statistics_stops_the_count(scorepad_home, monkeypatch
             gate.release()
         assert counted and max(counted) == 4  # the fourth game was read; none after it
         assert app.screen.query_one("#games", DataTable).row_count == 30
-
-
-def test_the_cache_reads_a_file_again_when_its_bytes_change_even_at_the_same_size_and_time(tmp_path):
-    (path,) = write_games(tmp_path, count=1)
-    cache = history.DigestCache()
-    stamp = path.stat()
-    first = cache.get(path, history.datetime.fromtimestamp(stamp.st_mtime))
-    assert first.title == "Friday"
-    path.write_text(path.read_text().replace('"Friday"', '"Sunday"'))
-    os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
-    assert path.stat().st_size == stamp.st_size
-    again = cache.get(path, history.datetime.fromtimestamp(stamp.st_mtime))
-    assert again.title == "Sunday"
-    assert cache.get(path, again.modified) is again  # unchanged: what it gave is kept
 
 
 def test_the_list_and_the_statistics_wait_for_their_first_frame_the_same_way():
@@ -300,7 +286,6 @@ def test_the_list_and_the_statistics_wait_for_their_first_frame_the_same_way():
                  if isinstance(node, ast.Attribute) and node.attr == "wait"]
         assert waits == [], f"{module.__name__} waits on its own"
     assert first_paint.FIRST_PAINT_WAIT > 0
-
 
 
 async def test_back_from_a_game_the_cursor_is_on_the_game_left(scorepad_home):
@@ -322,80 +307,6 @@ async def test_back_from_a_game_the_cursor_is_on_the_game_left(scorepad_home):
         await pilot.press("up", "enter")  # and the keys go on from there
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.game_file.path == paths[1]
-
-
-@pytest.fixture
-def second_core(monkeypatch):
-    """The helper process started for any number of games (two at a time), as for hundreds on two cores."""
-    from scorepad import second_reader
-
-    monkeypatch.setattr(second_reader, "MIN_GAMES", 1)
-    monkeypatch.setattr(second_reader, "cores", lambda: 2)
-    monkeypatch.setattr(second_reader, "CHUNK", 2)
-    started: list[second_reader.SecondReader] = []
-    real = second_reader.SecondReader.__init__
-
-    def init(reader, *args, **kwargs):
-        real(reader, *args, **kwargs)
-        started.append(reader)
-
-    monkeypatch.setattr(second_reader.SecondReader, "__init__", init)
-    return started
-
-
-async def test_statistics_at_a_first_start_with_the_helper_are_the_same_and_leave_nothing_running(
-        scorepad_home, second_core):
-    write_games(scorepad_home, count=30)
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        listed = [app.screen.query_one("#games", DataTable).get_row_at(i) for i in range(30)]
-        history.DIGESTS.keep_only(set())
-        shutil.rmtree(scorepad_home / "cache")
-        await pilot.press("s")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, StatsScreen) and screen.stats is not None
-        assert screen.stats.games["five_hundred"] == 30 and not screen.stats.damaged
-        console = Console(width=80, record=True, file=io.StringIO())
-        console.print(screen.query_one("#stats", Static).content)
-        assert "30 games (30 Five Hundred), 0 finished." in console.export_text()
-        assert len(second_core) == 2 and all(reader._process.returncode is not None for reader in second_core)
-        await pilot.press("escape")
-        await settle(pilot)
-        assert [app.screen.query_one("#games", DataTable).get_row_at(i) for i in range(30)] == listed
-
-
-async def test_a_helper_that_dies_in_the_app_is_one_notice_and_every_game_is_listed(scorepad_home, second_core,
-                                                                                   monkeypatch):
-    from scorepad import second_reader
-
-    monkeypatch.setattr(second_reader, "BOOT", "import sys; sys.exit(3)")
-    write_games(scorepad_home, count=30)
-    app = make_app()
-    notices: list[str] = []
-    real = app.notify
-    monkeypatch.setattr(app, "notify", lambda message, **rest: notices.append(message) or real(message, **rest))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert app.screen.query_one("#games", DataTable).row_count == 30
-        assert notices == ["Reading your saved games takes a little longer: every game is read here now (the "
-                           "second reader stopped: it ended with code 3)."]
-
-
-async def test_closing_the_app_mid_way_leaves_no_helper_running(scorepad_home, second_core, monkeypatch):
-    write_games(scorepad_home, count=30)
-    gate = Gate(monkeypatch, open_after=3)
-    app = make_app()
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await gate.held(pilot)  # the list's reading held at its fourth game, its helper at work
-            (helper,) = second_core
-            assert helper._process.poll() is None
-            await pilot.press("q")
-    finally:
-        gate.release()
-    assert helper._process.wait(timeout=60) is not None  # (ended by the reading's end, not by the test)
 
 
 @pytest.mark.parametrize("between", ["reload", "resize"])  # what the screen does before it takes the rows
@@ -475,7 +386,7 @@ async def test_figures_handed_over_by_a_count_stopped_meanwhile_are_not_shown(sc
             gate.release()
             await settle(pilot)
             assert screen.stats is not None and not screen.query_one("#stats-progress", Static).display
-            assert screen.stats == history.collect_stats(scorepad_home / "games", cache=None)
+            assert screen.stats == collect_stats(scorepad_home / "games")
     finally:
         go.set()
         if gate is not None:
@@ -495,7 +406,6 @@ async def test_counting_again_shows_the_new_counts_progress_and_not_a_stopped_co
         first = screen.counting
         assert screen.stats is not None and first is None  # the first count's figures stand
         gate = Gate(monkeypatch, open_after=0)
-        history.DIGESTS.keep_only(set())
         shutil.rmtree(scorepad_home / "cache")
         try:
             await pilot.press("r")

@@ -9,7 +9,6 @@ from scorepad.store import GameFile, create
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.modals import KnockOnScreen
 from scorepad.tui.widgets import log_pane, sheet_table
-from scorepad.tui.widgets.keyed_table import LazyCells
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable, same_prefix
 
@@ -37,7 +36,7 @@ def game(deals: int, wide: int | None = None):
 
 
 def table_text(table) -> list[tuple[str, list[str]]]:
-    return [(str(key.value), [str(cell) for cell in table.get_row(key)]) for key in table.rows]
+    return [(row.key, [str(cell) for cell in table.get_row(row.key)]) for row in table.ordered_rows]
 
 
 async def test_a_correction_changes_only_the_rows_it_changed_and_reads_as_a_fresh_open(monkeypatch):
@@ -94,7 +93,7 @@ def test_the_rows_two_sheets_share_are_found_by_halving():
 
 
 def _made(table) -> int:
-    return sum(1 for cells in table._data.values() if not isinstance(cells, LazyCells) or cells.made)
+    return table.rows_in_words
 
 
 async def test_a_long_game_opens_with_only_the_rows_in_view_in_words_and_reads_as_an_eager_fill(monkeypatch):
@@ -156,7 +155,7 @@ async def test_a_long_game_with_corrections_opens_with_each_entry_marked_as_an_e
 async def test_a_long_game_keeps_few_rows_in_words_and_a_correction_far_above_the_view_reads_as_a_fresh_open():
     # 130 rows on the sheet and 390 in the log, added lazily: once measured, only the latest made keep their cells
     # (the rest are made again, the same, when drawn or read); a correction of deal 2 changes rows made long ago
-    from scorepad.tui.widgets.keyed_table import _MADE_ROWS_KEPT
+    from scorepad.tui.widgets.keyed_table import MADE_ROWS_KEPT
 
     path = game(130, wide=1)
     app = make_app(open_path=path)
@@ -165,18 +164,16 @@ async def test_a_long_game_keeps_few_rows_in_words_and_a_correction_far_above_th
         screen = app.screen
         assert isinstance(screen, GameScreen)
         sheet, log = screen.query_one(SheetTable), screen.query_one(LogPane)
-        assert log.row_count == 390 > _MADE_ROWS_KEPT
-        assert not sheet._unmeasured and not log._unmeasured  # every row measured
-        assert _made(log) <= _MADE_ROWS_KEPT and _made(sheet) <= _MADE_ROWS_KEPT
+        assert log.row_count == 390 > MADE_ROWS_KEPT
+        assert sheet.rows_unmeasured == log.rows_unmeasured == 0  # every row measured
+        assert _made(log) <= MADE_ROWS_KEPT and _made(sheet) <= MADE_ROWS_KEPT
         assert sheet.ordered_columns[2].content_width >= len("10NT")  # measured, though not kept
-        rows = screen.sheet.rows  # the rules' rows keep no words for the rows only measured (far out of view)
-        assert rows[1].unkept() is not rows[1] and rows[-1].unkept() is rows[-1]
         screen.correct(amend_model("five_hundred")(target=6, override=True,
                                                    entry=parse_entry("five_hundred", deal(1, made=5)[2])))
         await settle(pilot)
         assert log.get_row("6")[1].plain.endswith("(corrected by #391)")
         sheet_rows, log_rows = table_text(sheet), table_text(log)
-        assert _made(log) <= _MADE_ROWS_KEPT + 2  # the latest made, and the rows a correction changed
+        assert _made(log) <= MADE_ROWS_KEPT + 2  # the latest made, and the rows a correction changed
     fresh = make_app(open_path=path)
     async with fresh.run_test(size=(130, 42)) as pilot:
         await settle(pilot)

@@ -181,7 +181,7 @@ async def test_a_whole_game_to_1000_by_keys():
         await keys(pilot, "m", "enter")
         row = screen.sheet.rows[-1]
         assert dict(row.delta) == {AC: 257 + 50, BD: 20}
-        assert row.cells["match"] == AC and "Cid's four to the K♥" in row.cells["weis_verdict"]
+        assert row.cells.match == AC and "Cid's four to the K♥" in row.cells.weis_verdict
         assert dict(screen.sheet.totals) == {AC: 404, BD: 80}
 
         # hand 3: Dan pushes, Bob names hearts ("hp") -- and a penalty by F5 while it is being typed:
@@ -298,7 +298,7 @@ async def test_weis_comparison_and_multiplier_in_the_rows():
         assert logged_types(path)[-3:] == ["trump", "weis", "weis"], status(app)
         await keys(pilot, "a80", "enter")
         row = screen.sheet.rows[-1]
-        assert "Dan's five to the 10♣ beats Cid's four Kings (more cards)" in row.cells["weis_verdict"]
+        assert "Dan's five to the 10♣ beats Cid's four Kings (more cards)" in row.cells.weis_verdict
         assert dict(row.delta) == {AC: 80, BD: 77 + 120}
 
 

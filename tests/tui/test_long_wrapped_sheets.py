@@ -18,7 +18,6 @@ from scorepad.log import amend_model, parse_entry
 from scorepad.tui.games.auction_bridge.pad import BridgePad
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets import log_pane, sheet_table
-from scorepad.tui.widgets.keyed_table import LazyCells
 from scorepad.tui.widgets.sheet_table import SheetTable
 
 from .conftest import make_app, settle
@@ -28,11 +27,11 @@ import tables  # noqa: E402  (logs like a real table's: Weis, Stöck, matches, p
 
 
 def _made(table) -> int:
-    return sum(1 for cells in table._data.values() if not isinstance(cells, LazyCells) or cells.made)
+    return table.rows_in_words
 
 
 def _table(table) -> tuple:
-    rows = [(str(key.value), [str(cell) for cell in table.get_row(key)]) for key in table.rows]
+    rows = [(row.key, [str(cell) for cell in table.get_row(row.key)]) for row in table.ordered_rows]
     return (rows, [row.height for row in table.ordered_rows], [c.get_render_width(table) for c in table.ordered_columns],
             table.virtual_size)
 
@@ -100,7 +99,7 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
     monkeypatch.setattr(sheet_table, "LAZY_FROM", 10**9)  # every row put in words, measured and drawn at once
     monkeypatch.setattr(log_pane, "LAZY_FROM", 10**9)
     monkeypatch.setattr(BridgePad, "_line_by_line", lambda self, width: False)  # the pad drawn whole, by Static
-    monkeypatch.setattr(SheetTable, "appended_height", lambda self, cells: None)  # each row measured by DataTable
+    monkeypatch.setattr(SheetTable, "appended_height", lambda self, cells: None)  # each row's lines by the table
     eagerly = await opened()
     assert eagerly[0] == lazily[0]  # the same rows, heights, column widths and scroll extent
     assert eagerly[1] == lazily[1]  # and the same screen once settled
@@ -135,9 +134,8 @@ async def test_a_correction_far_above_the_view_of_a_long_jass_game_reads_as_a_fr
 
 
 async def test_hands_logged_at_the_foot_of_a_long_jass_game_read_and_draw_as_a_fresh_open(tmp_path):
-    # a hand logged by keys below a long game's rows: placed at the foot with its lines counted from its cells (not
-    # measured by DataTable, which works every row's place out again): the table, and the screen, as when the
-    # game is opened afresh
+    # a hand logged by keys below a long game's rows: placed at the foot with its lines counted from its cells: the
+    # table, and the screen, as when the game is opened afresh
     path = tables.write_game(tmp_path / "jass.jsonl", "jass", 700)
     app = make_app(open_path=path)
     async with app.run_test(size=(130, 42)) as pilot:
@@ -181,12 +179,11 @@ def test_a_jass_rows_lines_counted_from_its_words_are_those_of_its_cells(tmp_pat
                 and not outline.stoeck]
     assert len(sheet.rows) // 4 < len(outlined) < len(sheet.rows)
     counted = [table.row_lines(row, sheet) for row in sheet.rows]
-    assert all(row.pending_words() is not None for row in outlined)  # counting them made and kept no words
     drawn = [max(cell.plain.count("\n") + 1 if isinstance(cell, Text) else cell.count("\n") + 1
                  for cell in table.game_cells(row, sheet)) for row in sheet.rows]
     assert counted == drawn
     assert len(set(counted)) >= 3  # rows of two, three and more lines among them
-    kinds = {row.cells.get("penalty") is not None for row in sheet.rows}
+    kinds = {row.cells.penalty is not None for row in sheet.rows}
     assert kinds == {True, False}  # penalties and hands
 
 

@@ -10,7 +10,6 @@ from textual.widgets import Input
 from scorepad.store import create, new_header
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets import sheet_table
-from scorepad.tui.widgets.keyed_table import LazyCells
 from scorepad.tui.widgets.sheet_table import SheetTable
 
 from .conftest import make_app, settle
@@ -90,7 +89,7 @@ async def test_a_long_sheets_row_put_in_words_lazily_takes_its_new_height_too(sc
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.screen.query_one(SheetTable)
-        assert isinstance(table._data[table.ordered_rows[3].key], LazyCells)
+        assert table.ordered_rows[3].cells is None  # added lazily: its cells are made from the rules' row
         before = heights(app)
         await open_from_log(pilot, ups=3)
         assert app.focused is not None and app.focused.id == "penalty-kind"

@@ -159,16 +159,16 @@ def test_new_game_snapshot(snap_compare, snapshot_home):
 async def test_a_game_opened_from_the_command_line_comes_alone_and_escape_leads_home(scorepad_home, monkeypatch):
     # `scorepad open FILE`: the saved games are neither listed nor read beneath the game while it is played;
     # Escape puts them in its place (the game file closed), as if the game had been opened from the list
-    from scorepad import history
+    from scorepad.library import reading
 
     read: list[bool] = []
-    real = history.read_saved_games
+    real = reading.read_saved_games
 
-    def reading(**kwargs):
+    def listing(**kwargs):
         read.append(True)
         return real(**kwargs)
 
-    monkeypatch.setattr(history, "read_saved_games", reading)
+    monkeypatch.setattr(reading, "read_saved_games", listing)
     path = create(new_header("five_hundred", ["Ann", "Bob", "Cid"], title="Alone"))
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:

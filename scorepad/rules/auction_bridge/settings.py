@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import Any, Self
-
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 STRAINS = ("S", "C", "D", "H", "R", "NT")
@@ -124,54 +121,17 @@ class Settings(BaseModel):
             raise ValueError("double chicane cannot be worth less than chicane")
         return self
 
-    # The tables below are worked out once per settings object and kept in its __dict__; a copy (model_copy,
-    # copy.copy) starts without them, as its values may differ (model_copy(update=...)) and the scored deals
-    # belong to these settings alone.
-    def __copy__(self) -> Self:
-        copied = super().__copy__()
-        copied._drop_tables()
-        return copied
-
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        copied = super().__deepcopy__(memo)
-        copied._drop_tables()
-        return copied
-
-    def _drop_tables(self) -> None:
-        for name in _TABLES:
-            self.__dict__.pop(name, None)
-
-    @cached_property
-    def bid_order(self) -> dict[str, int]:
-        """Every bid -> its place in Law 44's order (value first, then tricks): worked out once, as a long log
-        compares two bids at nearly every call."""
-        return {f"{level}{strain}": level * trick * 8 + level  # a bid's value × 8, plus its tricks (1 to 7)
-                for strain, trick in self.trick_values.items() for level in range(1, 8)}
-
-    @cached_property
-    def scored_deals(self) -> dict[tuple[Any, ...], Any]:
-        """Deals scored under these settings, by what their score depends on (rules._scored): a long log scores
-        the same few contracts and results again and again (the scores are pure, so they may be shared)."""
-        return {}
-
     def multiplier(self, double: str) -> int:
-        return self.by_doubling[double][0]
+        """What doubling multiplies the trick values by (none | doubled | redoubled)."""
+        return {"none": 1, "doubled": self.double_factor, "redoubled": self.redouble_factor}[double]
 
     def undertrick_value(self, double: str) -> int:
-        return self.by_doubling[double][1]
+        return {"none": self.undertrick, "doubled": self.undertrick_doubled,
+                "redoubled": self.undertrick_redoubled}[double]
 
     def bonus_value(self, double: str) -> int:
-        return self.by_doubling[double][2]
-
-    @cached_property
-    def by_doubling(self) -> dict[str, tuple[int, int, int]]:
-        """none | doubled | redoubled -> (the trick values' factor, each under-trick, the bonus for making it)."""
-        return {"none": (1, self.undertrick, 0),
-                "doubled": (self.double_factor, self.undertrick_doubled, self.doubled_bonus),
-                "redoubled": (self.redouble_factor, self.undertrick_redoubled, self.redoubled_bonus)}
-
-
-_TABLES = ("bid_order", "scored_deals", "by_doubling")
+        """The honour points for making a doubled (redoubled) contract, and again for each overtrick."""
+        return {"none": 0, "doubled": self.doubled_bonus, "redoubled": self.redoubled_bonus}[double]
 
 
 def _same_keys(name: str, table: dict[str, int], keys: tuple[str, ...]) -> None:

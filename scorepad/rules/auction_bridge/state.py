@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from scorepad.log import Header
 from scorepad.rules import base
 from scorepad.rules.auction_bridge.calls import Auction, Contract, format_call, holdings_for
-from scorepad.rules.auction_bridge.scoring import DealScore, Outcome
 from scorepad.rules.auction_bridge.settings import Settings
-from scorepad.rules.auction_bridge.view import BridgeView, ContractView
+from scorepad.rules.auction_bridge.view import BridgeView, ContractView, RubberScore
 
 SEATS = 4
 
@@ -27,25 +25,6 @@ class DealInProgress:
 
 
 @dataclass
-class DealRecord:
-    """A scored deal, kept for the correction windows and the screen."""
-
-    number: int
-    dealer: str
-    game: int
-    contract: Contract
-    outcome: Outcome
-    score: DealScore
-    result_seq: int
-    won_game: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    number: int
-
-
-@dataclass
 class Rubber:
     winner: str | None  # the side with the larger final total (None: equal totals)
     size: int
@@ -53,60 +32,26 @@ class Rubber:
     stopped: bool
 
 
-class Speaker:
-    """What a deal's row needs to put itself in words later: the names of its moment and the numbers."""
-
-    __slots__ = ("naming", "side_of", "side_labels", "settings")
-
-    def __init__(self, naming: base.Naming, side_of: Mapping[str, str], side_labels: tuple[str, ...],
-                 settings: Settings):
-        self.naming, self.side_of, self.side_labels, self.settings = naming, side_of, side_labels, settings
-
-    def name(self, player: str) -> str:
-        return self.naming.name(player)
-
-    def side_name(self, side: str) -> str:
-        return self.naming.side_name(side)
-
-    # never changed: a copy of the state (a checkpoint) shares it
-    def __copy__(self) -> Speaker:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Speaker:
-        return self
-
-
-class BridgeState(base.State):
-    # the games and their first declarations only grow, like the deals: a checkpoint shares them
-    history_fields = base.State.history_fields + ("deals", "games", "first_declarations")
-    settings: Settings
-
+class BridgeState(base.State[Settings]):
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
         super().__init__(header, settings, sides)
         self.problem = setup_problem(header.players, self.sides)
         self.side_labels = tuple(self.sides)
         self.trick_score = dict.fromkeys(self.sides, 0)
         self.honour_score = dict.fromkeys(self.sides, 0)
-        self.bonus = dict.fromkeys(self.sides, 0)  # rubber bonus / unfinished-game bonuses
         self.games_won = dict.fromkeys(self.sides, 0)
         self.below_line = dict.fromkeys(self.sides, 0)  # the game in progress
-        self.games: list[GameRecord] = [GameRecord(1)]
-        self.first_declarations: dict[int, int] = {}  # game number -> seq of its first bid (not pass) or contract
-        self.deals: list[DealRecord] = []
+        self.game_no = 1  # the game of the rubber being played (and how many have begun)
+        self.first_declaration: int | None = None  # the seq of this game's first bid (not a pass) or contract
+        self.deals = 0  # deals scored
+        self.position = 1  # the deal the next entry goes to
         self.current: DealInProgress | None = None
         self.last_dealer: str | None = None
         self.rubber: Rubber | None = None
         self.agreed_seq: int | None = None
-        self.started = False  # an entry was accepted
         self.prompt = self.problem or f"{self.name(self.players[0])} to deal and bid"
-        self.no_bonus: Mapping[str, int] = MappingProxyType(dict.fromkeys(self.sides, 0))  # a deal's row, mostly
-        self._speaker = Speaker(self.naming, self.side_of, self.side_labels, settings)
 
     # ------------------------------------------------------------------ seats and sides
-
-    @property
-    def game_no(self) -> int:
-        return self.games[-1].number
 
     def seat_after(self, player: str) -> str:
         return self.players[(self.players.index(player) + 1) % len(self.players)]
@@ -122,19 +67,8 @@ class BridgeState(base.State):
         if self.current is not None:
             self.current.auction.names = self.names  # the auction in progress speaks of the new name at once
 
-    def speaker(self) -> Speaker:
-        """What a deal's row keeps to put itself in words later: made again only after a rename."""
-        speaker = self._speaker
-        if speaker.naming is not self.naming:
-            speaker = self._speaker = Speaker(self.naming, self.side_of, self.side_labels, self.settings)
-        return speaker
-
     def new_auction(self, dealer: str) -> Auction:
         return Auction(dealer, self.players, self.side_of, names=self.names)
-
-    def deal_record(self, number: int) -> DealRecord | None:
-        # deal n is the n-th scored: a deal's number is the count of deals scored before it, plus one
-        return self.deals[number - 1] if 0 < number <= len(self.deals) else None
 
     # ------------------------------------------------------------------ what may come now
 
@@ -163,6 +97,11 @@ class BridgeState(base.State):
 
     # ------------------------------------------------------------------ for screens
 
+    @property
+    def started(self) -> bool:
+        """An entry was accepted (a deal opened or scored, the rubber ended)."""
+        return self.current is not None or self.deals > 0 or self.rubber is not None
+
     def describe_prompt(self) -> str:
         if self.problem or not self.started:
             return self.prompt  # the setup problem, or the first dealer's turn (before any entry)
@@ -181,7 +120,7 @@ class BridgeState(base.State):
         current = self.current
         if current is None:
             dealer = self.next_dealer()
-            return (f"Deal {len(self.deals) + 1}: {self.name(dealer)} deals and bids first", stage)
+            return (f"Deal {self.deals + 1}: {self.name(dealer)} deals and bids first", stage)
         dealt = f"Deal {current.number}: {self.name(current.dealer)} dealt"
         contract = current.contract
         if contract is None:
@@ -206,7 +145,7 @@ class BridgeState(base.State):
         below = MappingProxyType(dict(self.below_line))
         return BridgeView(
             phase=stage,
-            number=current.number if current else len(self.deals) + 1,
+            number=current.number if current else self.deals + 1,
             game=self.game_no,
             dealer=current.dealer if current else self.next_dealer(),
             turn=auction.turn if auction and contract is None else None,
@@ -219,9 +158,26 @@ class BridgeState(base.State):
             below_line=below,
             to_game=MappingProxyType({s: max(0, self.settings.game_points - below[s]) for s in self.sides}),
             games=MappingProxyType(dict(self.games_won)),
+            score=self.score(),
             honour_holdings=tuple(holdings_for(contract.strain)) if contract else (),
             stop_refusal=self.closed() or self.unfinished_deal(),
             agree_refusal=self.closed(agreeing=True) or self.unfinished_rubber(),
+        )
+
+
+    def score(self) -> RubberScore:
+        """The rubber's score as the pad writes it: what is not trick or honour score in a side's total is its
+        rubber bonus (250 to the rubber's winner, or 125 a game won when play stopped)."""
+        rubber, totals = self.rubber, self.totals
+        return RubberScore(
+            trick=dict(self.trick_score),
+            honour=dict(self.honour_score),
+            bonus={s: totals[s] - self.trick_score[s] - self.honour_score[s] for s in self.side_labels},
+            total=dict(totals),
+            over=rubber is not None,
+            winner=rubber.winner if rubber else None,
+            size=rubber.size if rubber else 0,
+            stopped=rubber is not None and rubber.stopped,
         )
 
 

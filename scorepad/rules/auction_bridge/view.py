@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
+from typing import NamedTuple
 
 from scorepad.rules.auction_bridge.calls import Contract
-from scorepad.rules.auction_bridge.scoring import HONOUR_PARTS
-from scorepad.rules.base import Row, View
+from scorepad.rules.base import Row, Sheet, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +26,22 @@ class ContractView:
         return Contract(self.call, self.declarer, self.double, self.dealers_one_spade)
 
 
+@dataclass(frozen=True, slots=True)
+class RubberScore:
+    """The rubber's score as a pad writes it, side by side: below the line (the trick score), above it (the
+    honour score), the rubber's bonus (250 to the winner of the rubber, or 125 a game won when play stopped, Laws
+    10 and 11) and the total; and the rubber, once it is over."""
+
+    trick: Mapping[str, int]
+    honour: Mapping[str, int]
+    bonus: Mapping[str, int]
+    total: Mapping[str, int]
+    over: bool
+    winner: str | None  # the side with the larger total once the rubber is over (None: drawn, or not over)
+    size: int  # the difference of the totals once it is over
+    stopped: bool  # it ended unfinished (Law 11)
+
+
 @dataclass(frozen=True, kw_only=True)
 class BridgeView(View):
     """The deal in progress (or the next) and where the rubber stands."""
@@ -43,6 +58,7 @@ class BridgeView(View):
     below_line: Mapping[str, int]  # side -> trick points towards the game being played
     to_game: Mapping[str, int]  # side -> trick points it still needs for that game
     games: Mapping[str, int]  # side -> games won
+    score: RubberScore  # the rubber's score, side by side, as a pad writes it
     honour_holdings: tuple[str, ...]  # the honours one may hold in the contract's strain
     stop_refusal: str | None = None  # why play cannot stop now, unfinished (Law 11), or None: it may
     agree_refusal: str | None = None  # why the rubber's score cannot be agreed now (Law 12), or None: it may
@@ -68,9 +84,8 @@ class BridgeView(View):
 
 
 
-@dataclass(frozen=True, slots=True)
-class DealCells:
-    """An Auction Bridge row's columns for a scored deal."""
+class DealCells(NamedTuple):
+    """An Auction Bridge row's columns for a scored deal, made as it is scored."""
 
     deal: int
     game: int  # the game of the rubber it was played in
@@ -84,8 +99,6 @@ class DealCells:
     tricks: int  # won by the declarer's side
     made: bool
     over_under: int  # tricks over the contract (negative: under)
-    honours: str  # in words, with the side
-    revoke: str  # in words
     honours_side: str | None  # the side that held honours, and its holding code
     holding: str | None
     chicane_side: str | None
@@ -103,8 +116,7 @@ class DealCells:
         return "made" if self.made else "set"
 
 
-@dataclass(frozen=True, slots=True)
-class StopCells:
+class StopCells(NamedTuple):
     """An Auction Bridge row's columns for a rubber stopped unfinished (Law 11)."""
 
     game: int
@@ -117,44 +129,19 @@ class StopCells:
 BridgeCells = DealCells | StopCells
 
 
-def bridge_cells(row: Row, sides: Sequence[str]) -> BridgeCells:
+def rubber_score(sheet: Sheet) -> RubberScore:
+    """The rubber's score of a sheet (nothing scored but its totals when it is not a rubber's)."""
+    view = sheet.view
+    if isinstance(view, BridgeView):
+        return view.score
+    zeros = dict.fromkeys(sheet.totals, 0)
+    return RubberScore(trick=zeros, honour=zeros, bonus=zeros, total=dict(sheet.totals), over=False, winner=None,
+                       size=0, stopped=False)
+
+
+def bridge_cells(row: Row, sides: Sequence[str] = ()) -> BridgeCells:
     """A row's columns, typed: a scored deal or the stop of an unfinished rubber."""
     cells = row.cells
-
-    def per_side(part: str) -> Mapping[str, int]:
-        return MappingProxyType({side: int(cells.get(f"{part}:{side}", 0)) for side in sides})
-
-    if cells.get("kind") != "deal":
-        return StopCells(game=int(cells.get("game", 1)), reason=str(cells.get("reason", "")),
-                         bonus=per_side("bonus"), trick=per_side("trick"), honour=per_side("honour"))
-
-    def side_or_none(key: str) -> str | None:
-        return str(cells.get(key) or "") or None
-
-    return DealCells(
-        deal=int(cells["deal"]),
-        game=int(cells.get("game", 1)),
-        dealer=str(cells["dealer"]),
-        declarer=str(cells["declarer"]),
-        side=str(cells["side"]),
-        call=str(cells["call"]),
-        double=str(cells.get("double", "none")),
-        contract=str(cells["contract"]),
-        dealers_one_spade=bool(cells.get("dealers_one_spade")),
-        tricks=int(cells["tricks"]),
-        made=cells.get("outcome") == "made",
-        over_under=int(cells.get("over_under", 0)),
-        honours=str(cells.get("honours", "")),
-        revoke=str(cells.get("revoke", "")),
-        honours_side=side_or_none("honours_side"),
-        holding=side_or_none("holding"),
-        chicane_side=side_or_none("chicane_side"),
-        double_chicane=bool(cells.get("double_chicane")),
-        revoke_side=side_or_none("revoke_side"),
-        won_game=side_or_none("won_game"),
-        rubber_over=bool(cells.get("rubber_over")),
-        trick=per_side("trick"),
-        honour=per_side("honour"),
-        bonus=per_side("bonus"),
-        parts=MappingProxyType({part: per_side(part) for part in HONOUR_PARTS}),
-    )
+    if not isinstance(cells, DealCells | StopCells):
+        raise TypeError(f"row {row.seq} is not an Auction Bridge deal's or stop's")
+    return cells

@@ -4,8 +4,11 @@ parsing what a player types, and the bid table for display."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from scorepad.rules.base import Fixed
 from scorepad.rules.five_hundred.settings import Settings
 
 STRAINS = ("S", "C", "D", "H", "NT")  # lowest to highest
@@ -18,21 +21,15 @@ NULLOS = ("nullo", "open_nullo")
 NULLO_RANKS_ABOVE = {"nullo": "8S", "open_nullo": "10D"}
 PASS = "pass"
 
-_SUIT_CALL = re.compile(r"^(6|7|8|9|10)(S|C|D|H|NT)$")
-
-
-_SPLIT: dict[str, tuple[int, str]] = {}  # the 25 suit and no-trump bids, parsed once (a replay asks often)
-_DISPLAY: dict[str, str] = {}
+#: the 25 suit and no-trump bids, spelled as the log spells them -> (tricks, strain)
+SUIT_BIDS = {f"{tricks}{strain}": (tricks, strain) for tricks in range(6, 11) for strain in STRAINS}
 
 
 def split(call: str) -> tuple[int, str]:
     """(tricks, strain) of a suit or no-trump bid."""
-    parsed = _SPLIT.get(call)
+    parsed = SUIT_BIDS.get(call)
     if parsed is None:
-        match = _SUIT_CALL.match(call)
-        if match is None:
-            raise ValueError(f"{call!r} is not a suit or no-trump bid")
-        parsed = _SPLIT[call] = (int(match.group(1)), match.group(2))
+        raise ValueError(f"{call!r} is not a suit or no-trump bid")
     return parsed
 
 
@@ -46,17 +43,20 @@ def tricks_bid(call: str) -> int:
 
 
 #: every call but a pass: the 25 suit and no-trump bids, then the nullos
-BIDS = (*(f"{tricks}{strain}" for tricks in range(6, 11) for strain in STRAINS), *NULLOS)
+BIDS = (*SUIT_BIDS, *NULLOS)
 
 
-def values_of(settings: Settings) -> dict[str, int]:
-    """Each bid's value under these settings (worked out once per game, not once per bid)."""
-    return {call: bid_value(call, settings) for call in BIDS}
+@dataclass(frozen=True, slots=True)
+class Schedule(Fixed):
+    """Every bid's value and rank under one table's settings, worked out once for its game."""
 
+    values: Mapping[str, int]
+    ranks: Mapping[str, tuple[int, int]]
 
-def ranks_of(settings: Settings) -> dict[str, tuple[int, int]]:
-    """Each bid's rank under these settings (`bid_rank`), worked out once per game."""
-    return {call: bid_rank(call, settings) for call in BIDS}
+    @classmethod
+    def of(cls, settings: Settings) -> Schedule:
+        return cls({call: bid_value(call, settings) for call in BIDS},
+                   {call: bid_rank(call, settings) for call in BIDS})
 
 
 def bid_value(call: str, settings: Settings) -> int:
@@ -90,17 +90,12 @@ def outranks(call: str, previous: str, settings: Settings) -> bool:
 
 def display_call(call: str) -> str:
     """"7H" -> "7♥", "10NT" -> "10NT", "open_nullo" -> "open nullo"."""
-    shown = _DISPLAY.get(call)
-    if shown is None:
-        if call == PASS:
-            shown = "pass"
-        elif is_nullo(call):
-            shown = call.replace("_", " ")
-        else:
-            tricks, strain = split(call)  # raises for anything but a call: only calls are kept
-            shown = f"{tricks}{SYMBOLS[strain]}"
-        _DISPLAY[call] = shown
-    return shown
+    if call == PASS:
+        return "pass"
+    if is_nullo(call):
+        return call.replace("_", " ")
+    tricks, strain = split(call)  # raises for anything but a call: only calls are kept
+    return f"{tricks}{SYMBOLS[strain]}"
 
 
 def all_calls(settings: Settings) -> list[str]:

@@ -8,30 +8,32 @@ one have passed. A barred player is skipped either way.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from scorepad.log import FHResult
+from scorepad.rules.base import Fixed
 from scorepad.rules.five_hundred.calls import PASS, calls_above, display_call
 from scorepad.rules.five_hundred.settings import Settings
 
 
-@dataclass(slots=True)
-class Snapshot:
+@dataclass(frozen=True, slots=True)
+class Snapshot(Fixed):
     """What scoring a deal changes, kept so a late irregularity (or redeal) can score the deal again."""
 
-    totals: dict[str, int]
+    totals: Mapping[str, int]
     rows: int
     status: str
     winner: str | None
     result: str
-    questions: list[str]
-    out: set[str]
+    questions: tuple[str, ...]
+    out: frozenset[str]
     finished_by: str
 
 
-@dataclass(slots=True)
-class Irregularity:
+@dataclass(frozen=True, slots=True)
+class Irregularity(Fixed):
     kind: str
     player: str
     seq: int

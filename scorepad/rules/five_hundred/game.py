@@ -13,12 +13,11 @@ from scorepad.rules import base
 from scorepad.rules.five_hundred.calls import (
     NULLOS,
     PASS,
+    Schedule,
     bid_rank,
     bid_value,
     display_call,
     is_nullo,
-    ranks_of,
-    values_of,
 )
 from scorepad.rules.five_hundred.deal import Deal, Irregularity, Snapshot, call_order
 from scorepad.rules.five_hundred.scoring import contracting_sides, judge, rivals_at_target, score_deal
@@ -35,30 +34,15 @@ from scorepad.rules.wording import counted as plural_of
 CORRECTION_LAW = "an error in the record must be corrected before the first bid, but not a pass, of the next deal"
 
 
-class FiveHundredState(base.State):
-    history_fields = base.State.history_fields + ("deal_of", "first_bid_seq")
-    fold_only_fields = base.State.fold_only_fields + ("deal_of",)
-    # worked out once from the players and the settings, shared by every copy of the state
-    fixed_fields = base.State.fixed_fields + ("left", "orders", "values", "ranks", "opponents_of", "row_layout")
-    settings: Settings
-
+class FiveHundredState(base.State[Settings]):
     def __init__(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]):
         super().__init__(header, settings, sides)
         self.deal: Deal | None = None  # the deal in progress (or the last one, until the next starts)
         self.deals = 0
         self.out: set[str] = set()  # sides that have been minus the target: they cannot win any more
         self.finished_by = ""  # "deal" or "claim"
-        self.deal_of: dict[int, int] = {}  # seq -> index of the deal the entry belongs to
-        self.first_bid_seq: dict[int, int] = {}  # deal index -> seq of its first bid that is not a pass
-        self.position = 0  # where an entry is logged: the deal in progress (0 before the first)
-        players = self.players
-        self.left = {player: players[(at + 1) % len(players)] for at, player in enumerate(players)}
-        self.orders = {dealer: call_order(players, dealer) for dealer in players}  # dealer -> call order
-        self.values, self.ranks = values_of(settings), ranks_of(settings)  # call -> value, rank
-        # contracting side -> the other sides, in order (a contractor without a called partner)
-        self.opponents_of = {side: tuple(other for other in self.sides if other != side) for side in self.sides}
-        # where a row's points sit: its changes and totals name the sides in their order (as `totals` keeps them)
-        self.row_layout = base.row_layout(tuple(self.sides))
+        self.position = 0  # the deal in progress (0 before the first): where an entry goes
+        self.schedule = Schedule.of(settings)  # every bid's value and rank at this table
 
     @property
     def one_round(self) -> bool:
@@ -73,7 +57,7 @@ class FiveHundredState(base.State):
             return self.players[0]
         if not deal.closed or deal.same_dealer_again:
             return deal.dealer
-        return self.left[deal.dealer]
+        return self.left_of(deal.dealer)
 
     def left_of(self, player: str) -> str:
         return self.players[(self.players.index(player) + 1) % len(self.players)]
@@ -83,12 +67,11 @@ class FiveHundredState(base.State):
         if self.deal is not None and self.deal.auction_open:
             return self.deal
         dealer = self.next_dealer()
-        return Deal(self.deals + 1, dealer, self.players, self.one_round, self.orders[dealer])
+        return Deal(self.deals + 1, dealer, self.players, self.one_round, call_order(self.players, dealer))
 
     def start_deal(self, dealer: str) -> Deal:
         self.deals = self.position = index = self.deals + 1
-        deal = self.deal = Deal(index, dealer, self.players, self.settings.auction == "one_round",
-                                self.orders[dealer])
+        deal = self.deal = Deal(index, dealer, self.players, self.one_round, call_order(self.players, dealer))
         return deal
 
     # ------------------------------------------------------------------ for screens
@@ -196,7 +179,7 @@ class FiveHundredState(base.State):
         return f"Result of {self.name(deal.contractor or '')}'s {display_call(deal.contract)}"
 
 
-class FiveHundredRules(base.Rules):
+class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
     game = "five_hundred"
     title = "Five Hundred"
     settings_model = Settings
@@ -221,21 +204,20 @@ class FiveHundredRules(base.Rules):
     # ------------------------------------------------------------------ validate
 
     def validate(self, state: FiveHundredState, entry: Entry) -> str | None:
-        player_field, check = _CHECKS[type(entry)]
-        refusal = self._refused_first(state, entry, player_field, check)
-        if refusal is not None or check is None:
-            return refusal
-        return check(self, state, entry)
-
-    def _refused_first(self, state: FiveHundredState, entry: Entry, player_field: str | None,
-                       check: Any) -> str | None:
-        """What refuses an entry before its own check (for `validate` and `fold` alike): a kind of entry with no
-        place in the game, a player not at the table."""
-        if check is None:
-            return f"a {entry.type} entry has no place in a game of Five Hundred"
-        if player_field and getattr(entry, player_field) not in state.players:
-            return self._unknown_player(state, getattr(entry, player_field))
-        return None
+        match entry:
+            case DealEntry():
+                return self._unknown_player(state, entry.dealer) or self._check_deal(state, entry)
+            case FHContract():  # (a contract is a bid the auction did not show: matched first)
+                return self._unknown_player(state, entry.player) or self._check_contract(state, entry)
+            case FHBid():
+                return self._unknown_player(state, entry.player) or self._check_bid(state, entry)
+            case FHResult():
+                return self._check_result(state, entry)
+            case FHIrregularity():
+                return self._unknown_player(state, entry.player) or self._check_irregularity(state, entry)
+            case FHClaim():
+                return self._unknown_player(state, entry.player) or self._check_claim(state, entry)
+        return f"a {entry.type} entry has no place in a game of Five Hundred"
 
     @staticmethod
     def _unknown_player(state: FiveHundredState, player: str) -> str | None:
@@ -309,7 +291,7 @@ class FiveHundredRules(base.Rules):
                         "once, the dealer last")
             return f"it is {state.name(to_bid or '')}'s turn to bid, not {state.name(player)}'s"
         high = deal.high
-        if call == PASS or high is None or state.ranks[call] > state.ranks[high[1]]:
+        if call == PASS or high is None or state.schedule.ranks[call] > state.schedule.ranks[high[1]]:
             return None
         return self._not_high_enough(state, call, high)
 
@@ -501,67 +483,79 @@ class FiveHundredRules(base.Rules):
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, state: FiveHundredState, entry: Entry, seq: int) -> None:
-        fold = _FOLDS[type(entry)]
-        if fold is not None:
-            fold(self, state, entry, seq)
-
     def fold(self, state: FiveHundredState, entry: Entry, seq: int) -> str | None:
-        """`validate` and `apply` in one: the entry's check and fold found by one look-up of its type."""
-        (player_field, check), fold = _STEPS[type(entry)]
-        if check is None or (player_field and getattr(entry, player_field) not in state.players):
-            return self._refused_first(state, entry, player_field, check)  # (as validate: a rare refusal)
-        reason = check(self, state, entry)
-        if reason is None:
-            fold(self, state, entry, seq)
-        return reason
+        """`validate`, and the entry folded in when it may come."""
+        match entry:
+            case DealEntry():
+                reason = self._unknown_player(state, entry.dealer) or self._check_deal(state, entry)
+                if reason is None:
+                    self._apply_deal(state, entry, seq)
+                return reason
+            case FHContract():  # (a contract is a bid the auction did not show: matched first)
+                reason = self._unknown_player(state, entry.player) or self._check_contract(state, entry)
+                if reason is None:
+                    self._apply_contract(state, entry, seq)
+                return reason
+            case FHBid():
+                reason = self._unknown_player(state, entry.player) or self._check_bid(state, entry)
+                if reason is None:
+                    self._apply_bid(state, entry, seq)
+                return reason
+            case FHResult():
+                reason = self._check_result(state, entry)
+                if reason is None:
+                    self._apply_result(state, entry, seq)
+                return reason
+            case FHIrregularity():
+                reason = self._unknown_player(state, entry.player) or self._check_irregularity(state, entry)
+                if reason is None:
+                    self._apply_irregularity(state, entry, seq)
+                return reason
+            case FHClaim():
+                reason = self._unknown_player(state, entry.player) or self._check_claim(state, entry)
+                if reason is None:
+                    self._apply_claim(state, entry, seq)
+                return reason
+        return f"a {entry.type} entry has no place in a game of Five Hundred"
 
     def _apply_deal(self, state: FiveHundredState, entry: DealEntry, seq: int) -> None:
-        deal = state.start_deal(entry.dealer)
-        state.deal_of[seq] = deal.index
+        state.start_deal(entry.dealer)
 
     def _bidding_deal(self, state: FiveHundredState, seq: int) -> Deal:
         """The open auction, or a deal started implicitly by this bid (next dealer, clockwise)."""
         if state.deal is None or not state.deal.auction_open:
             state.start_deal(state.next_dealer())
         assert state.deal is not None
-        state.deal_of[seq] = state.deal.index
         return state.deal
 
     def _apply_bid(self, state: FiveHundredState, entry: FHBid, seq: int) -> None:
         deal = self._bidding_deal(state, seq)
         deal.record_call(entry.player, entry.call, seq)
-        first = deal.first_bid_seq
-        if deal.all_passed or (first is not None and state.first_bid_seq.get(deal.index) != first):
-            self._after_auction_change(state, deal)  # (else it has nothing to do: most calls of an auction)
+        if deal.first_bid_seq == seq:  # the deal's first bid that is not a pass
+            state.opened(seq, deal.index)
+        self._after_auction_change(state, deal)
 
     def _apply_contract(self, state: FiveHundredState, entry: FHContract, seq: int) -> None:
         deal = self._bidding_deal(state, seq)
         deal.set_contract(entry.player, entry.call, seq)
+        if deal.first_bid_seq == seq:
+            state.opened(seq, deal.index)
         self._after_auction_change(state, deal)
 
     @staticmethod
     def _after_auction_change(state: FiveHundredState, deal: Deal) -> None:
-        first = deal.first_bid_seq
-        if first is not None and state.first_bid_seq.get(deal.index) != first:
-            if deal.index in state.first_bid_seq:  # changed, not added: a new dict (checkpoints share the old)
-                state.first_bid_seq = {**state.first_bid_seq, deal.index: first}
-            else:
-                state.first_bid_seq[deal.index] = first
         if deal.all_passed and state.settings.all_pass == "redeal" and not deal.thrown_in:
             deal.thrown_in = "all passed"
 
     def _apply_result(self, state: FiveHundredState, entry: FHResult, seq: int) -> None:
         deal = state.deal
         assert deal is not None
-        state.deal_of[seq] = deal.index
         deal.result, deal.result_seq = entry, seq
         self._score(state, deal)
 
     def _apply_irregularity(self, state: FiveHundredState, entry: FHIrregularity, seq: int) -> None:
         deal = state.deal
         assert deal is not None
-        state.deal_of[seq] = deal.index
         deal.add_irregularity(Irregularity(entry.kind, entry.player, seq, in_auction=deal.auction_open))
         if entry.kind == "redeal":
             self._unscore(state, deal)
@@ -585,7 +579,6 @@ class FiveHundredRules(base.Rules):
     def _apply_claim(self, state: FiveHundredState, entry: FHClaim, seq: int) -> None:
         deal = state.deal
         assert deal is not None
-        state.deal_of[seq] = deal.index
         deal.add_claim(entry.player, entry.upheld, seq)
         if entry.upheld:
             side = state.side_of[entry.player]
@@ -603,7 +596,7 @@ class FiveHundredRules(base.Rules):
         if snap is None:
             return
         state.totals = dict(snap.totals)  # the snapshot's own dict stays as it was
-        state.rows = state.rows[: snap.rows]  # a new list: checkpoints of the fold share the old one
+        state.take_back_rows(snap.rows)
         state.status, state.winner, state.result = snap.status, snap.winner, snap.result
         state.questions, state.out, state.finished_by = list(snap.questions), set(snap.out), snap.finished_by
         deal.snapshot = None
@@ -612,16 +605,15 @@ class FiveHundredRules(base.Rules):
     def _score(self, state: FiveHundredState, deal: Deal) -> None:
         if deal.snapshot is not None:
             self._unscore(state, deal)  # scored before: a late irregularity scores it again
-        # the questions and the sides out are replaced, never changed in place, so the snapshot shares them
         before = dict(state.totals)
         deal.snapshot = Snapshot(before, len(state.rows), state.status, state.winner, state.result,
-                                 state.questions, state.out, state.finished_by)
+                                 tuple(state.questions), frozenset(state.out), state.finished_by)
         scored = score_deal(state, deal)
         if scored.thrown_in:
             deal.thrown_in, deal.same_dealer_again = scored.thrown_in, True
             return
         assert deal.result_seq is not None
-        state.add_row_of(deal.result_seq, state.row_layout, scored.changes, scored.describe)
+        state.add_row(deal.result_seq, scored.text, scored.delta, scored.cells)
         totals, target = state.totals, state.settings.target
         if -target < min(totals.values()) and max(totals.values()) < target:
             return  # the usual deal: nobody has reached the target or sunk to minus it (as `judge` finds first)
@@ -636,39 +628,15 @@ class FiveHundredRules(base.Rules):
 
     # ------------------------------------------------------------------ corrections
 
-    def correction_window(self, state: FiveHundredState, target: int, original: Entry,
-                          replacement: Entry | None, trial: Callable[[], Any] | None = None) -> str | None:
-        deal = state.deal_of.get(target, state.positions.get(target)) or 0
-        # the first later deal with a first bid has the earliest one (a deal's entries all come before the next
-        # deal's): looked up from the deal on, not by walking every deal of the game
-        first_bids = state.first_bid_seq
-        later = next((first_bids[index] for index in range(deal + 1, state.deals + 1) if index in first_bids), None)
+    def correction_window(self, state: FiveHundredState, target: int, where: base.Where,
+                          trial: Callable[[], FiveHundredState | None]) -> str | None:
+        # a later deal's first bid closes the window of the deal the entry went to (a deal entry, or a bid that
+        # starts one, goes to the new deal); the first such is the earliest (a deal's entries come before the next's)
+        openers = state.openers_after(target)
+        later = next((seq for seq, deal in openers if deal > where.after), None) if openers else None
         if later is None:
             return None
         return f"the next deal's first bid was entry {later} ({CORRECTION_LAW})"
 
-
-#: each entry's check, by type, and the field naming the player it checks is at the table first; a contract
-#: before a bid, of which it is a kind (a contract is a bid the auction did not show)
-_CHECKS = base.ByType((
-    (DealEntry, ("dealer", FiveHundredRules._check_deal)),
-    (FHContract, ("player", FiveHundredRules._check_contract)),
-    (FHBid, ("player", FiveHundredRules._check_bid)),
-    (FHResult, ("", FiveHundredRules._check_result)),
-    (FHIrregularity, ("player", FiveHundredRules._check_irregularity)),
-    (FHClaim, ("player", FiveHundredRules._check_claim)),
-), default=("", None))
-#: how each entry is folded in, by type (a contract before a bid, as above)
-_FOLDS = base.ByType((
-    (DealEntry, FiveHundredRules._apply_deal),
-    (FHContract, FiveHundredRules._apply_contract),
-    (FHBid, FiveHundredRules._apply_bid),
-    (FHResult, FiveHundredRules._apply_result),
-    (FHIrregularity, FiveHundredRules._apply_irregularity),
-    (FHClaim, FiveHundredRules._apply_claim),
-))
-
-#: each entry's check (and the field naming its player) and its fold, for `fold`: both tables above in one
-_STEPS = base.ByTypes(_CHECKS, _FOLDS)
 
 RULES = FiveHundredRules()

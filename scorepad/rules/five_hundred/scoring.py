@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple
 
-from scorepad.rules.base import Naming, Words
-from scorepad.rules.five_hundred.calls import BIDS, NULLOS, display_call, tricks_bid
+from scorepad.rules.five_hundred.calls import NULLOS, display_call, tricks_bid
 from scorepad.rules.five_hundred.deal import Deal
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
+from scorepad.rules.five_hundred.view import DealCells
 
 if TYPE_CHECKING:
     from scorepad.rules.five_hundred import FiveHundredState
 
 
-class Scored(NamedTuple):  # (a tuple: made once per deal, it costs less than a frozen dataclass)
+class Scored(NamedTuple):
+    """One deal scored: each side's points, and the row that shows it (in the names of the deal's moment)."""
+
     delta: dict[str, int]  # every side's points this deal
-    describe: Callable[[], Words]  # the row's text and cells, worked out when the row is first read
+    text: str = ""
+    cells: DealCells | None = None
     contracting: tuple[str, ...] = ()  # contracting sides, the contractor's first; () when all passed
     made: bool = False
     thrown_in: str = ""  # the irregularities call for a new deal instead of a score
-    changes: tuple[int, ...] = ()  # `delta`'s values, in the sides' order (what the row keeps)
 
 
 @dataclass(frozen=True)
@@ -37,10 +39,6 @@ class Penalty:
 NO_PENALTY = Penalty()
 
 
-def _no_words() -> Words:
-    return "", {}
-
-
 @dataclass(frozen=True)
 class Verdict:
     finished: bool = False
@@ -51,8 +49,6 @@ class Verdict:
 
 
 NOTHING_ENDS = Verdict()
-TRICKS_BID = {call: tricks_bid(call) for call in BIDS}  # call -> the tricks it undertakes to win
-_new: Any = tuple.__new__
 
 
 # ---------------------------------------------------------------------------------------------- one deal
@@ -96,26 +92,14 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
         return _score_no_trump(state, deal)
     settings = state.settings
     sides = state.sides
-    if result.partner is None:  # (contracting_sides, for a contractor without a called partner)
-        assert deal.contractor is not None
-        contractor_side = state.side_of[deal.contractor]
-        contracting: tuple[str, ...] = (contractor_side,)
-        opponents: Sequence[str] = state.opponents_of[contractor_side]
-    else:
-        contracting = contracting_sides(state, deal)
-        opponents = [side for side in sides if side not in contracting]
+    contracting = contracting_sides(state, deal)
+    opponents = [side for side in sides if side not in contracting]
     pen = penalty(state, deal, contracting) if deal.irregularities else NO_PENALTY
     if pen.thrown_in:
-        return Scored({}, _no_words, contracting, thrown_in=pen.thrown_in)
-    # each side's tricks, in the sides' order (the result names only sides: the check refuses any other): the
-    # result's own mapping when it names every side in that order (never changed: a loaded log's results that read
-    # alike share one, and so do their rows)
-    tricks = result.tricks
-    if len(tricks) != len(sides) or list(tricks) != list(sides):
-        tricks = dict.fromkeys(sides, 0)
-        tricks.update(result.tricks)
-    taken = tricks[contracting[0]] if len(contracting) == 1 else sum(map(tricks.__getitem__, contracting))
-    value = state.values[call]
+        return Scored({}, contracting=contracting, thrown_in=pen.thrown_in)
+    tricks = {side: result.tricks.get(side, 0) for side in sides}  # (the check refuses any other side)
+    taken = sum(tricks[side] for side in contracting)
+    value = state.schedule.values[call]
     delta = dict.fromkeys(sides, 0)
 
     if call in NULLOS:
@@ -129,7 +113,7 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
             for side in opponents:
                 delta[side] = paid
     else:
-        made = taken >= TRICKS_BID[call] if pen.forced is None else pen.forced == "made"
+        made = taken >= tricks_bid(call) if pen.forced is None else pen.forced == "made"
         slam = made and taken == TRICKS_PER_DEAL
         short = outcome = "slam" if slam else ("made" if made else "set")
         if not made:
@@ -148,18 +132,21 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
 
     for side in contracting:
         delta[side] = contract_points
-    if settings.card_points:
-        _add_card_points(deal, delta, skip=opponents if pen.defenders_nothing else ())
+    card_points = result.card_points if settings.card_points else None
+    if card_points is not None:
+        _add_card_points(card_points, delta, skip=opponents if pen.defenders_nothing else ())
     if settings.defenders_cap:
         _cap(state, delta, opponents)
 
-    # the words are put together only when the row is read; everything they use is fixed by now
-    # (made as tuples are, without the call of a NamedTuple's __new__: once per deal)
-    changes = tuple(delta.values())
-    line = _new(_Line, (state.naming, deal.index, deal.dealer, call, outcome, short, pen.note,
-                        deal.contractor or "", contracting[0], result.partner, value, taken, changes, tricks,
-                        result.card_points if settings.card_points else None))
-    return _new(Scored, (delta, line, contracting, made, "", changes))  # (a _Line is called for its words)
+    name = state.name
+    text = f"{name(deal.contractor or '')} {display_call(call)} {short}"
+    if result.partner:
+        text += f" (with {name(result.partner)})"
+    if pen.note:
+        text += f" ({pen.note})"
+    cells = _cells(state, deal, tricks, delta, card_points, call=call, outcome=outcome, short=short,
+                   irregularity=pen.note, contractor_side=contracting[0], value=value, taken=taken)
+    return Scored(delta, text, cells, contracting, made)
 
 
 def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
@@ -168,20 +155,30 @@ def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
     settings = state.settings
     tricks = {side: deal.result.tricks.get(side, 0) for side in state.sides}
     delta = {side: tricks[side] * settings.trick_value for side in state.sides}
-    if settings.card_points:
-        _add_card_points(deal, delta, skip=())
+    card_points = deal.result.card_points if settings.card_points else None
+    if card_points is not None:
+        _add_card_points(card_points, delta, skip=())
     if settings.defenders_cap:
         _cap(state, delta, list(state.sides))  # nobody won a bid, so nobody may go out on tricks under the cap
-    changes = tuple(delta.values())
-    line = _Line(state.naming, deal.index, deal.dealer, None, "no trump", "", "", "", "", None, 0, 0, changes,
-                 tricks, _card_points(state, deal))
-    return Scored(delta, cast("Callable[[], Words]", line), changes=changes)
+    cells = _cells(state, deal, tricks, delta, card_points, call=None, outcome="no trump", short="",
+                   irregularity="", contractor_side=None, value=0, taken=0)
+    return Scored(delta, "all passed: played at no trump", cells)
 
 
-def _add_card_points(deal: Deal, delta: dict[str, int], skip: Any) -> None:
-    if deal.result is None or deal.result.card_points is None:
-        return
-    for side, points in deal.result.card_points.items():
+def _cells(state: FiveHundredState, deal: Deal, tricks: Mapping[str, int], delta: Mapping[str, int],
+           card_points: Mapping[str, int] | None, *, call: str | None, outcome: str, short: str,
+           irregularity: str, contractor_side: str | None, value: int, taken: int) -> DealCells:
+    """The deal's row's columns, in the names of now."""
+    return DealCells(
+        deal=deal.index, call=call, outcome=outcome, short=short, irregularity=irregularity, tricks=tricks,
+        points=delta, taken=card_points, contractor_side=contractor_side, value=value, tricks_won=taken,
+        naming=state.naming, dealer_seat=deal.dealer, contractor_seat=deal.contractor if call else None,
+        partner_seat=deal.result.partner if deal.result and call else None,
+    )
+
+
+def _add_card_points(card_points: Mapping[str, int], delta: dict[str, int], skip: Sequence[str]) -> None:
+    for side, points in card_points.items():
         if side not in skip:
             delta[side] += points
 
@@ -192,95 +189,6 @@ def _cap(state: FiveHundredState, delta: dict[str, int], capped: Sequence[str]) 
     for side in capped:
         if delta[side] > 0:
             delta[side] = max(0, min(delta[side], ceiling - state.totals[side]))
-
-
-class _Line(NamedTuple):
-    """What a deal's row shows, fixed when the deal is scored; put in words when the row is first read."""
-
-    naming: Naming  # the names as they were at this deal
-    deal: int
-    dealer: str
-    call: str | None  # None: all passed, played at no trump
-    outcome: str  # "made", "set", "slam", "nullo made" …, "no trump"
-    short: str  # "made", "set" or "slam", for the text
-    irregularity: str
-    contractor: str
-    contractor_side: str
-    partner: str | None
-    value: int
-    taken: int
-    # each side's points this deal, in the order of `tricks` (the sides'): the values alone, not a dict, since
-    # the row keeps this until it is put in words and a long game keeps thousands unread
-    delta: tuple[int, ...]
-    tricks: dict[str, int]
-    card_points: Mapping[str, int] | None
-
-    def __call__(self) -> Words:
-        return self.describe()
-
-    def figures(self) -> tuple[str | None, str, str | None]:
-        """The call, the outcome and the contracting side, as the row's cells give them, without putting it in
-        words: what the statistics count (`DealFigures`)."""
-        return self.call or None, self.outcome, (self.contractor_side or None) if self.call else None
-
-    def text(self) -> str:
-        """The row's text alone (`Row.text`)."""
-        call = self.call
-        if call is None:
-            return "all passed: played at no trump"
-        names = self.naming.names
-        text = f"{names.get(self.contractor, self.contractor)} {display_call(call)} {self.short}"
-        if self.partner:
-            text += f" (with {names.get(self.partner, self.partner)})"
-        if self.irregularity:
-            text += f" ({self.irregularity})"
-        return text
-
-    def describe(self) -> Words:
-        naming, call = self.naming, self.call
-        cells: dict[str, Any] = {
-            "deal": self.deal,
-            "dealer": naming.name(self.dealer),
-            "contract": display_call(call) if call else "",
-            "call": call or "",
-            "outcome": self.outcome,
-            "short": self.short,
-            "irregularity": self.irregularity,
-            "tricks": ", ".join(f"{naming.side_name(side)} {n}" for side, n in self.tricks.items()),
-        }
-        card_points = self.card_points
-        for (side, n), points in zip(self.tricks.items(), self.delta, strict=True):
-            # the classic three-hand sheet keeps points won and lost apart; net = won − lost
-            tricks_key, won_key, lost_key, card_points_key = _side_keys(side)
-            cells[tricks_key] = n
-            cells[won_key] = max(points, 0)
-            cells[lost_key] = max(-points, 0)
-            if card_points is not None:
-                cells[card_points_key] = card_points.get(side, 0)
-        if call is None:
-            cells.update(contractor="", contractor_side="", partner="", value=0, tricks_bid=0, tricks_won=0)
-            return self.text(), cells
-        contractor, partner = naming.name(self.contractor), naming.name(self.partner) if self.partner else ""
-        cells.update(contractor=contractor, contractor_side=self.contractor_side, partner=partner, value=self.value,
-                     tricks_bid=tricks_bid(call), tricks_won=self.taken)
-        return self.text(), cells
-
-
-def _card_points(state: FiveHundredState, deal: Deal) -> Mapping[str, int] | None:
-    return deal.result.card_points if deal.result and state.settings.card_points else None
-
-
-_SIDE_KEYS: dict[str, tuple[str, str, str, str]] = {}
-
-
-def _side_keys(side: str) -> tuple[str, str, str, str]:
-    """A side's cell names, made once per side rather than once per deal."""
-    keys = _SIDE_KEYS.get(side)
-    if keys is None:
-        if len(_SIDE_KEYS) > 1024:  # side labels come from game files: keep the memo small
-            _SIDE_KEYS.clear()
-        keys = _SIDE_KEYS[side] = (f"tricks:{side}", f"won:{side}", f"lost:{side}", f"card_points:{side}")
-    return keys
 
 
 # ---------------------------------------------------------------------------------------------- game end

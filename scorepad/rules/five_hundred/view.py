@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, NamedTuple
 
-from scorepad.rules.base import Row, View
-from scorepad.rules.five_hundred.calls import PASS, display_call, is_nullo
+from scorepad.rules.base import Naming, Row, View
+from scorepad.rules.five_hundred.calls import PASS, display_call, is_nullo, split, tricks_bid
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
@@ -142,64 +142,80 @@ class FiveHundredView(View):
 
 
 
-@dataclass(frozen=True, slots=True)
-class DealCells:
-    """A Five Hundred row's columns: a scored deal, played in a contract or, all passed, at no trump."""
+class DealCells(NamedTuple):
+    """A Five Hundred row's columns: a scored deal, played in a contract or, all passed, at no trump. Made as the
+    deal is scored; its words are read in the names of the deal's moment."""
 
-    deal: int | None
-    dealer: str  # named as at that deal
+    deal: int
     call: str | None  # "7H", "nullo"; None: all passed, played at no trump
-    contract: str  # the call in words ("7♥"), "" when all passed
     outcome: str  # "made", "set", "slam", "nullo made" …, "no trump"
     short: str  # the outcome without the call, beside which a sheet shows it: "made", "set", "slam" ("": all passed)
     irregularity: str  # why it was scored so ("" when as played)
-    tricks_text: str  # every side's tricks in words ("Ann 7, Bob 2, Cid 1")
     tricks: Mapping[str, int]  # side -> tricks won
-    won: Mapping[str, int]  # side -> points won this deal (the classic three-hand sheet)
-    lost: Mapping[str, int]  # side -> points lost this deal
-    card_points: Mapping[str, int] | None  # side -> card points taken (the card-point variant)
-    contractor: str | None  # named as at that deal
+    points: Mapping[str, int]  # side -> points this deal (the row's change)
+    taken: Mapping[str, int] | None  # side -> card points taken, as the result gives them (the card-point variant)
     contractor_side: str | None
-    partner: str | None  # the called partner (five hands), named as at that deal
     value: int  # the contract's value
-    tricks_bid: int
     tricks_won: int  # by the contracting side
+    naming: Naming  # the names at that deal
+    dealer_seat: str
+    contractor_seat: str | None
+    partner_seat: str | None  # the called partner (five hands)
+
+    @property
+    def dealer(self) -> str:
+        return self.naming.name(self.dealer_seat)
+
+    @property
+    def contractor(self) -> str | None:
+        return self.naming.name(self.contractor_seat) if self.contractor_seat else None
+
+    @property
+    def partner(self) -> str | None:
+        return self.naming.name(self.partner_seat) if self.partner_seat else None
+
+    @property
+    def contract(self) -> str:
+        """The call in words ("7♥"), "" when all passed."""
+        return display_call(self.call) if self.call else ""
+
+    @property
+    def tricks_bid(self) -> int:
+        return tricks_bid(self.call) if self.call else 0
+
+    @property
+    def tricks_text(self) -> str:
+        """Every side's tricks in words ("Ann 7, Bob 2, Cid 1")."""
+        return ", ".join(f"{self.naming.side_name(side)} {n}" for side, n in self.tricks.items())
+
+    @property
+    def won(self) -> Mapping[str, int]:
+        """side -> points won this deal (the classic three-hand sheet keeps them apart; net = won − lost)"""
+        return {side: max(points, 0) for side, points in self.points.items()}
+
+    @property
+    def lost(self) -> Mapping[str, int]:
+        return {side: max(-points, 0) for side, points in self.points.items()}
+
+    @property
+    def card_points(self) -> Mapping[str, int] | None:
+        """side -> card points taken, every side (the card-point variant; None without it)"""
+        taken = self.taken
+        return None if taken is None else {side: taken.get(side, 0) for side in self.tricks}
 
     @classmethod
-    def of(cls, row: Row, sides: Sequence[str]) -> DealCells:
-        cells, delta = row.cells, row.delta
-
-        def per_side(part: str, missing: Callable[[str], int]) -> Mapping[str, int]:
-            return MappingProxyType({side: int(cells.get(f"{part}:{side}", missing(side))) for side in sides})
-
-        deal = cells.get("deal")
-        return cls(
-            deal=int(deal) if deal is not None else None,
-            dealer=str(cells.get("dealer", "")),
-            call=str(cells.get("call") or "") or None,
-            contract=str(cells.get("contract", "")),
-            outcome=str(cells.get("outcome", "")),
-            short=str(cells.get("short") or ""),
-            irregularity=str(cells.get("irregularity") or ""),
-            tricks_text=str(cells.get("tricks", "")),
-            tricks=per_side("tricks", lambda side: 0),
-            # a side the result does not name took no tricks: its points are the row's own
-            won=per_side("won", lambda side: max(delta.get(side, 0), 0)),
-            lost=per_side("lost", lambda side: max(-delta.get(side, 0), 0)),
-            card_points=per_side("card_points", lambda side: 0) if f"card_points:{sides[0]}" in cells else None,
-            contractor=str(cells.get("contractor") or "") or None,
-            contractor_side=str(cells.get("contractor_side") or "") or None,
-            partner=str(cells.get("partner") or "") or None,
-            value=int(cells.get("value", 0) or 0),
-            tricks_bid=int(cells.get("tricks_bid", 0) or 0),
-            tricks_won=int(cells.get("tricks_won", 0) or 0),
-        )
+    def of(cls, row: Row, sides: Sequence[str] = ()) -> DealCells:
+        """A Five Hundred row's columns (every row of the game is a deal's)."""
+        cells = row.cells
+        if not isinstance(cells, DealCells):
+            raise TypeError(f"row {row.seq} is not a Five Hundred deal's")
+        return cells
 
 
 @dataclass(frozen=True, slots=True)
 class DealFigures:
     """What the statistics count of a Five Hundred row: its call (None: all passed), its outcome and the
-    contracting side; the same as its `DealCells`, read without putting the row in words."""
+    contracting side."""
 
     call: str | None
     outcome: str
@@ -207,9 +223,32 @@ class DealFigures:
 
     @classmethod
     def of(cls, row: Row) -> DealFigures | None:
-        """A scored deal's figures while its row is not in words yet; None otherwise (read its `DealCells`)."""
-        figures = getattr(row.pending_words(), "figures", None)
-        return None if figures is None else cls(*figures())
+        """A scored deal's figures; None for a row that is not a Five Hundred deal's."""
+        cells = row.cells
+        if not isinstance(cells, DealCells):
+            return None
+        return cls(cells.call, cells.outcome, cells.contractor_side)
+
+    @classmethod
+    def read(cls, row: Row, sides: Sequence[str]) -> DealFigures:
+        """A row's figures, whether it is in words yet or not."""
+        figures = cls.of(row)
+        if figures is None:
+            cells = DealCells.of(row, sides)
+            figures = cls(cells.call, cells.outcome, cells.contractor_side)
+        return figures
+
+    @property
+    def strain(self) -> str | None:
+        """The contract's strain: "S" … "NT", or the nullo called ("nullo", "open_nullo"); None when all passed."""
+        if self.call is None:
+            return None
+        return self.call if is_nullo(self.call) else split(self.call)[1]
+
+    @property
+    def made(self) -> bool:
+        """The contract was made (a slam is made too); False when it was set, or all passed."""
+        return self.call is not None and (self.outcome == "slam" or self.outcome.endswith("made"))
 
 
 def tricks_problem(counts: Sequence[int], per_deal: int, complete: bool = True) -> str | None:

@@ -33,16 +33,10 @@ from scorepad.rules.jass.cards import (
     suit_label,
     tafel,
 )
-from scorepad.rules.jass.rules import (
-    ORDER_LABELS,
-    PENALTY_LABELS,
-    RULES,
-    JassRules,
-    JassState,
-    Reach,
-    first_to_reach,
-)
-from scorepad.rules.jass.settings import PENALTY_KINDS, PRESETS, Settings
+from scorepad.rules.jass.rules import RULES, JassRules
+from scorepad.rules.jass.scoring import Reach, first_to_reach
+from scorepad.rules.jass.settings import ORDER_LABELS, PENALTY_KINDS, PENALTY_LABELS, PRESETS, Settings
+from scorepad.rules.jass.state import JassState
 
 
 def other_team_points(points: int) -> int:

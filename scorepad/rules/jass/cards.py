@@ -8,9 +8,8 @@ spades) follows the same mapping: Rosen > Eicheln > Schellen > Schilten.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from scorepad.log import JASS_SUITS, RANKS, FourMeld, SequenceMeld
 from scorepad.rules.jass.settings import Settings
@@ -118,14 +117,12 @@ def meld_cards(meld: Meld) -> frozenset[Card]:
     return _four_cards(meld.rank)
 
 
-@cache
 def _run_cards(suit: str, top: str, length: int) -> frozenset[Card]:
-    """The cards of a sequence (a table of a few hundred, made as a log shows them): as `SequenceMeld.cards`."""
+    """The cards of a sequence: as `SequenceMeld.cards`."""
     start = RANKS.index(top)
     return frozenset((suit, rank) for rank in RANKS[start : start + length])
 
 
-@cache
 def _four_cards(rank: str) -> frozenset[Card]:
     return frozenset((suit, rank) for suit in SUITS)
 
@@ -140,9 +137,6 @@ def meld_card_count(meld: Meld) -> int:
     return meld.length if meld.kind == "sequence" else 4
 
 
-SEQUENCE_PROBLEMS_KEPT = 256
-
-
 def describe_meld(meld: Meld, suit_names: str = "french") -> str:
     """'five to the 10♣', 'four Kings'."""
     if meld.kind == "sequence":
@@ -152,9 +146,6 @@ def describe_meld(meld: Meld, suit_names: str = "french") -> str:
     return f"four {RANK_PLURALS[meld.rank]}"
 
 
-# A long log asks it for every Weis: the lawful (length, top) are 63, but a file may hold any length and any
-# top, so the memo is bounded (each distinct one a hostile file names would stay for the process's life).
-@lru_cache(maxsize=SEQUENCE_PROBLEMS_KEPT)
 def sequence_problem(length: int, top: str) -> str | None:
     """Why no sequence of `length` can be headed by `top` (a log entry that reads may still hold one: the
     rules refuse it as an impossible Weis)."""
@@ -228,11 +219,27 @@ class Declared:
 
 @dataclass(frozen=True, slots=True)
 class WeisVerdict:
-    """Who writes Weis this hand: `winner` (side or None), its raw points, and the sentence why."""
+    """Who writes Weis this hand: `winner` (side or None) and its raw points; `sentence` says why."""
 
     winner: str | None
     points: int  # the winner's Weis, all of its players' melds, before the multiplier
-    sentence: str
+    best: Declared | None = None  # the best Weis, and the other team's best it beat (if any) and why
+    beaten: Declared | None = None
+    why: str = ""
+    suit_names: str = "french"
+    names: Mapping[str, str] = field(default_factory=dict)  # player -> name, at that hand
+
+    @property
+    def sentence(self) -> str:
+        """ "Weis: Dan's five to the 10♣ beats Cid's four Kings (more cards)" ("" when nobody declared)."""
+        if self.best is None:
+            return ""
+        if self.beaten is None:
+            return f"Weis: {self._said(self.best)} (no Weis against it)"
+        return f"Weis: {self._said(self.best)} beats {self._said(self.beaten)} ({self.why})"
+
+    def _said(self, declared: Declared) -> str:
+        return f"{self.names.get(declared.player, declared.player)}'s {describe_meld(declared.meld, self.suit_names)}"
 
 
 _REASONS = ("more points", "more cards", "higher top card", "tie-break", "seat")
@@ -264,57 +271,27 @@ def judge_weis(
     names: Mapping[str, str] | None = None,
 ) -> WeisVerdict:
     """Only the team with the higher best Weis scores, all its Weis (the partner's included)."""
-    if not declared:
-        return WeisVerdict(None, 0, "")
     names = names or {}
-    suit_names = settings.suit_names
-
-    def key(d: Declared) -> tuple[int, ...]:
-        return weis_key(d, contract, seats_from_forehand, settings)
-
-    def said(d: Declared) -> str:
-        return f"{names.get(d.player, d.player)}'s {describe_meld(d.meld, suit_names)}"
-
-    ranked, winner, points = _ranked(declared, side_of, key, settings)
-    best = ranked[0]
-    if len(ranked) == 1:
-        return WeisVerdict(winner, points, f"Weis: {said(best)} (no Weis against it)")
-    loser = ranked[1]
-    why = _why(key(best), key(loser), best, loser, contract, settings, names)
-    return WeisVerdict(winner, points, f"Weis: {said(best)} beats {said(loser)} ({why})")
-
-
-def weis_winner(
-    declared: Sequence[Declared],
-    side_of: Mapping[str, str],
-    contract: str,
-    seats_from_forehand: Mapping[str, int],
-    settings: Settings,
-) -> tuple[str | None, int]:
-    """`judge_weis` without its sentence: the team that writes Weis and its points (what a hand's score needs;
-    the sentence is made only when a row's words are read)."""
-    if not declared:
-        return None, 0
-
-    def key(d: Declared) -> tuple[int, ...]:
-        return weis_key(d, contract, seats_from_forehand, settings)
-
-    _, winner, points = _ranked(declared, side_of, key, settings)
-    return winner, points
-
-
-def _ranked(declared: Sequence[Declared], side_of: Mapping[str, str], key: Callable[[Declared], tuple[int, ...]],
-            settings: Settings) -> tuple[list[Declared], str, int]:
-    """Each team's best Weis, the higher first; the team of the best, and all its Weis's points."""
+    if len(declared) <= 1:  # nobody, or one meld alone (most hands with Weis): nothing to compare
+        if not declared:
+            return WeisVerdict(None, 0)
+        only = declared[0]
+        return WeisVerdict(side_of[only.player], meld_points(only.meld, settings), only,
+                           suit_names=settings.suit_names, names=names)
+    keys = {id(d): weis_key(d, contract, seats_from_forehand, settings) for d in declared}
     best_by_side: dict[str, Declared] = {}
-    for d in declared:
+    for d in declared:  # each team's best Weis (the first of equals)
         side = side_of[d.player]
-        if side not in best_by_side or key(d) > key(best_by_side[side]):
+        if side not in best_by_side or keys[id(d)] > keys[id(best_by_side[side])]:
             best_by_side[side] = d
-    ranked = sorted(best_by_side.values(), key=key, reverse=True)
-    winner = side_of[ranked[0].player]
+    best, *others = sorted(best_by_side.values(), key=lambda d: keys[id(d)], reverse=True)
+    winner = side_of[best.player]
     points = sum(meld_points(d.meld, settings) for d in declared if side_of[d.player] == winner)
-    return ranked, winner, points
+    if not others:
+        return WeisVerdict(winner, points, best, suit_names=settings.suit_names, names=names)
+    loser = others[0]
+    why = _why(keys[id(best)], keys[id(loser)], best, loser, contract, settings, names)
+    return WeisVerdict(winner, points, best, loser, why, settings.suit_names, names)
 
 
 def _why(

@@ -14,6 +14,17 @@ from scorepad.log import JassContract, Rank
 
 PenaltyKind = Literal["uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis"]
 PENALTY_KINDS: tuple[PenaltyKind, ...] = get_args(PenaltyKind)
+#: each penalty as the sheet names it ("custom": a free correction of the score)
+PENALTY_LABELS = {
+    "uncut_deck": "deck not cut",
+    "misdeal": "misdeal",
+    "out_of_turn": "playing out of turn",
+    "wrong_play": "wrong play",
+    "false_weis": "wrongly declared Weis",
+    "custom": "correction",
+}
+#: the count orders in words
+ORDER_LABELS = {"stoeck_weis_tricks": "Stöck – Wys – Stich", "stoeck_tricks_weis": "Stöck – Stich – Wys"}
 
 CLASSIC_MULTIPLIERS: dict[JassContract, int] = {"hearts": 1, "diamonds": 1, "clubs": 2, "spades": 2, "obenabe": 3, "undenufe": 3}
 FLAT_MULTIPLIERS: dict[JassContract, int] = dict.fromkeys(get_args(JassContract), 1)

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from scorepad.rules.jass.cards import CARD_POINTS, HAND_POINTS, SUITS, contract_label, suit_label
-from scorepad.rules.jass.rules import ORDER_LABELS, PENALTY_LABELS
-from scorepad.rules.jass.settings import PENALTY_KINDS, Settings
+from scorepad.rules.jass.settings import ORDER_LABELS, PENALTY_KINDS, PENALTY_LABELS, Settings
 
 
 def ruleset_summary(settings: Settings) -> str:

@@ -8,52 +8,48 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import NamedTuple, cast
 
 from scorepad.log import Deal, FourMeld, JassContract, JassTrump, SequenceMeld
-from scorepad.rules.base import Phase, Row, View
-from scorepad.rules.jass.cards import Card, Tafel, card_label, meld_cards, stoeck_cards
+from scorepad.rules.base import Fixed, Naming, Phase, Row, View
+from scorepad.rules.jass.cards import Card, Tafel, WeisVerdict, card_label, meld_cards, stoeck_cards
 
 Meld = SequenceMeld | FourMeld
 
 
 @dataclass(frozen=True, slots=True)
-class Seating:
+class Seating(Fixed):
     """The four seats in playing order and the two teams: who sits after whom, who is whose partner."""
 
     players: tuple[str, ...]
     sides: Mapping[str, tuple[str, ...]]
     side_of: Mapping[str, str] = field(init=False, compare=False)
-    #: player -> the next in playing order, and player -> partner: the questions a hand asks, answered once
-    _next: dict[str, str] = field(init=False, compare=False, repr=False)
-    _partners: dict[str, str] = field(init=False, compare=False, repr=False)
+    partners: Mapping[str, str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "side_of", {p: s for s, members in self.sides.items() for p in members})
-        players = self.players
-        object.__setattr__(self, "_next", {p: players[(i + 1) % len(players)] for i, p in enumerate(players)})
-        object.__setattr__(self, "_partners", {})
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Seating:
-        return self  # never changes: a scratch copy of the state shares it
+        side_of = {p: s for s, members in self.sides.items() for p in members}
+        object.__setattr__(self, "side_of", side_of)
+        # a partner is the other player of the team (in a team that is not two: the player opposite)
+        partners = {}
+        for player in self.players:
+            mates = [p for p in self.sides[side_of[player]] if p != player]
+            partners[player] = mates[0] if mates else self.after(player, 2)
+        object.__setattr__(self, "partners", partners)
 
     def after(self, player: str, seats: int = 1) -> str:
         """The player `seats` places after `player` in playing order ("after the dealer" is the forehand)."""
-        if seats == 1:
-            following = self._next.get(player)
-            if following is not None:
-                return following
         return self.players[(self.players.index(player) + seats) % len(self.players)]
 
     def partner(self, player: str) -> str:
-        found = self._partners.get(player)
-        if found is None:
-            mates = [p for p in self.sides[self.side_of[player]] if p != player]
-            found = self._partners[player] = mates[0] if mates else self.after(player, 2)
-        return found
+        return self.partners[player]
 
     def other_side(self, side: str) -> str:
         return next(s for s in self.sides if s != side)
+
+    def seats_from(self, first: str | None) -> dict[str, int]:
+        """Each seat's distance from `first` in playing order (from the first seat when there is none)."""
+        at = self.players.index(first) if first else 0
+        return {p: (i - at) % len(self.players) for i, p in enumerate(self.players)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +82,7 @@ class JassView(View):
     stoeck: str | None  # who showed the Stöck this hand
     target: int
     tafel: Mapping[str, Tafel]  # side -> its chalk marks
+    to_go: Mapping[str, int]  # side -> the points it still needs to reach the target (0 once there)
     bergpreis: str | None  # the team that reached half the target first
     bergpreis_note: str
     count_order: str  # the count order in words ("Stöck – Wys – Stich")
@@ -98,6 +95,10 @@ class JassView(View):
     def trump_named(self) -> bool:
         """The trump of this hand is logged: the card points (or a claim) come next."""
         return self.phase == "play"
+
+    def card_points_to_go(self, side: str) -> int | None:
+        """The card points `side` still needs at the contract's multiplier (None before trump is named)."""
+        return card_points_to_go(self.to_go[side], self.multiplier) if self.multiplier else None
 
     @property
     def caller_side(self) -> str | None:
@@ -151,80 +152,80 @@ def shown_twice(
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class HandCells:
-    """A Jass row's columns: a hand (or a claim), or a penalty."""
+def points_to_go(totals: Mapping[str, int], target: int) -> dict[str, int]:
+    """Each team's points still to go to the target (0 once it is there)."""
+    return {side: max(0, target - total) for side, total in totals.items()}
 
-    hand: int | None
-    dealer: str
+
+def card_points_to_go(points: int, multiplier: int) -> int:
+    """The card points that make `points` at a contract of this multiplier (rounded up)."""
+    return -(-points // multiplier)
+
+
+class HandCells(NamedTuple):
+    """A Jass row's columns: a hand (its card points or a claim), or a penalty. Made as the row is scored; its
+    words are read in the names of its moment."""
+
+    hand: int | None  # None: a penalty
     contract: str  # the trump in words with its multiplier
-    trump_by: str  # who named it ("Bob (pushed)")
     multiplier: int
-    weis_verdict: str
     weis: Mapping[str, int]  # side -> Weis points written (after the multiplier)
     stoeck: Mapping[str, int]
     cards: Mapping[str, int]  # side -> card points taken
     match: str | None
     claim: str | None  # the team that thanked off (bedanken)
     counted: int
-    bergpreis: str | None
+    bergpreis: str | None  # the team given the Bergpreis with this row
     penalty: str | None  # the penalty's kind (a penalty row)
     against: str | None
     note: str
+    naming: Naming | None = None  # the names at that hand
+    dealer_seat: str | None = None
+    caller_seat: str | None = None  # who named the trump
+    pushed: bool = False
+    verdict: WeisVerdict | None = None  # which team writes Weis, and why
+
+    @property
+    def dealer(self) -> str:
+        return self.naming.name(self.dealer_seat) if self.naming and self.dealer_seat else ""
+
+    @property
+    def trump_by(self) -> str:
+        """Who named the trump ("Bob (pushed)")."""
+        caller = self.naming.name(self.caller_seat) if self.naming and self.caller_seat else ""
+        return f"{caller} (pushed)" if self.pushed else caller
+
+    @property
+    def weis_verdict(self) -> str:
+        return self.verdict.sentence if self.verdict else ""
 
     @classmethod
-    def of(cls, row: Row, sides: Sequence[str]) -> HandCells:
+    def of(cls, row: Row, sides: Sequence[str] = ()) -> HandCells:
         cells = row.cells
-
-        def per_side(part: str) -> dict[str, int]:
-            return {side: int(cells.get(f"{part}.{side}", 0) or 0) for side in sides}
-
-        hand = cells.get("hand")
-        return cls(
-            hand=int(hand) if hand is not None else None,
-            dealer=str(cells.get("dealer", "")),
-            contract=str(cells.get("contract", "")),
-            trump_by=str(cells.get("trump_by", "")),
-            multiplier=int(cells.get("multiplier", 1)),
-            weis_verdict=str(cells.get("weis_verdict", "")),
-            weis=per_side("weis"),
-            stoeck=per_side("stoeck"),
-            cards=per_side("cards"),
-            match=cells.get("match") or None,
-            claim=cells.get("claim") or None,
-            counted=int(cells.get("counted", 0) or 0),
-            bergpreis=cells.get("bergpreis") or None,
-            penalty=cells.get("penalty") or None,
-            against=cells.get("against") or None,
-            note=str(cells.get("note") or ""),
-        )
+        if not isinstance(cells, HandCells):
+            raise TypeError(f"row {row.seq} is not a Jass hand's or penalty's")
+        return cells
 
 
 @dataclass(frozen=True, slots=True)
 class HandFigures:
     """What the statistics count of a Jass row: each side's Weis written (after the multiplier) and the team that
-    made a Match; the same as its `HandCells`, read without putting the row in words when the game kept them."""
+    made a Match."""
 
     weis: Mapping[str, int]
     match: str | None
 
     @classmethod
-    def of(cls, row: Row, sides: Sequence[str]) -> HandFigures:
-        figures = getattr(row.pending_words(), "figures", None)  # a hand's tricks, not yet in words
-        if figures is None:
-            cells = HandCells.of(row, sides)
-            return cls(cells.weis, cells.match)
-        written, match = figures()
-        return cls({side: int(written.get(side, 0) or 0) for side in sides}, match or None)
+    def of(cls, row: Row, sides: Sequence[str] = ()) -> HandFigures:
+        cells = HandCells.of(row)
+        return cls(cells.weis, cells.match)
 
 
 @dataclass(frozen=True, slots=True)
 class HandOutline:
-    """What a hand's row holds before it is put in words, for a screen to lay the row out without making them (a
-    long game's every row is laid out as it opens): the contract and who named it in words, whether a team writes
-    Weis (then the row says why, and only its words tell how long that is), whether Stöck was written, and the
-    Match. `of` gives None for a row already in words or not a hand's tricks (a penalty, a thank-off, a hand
-    scored step by step): its words are then what to read."""
+    """What a screen needs to lay out a hand's row of card points: the contract and who named it in words,
+    whether a team writes Weis (then the row says why), whether Stöck was written, and the Match. `of` gives None
+    for any other row (a penalty, a thank-off, a row that gave the Bergpreis): read its `HandCells`."""
 
     contract: str
     trump_by: str
@@ -234,8 +235,11 @@ class HandOutline:
 
     @classmethod
     def of(cls, row: Row) -> HandOutline | None:
-        outline = getattr(row.pending_words(), "outline", None)
-        return None if outline is None else cls(*outline())
+        cells = row.cells
+        if not isinstance(cells, HandCells) or cells.hand is None or cells.claim or cells.bergpreis:
+            return None
+        return cls(cells.contract, cells.trump_by, cells.verdict is not None and cells.verdict.winner is not None,
+                   any(cells.stoeck.values()), cells.match)
 
 
 def jass_phase(internal: str, finished: bool) -> Phase:

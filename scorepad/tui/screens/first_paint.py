@@ -4,13 +4,14 @@ at once, the thread would take half the time that frame needs (the two take turn
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from textual.screen import Screen
 
 FIRST_PAINT_WAIT = 1.0  # seconds a reading waits for the screen's first frame at most
 
 
-def first_paint(screen: Screen) -> threading.Event:
+def first_paint(screen: Screen[Any]) -> threading.Event:
     """An event set once `screen` has been painted after this call (for the worker to wait on)."""
     painted = threading.Event()
     screen.call_after_refresh(painted.set)

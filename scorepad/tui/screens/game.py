@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import DataTable, Footer, Header, Input, Label, Static
+from textual.widgets import Footer, Header, Input, Label, Static
 
 from scorepad.describe import describe, next_line, with_names
 from scorepad.gcpause import gc_paused
@@ -176,7 +176,7 @@ class GameScreen(Screen[None]):
         board = self.board_width()
         return max(width - board - 1, 0) if board < width else 0  # the log side's border takes a column
 
-    @on(DataTable.RowHighlighted, "LogPane")
+    @on(LogPane.RowHighlighted, "LogPane")
     def show_whole_entry(self) -> None:
         """Below the log pane, the entry at its cursor whole when its row folds it (nothing when it fits)."""
         whole = self.one(LogPane).whole_entry()
@@ -574,10 +574,10 @@ class GameScreen(Screen[None]):
         log.focus()
         self.notify("Pick the entry with ↑↓ and press Enter to correct it (Delete strikes it out).", timeout=5)
 
-    @on(DataTable.RowSelected, "LogPane")
-    def _log_row_selected(self, event: DataTable.RowSelected) -> None:
+    @on(LogPane.RowSelected, "LogPane")
+    def _log_row_selected(self, event: LogPane.RowSelected) -> None:
         event.stop()
-        self.edit_entry(int(str(event.row_key.value)))
+        self.edit_entry(int(event.row_key))
 
     def edit_entry(self, seq: int) -> None:
         from scorepad.tui.screens.correcting import same
@@ -703,11 +703,10 @@ class GameScreen(Screen[None]):
             return
         self.correct(void_model(self.header.game)(target=seq, note="struck out"))
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: events.Key) -> None:
         log = self.query_one(LogPane)
-        if event.key == "delete" and log.has_focus and log.row_count:
-            key = log.coordinate_to_cell_key(log.cursor_coordinate).row_key
-            self.strike_out(int(str(key.value)))
+        if event.key == "delete" and log.has_focus and log.cursor_key is not None:
+            self.strike_out(int(log.cursor_key))
             event.stop()
 
     # ------------------------------------------------------------------ the rest

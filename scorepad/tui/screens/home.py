@@ -1,7 +1,8 @@
 """Home: saved games, newest first. Enter resumes, n starts a new game.
 
-The games are read and replayed in a worker thread (scorepad.history): the list paints at once, rows come in
-batches as they are read, with a "reading 120 of 500 games" line, and the list can be used meanwhile.
+The games are read in a worker thread (scorepad.library.reading: from the saved games' index, and through the
+rules for a game new or changed since): the list paints at once, rows come in batches as they are read, with a
+"reading 120 of 500 games" line, and the list can be used meanwhile.
 """
 
 from __future__ import annotations
@@ -22,15 +23,15 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.widgets.data_table import RowDoesNotExist
 from textual.worker import Worker, get_current_worker
 
+from scorepad.files import games_dir
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.names import visible
-from scorepad.store import games_dir
 from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
 from scorepad.tui.screens.home_columns import Cells, Layout, layout, row, wide_widths
 from scorepad.tui.widgets.fields import HEADER_ICON
 
 if TYPE_CHECKING:
-    from scorepad.history import GameDigest
+    from scorepad.library.records import SavedGame
 
 #: how often the worker hands what it read to the screen. The first screenful comes at once; after it, half a
 #: second later, then each wait twice the one before (up to LONGEST_BATCH_SECONDS): each batch makes the table
@@ -82,12 +83,12 @@ class HomeScreen(Screen[None]):
         self.query_one("#damaged", Static).display = False
 
     def on_screen_resume(self) -> None:
-        # listing replays every saved game: only when the list is seen (not under a game opened at start)
+        # listing reads every saved game: only when the list is seen (not under a game opened at start)
         if self.is_active:
             self.reload()
 
     def on_screen_suspend(self) -> None:
-        # a game opened over the list: the reading stops (it starts again, from what is kept, on coming back)
+        # a game opened over the list: the reading stops (it starts again, from the index, on coming back)
         self.workers.cancel_group(self, READING)
 
     def on_resize(self) -> None:
@@ -125,10 +126,10 @@ class HomeScreen(Screen[None]):
     @work(thread=True, exclusive=True, group=READING)
     def _read_games(self, painted: threading.Event) -> None:
         wait_for_first_paint(painted)  # the list is painted first
-        from scorepad.history import read_saved_games  # with the statistics and every game's rules: only here
+        from scorepad.library.reading import read_saved_games  # with the index (and the rules): only here
 
         worker = get_current_worker()
-        batch: list[GameDigest] = []
+        batch: list[SavedGame] = []
         handed = told = time.monotonic()
         wait = BATCH_SECONDS
         total = total_handed = 0
@@ -140,8 +141,8 @@ class HomeScreen(Screen[None]):
         def notice(line: str) -> None:
             self.app.call_from_thread(self.app.notify, line, severity="warning", timeout=10, markup=False)
 
-        for digest in read_saved_games(progress=progress, cancelled=lambda: worker.is_cancelled, notice=notice):
-            batch.append(digest)
+        for game in read_saved_games(progress=progress, cancelled=lambda: worker.is_cancelled, notice=notice):
+            batch.append(game)
             first = not total_handed and len(batch) >= min(FIRST_ROWS, BATCH_ROWS)
             now = time.monotonic()
             if first or len(batch) >= BATCH_ROWS or now - handed >= wait:
@@ -175,21 +176,21 @@ class HomeScreen(Screen[None]):
         if progress.display and not message.worker.is_cancelled and message.done > shown:
             progress.update(reading_line(message.done, message.total))
 
-    def _take_rows(self, worker: Worker[None], digests: list[GameDigest], total: int, finished: bool = False) -> None:
+    def _take_rows(self, worker: Worker[None], games: list[SavedGame], total: int, finished: bool = False) -> None:
         """A batch handed over by a reading, taken on the screen's thread. A reading stopped (the list read again,
         or left) after it looked whether it was stopped and before the screen took its rows: they are not this
         list's (the new reading lists those games; listed twice, they stopped the app with DuplicateKey)."""
         if not worker.is_cancelled:
-            self._add_games(digests, total, finished)
+            self._add_games(games, total, finished)
 
-    def _add_games(self, digests: list[GameDigest], total: int, finished: bool = False) -> None:
+    def _add_games(self, games: list[SavedGame], total: int, finished: bool = False) -> None:
         table = self.query_one("#games", DataTable)
         added = []
-        for digest in digests:
-            if digest.readable:
-                added.append((str(digest.path), self._cells(digest)))
+        for game in games:
+            if game.readable:
+                added.append((str(game.path), self._cells(game)))
             else:
-                self._damaged.append(digest.error)
+                self._damaged.append(game.error)
         self._rows += added
         self._widths = wide_widths([cells for _, cells in added], self._widths)
         if self._shown_layout != layout(self._list_width(), self._widths):
@@ -200,7 +201,7 @@ class HomeScreen(Screen[None]):
                 texts, height = row(cells, self._shown_layout)
                 table.add_row(*texts, key=key, height=height)
             self._cursor_to_the_game_left(table)
-        if digests and any(digest.error for digest in digests):
+        if any(game.error for game in games):
             self._show_damaged()
         done = table.row_count + len(self._damaged)
         progress = self.query_one("#home-progress", Static)
@@ -242,11 +243,11 @@ class HomeScreen(Screen[None]):
         problems.display = bool(self._damaged)
 
     @staticmethod
-    def _cells(digest: GameDigest) -> Cells:
+    def _cells(game: SavedGame) -> Cells:
         # what a hand-edited file holds is shown visibly: no control character reaches the terminal (and the
         # cells are plain text, not markup: a "[" in a name stays a "[")
-        return (GAME_TITLES[digest.game], visible(digest.title), visible(", ".join(digest.players)),
-                visible(digest.status), digest.modified)
+        return (GAME_TITLES[game.game], visible(game.title), visible(", ".join(game.players)),
+                visible(game.status), game.modified)
 
     def action_reload(self) -> None:
         self.reload()

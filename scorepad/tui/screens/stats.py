@@ -1,7 +1,8 @@
 """Statistics across saved games: the same tables as `scorepad stats`.
 
-Counted in a worker thread, with a "reading 120 of 500 games" line; games the home screen has already read are
-not read again (scorepad.history keeps what each file gave while it is unchanged).
+Counted in a worker thread, with a "counting 120 of 500 games" line while the saved games' index is brought in
+step with the files (scorepad.library: a game the index holds as its file is now is not read again), then
+queried.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, get_current_worker
 
-from scorepad.history import collect_stats
-from scorepad.stats import Stats, stats_renderable
+from scorepad.library.stats import Statistics, collect_stats
+from scorepad.stats import stats_renderable
 from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
 from scorepad.tui.widgets.fields import HEADER_ICON
 
@@ -37,7 +38,7 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-progress { color: $text-muted; }
     """
 
-    stats: Stats | None = None  # the figures shown, once counted
+    stats: Statistics | None = None  # the figures shown, once counted
     counting: Worker[None] | None = None  # the count going on (r starts another and stops this one)
 
     def compose(self) -> ComposeResult:
@@ -78,18 +79,12 @@ class StatsScreen(Screen[None]):
                 self.post_message(self.Progress(worker, done, total))
                 shown = time.monotonic()
 
-        def counted(stats: Stats) -> None:
-            if worker.is_cancelled:
-                return
-            on_screen = threading.Event()
-            self.app.call_from_thread(self._take_figures, worker, stats, on_screen)
-            # the figures' frame first; then what was read is written to the cache file (scorepad.history)
-            wait_for_first_paint(on_screen)
-
         def notice(line: str) -> None:
             self.app.call_from_thread(self.app.notify, line, severity="warning", timeout=10, markup=False)
 
-        collect_stats(progress=progress, cancelled=lambda: worker.is_cancelled, counted=counted, notice=notice)
+        stats = collect_stats(progress=progress, cancelled=lambda: worker.is_cancelled, notice=notice)
+        if stats is not None and not worker.is_cancelled:
+            self.app.call_from_thread(self._take_figures, worker, stats)
 
     @on(Progress)
     def _show_progress(self, message: Progress) -> None:
@@ -99,19 +94,15 @@ class StatsScreen(Screen[None]):
             self.query_one("#stats-progress", Static).update(
                 f"Counting your saved games: {message.done} of {message.total}…")
 
-    def _take_figures(self, worker: Worker[None], stats: Stats, on_screen: threading.Event) -> None:
+    def _take_figures(self, worker: Worker[None], stats: Statistics) -> None:
         """A count's figures, taken on the screen's thread; not those of a count stopped (r pressed again) after
         it looked whether it was stopped and before the screen took them: they would stand, the reading line
         hidden, while the new count goes on (and may count other games)."""
-        if worker.is_cancelled:
-            on_screen.set()
-        else:
-            self._show(stats, on_screen)
+        if not worker.is_cancelled:
+            self._show(stats)
 
-    def _show(self, stats: Stats, on_screen: threading.Event | None = None) -> None:
+    def _show(self, stats: Statistics) -> None:
         self.stats = stats
         self.counting = None
         self.query_one("#stats-progress", Static).display = False
         self.query_one("#stats", Static).update(stats_renderable(stats))
-        if on_screen is not None:
-            self.call_after_refresh(on_screen.set)

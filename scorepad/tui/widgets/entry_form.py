@@ -73,7 +73,8 @@ class EntryForm(Vertical):
     @property
     def replayer(self) -> Replayer:
         """The game being entered (the form lives on its game screen)."""
-        return self.screen.replayer  # type: ignore[attr-defined]
+        replayer: Replayer = self.screen.replayer  # type: ignore[attr-defined]
+        return replayer
 
     @property
     def settings(self) -> Any:

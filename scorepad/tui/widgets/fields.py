@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.cells import cell_len
 from textual.suggester import Suggester
@@ -57,7 +58,9 @@ class SuggestFromNames(Suggester):
 class NameInput(Input):
     """An Input for a player or a side, completing from the names."""
 
-    def __init__(self, names: Callable[[], Sequence[str]], what: str = "player", optional: bool = False, **kwargs):
+    def __init__(
+        self, names: Callable[[], Sequence[str]], what: str = "player", optional: bool = False, **kwargs: Any
+    ):
         super().__init__(
             validators=[NameValidator(names, what, optional)],
             suggester=SuggestFromNames(names),

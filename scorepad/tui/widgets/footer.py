@@ -19,7 +19,7 @@ class ShowsKeysElsewhere(Protocol):
         ...
 
 
-def _left_out(screen: Screen) -> frozenset[str]:
+def _left_out(screen: Screen[Any]) -> frozenset[str]:
     return frozenset(screen.keys_shown_elsewhere()) if isinstance(screen, ShowsKeysElsewhere) else frozenset()
 
 
@@ -36,7 +36,7 @@ class KeysFooter(Footer):
     _shown: tuple[Any, ...] | None = None
 
     @staticmethod
-    def keys_of(screen: Screen) -> tuple[Any, ...]:
+    def keys_of(screen: Screen[Any]) -> tuple[Any, ...]:
         """What the footer shows of the screen's bindings: the shown keys, their words and whether they work."""
         left_out = _left_out(screen)
         return tuple((binding.key, binding.key_display, binding.description, binding.action, binding.group,
@@ -50,7 +50,7 @@ class KeysFooter(Footer):
             if getattr(widget, "action", None) not in left_out:  # a FooterKey names its action
                 yield widget
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # when Footer recomposes
             keys = self.keys_of(screen)
             if keys == self._shown:

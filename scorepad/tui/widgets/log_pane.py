@@ -23,10 +23,12 @@ class LogPane(KeyedTable):
     DEFAULT_CSS = "LogPane { height: 1fr; }"
 
     def __init__(self, *, id: str | None = "log"):
-        super().__init__(id=id, cursor_type="row")
+        super().__init__(id=id)
         self._count = 0
-        self._marks: dict[int, str] = {}  # seq -> what became of the entry, as shown (entries with none: absent)
-        self._names: tuple = ()  # the names the rows were said with
+        self._marks: dict[
+            int, str
+        ] = {}  # seq -> what became of the entry, as shown (entries with none: absent)
+        self._names: tuple[object, ...] = ()  # the names the rows were said with
         self._rejected: tuple[Rejection, ...] = ()  # the refusals the marks were made from
         self._refused: dict[int, str] = {}  # seq -> why it is refused, as of those
         self._corrected: dict[int, str] = {}  # seq -> the latest accepted correction of it, in words
@@ -60,12 +62,12 @@ class LogPane(KeyedTable):
         room = self.entry_room()
         if room is None or not self.row_count:
             return None
-        key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key
-        row = self.get_row(key)
+        key = self.cursor_key
+        row = self.get_row(key) if key is not None else []
         text = row[1] if len(row) > 1 else None
         if not isinstance(text, Text) or text.cell_len <= room:
             return None
-        whole = Text.assemble((f"#{key.value} ", "bold"), text)
+        whole = Text.assemble((f"#{key} ", "bold"), text)
         whole.no_wrap, whole.overflow = False, "fold"
         return whole
 
@@ -84,7 +86,9 @@ class LogPane(KeyedTable):
             self._refused[rejection.seq] = f"refused: {rejection.reason}"
         self._rejected = sheet.rejected
         new = entries[old_count:]
-        for entry in new:  # the new entries are added below, each with its mark: only their targets are touched
+        for (
+            entry
+        ) in new:  # the new entries are added below, each with its mark: only their targets are touched
             if entry.type in ("amend", "void") and isinstance(entry, Amend | Void):
                 seq = entry.seq or 0
                 if seq not in self._refused:
@@ -92,8 +96,12 @@ class LogPane(KeyedTable):
                     self._corrected[entry.target] = f"{verb} by #{seq}"
                     touched.add(entry.target)
         # a new entry has a mark only if it was corrected or refused (a long game opened: a few of thousands)
-        for seq in {seq for marked in (self._corrected, self._refused) for seq in marked
-                    if old_count < seq <= len(entries)}:
+        for seq in {
+            seq
+            for marked in (self._corrected, self._refused)
+            for seq in marked
+            if old_count < seq <= len(entries)
+        }:
             self._set_mark(seq, self._mark(seq))
         if len(new) > LAZY_FROM:  # a game opened: each entry put in words when drawn or read
             self.add_lazy_rows(((str(entry.seq or 0), entry) for entry in new), self._row_later(sheet))
@@ -123,6 +131,7 @@ class LogPane(KeyedTable):
         def cells(entry: Entry) -> list[str | Text]:
             seq = entry.seq or 0
             return [str(seq), self._text(entry, sheet, self._marks.get(seq, ""))]
+
         return cells
 
     def _set_mark(self, seq: int, mark: str) -> None:
@@ -145,7 +154,7 @@ class LogPane(KeyedTable):
         return {seq: mark for seq, mark in marks.items() if mark}
 
     @staticmethod
-    def _text(entry, sheet: Sheet, mark: str) -> Text:
+    def _text(entry: Entry, sheet: Sheet, mark: str) -> Text:
         # one line: an entry longer than the pane is folded with a "…" (shown whole below the pane at the cursor)
         text = Text(describe(entry, sheet.names, sheet.side_names), no_wrap=True, overflow="ellipsis")
         if mark.startswith("struck"):
@@ -153,7 +162,9 @@ class LogPane(KeyedTable):
         elif mark.startswith("corrected"):
             text.stylize("dim")
         if mark:
-            text.append(visible(f"  ({mark})"), style="italic red" if mark.startswith("refused") else "italic")
+            text.append(
+                visible(f"  ({mark})"), style="italic red" if mark.startswith("refused") else "italic"
+            )
         if entry.type in ("amend", "void") and getattr(entry, "override", False):
             text.stylize("bold yellow")
         return text

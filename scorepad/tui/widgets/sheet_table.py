@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.cells import cell_len
 from rich.text import Span, Text
-from textual.widgets.data_table import RowKey
 
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import visible
@@ -23,9 +21,9 @@ class SheetTable(KeyedTable):
     DEFAULT_CSS = "SheetTable { height: 1fr; }"
 
     def __init__(self, *, id: str | None = "sheet"):
-        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        super().__init__(id=id, zebra_stripes=True)
         self._shown: tuple[Row, ...] = ()
-        self._layout: tuple = ()
+        self._layout: tuple[object, ...] = ()
 
     # -- what a game screen overrides
 
@@ -70,42 +68,23 @@ class SheetTable(KeyedTable):
         return 1
 
     def appended_height(self, cells: list[str | Text]) -> int | None:
-        """The lines of a row of more than one line added to the table, counted from its cells: a row of a set
-        height is placed at the foot of the rows already placed, where one of automatic height (None) has DataTable
-        draw its cells to measure it and work out every row's place again (a long Jass game, at every hand)."""
+        """The lines of a row of more than one line added to the table, counted from its cells (None: the table
+        counts them, the same way)."""
         return self.cells_lines(cells)
 
     def row_lines(self, row: Row, sheet: Sheet) -> int:
-        """The lines the rules' row takes in the table, as DataTable's automatic height gives them (a game
-        whose rows take more than one line may count them more cheaply than with all their cells made). The row
-        may not be in words yet: what is read of it is read unkept (`Row.unkept`), or a long game opened would
-        keep every row's words."""
+        """The lines the rules' row takes in the table (a game whose rows take more than one line may count them
+        more cheaply than with all their cells made). The row may not be in words yet: what is read of it is read
+        unkept (`Row.unkept`), or a long game opened would keep every row's words."""
         # the deal's number is one line whatever it is
         return self.cells_lines(self.cells_of(0, row.unkept(), sheet))
 
     def cells_lines(self, cells: list[str | Text]) -> int:
         """The lines a row of these cells takes: a cell's own lines, wrapped to its column's set width (a
         column as wide as its cells wraps none of them)."""
-        if self.row_height(cells) == 1:
-            return 1
-        lines = 1
-        for column, cell in zip(self.ordered_columns, cells, strict=False):
-            text = cell if isinstance(cell, Text) else Text(cell)
-            if column.auto_width:
-                lines = max(lines, text.plain.count("\n") + 1)
-            elif cell_len(text.plain) > column.width or "\n" in text.plain:
-                lines = max(lines, self._wrapped_lines(text, column.width))
-        return lines
+        return 1 if self.row_height(cells) == 1 else self.lines_of(cells)
 
-    def _wrapped_lines(self, text: Text, width: int) -> int:
-        # as Text renders itself within the cell's padding (Text.__rich_console__)
-        console, options = self.app.console, self.app.console_options
-        tab_size = console.tab_size if text.tab_size is None else text.tab_size
-        return len(text.wrap(console, width, justify=text.justify or options.justify or "default",
-                             overflow=text.overflow or options.overflow or "fold", tab_size=tab_size or 8,
-                             no_wrap=bool(text.no_wrap)))
-
-    def layout_key(self, sheet: Sheet) -> tuple:
+    def layout_key(self, sheet: Sheet) -> tuple[object, ...]:
         """What the columns depend on: when it changes, the table is laid out again."""
         # the players' names too: after a rename every row is said again with the new name
         return (tuple(sheet.sides), tuple(sheet.side_names.items()), tuple(sheet.names.items()))
@@ -119,9 +98,14 @@ class SheetTable(KeyedTable):
         if layout != self._layout or not self.columns:
             self.clear(columns=True)
             self.add_column("#", key="n")
-            game = [(Text(label), f"col-{label}") for label in self.game_columns(sheet)]  # the game's own words
-            sides = [(self.side_heading(label), key)
-                     for side in sheet.sides for label, key in self.side_columns(sheet, side)]
+            game = [
+                (Text(label), f"col-{label}") for label in self.game_columns(sheet)
+            ]  # the game's own words
+            sides = [
+                (self.side_heading(label), key)
+                for side in sheet.sides
+                for label, key in self.side_columns(sheet, side)
+            ]
             for heading, key in sides + game if self.scores_first(sheet) else game + sides:
                 self.add_column(heading, key=key, width=self.column_width(key))
             self._layout = layout
@@ -137,53 +121,43 @@ class SheetTable(KeyedTable):
             if key not in staying:
                 self.remove_row(key)
         left = [key for key in old_keys if key in staying]
-        if left != new_keys[: len(left)]:  # the rows left are no longer in order: redone from the first of them
+        if (
+            left != new_keys[: len(left)]
+        ):  # the rows left are no longer in order: redone from the first of them
             for key in left:
                 self.remove_row(key)
             left = []
-        # the rows kept, in words; a row whose lines a correction changed (a reason added to a penalty, a name
-        # that now wraps) cannot take its new height in place: the table is filled again, as when the game opens
-        # (removing that row and every row below it one by one costs the whole table each time, and a row added
-        # lazily would be put in words only to be removed)
-        kept_cells: list[list[str | Text]] = []
+        # the rows kept, in words: a correction changes only the cells that differ (and a row's lines, when its
+        # words now take more or fewer: a reason added to a penalty, a name that now wraps)
+        columns = self.ordered_columns
         for number, (key, row) in enumerate(zip(left, rows[kept:], strict=False), start=kept + 1):
             cells = self.cells_of(number, row, sheet)
-            if self._lines_changed(key, cells):
-                self.clear()
-                self._shown = ()
-                self.show(sheet)
-                return
-            kept_cells.append(cells)
-        columns = self.ordered_columns
-        if not left and len(new_keys) > LAZY_FROM and type(self).add_row is KeyedTable.add_row:
-            # each row kept as the rules' row (which the sheet holds anyway), put in words when drawn; its number
-            # is its place in the table then. A sheet whose rows may take more lines has each row's lines
-            # counted now (its words made and let go): the table places every row before its first paint
-            self.add_lazy_rows(zip(new_keys, rows[kept:], strict=True), self._cells_later(sheet),
-                               self._cells_measured(sheet), None if self._one_line_rows() else self._lines(sheet))
-            new_keys = []
-        for number, (key, row) in enumerate(zip(new_keys, rows[kept:], strict=False), start=kept + 1):
-            if number - kept > len(left):
-                cells = self.cells_of(number, row, sheet)
-                height = self.row_height(cells)
-                self.add_row(*cells, key=key, height=self.appended_height(cells) if height is None else height)
-                continue
-            cells = kept_cells[number - kept - 1]
-            # a row kept whose words, deltas or totals a correction changed: only the cells that differ
             for column, shown, cell in zip(columns, self.get_row(key), cells, strict=True):
                 if shown != cell:
                     self.update_cell(key, column.key, cell)
+            if not self._one_line_rows():
+                self.set_row_height(key, self.cells_lines(cells))
+        added = list(zip(new_keys, rows[kept:], strict=True))[len(left) :]
+        if len(added) > LAZY_FROM:
+            # each row kept as the rules' row (which the sheet holds anyway), put in words when drawn; its number
+            # is its place in the table then. A sheet whose rows may take more lines has each row's lines
+            # counted now (its words made and let go): the table places every row before its first paint
+            self.add_lazy_rows(
+                added,
+                self._cells_later(sheet),
+                self._cells_measured(sheet),
+                None if self._one_line_rows() else self._lines(sheet),
+            )
+        else:
+            for number, (key, row) in enumerate(added, start=kept + len(left) + 1):
+                cells = self.cells_of(number, row, sheet)
+                height = self.row_height(cells)
+                self.add_row(
+                    *cells, key=key, height=self.appended_height(cells) if height is None else height
+                )
         self._shown = rows
         if rows and kept < len(rows):
             self.move_cursor(row=self.row_count - 1)
-
-    def _lines_changed(self, key: str, cells: list[str | Text]) -> bool:
-        """Whether a row shown would take another number of lines with these cells."""
-        if self._one_line_rows():
-            return False
-        height = self.get_row_height(RowKey(key))
-        # 0: a row of automatic height not measured yet, which is measured with the cells it holds then
-        return height != 0 and self.cells_lines(cells) != height
 
     def _one_line_rows(self) -> bool:
         """Whether every row is one line high whatever its cells say (a game's sheet may wrap its rows)."""
@@ -202,8 +176,10 @@ class SheetTable(KeyedTable):
 
     def cells_of(self, number: int, row: Row, sheet: Sheet) -> list[str | Text]:
         # not markup, and a note from a hand-edited file shown visibly
-        game: list[str | Text] = [Text(visible(c, keep_lines=True)) if isinstance(c, str) else c
-                                  for c in self.game_cells(row, sheet)]
+        game: list[str | Text] = [
+            Text(visible(c, keep_lines=True)) if isinstance(c, str) else c
+            for c in self.game_cells(row, sheet)
+        ]
         sides: list[str | Text] = []
         for side in sheet.sides:
             sides += self.side_cells(row, side)

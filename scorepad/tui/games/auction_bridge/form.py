@@ -8,11 +8,13 @@ result fields take over. Revoke and chicane come from a small dialog (F6) and go
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
 from textual import on
+from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
@@ -60,7 +62,7 @@ class Extras:
         return self.revoke is not None or self.chicane is not None
 
 
-def _problem(parse) -> ParseValidator:
+def _problem(parse: Callable[[str], object]) -> ParseValidator:
     def problem(value: str) -> str | None:
         try:
             parse(value)
@@ -91,7 +93,7 @@ class BridgeForm(EntryForm):
 
     # ------------------------------------------------------------------ fields
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         sheet = getattr(self.screen, "sheet", None)
         if sheet is not None:
             self._take(sheet)
@@ -282,7 +284,7 @@ class BridgeForm(EntryForm):
         assert self.sheet is not None
         return parse_honours(text, self.letters, self.sheet.side_names, self._strain())
 
-    def _value(self, field_id: str, parse) -> Any:
+    def _value(self, field_id: str, parse: Callable[[str], Any]) -> Any:
         """The parsed value of a shown field, or None (blank or invalid)."""
         field = self.field(field_id)
         if not field.display or not field.value.strip():

@@ -22,7 +22,14 @@ from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
 from scorepad.rules.auction_bridge import HONOUR_PARTS, Settings, format_call
-from scorepad.rules.auction_bridge.view import BridgeCells, BridgeView, DealCells, StopCells, bridge_cells
+from scorepad.rules.auction_bridge.view import (
+    BridgeCells,
+    BridgeView,
+    DealCells,
+    StopCells,
+    bridge_cells,
+    rubber_score,
+)
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import visible
 from scorepad.tui.games.auction_bridge.codes import honours_code, letter_of, side_letters
@@ -203,10 +210,11 @@ class PadDrawer:
     def heading(self) -> Text:
         """The side-name row: which column is which side, with the games each has won."""
         sheet, sides = self.sheet, self.sides
-        games = sheet.extra.get("games", {})
+        view = sheet.view
+        games = view.games if isinstance(view, BridgeView) else {}
         heads = []
         for side in sides:
-            won = int(games.get(side, 0))
+            won = games.get(side, 0)
             title = sheet.side_names.get(side, side) + (f"  ({won} game{'s' if won != 1 else ''})" if won else "")
             heads.append(Text(title[: self.width].center(self.width), style="bold"))
         self.pair(heads[0], heads[1])
@@ -241,25 +249,22 @@ class PadDrawer:
         return self.lines
 
     def totals(self) -> None:
-        sheet, sides = self.sheet, self.sides
-        extra = sheet.extra
-        scores = {"trick score": extra.get("trick_score", {}), "honour score": extra.get("honour_score", {})}
-        for label, score in scores.items():
-            self.pair_of(self.cell((label, int(score.get(s, 0))), "default") for s in sides)
-        bonus = {s: sheet.totals[s] - sum(int(score.get(s, 0)) for score in scores.values()) for s in sides}
-        if any(bonus.values()):
-            label = "games (Law 11)" if _stopped(sheet) else "rubber"
-            self.pair_of(self.cell((label, bonus[s]) if bonus[s] else None, "default") for s in sides)
-        self.pair_of(self.cell(("total", int(sheet.totals[s])), "bold reverse") for s in sides)
+        sides = self.sides
+        score = rubber_score(self.sheet)
+        for label, points in (("trick score", score.trick), ("honour score", score.honour)):
+            self.pair_of(self.cell((label, points.get(s, 0)), "default") for s in sides)
+        if any(score.bonus.values()):
+            label = "games (Law 11)" if score.stopped else "rubber"
+            self.pair_of(self.cell((label, score.bonus[s]) if score.bonus[s] else None, "default") for s in sides)
+        self.pair_of(self.cell(("total", score.total.get(s, 0)), "bold reverse") for s in sides)
 
     def status(self, settings: Settings) -> str:
         sheet, sides = self.sheet, self.sides
-        rubber = sheet.extra.get("rubber")
-        if rubber:
-            if rubber.get("winner") is None:
+        score = rubber_score(sheet)
+        if score.over:
+            if score.winner is None:
                 return "The rubber is drawn."
-            size = rubber["size"]
-            return f"{sheet.side_names.get(rubber['winner'], rubber['winner'])} win the rubber — its size is {size}."
+            return f"{sheet.side_names.get(score.winner, score.winner)} win the rubber — its size is {score.size}."
         view = sheet.view
         if not isinstance(view, BridgeView):
             return ""
@@ -299,11 +304,6 @@ def short_honours(cells: DealCells, sheet: Sheet) -> str:
     if cells.revoke_side:
         bits.append(f"revoke {letter_of(cells.revoke_side, letters)}")
     return ", ".join(bits)
-
-
-def _stopped(sheet: Sheet) -> bool:
-    # a row is a scored deal or the rubber's stop (`bridge_cells`: StopCells), told by its kind alone
-    return any(row.cells.get("kind") != "deal" for row in reversed(sheet.rows))
 
 
 def _padded(items: list[Any], length: int) -> list[Any]:
@@ -505,7 +505,7 @@ class BridgeSheet(SheetTable):
         if not self.plan.widths:  # no column wraps: every row is one line, its words not needed for it
             return 1
         # the deal's number and the sides' scores are one line each: the game cells alone decide
-        return self.cells_lines(["", *self.game_cells(row.unkept(), sheet)])
+        return self.cells_lines(["", *self.game_cells(row, sheet)])
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         shown = dict(zip(GAME_COLUMNS, self.full_cells(row, sheet), strict=True))

@@ -66,7 +66,8 @@ class AuctionBridgeScreen(GameScreen):
 
     @property
     def settings(self) -> Settings:
-        return self.replayer.settings
+        settings: Settings = self.replayer.settings
+        return settings
 
     def sheet_changed(self, sheet: Sheet) -> None:
         self.one(BridgePad).show(sheet, self.settings)

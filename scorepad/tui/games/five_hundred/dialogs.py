@@ -13,7 +13,8 @@ from textual.widgets import Input, Static
 
 from scorepad.tui.plain import plain
 from scorepad.tui.screens.form_dialog import FormDialog, Refused, labelled
-from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
+from scorepad.tui.shorthand import resolve_name
+from scorepad.tui.widgets.fields import NameInput, ParseValidator
 
 KINDS = {
     "revoke": ("r", "revoke",

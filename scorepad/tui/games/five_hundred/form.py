@@ -36,9 +36,10 @@ from scorepad.rules.base import Phase, Sheet
 from scorepad.rules.five_hundred import PASS, display_call, parse_call
 from scorepad.rules.five_hundred.settings import deck_points
 from scorepad.rules.five_hundred.view import FiveHundredView
+from scorepad.tui.shorthand import resolve_name
 from scorepad.tui.widgets import quiet
 from scorepad.tui.widgets.entry_form import EntryForm, Refused
-from scorepad.tui.widgets.fields import NameInput, ParseValidator, resolve_name
+from scorepad.tui.widgets.fields import NameInput, ParseValidator
 
 BID_HELP = "7h, 7♥, 10nt, n (nullo), on (open nullo); p with no contractor: all passed"
 CALL_HELP = "p (pass), 7h, 10nt, n (nullo), on (open nullo)"
@@ -71,7 +72,7 @@ class FiveHundredForm(EntryForm):
     def __init__(self, *, id: str | None = "entry-form"):
         super().__init__(id=id)
         self.mode = "contract"  # or "auction"
-        self._layout: tuple = ()
+        self._layout: tuple[object, ...] = ()
         # Enter is being logged: the sheet shown meanwhile is followed once, in `logged`, with the fields emptied
         self._submitting = False
         self._lay_out_owed = False  # a sheet came while submitting, and `logged` has not laid the form out yet

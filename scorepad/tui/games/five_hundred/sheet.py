@@ -69,7 +69,7 @@ class FiveHundredSheet(SheetTable):
                 Text(str(lost) if lost else "·", style="red" if lost else "dim"),
                 Text(str(row.totals[side]), style="bold")]
 
-    def layout_key(self, sheet: Sheet) -> tuple:
+    def layout_key(self, sheet: Sheet) -> tuple[object, ...]:
         return (*super().layout_key(sheet), self.classic)
 
     def toggle_classic(self, sheet: Sheet) -> None:

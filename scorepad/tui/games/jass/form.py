@@ -29,7 +29,6 @@ from scorepad.rules.jass import contract_label, other_team_points
 from scorepad.rules.jass.view import JassView, TrumpCall
 from scorepad.tui.games.jass.shorthand import (
     TRUMP_HELP,
-    Refused,
     Shown,
     Table,
     describe_shown,
@@ -42,6 +41,7 @@ from scorepad.tui.games.jass.shorthand import (
     weis_entries,
     weis_text,
 )
+from scorepad.tui.shorthand import Refused
 from scorepad.tui.widgets import quiet
 from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.fields import NameInput, ParseValidator

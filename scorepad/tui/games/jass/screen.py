@@ -276,7 +276,8 @@ class JassScreen(GameScreen):
 
     @property
     def settings(self) -> Settings:
-        return self.replayer.settings
+        settings: Settings = self.replayer.settings
+        return settings
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="jass-hand")

@@ -18,6 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from scorepad.rules.jass import Tafel, tafel
+from scorepad.rules.jass.view import points_to_go
 
 STROKE = "|"  # a stroke on the plain board
 BAR = "─"  # the Z's top and bottom bars
@@ -129,8 +130,9 @@ class JassTafel(Widget):
 
     def show(self, totals: Mapping[str, int], names: Mapping[str, str], target: int,
              winner: str | None = None, bergpreis: str | None = None) -> None:
+        to_go = points_to_go(totals, target)
         halves = tuple(
-            TafelHalf(side, names.get(side, side), total, max(0, target - total), side == winner, side == bergpreis)
+            TafelHalf(side, names.get(side, side), total, to_go[side], side == winner, side == bergpreis)
             for side, total in totals.items()
         )
         if halves == self.halves:  # a trump named, a Weis said: the board as it was, no repaint nor layout
