@@ -16,9 +16,12 @@ def baseline_tree(directory: Path, ref: str) -> Path:
     root = Path(__file__).resolve().parent.parent
     tree = directory / "baseline"
     tree.mkdir()
-    listed = subprocess.run(["git", "-C", str(root), "ls-tree", "--name-only", ref], capture_output=True,
-                            text=True, check=True).stdout.split()
+    listed = subprocess.run(
+        ["git", "-C", str(root), "ls-tree", "--name-only", ref], capture_output=True, text=True, check=True
+    ).stdout.split()
     paths = ["scorepad", *(path for path in BESIDE_THE_PACKAGE if path in listed)]
-    archive = subprocess.run(["git", "-C", str(root), "archive", ref, *paths], capture_output=True, check=True)
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", ref, *paths], capture_output=True, check=True
+    )
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
     return tree

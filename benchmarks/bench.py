@@ -47,7 +47,7 @@ from bare_app import BARE_APP, bare_app_args  # noqa: E402
 from baseline import baseline_tree  # noqa: E402
 
 from scorepad.log import dump_entry, dump_header, parse_entry  # noqa: E402
-from scorepad.store import new_header
+from scorepad.store.game_file import new_header
 
 PLAYERS = ["Ann", "Bob", "Cid"]
 CALLS = ["6S", "7C", "6NT", "7H", "8D", "6H", "7S"]
@@ -146,15 +146,19 @@ def best_of(runs: int, work) -> float:
 # A whole process each, as a user runs it; its CPU time (user + system) read from the kernel when it ends.
 JSON_LINES = "import json, sys\nfor line in open(sys.argv[1], 'rb'):\n    json.loads(line)\n"
 BARE_PYTHON = "import json"
-IMPORT_REPLAY = ("import sys\nfrom scorepad.cli import main\nfrom scorepad.games import replay_file\n"
-                 "from scorepad.export import to_json\nfrom scorepad.log import ENTRY_ADAPTERS\n"
-                 "from scorepad.rules import rules_for\nrules_for(sys.argv[1]); ENTRY_ADAPTERS[sys.argv[1]]\n")
+IMPORT_REPLAY = (
+    "import sys\nfrom scorepad.cli.main import main\nfrom scorepad.games import replay_file\n"
+    "from scorepad.text.export import to_json\nfrom scorepad.log import ENTRY_ADAPTERS\n"
+    "from scorepad.rules import rules_for\nrules_for(sys.argv[1]); ENTRY_ADAPTERS[sys.argv[1]]\n"
+)
 
 
 def process_cpu(args: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> float:
     """CPU seconds (user + system) a child process took, start to exit (its output thrown away)."""
     before = os.times()
-    done = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=600, env=env, cwd=cwd)
+    done = subprocess.run(
+        args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=600, env=env, cwd=cwd
+    )
     after = os.times()
     if done.returncode != 0:
         raise RuntimeError(done.stderr.decode(errors="replace")[-2000:])
@@ -179,13 +183,21 @@ def paired_cpu(runs: int, first, second) -> tuple[list[float], list[float]]:
 def baseline_env(tree: Path, directory: Path) -> dict[str, str]:
     """The environment of a process that imports REF's scorepad (unpacked in `tree`), checked once."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    found = subprocess.run([sys.executable, "-c", "import scorepad; print(scorepad.__file__)"], env=env, cwd=directory,
-                           capture_output=True, text=True, check=True).stdout.strip()
+    found = subprocess.run(
+        [sys.executable, "-c", "import scorepad; print(scorepad.__file__)"],
+        env=env,
+        cwd=directory,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     assert Path(found).resolve().is_relative_to(tree.resolve()), found
     return env
 
 
-def bench_replay_game(directory: Path, game: str, entries: int, runs: int, baseline: Path | None = None) -> dict:
+def bench_replay_game(
+    directory: Path, game: str, entries: int, runs: int, baseline: Path | None = None
+) -> dict:
     """`scorepad replay FILE --json` of a table-like log (benchmarks/tables.py) against a process that only
     json.loads the same lines, paired (with `baseline`, REF's scorepad too: A B C A B C …); then where the time
     goes, each part against the library's own speed on the same input (in one process, CPU time, median of
@@ -195,10 +207,10 @@ def bench_replay_game(directory: Path, game: str, entries: int, runs: int, basel
     from jiter import from_json
     from pydantic import TypeAdapter
 
-    from scorepad.export import _ENCODE, to_json
     from scorepad.games import replay_log
     from scorepad.log import _ENTRY_TYPES
-    from scorepad.store import load
+    from scorepad.store.game_file import load
+    from scorepad.text.export import _ENCODE, to_json
 
     path = tables.write_game(directory / f"{game}.jsonl", game, entries)
     data = path.read_bytes()
@@ -220,7 +232,9 @@ def bench_replay_game(directory: Path, game: str, entries: int, runs: int, basel
     def median_cpu(work) -> float:
         return statistics.median(cpu_of(work) for _ in range(runs))
 
-    adapter = TypeAdapter(_ENTRY_TYPES[game])  # the entry models alone, without the strict reading around them
+    adapter = TypeAdapter(
+        _ENTRY_TYPES[game]
+    )  # the entry models alone, without the strict reading around them
     log = load(path)
     sheet = replay_log(log)
     summary = sheet.summary()
@@ -230,8 +244,12 @@ def bench_replay_game(directory: Path, game: str, entries: int, runs: int, basel
         figures = {
             "json_loads": median_cpu(lambda: [json.loads(line) for line in lines]),
             "pydantic": median_cpu(lambda: [adapter.validate_json(line) for line in lines]),
-            "strict": median_cpu(lambda: [from_json(line, catch_duplicate_keys=True, allow_inf_nan=False,
-                                                    cache_mode="keys") for line in lines]),
+            "strict": median_cpu(
+                lambda: [
+                    from_json(line, catch_duplicate_keys=True, allow_inf_nan=False, cache_mode="keys")
+                    for line in lines
+                ]
+            ),
             "load": median_cpu(lambda: load(path)),
             "rules": median_cpu(lambda: replay_log(log)),
             # the rows put in words for the summary, beyond folding the log: a fresh sheet's, timed alone
@@ -243,11 +261,18 @@ def bench_replay_game(directory: Path, game: str, entries: int, runs: int, basel
         if was:
             gc.enable()
     return {
-        "game": game, "entries": len(lines), "bytes": len(data),
-        "plain_s": statistics.median(plain), "ours_s": statistics.median(ours),
-        "ratio": statistics.median(ratios), "ratio_p95": _p95(ratios),
-        "base_s": statistics.median(base) if base else None, "base_ratios": base_ratios,
-        "bare_s": statistics.median(bare), "import_s": statistics.median(imports), **figures,
+        "game": game,
+        "entries": len(lines),
+        "bytes": len(data),
+        "plain_s": statistics.median(plain),
+        "ours_s": statistics.median(ours),
+        "ratio": statistics.median(ratios),
+        "ratio_p95": _p95(ratios),
+        "base_s": statistics.median(base) if base else None,
+        "base_ratios": base_ratios,
+        "bare_s": statistics.median(bare),
+        "import_s": statistics.median(imports),
+        **figures,
     }
 
 
@@ -256,7 +281,7 @@ def replay_memory(directory: Path, game: str, entries: int) -> tuple[int, int]:
     import tracemalloc
 
     from scorepad.games import replay_log
-    from scorepad.store import load
+    from scorepad.store.game_file import load
 
     path = tables.write_game(directory / f"memory-{game}.jsonl", game, entries)
     replay_log(load(path))  # the models built and the modules imported before measuring
@@ -275,23 +300,31 @@ def replay_memory(directory: Path, game: str, entries: int) -> tuple[int, int]:
 def print_replay(a: dict) -> None:
     base = a["plain_s"]
     floor = (a["import_s"] - a["bare_s"]) + a["load"]
-    print(f"(a) {a['game']}: scorepad replay --json of {a['entries']:,} entries ({a['bytes'] / 2**20:.1f} MiB, "
-          f"benchmarks/tables.py): {a['ours_s']:.2f} s CPU; a process json.loads-ing the same lines "
-          f"{base:.2f} s → ratio median {a['ratio']:.2f}×, p95 {a['ratio_p95']:.2f}× (goal ≤ 2×)")
-    print(f"    where it goes (CPU, × that json.loads process): imports {a['import_s'] - a['bare_s']:.2f} s "
-          f"({(a['import_s'] - a['bare_s']) / base:.2f}×) | reading {a['load']:.2f} s ({a['load'] / base:.2f}×; "
-          f"json.loads alone {a['json_loads']:.2f} s, pydantic's validate_json alone {a['pydantic']:.2f} s, the "
-          f"strict check for duplicate keys (jiter) alone {a['strict']:.2f} s) | "
-          f"the rules {a['rules']:.2f} s ({a['rules'] / base:.2f}×) | rows in words {a['words']:.2f} s | "
-          f"output {a['output']:.2f} s (the C encoder alone on the same summary {a['dumps']:.2f} s)")
-    print(f"    floor, imports + reading alone (no rules, no output): {floor:.2f} s = {floor / base:.2f}× "
-          f"the json.loads process")
+    print(
+        f"(a) {a['game']}: scorepad replay --json of {a['entries']:,} entries ({a['bytes'] / 2**20:.1f} MiB, "
+        f"benchmarks/tables.py): {a['ours_s']:.2f} s CPU; a process json.loads-ing the same lines "
+        f"{base:.2f} s → ratio median {a['ratio']:.2f}×, p95 {a['ratio_p95']:.2f}× (goal ≤ 2×)"
+    )
+    print(
+        f"    where it goes (CPU, × that json.loads process): imports {a['import_s'] - a['bare_s']:.2f} s "
+        f"({(a['import_s'] - a['bare_s']) / base:.2f}×) | reading {a['load']:.2f} s ({a['load'] / base:.2f}×; "
+        f"json.loads alone {a['json_loads']:.2f} s, pydantic's validate_json alone {a['pydantic']:.2f} s, the "
+        f"strict check for duplicate keys (jiter) alone {a['strict']:.2f} s) | "
+        f"the rules {a['rules']:.2f} s ({a['rules'] / base:.2f}×) | rows in words {a['words']:.2f} s | "
+        f"output {a['output']:.2f} s (the C encoder alone on the same summary {a['dumps']:.2f} s)"
+    )
+    print(
+        f"    floor, imports + reading alone (no rules, no output): {floor:.2f} s = {floor / base:.2f}× "
+        f"the json.loads process"
+    )
     if a["base_s"] is not None:
         ours_p95, base_ratios = a["ratio_p95"], a["base_ratios"]
-        print(f"    paired with {a['baseline']} (A B C by turns, {len(base_ratios)} rounds): {a['baseline']}'s replay "
-              f"{a['base_s']:.2f} s → ratio median {statistics.median(base_ratios):.2f}×, p95 "
-              f"{_p95(base_ratios):.2f}×; this tree median {a['ratio']:.2f}×, p95 {ours_p95:.2f}× "
-              f"({a['ours_s'] / a['base_s']:.2f}× {a['baseline']}'s time)")
+        print(
+            f"    paired with {a['baseline']} (A B C by turns, {len(base_ratios)} rounds): {a['baseline']}'s replay "
+            f"{a['base_s']:.2f} s → ratio median {statistics.median(base_ratios):.2f}×, p95 "
+            f"{_p95(base_ratios):.2f}×; this tree median {a['ratio']:.2f}×, p95 {ours_p95:.2f}× "
+            f"({a['ours_s'] / a['base_s']:.2f}× {a['baseline']}'s time)"
+        )
 
 
 # ---------------------------------------------------------------- (b)
@@ -302,7 +335,9 @@ BARE = bare_app_args(120, 40, "#", "deal", "Ann", "Bob", "Cid")  # the floor: be
 # the same script printing the process's CPU time to its first frame too (a busy shared machine disturbs it least)
 _BARE_PRINT = "print(time.perf_counter() - start, flush=True)"
 assert _BARE_PRINT in BARE_APP
-BARE_APP_CPU = BARE_APP.replace(_BARE_PRINT, "print(time.perf_counter() - start, time.process_time(), flush=True)")
+BARE_APP_CPU = BARE_APP.replace(
+    _BARE_PRINT, "print(time.perf_counter() - start, time.process_time(), flush=True)"
+)
 
 OUR_APP = """
 import sys, time
@@ -371,11 +406,20 @@ App._display = display
 ScorepadApp(open_path=Path(sys.argv[1]), remember_theme=False).run(headless=True, size=(120, 40))
 """
 
-BARE_PHASES = BARE_APP_CPU.replace("from textual.app import App\n",
-                                   "from textual.app import App\ntextual_cpu = time.process_time()\n", 1).replace(
-    "    def compose(self):\n", "    def compose(self):\n        global compose_cpu\n        compose_cpu = time.process_time()\n", 1
-).replace("print(time.perf_counter() - start, time.process_time(), flush=True)",
-          "print(textual_cpu, compose_cpu, time.process_time(), flush=True)")
+BARE_PHASES = (
+    BARE_APP_CPU.replace(
+        "from textual.app import App\n", "from textual.app import App\ntextual_cpu = time.process_time()\n", 1
+    )
+    .replace(
+        "    def compose(self):\n",
+        "    def compose(self):\n        global compose_cpu\n        compose_cpu = time.process_time()\n",
+        1,
+    )
+    .replace(
+        "print(time.perf_counter() - start, time.process_time(), flush=True)",
+        "print(textual_cpu, compose_cpu, time.process_time(), flush=True)",
+    )
+)
 assert BARE_PHASES.count("compose_cpu") == 3 and "textual_cpu = " in BARE_PHASES
 
 
@@ -404,8 +448,9 @@ print(textual_s, stack, imported, read, replayed, textual_cpu, time.process_time
 """
 
 
-def bench_start(directory: Path, deals: int, runs: int, baseline: Path | None = None,
-                game: str = "five_hundred") -> dict:
+def bench_start(
+    directory: Path, deals: int, runs: int, baseline: Path | None = None, game: str = "five_hundred"
+) -> dict:
     """Start to first paint of the bare app and of ours (and of the baseline's scorepad, if given), in fresh
     processes by turns (A B A B …, or A B C A B C …), each against the bare app's run just before it. Five
     Hundred's game is `deals` deals of three entries; another game's is a table-like log (benchmarks/tables.py)
@@ -420,8 +465,14 @@ def bench_start(directory: Path, deals: int, runs: int, baseline: Path | None = 
     env["SCOREPAD_HOME"] = str(directory / "home")
 
     def run(code: str, *args: str, tree: Path = ours_tree) -> list[float]:
-        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                              env={**env, "PYTHONPATH": str(tree)}, timeout=300, cwd=directory)
+        done = subprocess.run(
+            [sys.executable, "-c", code, *args],
+            capture_output=True,
+            text=True,
+            env={**env, "PYTHONPATH": str(tree)},
+            timeout=300,
+            cwd=directory,
+        )
         lines = [ln for ln in done.stdout.splitlines() if ln.strip()]
         if done.returncode != 0 or not lines:
             raise RuntimeError(done.stderr[-2000:])
@@ -452,56 +503,97 @@ def bench_start(directory: Path, deals: int, runs: int, baseline: Path | None = 
     bare_phase_runs: list[list[float]] = []
     for _ in range(runs):  # where the CPU goes, by turns with the bare app's own phases
         bare_phase_runs.append(run(BARE_PHASES, *BARE))
-        done = subprocess.run([sys.executable, "-c", OUR_PHASES, str(path)], capture_output=True, text=True,
-                              env={**env, "PYTHONPATH": str(ours_tree)}, timeout=300, cwd=directory)
+        done = subprocess.run(
+            [sys.executable, "-c", OUR_PHASES, str(path)],
+            capture_output=True,
+            text=True,
+            env={**env, "PYTHONPATH": str(ours_tree)},
+            timeout=300,
+            cwd=directory,
+        )
         lines = [ln for ln in done.stdout.splitlines() if ln.startswith("[")]
         if done.returncode != 0 or not lines:
             raise RuntimeError(done.stderr[-2000:])
         phase_runs.append(ast.literal_eval(lines[-1]))
-    part = {name: statistics.median(f[index] - (f[index - 1] if index else 0) for f in floors)
-            for index, name in enumerate(("textual", "pydantic", "models_and_rules", "reading", "replaying"))}
+    part = {
+        name: statistics.median(f[index] - (f[index - 1] if index else 0) for f in floors)
+        for index, name in enumerate(("textual", "pydantic", "models_and_rules", "reading", "replaying"))
+    }
     bare = statistics.median(bares)
     bare_cpu = statistics.median(bare_cpus)
-    figures = {"deals": deals, "game": game, "runs": runs, "bare_textual_s": bare, "bare_p95_s": _p95(bares), "floor": part,
-               "floor_s": bare + sum(v for k, v in part.items() if k != "textual"),
-               "bare_cpu_s": bare_cpu, "floor_cpu_s": bare_cpu + statistics.median(f[6] - f[5] for f in floors)}
+    figures = {
+        "deals": deals,
+        "game": game,
+        "runs": runs,
+        "bare_textual_s": bare,
+        "bare_p95_s": _p95(bares),
+        "floor": part,
+        "floor_s": bare + sum(v for k, v in part.items() if k != "textual"),
+        "bare_cpu_s": bare_cpu,
+        "floor_cpu_s": bare_cpu + statistics.median(f[6] - f[5] for f in floors),
+    }
     names = [name for name, _ in phase_runs[0]]
     if all([name for name, _ in marks] == names for marks in phase_runs):
-        figures["phases"] = [(name, statistics.median(marks[i][1] - (marks[i - 1][1] if i else 0)
-                                                      for marks in phase_runs)) for i, name in enumerate(names)]
-    figures["bare_phases"] = [(name, statistics.median(b[i] - (b[i - 1] if i else 0) for b in bare_phase_runs))
-                              for i, name in enumerate(("Textual imported", "its widgets imported, the app made "
-                                                        "and started", "composed, laid out and drawn"))]
+        figures["phases"] = [
+            (name, statistics.median(marks[i][1] - (marks[i - 1][1] if i else 0) for marks in phase_runs))
+            for i, name in enumerate(names)
+        ]
+    figures["bare_phases"] = [
+        (name, statistics.median(b[i] - (b[i - 1] if i else 0) for b in bare_phase_runs))
+        for i, name in enumerate(
+            (
+                "Textual imported",
+                "its widgets imported, the app made and started",
+                "composed, laid out and drawn",
+            )
+        )
+    ]
     for side in trees:
-        figures[side] = {"median_s": statistics.median(times[side]), "p95_s": _p95(times[side]),
-                         "ratio": statistics.median(ratios[side]), "ratio_p95": _p95(ratios[side]),
-                         "cpu_s": statistics.median(cpus[side]), "cpu_ratio": statistics.median(cpu_ratios[side]),
-                         "cpu_ratio_p95": _p95(cpu_ratios[side])}
+        figures[side] = {
+            "median_s": statistics.median(times[side]),
+            "p95_s": _p95(times[side]),
+            "ratio": statistics.median(ratios[side]),
+            "ratio_p95": _p95(ratios[side]),
+            "cpu_s": statistics.median(cpus[side]),
+            "cpu_ratio": statistics.median(cpu_ratios[side]),
+            "cpu_ratio_p95": _p95(cpu_ratios[side]),
+        }
     return figures
 
 
 def print_start(b: dict, goal: float, ref: str | None) -> None:
     sides = [("this tree", b["ours"])] + ([(ref, b["base"])] if "base" in b else [])
-    logged = (f"{b['deals']:,} deals" if b["game"] == "five_hundred"
-              else f"a {b['game']} log of {b['deals'] * 3:,} entries (benchmarks/tables.py)")
-    print(f"(b) start to first paint with {logged}, {b['runs']} turns (goal ≤ {goal}× the bare app): "
-          f"bare Textual app (Header, DataTable, Footer) median {b['bare_textual_s']:.3f} s, p95 "
-          f"{b['bare_p95_s']:.3f} s")
+    logged = (
+        f"{b['deals']:,} deals"
+        if b["game"] == "five_hundred"
+        else f"a {b['game']} log of {b['deals'] * 3:,} entries (benchmarks/tables.py)"
+    )
+    print(
+        f"(b) start to first paint with {logged}, {b['runs']} turns (goal ≤ {goal}× the bare app): "
+        f"bare Textual app (Header, DataTable, Footer) median {b['bare_textual_s']:.3f} s, p95 "
+        f"{b['bare_p95_s']:.3f} s"
+    )
     for name, side in sides:
-        print(f"    {name}: median {side['median_s']:.3f} s, p95 {side['p95_s']:.3f} s → ratio median "
-              f"{side['ratio']:.2f}×, p95 {side['ratio_p95']:.2f}×; CPU to the first paint median {side['cpu_s']:.3f} s "
-              f"against the bare app's {b['bare_cpu_s']:.3f} s → ratio median {side['cpu_ratio']:.2f}×, p95 "
-              f"{side['cpu_ratio_p95']:.2f}×")
+        print(
+            f"    {name}: median {side['median_s']:.3f} s, p95 {side['p95_s']:.3f} s → ratio median "
+            f"{side['ratio']:.2f}×, p95 {side['ratio_p95']:.2f}×; CPU to the first paint median {side['cpu_s']:.3f} s "
+            f"against the bare app's {b['bare_cpu_s']:.3f} s → ratio median {side['cpu_ratio']:.2f}×, p95 "
+            f"{side['cpu_ratio_p95']:.2f}×"
+        )
     f = b["floor"]
-    print(f"    the floor, before any widget of the game: the bare app + pydantic {f['pydantic']:.3f} s + the log's "
-          f"models, the store and the game's rules {f['models_and_rules']:.3f} s + reading the log "
-          f"{f['reading']:.3f} s + replaying it {f['replaying']:.3f} s = {b['floor_s']:.3f} s "
-          f"({b['floor_s'] / b['bare_textual_s']:.2f}× the bare app); in CPU the bare app's {b['bare_cpu_s']:.3f} s + "
-          f"{b['floor_cpu_s'] - b['bare_cpu_s']:.3f} s = {b['floor_cpu_s']:.3f} s "
-          f"({b['floor_cpu_s'] / b['bare_cpu_s']:.2f}×)")
+    print(
+        f"    the floor, before any widget of the game: the bare app + pydantic {f['pydantic']:.3f} s + the log's "
+        f"models, the store and the game's rules {f['models_and_rules']:.3f} s + reading the log "
+        f"{f['reading']:.3f} s + replaying it {f['replaying']:.3f} s = {b['floor_s']:.3f} s "
+        f"({b['floor_s'] / b['bare_textual_s']:.2f}× the bare app); in CPU the bare app's {b['bare_cpu_s']:.3f} s + "
+        f"{b['floor_cpu_s'] - b['bare_cpu_s']:.3f} s = {b['floor_cpu_s']:.3f} s "
+        f"({b['floor_cpu_s'] / b['bare_cpu_s']:.2f}×)"
+    )
     if "phases" in b:
-        print("    where this tree's CPU goes, to the first paint (medians of as many runs more, each phase's CPU): "
-              + "; ".join(f"{name} {seconds:.3f} s" for name, seconds in b["phases"]))
+        print(
+            "    where this tree's CPU goes, to the first paint (medians of as many runs more, each phase's CPU): "
+            + "; ".join(f"{name} {seconds:.3f} s" for name, seconds in b["phases"])
+        )
     print("    the bare app's: " + "; ".join(f"{name} {seconds:.3f} s" for name, seconds in b["bare_phases"]))
 
 
@@ -639,7 +731,9 @@ async def _submit_latency(path: Path, samples: int, trace: bool = False) -> dict
                 start = time.perf_counter()
                 assert screen.log_entries(entries)
                 done, cpu_done = time.perf_counter(), time.process_time()
-                await pilot.pause()  # the table and log pane have taken the new rows, and the screen is painted
+                await (
+                    pilot.pause()
+                )  # the table and log pane have taken the new rows, and the screen is painted
                 painted, cpu_painted = time.perf_counter(), time.process_time()
                 updated.append(done - start)
                 repainted.append(done - start + cpu_painted - cpu_done)
@@ -650,8 +744,14 @@ async def _submit_latency(path: Path, samples: int, trace: bool = False) -> dict
                 _, peak = tracemalloc.get_traced_memory()
     if trace:
         tracemalloc.stop()
-    return {"updated": updated, "repainted": repainted, "walls": walls, "frame": frame, "settled": settled,
-            "peak_traced": peak}
+    return {
+        "updated": updated,
+        "repainted": repainted,
+        "walls": walls,
+        "frame": frame,
+        "settled": settled,
+        "peak_traced": peak,
+    }
 
 
 async def _enter_latency(path: Path, samples: int, clock: FrameClock | None = None) -> dict:
@@ -681,11 +781,14 @@ async def _enter_latency(path: Path, samples: int, clock: FrameClock | None = No
         for number in range(samples):
             contract, result = deal_items(deals + number)[1:]
             contractor = contract["player"]
-            others = [p for p in PLAYERS[PLAYERS.index(contractor) + 1:] + PLAYERS if p != contractor][:1]
+            others = [p for p in PLAYERS[PLAYERS.index(contractor) + 1 :] + PLAYERS if p != contractor][:1]
             form = screen.form
-            typed = {"fh-contractor": contractor, "fh-bid": contract["call"].lower(),
-                     "fh-tricks-0": str(result["tricks"][contractor]),
-                     "fh-tricks-1": str(result["tricks"][others[0]])}
+            typed = {
+                "fh-contractor": contractor,
+                "fh-bid": contract["call"].lower(),
+                "fh-tricks-0": str(result["tricks"][contractor]),
+                "fh-tricks-1": str(result["tricks"][others[0]]),
+            }
             for name, text in typed.items():
                 form.query_one(f"#{name}", Input).value = text
             screen.set_focus(form.query_one("#fh-tricks-1", Input))
@@ -705,8 +808,7 @@ async def _enter_latency(path: Path, samples: int, clock: FrameClock | None = No
 
 #: what the table types for one more hand or deal of a tables.py log (which stops after a whole one), before Enter:
 #: Jass hearts named by the forehand, then 97 points to team A; Bridge Ann's 1NT making 7 tricks
-GAME_KEYS = {"jass": ("h", "tab", "a", "9", "7"),
-             "auction_bridge": ("a", "tab", "1", "n", "t", "tab", "7")}
+GAME_KEYS = {"jass": ("h", "tab", "a", "9", "7"), "auction_bridge": ("a", "tab", "1", "n", "t", "tab", "7")}
 
 
 async def _game_enter_latency(game: str, path: Path, samples: int, clock: FrameClock | None = None) -> dict:
@@ -808,8 +910,9 @@ async def _bare_latency(rows: int, samples: int) -> dict:
     return {"repainted": repainted, "idle": idle, "frame": frame, "settled": settled}
 
 
-async def _bare_enter_latency(rows: int, samples: int, table: type | None = None,
-                              clock: FrameClock | None = None) -> dict:
+async def _bare_enter_latency(
+    rows: int, samples: int, table: type | None = None, clock: FrameClock | None = None
+) -> dict:
     """The floor of Enter, the same kind of update as ours with Textual's own widgets, timed as `_enter_latency`
     times ours: at the same terminal size, a Header, a DataTable of `rows` rows (the sheet) beside one of three
     times as many (the log), an Input and a Footer. Enter in the Input (a priority binding, as ours) appends a row
@@ -920,22 +1023,30 @@ def bench_correct(directory: Path, deals: int, samples: int) -> dict:
     os.environ["SCOREPAD_HOME"] = str(directory / "home")
     result = asyncio.run(_correct_latency(path, samples))
     ms = {key: [t * 1000 for t in result[key]] for key in ("updated", "repainted")}
-    return {"deals": deals, "samples": samples,
-            "updated_median_ms": statistics.median(ms["updated"]), "updated_p95_ms": _p95(ms["updated"]),
-            "repainted_median_ms": statistics.median(ms["repainted"]), "repainted_p95_ms": _p95(ms["repainted"]),
-            "frame": _stats_ms(result["frame"]), "settled": _stats_ms(result["settled"])}
+    return {
+        "deals": deals,
+        "samples": samples,
+        "updated_median_ms": statistics.median(ms["updated"]),
+        "updated_p95_ms": _p95(ms["updated"]),
+        "repainted_median_ms": statistics.median(ms["repainted"]),
+        "repainted_p95_ms": _p95(ms["repainted"]),
+        "frame": _stats_ms(result["frame"]),
+        "settled": _stats_ms(result["settled"]),
+    }
 
 
 def bench_corrected_replay(directory: Path, runs: int) -> dict:
     """Load + replay of logs full of corrections: one result amended 10,000 times; 3,000 deals with 1,000
     corrections (every third deal's result amended right after it)."""
     from scorepad.games import replay_log
-    from scorepad.store import load
+    from scorepad.store.game_file import load
 
     same = write_corrected_log(directory / "amends.jsonl", 1, 0, amends_of_one=10_000)
     spread = write_corrected_log(directory / "spread.jsonl", 3_000, 3)
-    return {"amends_of_one_s": best_of(runs, lambda: replay_log(load(same))),
-            "spread_s": best_of(runs, lambda: replay_log(load(spread)))}
+    return {
+        "amends_of_one_s": best_of(runs, lambda: replay_log(load(same))),
+        "spread_s": best_of(runs, lambda: replay_log(load(spread))),
+    }
 
 
 def _p95(values: list[float]) -> float:
@@ -957,7 +1068,8 @@ def bench_submit(directory: Path, deals: int, samples: int) -> dict:
         "repainted_median_ms": statistics.median(ms["repainted"]),
         "repainted_p95_ms": _p95(ms["repainted"]),
         "wall_median_ms": statistics.median(ms["walls"]),
-        "frame": _stats_ms(result["frame"]), "settled": _stats_ms(result["settled"]),
+        "frame": _stats_ms(result["frame"]),
+        "settled": _stats_ms(result["settled"]),
     }
 
 
@@ -970,8 +1082,13 @@ def bench_enter(directory: Path, deals: int, samples: int) -> dict:
     path = write_log(directory / "enter.jsonl", deals, target=10**9)
     os.environ["SCOREPAD_HOME"] = str(directory / "home")
     result = asyncio.run(_enter_latency(path, samples))
-    return {"deals": deals, "samples": samples, **_stats_ms(result["repainted"]),
-            "frame": _stats_ms(result["frame"]), "settled": _stats_ms(result["settled"])}
+    return {
+        "deals": deals,
+        "samples": samples,
+        **_stats_ms(result["repainted"]),
+        "frame": _stats_ms(result["frame"]),
+        "settled": _stats_ms(result["settled"]),
+    }
 
 
 def bench_enter_calls(directory: Path, deals: int, samples: int) -> dict:
@@ -984,8 +1101,12 @@ def bench_enter_calls(directory: Path, deals: int, samples: int) -> dict:
     ours, floor = CallCounter(), CallCounter()
     asyncio.run(_enter_latency(path, samples + 1, ours))
     asyncio.run(_bare_enter_latency(deals, samples + 1, KeyedTable, floor))
-    return {"deals": deals, "ours": statistics.median(ours.calls[1:]), "floor": statistics.median(floor.calls[1:]),
-            "samples": samples}
+    return {
+        "deals": deals,
+        "ours": statistics.median(ours.calls[1:]),
+        "floor": statistics.median(floor.calls[1:]),
+        "samples": samples,
+    }
 
 
 def bench_floor(rows: int, samples: int) -> dict:
@@ -994,18 +1115,26 @@ def bench_floor(rows: int, samples: int) -> dict:
     from scorepad.tui.widgets.keyed_table import KeyedTable
 
     keyed = asyncio.run(_bare_enter_latency(rows, samples, KeyedTable))
-    return {"rows": rows, "repainted": _stats_ms(result["repainted"]), "idle": _stats_ms(result["idle"]),
-            "frame": _stats_ms(result["frame"]), "settled": _stats_ms(result["settled"]),
-            "enter_repainted": _stats_ms(enter["repainted"]), "enter_frame": _stats_ms(enter["frame"]),
-            "enter_settled": _stats_ms(enter["settled"]),
-            "keyed": {"frame": _stats_ms(keyed["frame"]), "settled": _stats_ms(keyed["settled"])}}
+    return {
+        "rows": rows,
+        "repainted": _stats_ms(result["repainted"]),
+        "idle": _stats_ms(result["idle"]),
+        "frame": _stats_ms(result["frame"]),
+        "settled": _stats_ms(result["settled"]),
+        "enter_repainted": _stats_ms(enter["repainted"]),
+        "enter_frame": _stats_ms(enter["frame"]),
+        "enter_settled": _stats_ms(enter["settled"]),
+        "keyed": {"frame": _stats_ms(keyed["frame"]), "settled": _stats_ms(keyed["settled"])},
+    }
 
 
 def _frames(figures: dict) -> str:
     """The FrameClock figures of one part, in words."""
     frame, settled = figures["frame"], figures["settled"]
-    return (f"to the first frame showing it median {frame['median']:.1f} ms, p95 {frame['p95']:.1f} ms; to the last "
-            f"frame median {settled['median']:.1f} ms, p95 {settled['p95']:.1f} ms (CPU)")
+    return (
+        f"to the first frame showing it median {frame['median']:.1f} ms, p95 {frame['p95']:.1f} ms; to the last "
+        f"frame median {settled['median']:.1f} ms, p95 {settled['p95']:.1f} ms (CPU)"
+    )
 
 
 # ---------------------------------------------------------------- (c) and (e) against a baseline
@@ -1021,9 +1150,11 @@ print(json.dumps({"scorepad": scorepad.__file__, **{k: v for k, v in result.item
 
 #: what is compared: the function that measures ours, and the floor's (a bare Textual app's frame, the same kind
 #: of update, timed alike), run by turns with them in a fresh process of its own
-PAIRED = {"submit": ("_submit_latency", {"floor": "_floor_submit_latency"}),
-          "enter": ("_enter_latency", {"floor": "_floor_enter_latency", "keyed": "_floor_keyed_enter_latency"}),
-          "correct": ("_correct_latency", {})}
+PAIRED = {
+    "submit": ("_submit_latency", {"floor": "_floor_submit_latency"}),
+    "enter": ("_enter_latency", {"floor": "_floor_enter_latency", "keyed": "_floor_keyed_enter_latency"}),
+    "correct": ("_correct_latency", {}),
+}
 #: the figures compared: CPU to the first frame showing the change, and to the last frame (see FrameClock)
 PAIRED_FIGURES = ("frame", "settled")
 
@@ -1048,8 +1179,14 @@ async def _floor_keyed_enter_latency(path: Path, samples: int) -> dict:
     return await _bare_enter_latency(_deals_in(path), samples, KeyedTable)
 
 
-def bench_paired(directory: Path, baseline: Path, deals: int, samples: int, rounds: int,
-                 parts: tuple[str, ...] = ("submit", "enter", "correct")) -> dict:
+def bench_paired(
+    directory: Path,
+    baseline: Path,
+    deals: int,
+    samples: int,
+    rounds: int,
+    parts: tuple[str, ...] = ("submit", "enter", "correct"),
+) -> dict:
     """Each part measured in fresh processes, by turns: this tree's scorepad, the baseline's, then the bare app's
     floor of the part (A B F A B F …), `rounds` times, each on its own copy of the same log of `deals` deals.
     Medians and p95 over every sample, of each of PAIRED_FIGURES."""
@@ -1057,7 +1194,8 @@ def bench_paired(directory: Path, baseline: Path, deals: int, samples: int, roun
     log = write_log(directory / "paired.jsonl", deals, target=10**9)
     figures: dict[str, dict[str, dict[str, list[float]]]] = {
         part: {side: {figure: [] for figure in PAIRED_FIGURES} for side in ("ours", "base", "floor", "keyed")}
-        for part in parts}
+        for part in parts
+    }
     for turn in range(rounds):
         for part in parts:
             function, floors = PAIRED[part]
@@ -1066,28 +1204,54 @@ def bench_paired(directory: Path, baseline: Path, deals: int, samples: int, roun
             for side, tree, measure in runs:
                 copy = directory / f"paired-{side}-{part}-{turn}.jsonl"
                 copy.write_bytes(log.read_bytes())
-                env = {**os.environ, "PYTHONPATH": str(tree), "SCOREPAD_HOME": str(directory / f"home-{side}")}
-                done = subprocess.run([sys.executable, "-c", PAIRED_RUN, str(Path(__file__).parent), measure,
-                                       str(copy), str(samples)], capture_output=True, text=True, env=env,
-                                      timeout=900, cwd=directory)  # not here: `-c` puts the cwd first on the path
+                env = {
+                    **os.environ,
+                    "PYTHONPATH": str(tree),
+                    "SCOREPAD_HOME": str(directory / f"home-{side}"),
+                }
+                done = subprocess.run(
+                    [
+                        sys.executable,
+                        "-c",
+                        PAIRED_RUN,
+                        str(Path(__file__).parent),
+                        measure,
+                        str(copy),
+                        str(samples),
+                    ],
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                    timeout=900,
+                    cwd=directory,
+                )  # not here: `-c` puts the cwd first on the path
                 if done.returncode != 0:
                     raise RuntimeError(done.stderr[-3000:])
                 result = json.loads(done.stdout.splitlines()[-1])
                 assert Path(result["scorepad"]).resolve().is_relative_to(tree.resolve()), result["scorepad"]
                 for figure in PAIRED_FIGURES:
                     figures[part][side][figure] += result[figure]
-    return {part: {side: {figure: _stats_ms(times) for figure, times in by_figure.items() if times}
-                   for side, by_figure in sides.items()}
-            for part, sides in figures.items()}
+    return {
+        part: {
+            side: {figure: _stats_ms(times) for figure, times in by_figure.items() if times}
+            for side, by_figure in sides.items()
+        }
+        for part, sides in figures.items()
+    }
 
 
 def _run_paired(function: str, log: Path, copy: Path, tree: Path, home: Path, samples: int) -> dict:
     """`function` of this file run in a fresh process with `tree`'s scorepad, on a copy of `log`."""
     copy.write_bytes(log.read_bytes())
     env = {**os.environ, "PYTHONPATH": str(tree), "SCOREPAD_HOME": str(home)}
-    done = subprocess.run([sys.executable, "-c", PAIRED_RUN, str(Path(__file__).parent), function, str(copy),
-                           str(samples)], capture_output=True, text=True, env=env, timeout=900,
-                          cwd=copy.parent)  # not here: `-c` puts the cwd first on the path
+    done = subprocess.run(
+        [sys.executable, "-c", PAIRED_RUN, str(Path(__file__).parent), function, str(copy), str(samples)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+        cwd=copy.parent,
+    )  # not here: `-c` puts the cwd first on the path
     if done.returncode != 0:
         raise RuntimeError(done.stderr[-3000:])
     result = json.loads(done.stdout.splitlines()[-1])
@@ -1095,8 +1259,9 @@ def _run_paired(function: str, log: Path, copy: Path, tree: Path, home: Path, sa
     return result
 
 
-def bench_game_enter(directory: Path, game: str, entries: int, samples: int, rounds: int,
-                     baseline: Path | None = None) -> dict:
+def bench_game_enter(
+    directory: Path, game: str, entries: int, samples: int, rounds: int, baseline: Path | None = None
+) -> dict:
     """Enter in Jass's or Bridge's form with a tables.py log of `entries` entries: CPU to the first frame and to
     the last (`rounds` fresh processes of `samples` Enters each, by turns with the baseline's scorepad if given),
     and the Python calls to the first frame (one process each: the count does not move with the load)."""
@@ -1107,17 +1272,36 @@ def bench_game_enter(directory: Path, game: str, entries: int, samples: int, rou
     calls: dict[str, float] = {}
     for turn in range(rounds):
         for side, tree in sides.items():
-            result = _run_paired(f"_{game}_enter_latency", log, directory / f"{game}-{side}-{turn}.jsonl", tree,
-                                 directory / f"home-{side}", samples)
+            result = _run_paired(
+                f"_{game}_enter_latency",
+                log,
+                directory / f"{game}-{side}-{turn}.jsonl",
+                tree,
+                directory / f"home-{side}",
+                samples,
+            )
             for figure in ("frame", "settled"):
                 times[side][figure] += result[figure]
     for side, tree in sides.items():
-        result = _run_paired(f"_{game}_enter_calls", log, directory / f"{game}-{side}-calls.jsonl", tree,
-                             directory / f"home-{side}", 4)
+        result = _run_paired(
+            f"_{game}_enter_calls",
+            log,
+            directory / f"{game}-{side}-calls.jsonl",
+            tree,
+            directory / f"home-{side}",
+            4,
+        )
         calls[side] = statistics.median(result["calls"])
-    return {"game": game, "entries": _entries_in(log), "rounds": rounds, "calls": calls,
-            **{side: {figure: _stats_ms(values) for figure, values in by_figure.items()}
-               for side, by_figure in times.items()}}
+    return {
+        "game": game,
+        "entries": _entries_in(log),
+        "rounds": rounds,
+        "calls": calls,
+        **{
+            side: {figure: _stats_ms(values) for figure, values in by_figure.items()}
+            for side, by_figure in times.items()
+        },
+    }
 
 
 def _entries_in(path: Path) -> int:
@@ -1127,36 +1311,54 @@ def _entries_in(path: Path) -> int:
 def print_game_enter(g: dict, ref: str | None) -> None:
     name = {"jass": "Jass", "auction_bridge": "Auction Bridge"}[g["game"]]
     ours, calls = g["ours"], g["calls"]
-    line = (f"    Enter in {name}'s form, {g['entries']:,} entries logged, {g['rounds']} rounds, "
-            f"{ours['frame']['n']} samples each: Python calls to the first frame {calls['ours']:,.0f}")
+    line = (
+        f"    Enter in {name}'s form, {g['entries']:,} entries logged, {g['rounds']} rounds, "
+        f"{ours['frame']['n']} samples each: Python calls to the first frame {calls['ours']:,.0f}"
+    )
     if "base" in calls:
         line += f" ({ref} {calls['base']:,.0f}: {calls['ours'] / calls['base']:.2f}×)"
     line += f"; this tree {_frames(ours)}"
     if "base" in g:
         base = g["base"]
-        line += (f"; {ref} first frame median {base['frame']['median']:.1f} ms, p95 {base['frame']['p95']:.1f} ms "
-                 f"→ {ours['frame']['median'] / base['frame']['median']:.2f}×")
+        line += (
+            f"; {ref} first frame median {base['frame']['median']:.1f} ms, p95 {base['frame']['p95']:.1f} ms "
+            f"→ {ours['frame']['median'] / base['frame']['median']:.2f}×"
+        )
     print(line + " (goal ≤ 16 ms median, ≤ 33 ms p95)")
 
 
 def print_paired(paired_figures: dict, deals: int, ref: str, rounds: int) -> None:
-    words = {"submit": "submit a deal (GameScreen.log_entries)",
-             "enter": "Enter in the form",
-             "correct": "correct the latest result"}
-    goals = {"submit": "≤ 16 ms median, ≤ 33 ms p95", "enter": "≤ 16 ms median, ≤ 33 ms p95", "correct": "≤ 50 ms"}
+    words = {
+        "submit": "submit a deal (GameScreen.log_entries)",
+        "enter": "Enter in the form",
+        "correct": "correct the latest result",
+    }
+    goals = {
+        "submit": "≤ 16 ms median, ≤ 33 ms p95",
+        "enter": "≤ 16 ms median, ≤ 33 ms p95",
+        "correct": "≤ 50 ms",
+    }
     seen = {"frame": "→ the first frame showing it", "settled": "→ the last frame"}
     for part, sides in paired_figures.items():
         for figure in PAIRED_FIGURES:
-            ours, base, floor, keyed = (sides[side].get(figure) for side in ("ours", "base", "floor", "keyed"))
-            line = (f"    {words[part]} {seen[figure]} (CPU), {deals:,} deals, {rounds} rounds, {ours['n']} samples "
-                    f"each: this tree median {ours['median']:.1f} ms, p95 {ours['p95']:.1f} ms; {ref} median "
-                    f"{base['median']:.1f} ms, p95 {base['p95']:.1f} ms → {ours['median'] / base['median']:.2f}×")
+            ours, base, floor, keyed = (
+                sides[side].get(figure) for side in ("ours", "base", "floor", "keyed")
+            )
+            line = (
+                f"    {words[part]} {seen[figure]} (CPU), {deals:,} deals, {rounds} rounds, {ours['n']} samples "
+                f"each: this tree median {ours['median']:.1f} ms, p95 {ours['p95']:.1f} ms; {ref} median "
+                f"{base['median']:.1f} ms, p95 {base['p95']:.1f} ms → {ours['median'] / base['median']:.2f}×"
+            )
             if floor:
-                line += (f"; the floor (a bare Textual app, the same update) median {floor['median']:.1f} ms, p95 "
-                         f"{floor['p95']:.1f} ms → ours {ours['median'] / floor['median']:.2f}× it")
+                line += (
+                    f"; the floor (a bare Textual app, the same update) median {floor['median']:.1f} ms, p95 "
+                    f"{floor['p95']:.1f} ms → ours {ours['median'] / floor['median']:.2f}× it"
+                )
             if keyed:
-                line += (f"; the bare app with scorepad's tables (KeyedTable) median {keyed['median']:.1f} ms, p95 "
-                         f"{keyed['p95']:.1f} ms → ours {ours['median'] / keyed['median']:.2f}× it")
+                line += (
+                    f"; the bare app with scorepad's tables (KeyedTable) median {keyed['median']:.1f} ms, p95 "
+                    f"{keyed['p95']:.1f} ms → ours {ours['median'] / keyed['median']:.2f}× it"
+                )
             print(line + (f" (goal {goals[part]})" if figure == "frame" else ""))
 
 
@@ -1183,8 +1385,13 @@ def _memory_run(directory: Path, deals: int, trace: bool) -> list[str]:
         "print(bench.peak_rss_kib(), r['peak_traced'])"
     )
     env = {**os.environ, "SCOREPAD_HOME": str(directory / "home")}
-    done = subprocess.run([sys.executable, "-c", code, str(path), str(Path(__file__).parent)], capture_output=True,
-                          text=True, env=env, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path), str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     if done.returncode != 0:
         raise RuntimeError(done.stderr[-2000:])
     return done.stdout.split()[-2:]
@@ -1203,9 +1410,14 @@ def peak_memory_mib(directory: Path, deals: int, traced: bool = True) -> tuple[f
 MEMORY_PARTS = (
     ("the log's entries (store, log)", ("scorepad/store.py", "scorepad/log.py")),
     ("the rules' fold (rules)", ("scorepad/rules/",)),
-    ("the sheet's and log's tables (KeyedTable, SheetTable, LogPane)",
-     ("scorepad/tui/widgets/keyed_table.py", "scorepad/tui/widgets/sheet_table.py",
-      "scorepad/tui/widgets/log_pane.py")),
+    (
+        "the sheet's and log's tables (KeyedTable, SheetTable, LogPane)",
+        (
+            "scorepad/tui/widgets/keyed_table.py",
+            "scorepad/tui/widgets/sheet_table.py",
+            "scorepad/tui/widgets/log_pane.py",
+        ),
+    ),
 )
 
 
@@ -1243,11 +1455,18 @@ def memory_by_part(directory: Path, deals: int, more: int) -> dict[str, float]:
     kept = []
     for count in (deals, more):
         path = write_log(directory / f"parts-{count}.jsonl", count, target=10**9)
-        code = ("import asyncio, json, sys; sys.path.insert(0, sys.argv[2]); from pathlib import Path; import bench;"
-                "print(json.dumps(asyncio.run(bench._kept_by_part(Path(sys.argv[1])))))")
+        code = (
+            "import asyncio, json, sys; sys.path.insert(0, sys.argv[2]); from pathlib import Path; import bench;"
+            "print(json.dumps(asyncio.run(bench._kept_by_part(Path(sys.argv[1])))))"
+        )
         env = {**os.environ, "SCOREPAD_HOME": str(directory / "home")}
-        done = subprocess.run([sys.executable, "-c", code, str(path), str(Path(__file__).parent)],
-                              capture_output=True, text=True, env=env, timeout=600)
+        done = subprocess.run(
+            [sys.executable, "-c", code, str(path), str(Path(__file__).parent)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        )
         if done.returncode != 0:
             raise RuntimeError(done.stderr[-2000:])
         kept.append(json.loads(done.stdout.splitlines()[-1]))
@@ -1255,100 +1474,162 @@ def memory_by_part(directory: Path, deals: int, more: int) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--games", nargs="*", default=list(tables.GAMES), help="the games of (a) and (d)")
-    parser.add_argument("--parts", "--only", dest="parts", default="aebcd", metavar="PARTS",
-                        help="which figures, as letters: --parts ad, --only ce (default: all)")
-    parser.add_argument("--baseline", metavar="REF", help="also measure (a) and the app's (b), (c) and (e) of "
-                                                          "REF's scorepad (a git ref: main, a commit), by turns "
-                                                          "with this tree's")
+    parser.add_argument(
+        "--parts",
+        "--only",
+        dest="parts",
+        default="aebcd",
+        metavar="PARTS",
+        help="which figures, as letters: --parts ad, --only ce (default: all)",
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="REF",
+        help="also measure (a) and the app's (b), (c) and (e) of "
+        "REF's scorepad (a git ref: main, a commit), by turns "
+        "with this tree's",
+    )
     parser.add_argument("--rounds", type=int, default=4, help="turns of A B with --baseline (default 4)")
-    parser.add_argument("--start-game", default="five_hundred", choices=tables.GAMES,
-                        help="(b)'s game: five_hundred (deals of three entries, the goal's), jass or auction_bridge "
-                             "(a table-like log of three entries a Five Hundred deal)")
-    parser.add_argument("--turns", type=int, default=None, help="turns of (b)'s bare app, this tree (and the "
-                                                                "baseline) (default 5; 2 with --quick)")
+    parser.add_argument(
+        "--start-game",
+        default="five_hundred",
+        choices=tables.GAMES,
+        help="(b)'s game: five_hundred (deals of three entries, the goal's), jass or auction_bridge "
+        "(a table-like log of three entries a Five Hundred deal)",
+    )
+    parser.add_argument(
+        "--turns",
+        type=int,
+        default=None,
+        help="turns of (b)'s bare app, this tree (and the baseline) (default 5; 2 with --quick)",
+    )
     args = parser.parse_args()
     parts = set(args.parts.lower())
     entries, deals, runs, samples = (10_000, 200, 2, 10) if args.quick else (100_000, 1_000, 5, 50)
-    print(f"scorepad benchmarks — Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
-          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start")
+    print(
+        f"scorepad benchmarks — Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
         tree = baseline_tree(directory, args.baseline) if args.baseline else None
         for game in args.games if "a" in parts else ():
-            print_replay({**bench_replay_game(directory, game, entries, runs, tree), "baseline": args.baseline})
+            print_replay(
+                {**bench_replay_game(directory, game, entries, runs, tree), "baseline": args.baseline}
+            )
         for game in args.games if "d" in parts else ():
             kept, logged = replay_memory(directory, game, entries // 5)
-            print(f"(d) {game}: {kept / logged:,.0f} bytes kept per entry loaded and replayed "
-                  f"({logged:,} entries, {kept / 2**20:.1f} MiB traced) (goal ≤ 1.2 KiB = 1,229 bytes)")
+            print(
+                f"(d) {game}: {kept / logged:,.0f} bytes kept per entry loaded and replayed "
+                f"({logged:,} entries, {kept / 2**20:.1f} MiB traced) (goal ≤ 1.2 KiB = 1,229 bytes)"
+            )
         if "e" in parts:
             e = bench_corrected_replay(directory, runs)
-            print(f"(e) load + replay, one result amended 10,000 times: {e['amends_of_one_s']:.3f} s (goal ≤ 2 s); "
-                  f"3,000 deals with 1,000 corrections: {e['spread_s']:.3f} s (goal ≤ 2 s)")
+            print(
+                f"(e) load + replay, one result amended 10,000 times: {e['amends_of_one_s']:.3f} s (goal ≤ 2 s); "
+                f"3,000 deals with 1,000 corrections: {e['spread_s']:.3f} s (goal ≤ 2 s)"
+            )
             k = bench_correct(directory, deals, max(5, samples // 5))
-            print(f"(e) correct the latest result in the app, {k['deals']:,} deals logged, {k['samples']} "
-                  f"corrections (goal ≤ 50 ms): {_frames(k)}; sheet updated median {k['updated_median_ms']:.1f} ms; "
-                  f"the pilot seeing it painted median {k['repainted_median_ms']:.1f} ms, p95 "
-                  f"{k['repainted_p95_ms']:.1f} ms")
+            print(
+                f"(e) correct the latest result in the app, {k['deals']:,} deals logged, {k['samples']} "
+                f"corrections (goal ≤ 50 ms): {_frames(k)}; sheet updated median {k['updated_median_ms']:.1f} ms; "
+                f"the pilot seeing it painted median {k['repainted_median_ms']:.1f} ms, p95 "
+                f"{k['repainted_p95_ms']:.1f} ms"
+            )
         for logged, goal in ((deals, 1.5), (deals * 10, 2.0)) if "b" in parts else ():
             print(f"    (load average {os.getloadavg()[0]:.2f})")
-            print_start(bench_start(directory, logged, args.turns or runs, tree, args.start_game), goal,
-                        args.baseline)
+            print_start(
+                bench_start(directory, logged, args.turns or runs, tree, args.start_game), goal, args.baseline
+            )
         if "c" in parts:
             for logged in (deals, deals * 10):
                 c = bench_submit(directory, logged, samples)
-                print(f"(c) submit a deal, {c['deals']:,} deals logged, {c['samples']} deals (goal ≤ 16 ms median, "
-                      f"≤ 33 ms p95): {_frames(c)}; sheet updated median {c['updated_median_ms']:.1f} ms; the pilot "
-                      f"seeing it painted median {c['repainted_median_ms']:.1f} ms, p95 {c['repainted_p95_ms']:.1f} ms")
+                print(
+                    f"(c) submit a deal, {c['deals']:,} deals logged, {c['samples']} deals (goal ≤ 16 ms median, "
+                    f"≤ 33 ms p95): {_frames(c)}; sheet updated median {c['updated_median_ms']:.1f} ms; the pilot "
+                    f"seeing it painted median {c['repainted_median_ms']:.1f} ms, p95 {c['repainted_p95_ms']:.1f} ms"
+                )
                 n = bench_enter(directory, logged, max(5, samples // 2))
-                print(f"    Enter in the form, {n['deals']:,} deals logged, {n['samples']} deals: {_frames(n)}; the "
-                      f"pilot seeing it painted median {n['median']:.1f} ms, p95 {n['p95']:.1f} ms")
+                print(
+                    f"    Enter in the form, {n['deals']:,} deals logged, {n['samples']} deals: {_frames(n)}; the "
+                    f"pilot seeing it painted median {n['median']:.1f} ms, p95 {n['p95']:.1f} ms"
+                )
             f = bench_floor(deals, samples)
             enter_floor = {"frame": f["enter_frame"], "settled": f["enter_settled"]}
-            print(f"    the floor — a bare Textual app (Header, DataTable of {f['rows']:,} rows, Footer) appending a "
-                  f"row, the cursor following, its subtitle changed: {_frames(f)}; the pilot seeing it painted "
-                  f"median {f['repainted']['median']:.1f} ms (seeing a screen with nothing changed: median "
-                  f"{f['idle']['median']:.1f} ms)")
-            print(f"    the floor of Enter — a bare Textual app (Header, a DataTable of {f['rows']:,} rows beside one of "
-                  f"{3 * f['rows']:,}, an Input, Footer) taking Enter: a row to one, three to the other, both cursors "
-                  f"following, the Input cleared, the subtitle changed: {_frames(enter_floor)}")
-            print(f"    the same bare app with scorepad's table widget (KeyedTable) for both tables: "
-                  f"{_frames(f['keyed'])}")
+            print(
+                f"    the floor — a bare Textual app (Header, DataTable of {f['rows']:,} rows, Footer) appending a "
+                f"row, the cursor following, its subtitle changed: {_frames(f)}; the pilot seeing it painted "
+                f"median {f['repainted']['median']:.1f} ms (seeing a screen with nothing changed: median "
+                f"{f['idle']['median']:.1f} ms)"
+            )
+            print(
+                f"    the floor of Enter — a bare Textual app (Header, a DataTable of {f['rows']:,} rows beside one of "
+                f"{3 * f['rows']:,}, an Input, Footer) taking Enter: a row to one, three to the other, both cursors "
+                f"following, the Input cleared, the subtitle changed: {_frames(enter_floor)}"
+            )
+            print(
+                f"    the same bare app with scorepad's table widget (KeyedTable) for both tables: "
+                f"{_frames(f['keyed'])}"
+            )
             for logged in (deals, deals * 10):
                 k = bench_enter_calls(directory, logged, 4)
-                print(f"    Python calls from Enter to the first frame, {k['deals']:,} deals logged (median of "
-                      f"{k['samples']}): ours {k['ours']:,.0f}, the bare app with our tables {k['floor']:,.0f} "
-                      f"({k['ours'] / k['floor']:.2f}×)")
+                print(
+                    f"    Python calls from Enter to the first frame, {k['deals']:,} deals logged (median of "
+                    f"{k['samples']}): ours {k['ours']:,.0f}, the bare app with our tables {k['floor']:,.0f} "
+                    f"({k['ours'] / k['floor']:.2f}×)"
+                )
         if "c" in parts:
             for game in ("jass", "auction_bridge"):
                 for logged in (3_000, 30_000):
                     print(f"    (load average {os.getloadavg()[0]:.2f})")
-                    print_game_enter(bench_game_enter(directory, game, logged, max(5, samples // args.rounds // 2),
-                                                      min(args.rounds, 2), tree), args.baseline)
+                    print_game_enter(
+                        bench_game_enter(
+                            directory,
+                            game,
+                            logged,
+                            max(5, samples // args.rounds // 2),
+                            min(args.rounds, 2),
+                            tree,
+                        ),
+                        args.baseline,
+                    )
         if tree and parts & {"c", "e"}:
-            chosen = tuple(part for part, letter in (("submit", "c"), ("enter", "c"), ("correct", "e"))
-                           if letter in parts)
+            chosen = tuple(
+                part
+                for part, letter in (("submit", "c"), ("enter", "c"), ("correct", "e"))
+                if letter in parts
+            )
             print(f"(c)/(e) paired against {args.baseline} (load average {os.getloadavg()[0]:.2f}):")
-            figures = bench_paired(directory, tree, deals, max(5, samples // args.rounds), args.rounds, chosen)
+            figures = bench_paired(
+                directory, tree, deals, max(5, samples // args.rounds), args.rounds, chosen
+            )
             print_paired(figures, deals, args.baseline, args.rounds)
             if "c" in parts:
-                big = bench_paired(directory, tree, deals * 10, max(5, samples // args.rounds // 2), 2,
-                                   ("submit", "enter"))
+                big = bench_paired(
+                    directory, tree, deals * 10, max(5, samples // args.rounds // 2), 2, ("submit", "enter")
+                )
                 print_paired(big, deals * 10, args.baseline, 2)
             print(f"    (load average {os.getloadavg()[0]:.2f} at the end)")
         if "d" in parts:
             rss, traced = peak_memory_mib(directory, deals)
             more, _ = peak_memory_mib(directory, deals * 5, traced=False)
-            print(f"(d) peak memory with {deals:,} deals open in the app (five more logged): {rss:.1f} MiB resident "
-                  f"(whole process), {traced:.1f} MiB allocated by Python at peak (goal ≤ 100 MiB); with "
-                  f"{deals * 5:,} deals {more:.1f} MiB: {(more - rss) * 1024 / (deals * 4):.2f} KiB per further deal "
-                  f"(goal ≤ 4 KiB)")
+            print(
+                f"(d) peak memory with {deals:,} deals open in the app (five more logged): {rss:.1f} MiB resident "
+                f"(whole process), {traced:.1f} MiB allocated by Python at peak (goal ≤ 100 MiB); with "
+                f"{deals * 5:,} deals {more:.1f} MiB: {(more - rss) * 1024 / (deals * 4):.2f} KiB per further deal "
+                f"(goal ≤ 4 KiB)"
+            )
             parts_kept = memory_by_part(directory, deals, deals * 5)
-            print(f"    what each further deal keeps (traced, from {deals:,} to {deals * 5:,} deals open; a deal is 3 "
-                  f"entries, a sheet row and 3 log rows): {sum(parts_kept.values()) / 1024:.2f} KiB — "
-                  + "; ".join(f"{part} {kept:,.0f} bytes" for part, kept in parts_kept.items()))
+            print(
+                f"    what each further deal keeps (traced, from {deals:,} to {deals * 5:,} deals open; a deal is 3 "
+                f"entries, a sheet row and 3 log rows): {sum(parts_kept.values()) / 1024:.2f} KiB — "
+                + "; ".join(f"{part} {kept:,.0f} bytes" for part, kept in parts_kept.items())
+            )
 
 
 if __name__ == "__main__":

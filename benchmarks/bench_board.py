@@ -52,8 +52,15 @@ def idle_share(args: list[str], env: dict[str, str], seconds: float) -> float:
     """% of one core the board takes while idle."""
     main, child = pty.openpty()
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-    process = subprocess.Popen([sys.executable, "-m", "scorepad", "board", *args], stdin=child, stdout=child,
-                               stderr=child, env=env, start_new_session=True, close_fds=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "board", *args],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env=env,
+        start_new_session=True,
+        close_fds=True,
+    )
     os.close(child)
     last_output: list[float | None] = [None]
     threading.Thread(target=drain, args=(main, last_output), daemon=True).start()
@@ -82,19 +89,24 @@ def main() -> None:
         os.environ["SCOREPAD_HOME"] = home
         from scorepad.demo import ensure_demo_games
         from scorepad.log import parse_entry
-        from scorepad.store import GameFile, create, game_paths, new_header
+        from scorepad.store.game_file import GameFile, create, game_paths, new_header
 
         ensure_demo_games()
         jass = next(p for p in game_paths() if "jass" in p.name)
         for number in range(200):  # a folder with a history: finished games, older than the one in play
             path = create(new_header("five_hundred", ["Ann", "Bob", "Cid"], title=f"old {number}"))
             with GameFile.open(path) as game:
-                for item in ({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "10NT"},
-                             {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}}):
+                for item in (
+                    {"type": "deal", "dealer": "Ann"},
+                    {"type": "contract", "player": "Ann", "call": "10NT"},
+                    {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}},
+                ):
                     game.append(parse_entry("five_hundred", item))
             os.utime(path, (time.time() - 86400, time.time() - 86400))
-        cases = {"one game named (scorepad board FILE)": [str(jass)],
-                 "no file: the game in play, a folder of 203 games": []}
+        cases = {
+            "one game named (scorepad board FILE)": [str(jass)],
+            "no file: the game in play, a folder of 203 games": [],
+        }
         print(f"board idle CPU over {options.seconds:.0f} s at {COLUMNS}×{ROWS}, goal ≤ {GOAL} % of one core")
         for name, args in cases.items():
             share = idle_share(args, env, options.seconds)

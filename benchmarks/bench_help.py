@@ -20,14 +20,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-PLAYERS = {"five_hundred": ["Ann", "Bob", "Cid"], "jass": ["Ann", "Bob", "Cid", "Dan"],
-           "auction_bridge": ["Ann", "Bob", "Cid", "Dan"]}
+PLAYERS = {
+    "five_hundred": ["Ann", "Bob", "Cid"],
+    "jass": ["Ann", "Bob", "Cid", "Dan"],
+    "auction_bridge": ["Ann", "Bob", "Cid", "Dan"],
+}
 
 
 def demo_game(game: str) -> Path:
     from scorepad.demo import BRIDGE, FIVE_HUNDRED, JASS
     from scorepad.log import parse_entry
-    from scorepad.store import GameFile, create, new_header
+    from scorepad.store.game_file import GameFile, create, new_header
 
     items = {"five_hundred": FIVE_HUNDRED, "jass": JASS, "auction_bridge": BRIDGE}[game]
     path = create(new_header(game, PLAYERS[game], title="bench"))
@@ -68,9 +71,11 @@ def main() -> None:
         print(f"F1 (laws) and F2 (table) to the page drawn, median of {args.rounds} paired rounds, 120×36:")
         for game in PLAYERS:
             f1, f2 = asyncio.run(time_pages(game, args.rounds))
-            print(f"  {game:<15} F1 {statistics.median(f1) * 1000:7.1f} ms   F2 {statistics.median(f2) * 1000:7.1f} ms"
-                  f"   (F1 range {min(f1) * 1000:.0f}–{max(f1) * 1000:.0f}, F2 {min(f2) * 1000:.0f}–"
-                  f"{max(f2) * 1000:.0f})")
+            print(
+                f"  {game:<15} F1 {statistics.median(f1) * 1000:7.1f} ms   F2 {statistics.median(f2) * 1000:7.1f} ms"
+                f"   (F1 range {min(f1) * 1000:.0f}–{max(f1) * 1000:.0f}, F2 {min(f2) * 1000:.0f}–"
+                f"{max(f2) * 1000:.0f})"
+            )
 
 
 if __name__ == "__main__":

@@ -68,7 +68,9 @@ def _settings_in_place(screen: Any, game: str) -> bool:
 
     if getattr(screen, "settings_for", (None,))[0] != game or getattr(screen, "rebuilding", 0):
         return False
-    forms = [form for form in screen.query(SettingsForm) if form.display]  # a form kept for another game is hidden
+    forms = [
+        form for form in screen.query(SettingsForm) if form.display
+    ]  # a form kept for another game is hidden
     return all(form.game == game and form.children for form in forms)
 
 
@@ -102,7 +104,9 @@ async def child(presses: int, picks: int) -> dict[str, list[float]]:
         await pilot.pause()
 
         def typeable() -> bool:
-            return type(app.screen).__name__ == "NewGameScreen" and app.focused is app.screen.query_one("#players")
+            return type(app.screen).__name__ == "NewGameScreen" and app.focused is app.screen.query_one(
+                "#players"
+            )
 
         for press in range(presses):
             note("n first" if press == 0 else "n again", await watch.time(pilot, "n", typeable))
@@ -129,6 +133,7 @@ async def child(presses: int, picks: int) -> dict[str, list[float]]:
                 await pilot.pause()
                 box.query_one("CollapsibleTitle").focus()
                 await pilot.pause()
+
                 def opened(game: str = game) -> bool:
                     return bool(screen.query(SettingsForm)) and _settings_in_place(screen, game)
 
@@ -160,8 +165,11 @@ async def floor_child(presses: int) -> dict[str, list[float]]:
                     for row in range(5):
                         with Horizontal():
                             yield Label("Field")
-                            yield (Select([("a", 1), ("b", 2)], value=1, allow_blank=False) if row in (0, 4)
-                                   else Input(id=f"f{row}"))
+                            yield (
+                                Select([("a", 1), ("b", 2)], value=1, allow_blank=False)
+                                if row in (0, 4)
+                                else Input(id=f"f{row}")
+                            )
                     yield Button("Start")
                     yield Button("Back")
             yield Footer()
@@ -199,9 +207,22 @@ async def floor_child(presses: int) -> dict[str, list[float]]:
 def run_child(tree: Path, args: argparse.Namespace, kind: str) -> dict[str, list[float]]:
     with tempfile.TemporaryDirectory(prefix="bench-new-game-") as home:
         env = {**os.environ, "SCOREPAD_HOME": home, "PYTHONPATH": str(tree)}
-        done = subprocess.run([sys.executable, str(Path(__file__).resolve()), f"--{kind}", "--presses",
-                               str(args.presses), "--picks", str(args.picks)],
-                              env=env, cwd=tree, capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [
+                sys.executable,
+                str(Path(__file__).resolve()),
+                f"--{kind}",
+                "--presses",
+                str(args.presses),
+                "--picks",
+                str(args.picks),
+            ],
+            env=env,
+            cwd=tree,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     if done.returncode:
         raise SystemExit(f"the {kind} run in {tree} failed:\n{done.stderr[-2000:]}")
     result: dict[str, list[float]] = json.loads(done.stdout.splitlines()[-1])
@@ -246,20 +267,32 @@ def main() -> None:
                 samples[name].setdefault(key, []).extend(values)
         for key, values in run_child(ROOT, args, "floor").items():
             floor.setdefault(key, []).extend(values)
-    print(f"new-game screen, 80×24, {args.turns} turns A B, load average {min(loads):.1f}–{max(loads):.1f} "
-          f"(2 cores); goal: ≤ {GOAL_CPU * 1000:.0f} ms CPU to the frame")
+    print(
+        f"new-game screen, 80×24, {args.turns} turns A B, load average {min(loads):.1f}–{max(loads):.1f} "
+        f"(2 cores); goal: ≤ {GOAL_CPU * 1000:.0f} ms CPU to the frame"
+    )
     print(f"{'':32}{'median':>9}{'p95':>9}   (ms)")
-    keys = sorted({key for values in samples.values() for key in values},
-                  key=lambda k: (["n first", "n again", "pick", "pick folded", "open settings", "pick open"]
-                                 .index(k.rsplit(" ", 1)[0]), k.endswith("wall")))
+    keys = sorted(
+        {key for values in samples.values() for key in values},
+        key=lambda k: (
+            ["n first", "n again", "pick", "pick folded", "open settings", "pick open"].index(
+                k.rsplit(" ", 1)[0]
+            ),
+            k.endswith("wall"),
+        ),
+    )
     for key in keys:
         for name in trees:
             found = samples[name].get(key)
             if found:
                 values = found
-                goal = f"  goal ≤ {GOAL_CPU * 1000:.0f}" if key.endswith("cpu") and name == "this tree" else ""
-                print(f"{key + ' ' + name:32.32}{1000 * statistics.median(values):9.0f}{1000 * p95(values):9.0f}"
-                      f"{goal}")
+                goal = (
+                    f"  goal ≤ {GOAL_CPU * 1000:.0f}" if key.endswith("cpu") and name == "this tree" else ""
+                )
+                print(
+                    f"{key + ' ' + name:32.32}{1000 * statistics.median(values):9.0f}{1000 * p95(values):9.0f}"
+                    f"{goal}"
+                )
     for key, values in floor.items():
         print(f"{key:32.32}{1000 * statistics.median(values):9.0f}{1000 * p95(values):9.0f}")
 

@@ -10,7 +10,7 @@ benchmarks/tables.py's table-like logs cut at a 60-deal evening and a 1,000-deal
 Bridge deal), built once with this tree and read by both. What is timed (each the median of `--repeat` runs in
 the process, after one untimed):
 
-- load:    reading the file (scorepad.store.load: strict JSON, the entry models)
+- load:    reading the file (scorepad.store.game_file.load: strict JSON, the entry models)
 - fold:    the rules' fold of the whole log (`Replayer(header).extend(entries)`)
 - json:    `scorepad replay --json`'s work after reading: fold, sheet, the JSON text (`to_json`)
 - open:    what opening a game does before any widget: load, fold and sheet (scorepad.games.replay_log)
@@ -48,15 +48,15 @@ work, path, repeat, gc_on = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3]), sy
 if gc_on:
     import scorepad.gcpause
     scorepad.gcpause.gc_paused = contextlib.nullcontext
-    for name in ("scorepad.store", "scorepad.games"):
+    for name in ("scorepad.store.game_file", "scorepad.games"):
         module = __import__(name, fromlist=["x"])
         if hasattr(module, "gc_paused"):
             module.gc_paused = contextlib.nullcontext
-from scorepad.export import to_json
+from scorepad.text.export import to_json
 from scorepad.games import replay_log
 from scorepad.log import amend_model
 from scorepad.rules import Replayer
-from scorepad.store import load
+from scorepad.store.game_file import load
 
 log = load(path)
 game = log.header.game
@@ -89,7 +89,7 @@ print(json.dumps(statistics.median(times)))
 def cut_log(directory: Path, game: str, deals: int) -> Path:
     """A tables.py log of `game` cut right after its `deals`-th scored deal."""
     from scorepad.rules import Replayer
-    from scorepad.store import load
+    from scorepad.store.game_file import load
 
     path = tables.write_game(directory / f"{game}-{deals}.jsonl", game, deals * ENTRIES_PER_DEAL[game] + 50)
     log = load(path)
@@ -109,8 +109,14 @@ def hostile_log(directory: Path) -> Path:
 
 def cpu(tree: Path, work: str, path: Path, repeat: int, gc_on: bool = False) -> float:
     env = {**os.environ, "PYTHONPATH": str(tree), "PYDANTIC_DISABLE_PLUGINS": "__all__"}
-    done = subprocess.run([sys.executable, "-c", CHILD, work, str(path), str(repeat), "1" if gc_on else "0"],
-                          capture_output=True, text=True, env=env, cwd=tree, timeout=900)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, work, str(path), str(repeat), "1" if gc_on else "0"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tree,
+        timeout=900,
+    )
     if done.returncode != 0:
         raise RuntimeError(f"{tree} {work} {path.name}: {done.stderr[-1500:]}")
     return float(done.stdout.split()[-1])
@@ -124,8 +130,11 @@ def paired(a: Path, b: Path, work: str, path: Path, rounds: int, repeat: int, gc
         times["b"].append(cpu(b, work, path, repeat))
         if gc:
             times["b_gc"].append(cpu(b, work, path, repeat, gc_on=True))
-    figures = {"a": statistics.median(times["a"]), "b": statistics.median(times["b"]),
-               "ratio": statistics.median(y / x for x, y in zip(times["a"], times["b"], strict=True))}
+    figures = {
+        "a": statistics.median(times["a"]),
+        "b": statistics.median(times["b"]),
+        "ratio": statistics.median(y / x for x, y in zip(times["a"], times["b"], strict=True)),
+    }
     if gc:
         figures["b_gc"] = statistics.median(times["b_gc"])
         figures["gc_ratio"] = statistics.median(y / x for x, y in zip(times["b"], times["b_gc"], strict=True))
@@ -133,8 +142,12 @@ def paired(a: Path, b: Path, work: str, path: Path, rounds: int, repeat: int, gc
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--a", type=Path, required=True, help="tree A: a directory holding a scorepad package")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--a", type=Path, required=True, help="tree A: a directory holding a scorepad package"
+    )
     parser.add_argument("--b", type=Path, default=ROOT, help="tree B (default: this one)")
     parser.add_argument("--only", default=",".join(WORKS), help="the works, comma-separated")
     parser.add_argument("--games", nargs="*", default=list(tables.GAMES))
@@ -144,8 +157,10 @@ def main() -> None:
     parser.add_argument("--gc", action="store_true", help="also B with the collector on while reading")
     args = parser.parse_args()
     works = [w for w in args.only.split(",") if w]
-    print(f"A = {args.a}, B = {args.b}; CPU ms, medians of {args.rounds} turns A B (each the median of "
-          f"{args.repeat} runs); load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"A = {args.a}, B = {args.b}; CPU ms, medians of {args.rounds} turns A B (each the median of "
+        f"{args.repeat} runs); load average {os.getloadavg()[0]:.2f}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
         for work in works:

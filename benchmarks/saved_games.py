@@ -18,10 +18,27 @@ from typing import Any
 
 from scorepad.log import Entry, dump_entry, dump_header, parse_entry
 from scorepad.rules import Replayer
-from scorepad.store import new_header
+from scorepad.store.game_file import new_header
 
 FIRST_NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kai", "Lou"]
-FH_CALLS = ["6S", "6C", "6D", "6H", "6NT", "7S", "7C", "7D", "7H", "7NT", "8S", "8C", "8H", "8NT", "9D", "10H"]
+FH_CALLS = [
+    "6S",
+    "6C",
+    "6D",
+    "6H",
+    "6NT",
+    "7S",
+    "7C",
+    "7D",
+    "7H",
+    "7NT",
+    "8S",
+    "8C",
+    "8H",
+    "8NT",
+    "9D",
+    "10H",
+]
 JASS_CONTRACTS = ["hearts", "spades", "clubs", "diamonds", "obenabe", "undenufe"]
 AB_CALLS = ["1NT", "2S", "2H", "3D", "3C", "1S", "4H", "3NT", "2NT", "4S"]
 
@@ -37,7 +54,9 @@ class Game:
 
     def add(self, item: dict[str, Any]) -> bool:
         self.at += timedelta(seconds=70)
-        entry = parse_entry(self.header.game, {**item, "seq": len(self.entries) + 1, "at": self.at.isoformat()})
+        entry = parse_entry(
+            self.header.game, {**item, "seq": len(self.entries) + 1, "at": self.at.isoformat()}
+        )
         if self.replayer.check(entry) is not None:
             return False
         self.replayer.extend([entry])
@@ -49,7 +68,9 @@ class Game:
         return self.replayer.sheet().finished
 
     def text(self) -> str:
-        return "".join(line + "\n" for line in [dump_header(self.header), *(dump_entry(e) for e in self.entries)])
+        return "".join(
+            line + "\n" for line in [dump_header(self.header), *(dump_entry(e) for e in self.entries)]
+        )
 
 
 def five_hundred(rng: random.Random, players: list[str], deals: int, start: datetime) -> Game:
@@ -77,10 +98,16 @@ def five_hundred(rng: random.Random, players: list[str], deals: int, start: date
             won = 0 if rng.random() < 0.7 else rng.randint(1, 3)
         else:
             needed = int(call[:-2] if call.endswith("NT") else call[:-1])
-            won = rng.randint(needed, 10) if rng.random() < 0.75 else rng.randint(max(0, needed - 4), needed - 1)
+            won = (
+                rng.randint(needed, 10)
+                if rng.random() < 0.75
+                else rng.randint(max(0, needed - 4), needed - 1)
+            )
         rest = 10 - won
         split = rng.randint(0, rest)
-        if not game.add({"type": "result", "tricks": {contractor: won, others[0]: split, others[1]: rest - split}}):
+        if not game.add(
+            {"type": "result", "tricks": {contractor: won, others[0]: split, others[1]: rest - split}}
+        ):
             break
     return game
 
@@ -99,9 +126,20 @@ def jass(rng: random.Random, players: list[str], hands: int, start: datetime) ->
         contract = rng.choice(JASS_CONTRACTS)
         game.add({"type": "trump", "player": chooser, "contract": contract, "pushed": pushed})
         if rng.random() < 0.35:
-            game.add({"type": "weis", "player": rng.choice(players),
-                      "melds": [{"kind": "sequence", "length": rng.randint(3, 5), "top": "A",
-                                 "suit": rng.choice(["hearts", "spades", "clubs", "diamonds"])}]})
+            game.add(
+                {
+                    "type": "weis",
+                    "player": rng.choice(players),
+                    "melds": [
+                        {
+                            "kind": "sequence",
+                            "length": rng.randint(3, 5),
+                            "top": "A",
+                            "suit": rng.choice(["hearts", "spades", "clubs", "diamonds"]),
+                        }
+                    ],
+                }
+            )
         if rng.random() < 0.15 and contract not in ("obenabe", "undenufe"):  # Stöck: king and queen of trumps
             game.add({"type": "stoeck", "player": rng.choice(players)})
         team = rng.choice(teams)
@@ -114,8 +152,10 @@ def jass(rng: random.Random, players: list[str], hands: int, start: datetime) ->
 
 def auction_bridge(rng: random.Random, players: list[str], deals: int, start: datetime) -> Game:
     sides = {"We": [players[0], players[2]], "They": [players[1], players[3]]}
-    game = Game(new_header("auction_bridge", players, title=rng.choice(["", "Rubber at the club"]), sides=sides),
-                start)
+    game = Game(
+        new_header("auction_bridge", players, title=rng.choice(["", "Rubber at the club"]), sides=sides),
+        start,
+    )
     for number in range(deals):
         if game.finished:
             break
@@ -130,7 +170,10 @@ def auction_bridge(rng: random.Random, players: list[str], deals: int, start: da
         tricks = rng.randint(needed, 13) if rng.random() < 0.7 else rng.randint(needed - 3, needed - 1)
         result: dict[str, Any] = {"type": "result", "tricks": tricks}
         if not call.endswith("NT"):  # at a trump declaration one side always holds three honours or more
-            result["honours"] = {"side": rng.choice(["We", "They"]), "holding": rng.choice(["3", "3", "4", "5"])}
+            result["honours"] = {
+                "side": rng.choice(["We", "They"]),
+                "holding": rng.choice(["3", "3", "4", "5"]),
+            }
         game.add(result)
     return game
 

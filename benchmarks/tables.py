@@ -25,7 +25,7 @@ from typing import Any
 from scorepad.gcpause import gc_paused
 from scorepad.log import dump_entry, dump_header, parse_entry
 from scorepad.rules import Replayer
-from scorepad.store import new_header
+from scorepad.store.game_file import new_header
 
 GAMES = ("five_hundred", "jass", "auction_bridge")
 START = datetime.fromisoformat("2026-11-29T20:00:00+01:00")
@@ -35,12 +35,14 @@ class Table:
     """A game being logged: each entry made with the log's models, pushed through the rules (it must count) and
     written as the app writes it."""
 
-    def __init__(self, game: str, players: list[str], rules: dict[str, Any],
-                 sides: dict[str, list[str]] | None = None):
+    def __init__(
+        self, game: str, players: list[str], rules: dict[str, Any], sides: dict[str, list[str]] | None = None
+    ):
         self.game = game
         # the same bytes on every run: a fixed id and time of creation
         self.header = new_header(game, players, title="benchmark", rules=rules, sides=sides).model_copy(
-            update={"id": f"bench{GAMES.index(game)}", "created": START})
+            update={"id": f"bench{GAMES.index(game)}", "created": START}
+        )
         self.replayer = Replayer(self.header)
         self.lines = [dump_header(self.header)]
         self.seq = 0
@@ -119,8 +121,14 @@ def five_hundred(entries: int, seed: int = 500) -> Table:
         seq = table.log({"type": "result", "tricks": _fh_tricks(rng, contractor, call)}, seconds=300)
         fix = rng.random()
         if fix < 0.01:  # a miscount caught before the next deal
-            table.log({"type": "amend", "target": seq, "entry": {"type": "result",
-                       "tricks": _fh_tricks(rng, contractor, call)}, "note": "tricks recounted"})
+            table.log(
+                {
+                    "type": "amend",
+                    "target": seq,
+                    "entry": {"type": "result", "tricks": _fh_tricks(rng, contractor, call)},
+                    "note": "tricks recounted",
+                }
+            )
         elif fix < 0.013:  # struck out and entered again
             table.log({"type": "void", "target": seq})
             table.log({"type": "result", "tricks": _fh_tricks(rng, contractor, call)})
@@ -164,7 +172,11 @@ def jass(entries: int, seed: int = 157) -> Table:
         declarers = rng.sample(JASS_PLAYERS, rng.choices([0, 1, 2], weights=[55, 35, 10])[0])
         four = len(declarers) == 1 and rng.random() < 0.15  # four of a kind: then the only Weis of the hand
         for number, player in enumerate(declarers):
-            melds = [{"kind": "four", "rank": rng.choice(["J", "9", "A"])}] if four else [_sequence(rng, free[number])]
+            melds = (
+                [{"kind": "four", "rank": rng.choice(["J", "9", "A"])}]
+                if four
+                else [_sequence(rng, free[number])]
+            )
             table.log({"type": "weis", "player": player, "melds": melds}, seconds=10)
         if trump_suit and rng.random() < 0.2:  # the king and queen of trumps: in no Weis shown this hand
             holder = rng.choice([p for p in JASS_PLAYERS if p not in declarers])
@@ -177,11 +189,22 @@ def jass(entries: int, seed: int = 157) -> Table:
             seq = table.log({"type": "tricks", "points": {team: rng.randint(20, 137)}}, seconds=400)
         fix = rng.random()
         if fix < 0.01:  # a miscount caught before the next trump
-            table.log({"type": "amend", "target": seq, "entry": {"type": "tricks",
-                       "points": {team: rng.randint(20, 137)}}, "note": "counted again"})
+            table.log(
+                {
+                    "type": "amend",
+                    "target": seq,
+                    "entry": {"type": "tricks", "points": {team: rng.randint(20, 137)}},
+                    "note": "counted again",
+                }
+            )
         elif fix < 0.015:
-            table.log({"type": "penalty", "kind": rng.choice(["misdeal", "out_of_turn", "false_weis"]),
-                       "against": rng.choice(teams)})
+            table.log(
+                {
+                    "type": "penalty",
+                    "kind": rng.choice(["misdeal", "out_of_turn", "false_weis"]),
+                    "against": rng.choice(teams),
+                }
+            )
         elif fix < 0.02:
             table.log({"type": "note", "text": "Bergpreis soon"})
     return table
@@ -235,7 +258,11 @@ def auction_bridge(entries: int, seed: int = 13) -> Table:
         contract = state.current.contract
         needed = 6 + contract.level
         tricks = min(13, max(0, needed + rng.choice([-2, -1, 0, 0, 0, 1, 1, 2])))
-        result: dict[str, Any] = {"type": "result", "tricks": tricks, "honours": _honours(rng, contract.strain)}
+        result: dict[str, Any] = {
+            "type": "result",
+            "tricks": tricks,
+            "honours": _honours(rng, contract.strain),
+        }
         roll = rng.random()
         declarers = state.side_of[contract.declarer]
         adversaries = state.other_side(declarers)
@@ -248,13 +275,22 @@ def auction_bridge(entries: int, seed: int = 13) -> Table:
             result["honours"] = {"side": declarers, "holding": "4"}
         seq = table.log(result, seconds=420)
         if rng.random() < 0.01:  # a miscount caught at once
-            table.log({"type": "amend", "target": seq, "entry": {**result, "tricks": max(0, tricks - 1)},
-                       "note": "one trick fewer"})
+            table.log(
+                {
+                    "type": "amend",
+                    "target": seq,
+                    "entry": {**result, "tricks": max(0, tricks - 1)},
+                    "note": "one trick fewer",
+                }
+            )
     return table
 
 
-BUILDERS: dict[str, Callable[[int], Table]] = {"five_hundred": five_hundred, "jass": jass,
-                                                "auction_bridge": auction_bridge}
+BUILDERS: dict[str, Callable[[int], Table]] = {
+    "five_hundred": five_hundred,
+    "jass": jass,
+    "auction_bridge": auction_bridge,
+}
 
 
 def write_game(path: Path, game: str, entries: int) -> Path:

@@ -1,3 +1,3 @@
-from scorepad.cli import main
+from scorepad.cli.main import main
 
 raise SystemExit(main())

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.files import games_dir
 from scorepad.log import parse_entry
-from scorepad.store import GameFile, create, new_header
+from scorepad.store.files import games_dir
+from scorepad.store.game_file import GameFile, create, new_header
 
 DEMO_TAG = "Demo: "
 
@@ -31,7 +31,11 @@ FIVE_HUNDRED = [
 JASS = [
     {"type": "deal", "dealer": "Ann"},
     {"type": "trump", "player": "Bob", "contract": "hearts"},
-    {"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}]},
+    {
+        "type": "weis",
+        "player": "Bob",
+        "melds": [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}],
+    },
     {"type": "tricks", "points": {"Ann & Cid": 61}},
     {"type": "deal", "dealer": "Bob"},
     {"type": "trump", "player": "Ann", "contract": "obenabe", "pushed": True},
@@ -55,16 +59,25 @@ BRIDGE = [
 ]
 
 DEMOS: list[dict[str, Any]] = [
-    {"game": "five_hundred", "players": ["Ann", "Bob", "Cid"], "title": "Five Hundred, cut-throat",
-     "entries": FIVE_HUNDRED},
+    {
+        "game": "five_hundred",
+        "players": ["Ann", "Bob", "Cid"],
+        "title": "Five Hundred, cut-throat",
+        "entries": FIVE_HUNDRED,
+    },
     {"game": "jass", "players": ["Ann", "Bob", "Cid", "Dan"], "title": "Schieber to 2500", "entries": JASS},
-    {"game": "auction_bridge", "players": ["Ann", "Bob", "Cid", "Dan"], "title": "Rubber at the club",
-     "sides": {"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]}, "entries": BRIDGE},
+    {
+        "game": "auction_bridge",
+        "players": ["Ann", "Bob", "Cid", "Dan"],
+        "title": "Rubber at the club",
+        "sides": {"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]},
+        "entries": BRIDGE,
+    },
 ]
 
 
 def existing_demos() -> set[str]:
-    from scorepad.store import list_games
+    from scorepad.store.game_file import list_games
 
     return {g.log.header.game for g in list_games() if g.log and g.log.header.title.startswith(DEMO_TAG)}
 
@@ -76,7 +89,9 @@ def ensure_demo_games() -> list[str]:
     for demo in DEMOS:
         if demo["game"] in have:
             continue
-        header = new_header(demo["game"], demo["players"], title=DEMO_TAG + demo["title"], sides=demo.get("sides"))
+        header = new_header(
+            demo["game"], demo["players"], title=DEMO_TAG + demo["title"], sides=demo.get("sides")
+        )
         path = create(header, games_dir())
         with GameFile.open(path) as game:
             for item in demo["entries"]:

@@ -17,11 +17,19 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad.files import NotAGameFile, not_a_file, open_game_file, read_game_bytes
 from scorepad.log import ENTRY_ADAPTERS
 from scorepad.rules import Replayer
 from scorepad.rules.base import Sheet
-from scorepad.store import SUFFIX, LogError, games_dir, parse_entry_line, parse_log
+from scorepad.store.files import (
+    SUFFIX,
+    LogError,
+    NotAGameFile,
+    games_dir,
+    not_a_file,
+    open_game_file,
+    read_game_bytes,
+)
+from scorepad.store.game_file import parse_entry_line, parse_log
 
 MAX_STEP = 1 << 20  # bytes read at one poll: a huge hand-made file is taken in pieces, the board stays live
 WAITING = "waiting for the game file"
@@ -101,8 +109,13 @@ class Follower:
         seen = Seen.of(info)  # what was opened counts, not what the stat saw
         self._seen = seen
         try:
-            if (before is None or self.replayer is None or (seen.device, seen.inode) != (before.device, before.inode)
-                    or seen.size < self._offset or (seen.size == before.size and seen.mtime_ns != before.mtime_ns)):
+            if (
+                before is None
+                or self.replayer is None
+                or (seen.device, seen.inode) != (before.device, before.inode)
+                or seen.size < self._offset
+                or (seen.size == before.size and seen.mtime_ns != before.mtime_ns)
+            ):
                 self._read_whole(fd)
             elif seen.size > self._offset:
                 self._read_appended(fd, seen.size)

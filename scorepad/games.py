@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorepad.files import LogError
 from scorepad.gcpause import gc_paused
 from scorepad.rules import replay
 from scorepad.rules.base import Outcome, Sheet
 from scorepad.rules.header import header_problem
-from scorepad.store import GameFile, LoadedLog, load
+from scorepad.store.files import LogError
+from scorepad.store.game_file import GameFile, LoadedLog, load
 
 
 def check_log(log: LoadedLog) -> LoadedLog:

@@ -121,6 +121,7 @@ class Rename(Entry):
 
 # ---- Five Hundred
 
+
 def spelled(pattern: str, what: str) -> Callable[[str], str]:
     """A validator that refuses a `call` string not spelled as the game spells calls."""
     compiled = re.compile(pattern)
@@ -133,10 +134,24 @@ def spelled(pattern: str, what: str) -> Callable[[str], str]:
     return check
 
 
-FHCall = Annotated[str, AfterValidator(spelled(
-    r"^(pass|nullo|open_nullo|(6|7|8|9|10)(S|C|D|H|NT))$", "a Five Hundred call (pass, 6S…10NT, nullo, open_nullo)"))]
-ABCall = Annotated[str, AfterValidator(spelled(
-    r"^(pass|double|redouble|[1-7](S|C|D|H|R|NT))$", "an Auction Bridge call (pass, double, redouble, 1S…7NT)"))]
+FHCall = Annotated[
+    str,
+    AfterValidator(
+        spelled(
+            r"^(pass|nullo|open_nullo|(6|7|8|9|10)(S|C|D|H|NT))$",
+            "a Five Hundred call (pass, 6S…10NT, nullo, open_nullo)",
+        )
+    ),
+]
+ABCall = Annotated[
+    str,
+    AfterValidator(
+        spelled(
+            r"^(pass|double|redouble|[1-7](S|C|D|H|R|NT))$",
+            "an Auction Bridge call (pass, double, redouble, 1S…7NT)",
+        )
+    ),
+]
 ABContractCall = Annotated[str, AfterValidator(spelled(r"^[1-7](S|C|D|H|R|NT)$", "a contract (1S…7NT)"))]
 
 
@@ -392,9 +407,10 @@ HEADER_ADAPTER: TypeAdapter[Header] = TypeAdapter(Header)
 
 def parse_entry(game: str, data: dict[str, Any] | str | bytes) -> Entry:
     adapter = ENTRY_ADAPTERS[game]
-    if isinstance(data, (str, bytes)):
-        return adapter.validate_json(data)
-    return adapter.validate_python(data)
+    entry: Entry = (
+        adapter.validate_json(data) if isinstance(data, (str, bytes)) else adapter.validate_python(data)
+    )
+    return entry
 
 
 def amend_model(game: str) -> type[Amend]:

@@ -36,7 +36,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("size", type=int)
     parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--mutants", type=Path, default=Path("mutants"), help="mutmut's folder (default: mutants)")
+    parser.add_argument(
+        "--mutants", type=Path, default=Path("mutants"), help="mutmut's folder (default: mutants)"
+    )
     parser.add_argument("--counts", action="store_true", help="print mutants and sample per module instead")
     args = parser.parse_args()
     names = mutant_names(args.mutants)

@@ -10,10 +10,22 @@ from scorepad.log import Entry, Header, parse_entry
 AT = datetime(2026, 11, 29, 20, 15, tzinfo=UTC)
 
 
-def header(game: str, players: list[str], rules: dict[str, Any] | None = None,
-           sides: dict[str, list[str]] | None = None, title: str = "") -> Header:
-    data: dict[str, Any] = {"scorepad": 1, "game": game, "id": "test0001", "created": AT.isoformat(),
-                            "title": title, "players": players, "rules": rules or {}}
+def header(
+    game: str,
+    players: list[str],
+    rules: dict[str, Any] | None = None,
+    sides: dict[str, list[str]] | None = None,
+    title: str = "",
+) -> Header:
+    data: dict[str, Any] = {
+        "scorepad": 1,
+        "game": game,
+        "id": "test0001",
+        "created": AT.isoformat(),
+        "title": title,
+        "players": players,
+        "rules": rules or {},
+    }
     if sides is not None:
         data["sides"] = sides
     return Header.model_validate(data)
@@ -21,7 +33,9 @@ def header(game: str, players: list[str], rules: dict[str, Any] | None = None,
 
 def entries(game: str, *items: dict[str, Any]) -> list[Entry]:
     """Entries from dicts (type first), numbered 1, 2, 3 …"""
-    return [parse_entry(game, {**item, "seq": n, "at": AT.isoformat()}) for n, item in enumerate(items, start=1)]
+    return [
+        parse_entry(game, {**item, "seq": n, "at": AT.isoformat()}) for n, item in enumerate(items, start=1)
+    ]
 
 
 def log_lines(head: Header, items: list[Entry]) -> str:

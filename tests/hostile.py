@@ -22,10 +22,16 @@ def hostile_game(path):
         {"type": "contract", "player": a, "call": "7H"},
         {"type": "result", "tricks": {a: 8, b: 1, c: 1}},
         {"type": "deal", "dealer": "Zed\x1b[2J\x7f"},  # not a player: refused, and the reason quotes it
-        {"type": "rename", "player": c, "new_name": "C\x1b[31mid"},  # refused: a name with a control character
+        {
+            "type": "rename",
+            "player": c,
+            "new_name": "C\x1b[31mid",
+        },  # refused: a name with a control character
     ]
-    path.write_text(log_lines(header("five_hundred", MARKUP_NAMES, title=TITLE), entries("five_hundred", *items)),
-                    encoding="utf-8")
+    path.write_text(
+        log_lines(header("five_hundred", MARKUP_NAMES, title=TITLE), entries("five_hundred", *items)),
+        encoding="utf-8",
+    )
     return path
 
 

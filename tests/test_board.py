@@ -18,7 +18,7 @@ import pytest
 
 from scorepad.games import replay_file
 from scorepad.log import parse_entry
-from scorepad.store import create, new_id
+from scorepad.store.game_file import create, new_id
 from scorepad.tui.board.app import BoardApp
 from scorepad.tui.board.screen import BoardScreen
 from scorepad.tui.board.widgets import SideScore, StateLines
@@ -49,7 +49,11 @@ FIVE_HUNDRED = [
 JASS = [
     {"type": "deal", "dealer": "Ann"},
     {"type": "trump", "player": "Bob", "contract": "hearts"},
-    {"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}]},
+    {
+        "type": "weis",
+        "player": "Bob",
+        "melds": [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}],
+    },
     {"type": "tricks", "points": {"Ann & Cid": 61}},
     {"type": "deal", "dealer": "Bob"},
     {"type": "trump", "player": "Ann", "contract": "obenabe", "pushed": True},
@@ -77,16 +81,22 @@ BRIDGE = [
 # and a correction of that deal's result (inside the laws' window) that changes the totals
 GAMES: dict[str, dict[str, Any]] = {
     "five_hundred": {
-        "players": ["Ann", "Bob", "Cid"], "sides": None, "entries": FIVE_HUNDRED,
+        "players": ["Ann", "Bob", "Cid"],
+        "sides": None,
+        "entries": FIVE_HUNDRED,
         "correction": {"type": "result", "tricks": {"Ann": 3, "Bob": 1, "Cid": 6}},
     },
     "jass": {
-        "players": ["Ann", "Bob", "Cid", "Dan"], "sides": None, "entries": JASS,
+        "players": ["Ann", "Bob", "Cid", "Dan"],
+        "sides": None,
+        "entries": JASS,
         "correction": {"type": "tricks", "points": {"Ann & Cid": 60}},
     },
     "auction_bridge": {
-        "players": ["Ann", "Bob", "Cid", "Dan"], "sides": {"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]},
-        "entries": BRIDGE, "correction": {**BRIDGE[-1], "tricks": 7},  # the same honours, one trick fewer
+        "players": ["Ann", "Bob", "Cid", "Dan"],
+        "sides": {"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]},
+        "entries": BRIDGE,
+        "correction": {**BRIDGE[-1], "tricks": 7},  # the same honours, one trick fewer
     },
 }
 
@@ -94,7 +104,7 @@ GAMES: dict[str, dict[str, Any]] = {
 WRITER = """
 import json, sys
 from scorepad.log import parse_entry
-from scorepad.store import GameFile
+from scorepad.store.game_file import GameFile
 with GameFile.open(sys.argv[1]) as game:
     if game.readonly:
         sys.exit("the game was not writable: " + "; ".join(game.notices))
@@ -105,7 +115,7 @@ with GameFile.open(sys.argv[1]) as game:
 
 def game_file(directory: Path, game: str, upto: int | None = None, title: str = "Friday") -> Path:
     """A game file with the game's deals up to `upto` entries, written through the store."""
-    from scorepad.store import GameFile
+    from scorepad.store.game_file import GameFile
 
     spec = GAMES[game]
     head = header(game, spec["players"], sides=spec["sides"], title=title)
@@ -117,15 +127,18 @@ def game_file(directory: Path, game: str, upto: int | None = None, title: str = 
 
 
 async def write(path: Path, *items: dict[str, Any]) -> None:
-    process = await asyncio.create_subprocess_exec(sys.executable, "-c", WRITER, str(path), json.dumps(items),
-                                                   stderr=asyncio.subprocess.PIPE)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", WRITER, str(path), json.dumps(items), stderr=asyncio.subprocess.PIPE
+    )
     _, error = await process.communicate()
     assert process.returncode == 0, error.decode()
 
 
 def shown(app: BoardApp) -> dict[str, tuple[str, str]]:
     """side -> (its line in words, its big digits) as the board shows them now."""
-    return {score.side: (str(score.line.render()), score.digits.value) for score in app.screen.query(SideScore)}
+    return {
+        score.side: (str(score.line.render()), score.digits.value) for score in app.screen.query(SideScore)
+    }
 
 
 async def until(pilot, condition, limit: float, what: str) -> float:
@@ -144,7 +157,9 @@ def totals_match(app: BoardApp, path: Path):
         now = shown(app)
         return bool(now) and all(
             now[side][1] == str(total) and f"{sheet.side_names[side]}  {total}" in now[side][0]
-            for side, total in sheet.totals.items())
+            for side, total in sheet.totals.items()
+        )
+
     return check, dict(sheet.totals)
 
 
@@ -182,13 +197,20 @@ async def test_the_board_says_the_state_in_the_rules_words(tmp_path):
         words = str(app.screen.query_one(StateLines).render())
         assert "Deal 5: Bob dealt" in words and "Contract: Cid 7♦" in words and "Game to 500" in words
         await write(path, GAMES["five_hundred"]["entries"][-1])
-        await until(pilot, lambda: "Deal 6: Cid deals, Ann bids first" in str(
-            app.screen.query_one(StateLines).render()), FOLLOW_LIMIT, "who deals next")
+        await until(
+            pilot,
+            lambda: "Deal 6: Cid deals, Ann bids first" in str(app.screen.query_one(StateLines).render()),
+            FOLLOW_LIMIT,
+            "who deals next",
+        )
 
 
 async def test_the_board_shows_the_winner_and_the_game_over_line(tmp_path):
-    items = [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "10NT"},
-             {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}}]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "contract", "player": "Ann", "call": "10NT"},
+        {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}},
+    ]
     path = game_file(tmp_path, "five_hundred", upto=0)
     await write(path, *items)
     app = BoardApp(path)
@@ -208,19 +230,27 @@ async def test_a_file_that_stops_reading_is_said_and_the_last_good_score_stays(t
         before = shown(app)
         with path.open("ab") as out:
             out.write(b'{"seq": 5, "type": "nonsense"}\n')
-        await until(pilot, lambda: "Cannot follow the game just now" in str(
-            app.screen.query_one(StateLines).render()), FOLLOW_LIMIT, "that the file does not read")
+        await until(
+            pilot,
+            lambda: "Cannot follow the game just now" in str(app.screen.query_one(StateLines).render()),
+            FOLLOW_LIMIT,
+            "that the file does not read",
+        )
         assert shown(app) == before
 
 
 async def test_without_a_file_it_follows_the_game_in_play_and_moves_on_to_a_rematch(tmp_path, scorepad_home):
-    from scorepad.store import games_dir
+    from scorepad.store.game_file import games_dir
 
     games = games_dir()
     games.mkdir(parents=True)
     finished = game_file(games, "five_hundred", upto=0, title="Yesterday")
-    await write(finished, {"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "10NT"},
-                {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}})
+    await write(
+        finished,
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "contract", "player": "Ann", "call": "10NT"},
+        {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}},
+    )
     playing = game_file(games, "jass", upto=4, title="Tonight")
     os.utime(finished, None)  # the finished game changed last, but the board wants the one in play
     app = BoardApp(None)
@@ -283,8 +313,18 @@ async def test_the_served_board_refuses_every_key_and_the_game_stays_as_it_was(t
     before = path.read_bytes()
     port = free_port()
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "scorepad", "serve", "--board", str(path), "--port", str(port),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, start_new_session=True)
+        sys.executable,
+        "-m",
+        "scorepad",
+        "serve",
+        "--board",
+        str(path),
+        "--port",
+        str(port),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         printed = ""
         while "Press Ctrl+C to stop" not in printed:
@@ -297,14 +337,31 @@ async def test_the_served_board_refuses_every_key_and_the_game_stays_as_it_was(t
         origin = url.split("/", 3)
         ws = f"ws://{origin[2]}/{origin[3]}ws?width=100&height=30"
         async with aiohttp.ClientSession() as session:
-            async with session.ws_connect(ws, origin=f"http://{origin[2]}") as socket, \
-                    session.ws_connect(ws, origin=f"http://{origin[2]}") as second:  # several boards at once
+            async with (
+                session.ws_connect(ws, origin=f"http://{origin[2]}") as socket,
+                session.ws_connect(ws, origin=f"http://{origin[2]}") as second,
+            ):  # several boards at once
                 seen = await screen_bytes(socket, b"Five Hundred", 30)
                 assert b"Ann" in seen
                 assert b"Five Hundred" in await screen_bytes(second, b"Five Hundred", 30)
                 # every key the app knows for writing, and more: undo, edit, rematch, new game, Enter, typing
-                keys = ["\x1a", "\x05", "\x0e", "\x12", "\r", "7h\t8\t1\r", "\x1bOP", "\x1b[15~", "\x1b[18~",
-                        "\x1b[20~", "\x10", "u", "\x7f", "\x1b[3~", "q"]
+                keys = [
+                    "\x1a",
+                    "\x05",
+                    "\x0e",
+                    "\x12",
+                    "\r",
+                    "7h\t8\t1\r",
+                    "\x1bOP",
+                    "\x1b[15~",
+                    "\x1b[18~",
+                    "\x1b[20~",
+                    "\x10",
+                    "u",
+                    "\x7f",
+                    "\x1b[3~",
+                    "q",
+                ]
                 for key in keys:
                     await socket.send_json(["stdin", key])
                 await socket.send_json(["resize", {"width": 90, "height": 28}])
@@ -347,9 +404,9 @@ async def pong(socket, data: str, limit: float) -> None:
 
 @pytest.mark.parametrize("serving", [False, True])
 async def test_f10_on_the_game_screen_says_how_to_open_the_board(tmp_path, scorepad_home, serving):
-    from scorepad.serve_notice import clear_serving, write_serving
     from scorepad.tui.app import ScorepadApp
     from scorepad.tui.board.info import BoardInfoScreen
+    from scorepad.web.notice import clear_serving, write_serving
 
     path = game_file(tmp_path, "jass", upto=4)
     url = "http://127.0.0.1:8123/k3y/"
@@ -378,7 +435,7 @@ async def test_f10_on_the_game_screen_says_how_to_open_the_board(tmp_path, score
 def test_a_served_board_of_another_game_or_a_stopped_serve_is_not_offered(tmp_path, scorepad_home):
     import json as json_
 
-    from scorepad.serve_notice import board_served_for, serving_dir, write_serving
+    from scorepad.web.notice import board_served_for, serving_dir, write_serving
 
     path = game_file(tmp_path, "jass", upto=0)
     other = game_file(tmp_path, "jass", upto=0, title="Other")
@@ -388,7 +445,7 @@ def test_a_served_board_of_another_game_or_a_stopped_serve_is_not_offered(tmp_pa
     assert board_served_for(path).url == "http://127.0.0.1:8125/b/"
     stale = serving_dir() / "8125.json"
     data = json_.loads(stale.read_text())
-    stale.write_text(json_.dumps({**data, "pid": 2 ** 22 + 12345}))  # a serve that is gone
+    stale.write_text(json_.dumps({**data, "pid": 2**22 + 12345}))  # a serve that is gone
     assert board_served_for(path) is None
     assert (stale.stat().st_mode & 0o777) == 0o600
 
@@ -399,8 +456,13 @@ def test_a_served_board_of_another_game_or_a_stopped_serve_is_not_offered(tmp_pa
 def run_cli(*args: str):
     import subprocess
 
-    return subprocess.run([sys.executable, "-m", "scorepad", *args], capture_output=True, text=True, timeout=30,
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "scorepad", *args],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def test_board_and_serve_board_refuse_a_file_that_does_not_read_in_one_line(tmp_path):
@@ -415,7 +477,11 @@ def test_board_and_serve_board_refuse_a_file_that_does_not_read_in_one_line(tmp_
 
 def test_board_help_says_what_it_follows():
     text = " ".join(run_cli("board", "--help").stdout.split())
-    assert "read-only board" in text and "the game in progress played most recently" in text and "rematch" in text
+    assert (
+        "read-only board" in text
+        and "the game in progress played most recently" in text
+        and "rematch" in text
+    )
 
 
 # --------------------------------------------------------------------------- the rules' words for the board
@@ -427,7 +493,11 @@ def board_lines(game: str, items: list[dict[str, Any]]) -> tuple[str, ...]:
     from .helpers import entries
 
     spec = GAMES[game]
-    return Replayer(header(game, spec["players"], sides=spec["sides"])).extend(entries(game, *items)).state.board_lines()
+    return (
+        Replayer(header(game, spec["players"], sides=spec["sides"]))
+        .extend(entries(game, *items))
+        .state.board_lines()
+    )
 
 
 def test_jass_words_say_who_deals_who_names_trump_and_the_contract():
@@ -442,8 +512,9 @@ def test_jass_words_say_who_deals_who_names_trump_and_the_contract():
 
 def test_bridge_words_say_the_deal_the_auction_the_contract_and_the_rubber():
     assert board_lines("auction_bridge", [])[0] == "Deal 1: Ann deals and bids first"
-    bidding = board_lines("auction_bridge", [{"type": "deal", "dealer": "Ann"},
-                                             {"type": "bid", "player": "Ann", "call": "1H"}])
+    bidding = board_lines(
+        "auction_bridge", [{"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Ann", "call": "1H"}]
+    )
     assert bidding[1] == "Bob to call, 1♥ by Ann to beat"
     playing = board_lines("auction_bridge", BRIDGE[:2])
     assert playing[1] == "Contract: Ann 1NT, 7 tricks to make"
@@ -454,7 +525,7 @@ def test_bridge_words_say_the_deal_the_auction_the_contract_and_the_rubber():
 def test_the_qr_code_holds_every_module_of_the_address():
     import segno
 
-    from scorepad.qr import HALF_BLOCKS, QUIET, qr_lines
+    from scorepad.web.qr import HALF_BLOCKS, QUIET, qr_lines
 
     url = "http://192.168.1.20:8000/Cr3aGRwjiXLX-rNcDjZn2YmBmuda6kDR/"
     lines = qr_lines(url)
@@ -463,9 +534,9 @@ def test_the_qr_code_holds_every_module_of_the_address():
     matrix = [[bool(m) for m in row] for row in segno.make(url, error="m").matrix]
     size = len(matrix)
     assert all(len(line) == size + 2 * QUIET for line in lines)
-    inner = [row[QUIET:QUIET + size] for row in modules[QUIET:QUIET + size]]
+    inner = [row[QUIET : QUIET + size] for row in modules[QUIET : QUIET + size]]
     assert inner == matrix
-    assert not any(any(row) for row in modules[:QUIET] + modules[QUIET + size:])  # the light margin
+    assert not any(any(row) for row in modules[:QUIET] + modules[QUIET + size :])  # the light margin
 
 
 def test_serve_board_beyond_this_machine_says_who_can_see_the_score():
@@ -474,9 +545,13 @@ def test_serve_board_beyond_this_machine_says_who_can_see_the_score():
     from .test_serve import free_port
 
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "scorepad", "serve", "--board", "--host", "0.0.0.0",
-                                "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "serve", "--board", "--host", "0.0.0.0", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     try:
         printed = ""
         assert process.stdout is not None
@@ -492,7 +567,7 @@ def test_serve_board_beyond_this_machine_says_who_can_see_the_score():
 
 
 async def test_a_theme_chosen_in_the_app_shows_on_the_board_and_nothing_is_written(tmp_path, scorepad_home):
-    from scorepad.config import config_path, update_config
+    from scorepad.store.config import config_path, update_config
 
     path = game_file(tmp_path, "jass", upto=4)
     app = BoardApp(path)

@@ -141,7 +141,9 @@ async def test_a_fifo_swapped_in_while_the_board_runs_is_said_and_the_game_is_fo
 
         race.swap_in_fifo()
         await write(race.aside, *spec["entries"][6:9])  # the stat sees the game grow; the open meets the FIFO
-        await until(pilot, lambda: PIPE in state_words(app), FOLLOW_LIMIT, "that a pipe stands in the game's place")
+        await until(
+            pilot, lambda: PIPE in state_words(app), FOLLOW_LIMIT, "that a pipe stands in the game's place"
+        )
         assert not race.released, "the board blocked opening the FIFO"
         assert state_words(app).splitlines()[-1] == PIPE, "the report is a line of its own"
         assert check(), "the last good score stays"
@@ -183,7 +185,9 @@ def _link_to_a_device(path: Path) -> str:
 
 
 @pytest.mark.parametrize("put", [_pipe, _directory, _link_to_a_pipe, _link_to_a_device])
-async def test_anything_but_a_game_file_in_its_place_is_said_on_one_line_and_the_file_is_followed_back(tmp_path, put):
+async def test_anything_but_a_game_file_in_its_place_is_said_on_one_line_and_the_file_is_followed_back(
+    tmp_path, put
+):
     path = new_game(tmp_path / "game.jsonl", "jass", upto=4)
     aside = tmp_path / "aside.jsonl"
     app = BoardApp(path, poll_seconds=POLL)
@@ -239,13 +243,17 @@ def hostile_game(path: Path, game: str) -> Path:
     players = [HOSTILE[p] for p in spec["players"]]
     sides = None
     if spec["sides"]:  # the bridge sides' labels are the file's words too
-        sides = {"W\u202ee": [HOSTILE["Ann"], HOSTILE["Cid"]], "They\u200b\x1b[31m": [HOSTILE["Bob"], HOSTILE["Dan"]]}
+        sides = {
+            "W\u202ee": [HOSTILE["Ann"], HOSTILE["Cid"]],
+            "They\u200b\x1b[31m": [HOSTILE["Bob"], HOSTILE["Dan"]],
+        }
     items = hostile_items(spec["entries"])
     if sides:
         for plain, label in zip(("We", "They"), sides, strict=True):
             items = json.loads(json.dumps(items).replace(json.dumps(plain), json.dumps(label)))
-    path.write_text(log_lines(header(game, players, sides=sides, title=TITLE), entries(game, *items)),
-                    encoding="utf-8")
+    path.write_text(
+        log_lines(header(game, players, sides=sides, title=TITLE), entries(game, *items)), encoding="utf-8"
+    )
     return path
 
 
@@ -271,9 +279,18 @@ async def test_title_names_rows_and_reports_never_reach_the_terminal_raw(tmp_pat
     path = hostile_game(tmp_path / "fri\u202eday.jsonl", game)
     app = BoardApp(path, poll_seconds=POLL)
     async with app.run_test(size=size) as pilot:
-        await until(pilot, lambda: bool(app.screen.query(SideScore)) and any(
-            "\\u" in str(score.line.render()) or "\\x1b" in str(score.line.render())
-            for score in app.screen.query(SideScore)), FOLLOW_LIMIT, "the game")
+        await until(
+            pilot,
+            lambda: (
+                bool(app.screen.query(SideScore))
+                and any(
+                    "\\u" in str(score.line.render()) or "\\x1b" in str(score.line.render())
+                    for score in app.screen.query(SideScore)
+                )
+            ),
+            FOLLOW_LIMIT,
+            "the game",
+        )
         await pilot.pause()
         title = str(app.screen.query_one("#board-title").render())
         assert "Fri\\u202eday \\u2066night\\u2069 zero\\u200bwidth \\x1b[31mred" in title
@@ -285,10 +302,24 @@ async def test_title_names_rows_and_reports_never_reach_the_terminal_raw(tmp_pat
 
         # a line the board cannot follow quotes the file's words in its report: made visible too
         with path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps({"seq": len(GAMES[game]["entries"]) + 1, "type": "note", "text": "x",
-                                  "at": "2026-11-29T20:15:00+00:00", "b\u202ead\u200b\x1b[31m": 1}) + "\n")
-        await until(pilot, lambda: "Cannot follow the game just now" in state_words(app), FOLLOW_LIMIT,
-                    "that a line does not read")
+            out.write(
+                json.dumps(
+                    {
+                        "seq": len(GAMES[game]["entries"]) + 1,
+                        "type": "note",
+                        "text": "x",
+                        "at": "2026-11-29T20:15:00+00:00",
+                        "b\u202ead\u200b\x1b[31m": 1,
+                    }
+                )
+                + "\n"
+            )
+        await until(
+            pilot,
+            lambda: "Cannot follow the game just now" in state_words(app),
+            FOLLOW_LIMIT,
+            "that a line does not read",
+        )
         assert "b\\u202ead\\u200b\\x1b[31m" in state_words(app)
         assert raw_in(rendered(app)) == []
 
@@ -302,7 +333,8 @@ async def test_title_names_rows_and_reports_never_reach_the_terminal_raw(tmp_pat
 
 def test_board_text_writes_out_every_control_and_format_character():
     assert board_text("A\u202enn \u2066B\u2069 C\u200bid \u200d\u2060\ufeff\u00ad \x1b[31m \x9b \n") == (
-        "A\\u202enn \\u2066B\\u2069 C\\u200bid \\u200d\\u2060\\ufeff\\xad \\x1b[31m \\x9b \\n")
+        "A\\u202enn \\u2066B\\u2069 C\\u200bid \\u200d\\u2060\\ufeff\\xad \\x1b[31m \\x9b \\n"
+    )
     assert board_text("Zoë & Jürg ♥ 7NT") == "Zoë & Jürg ♥ 7NT"
     once = board_text(TITLE)
     assert board_text(once) == once  # text already made visible stays as it is

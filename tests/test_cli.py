@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from scorepad.cli import main
+from scorepad.cli.main import main
 
 from .helpers import entries, header, log_lines
 
@@ -57,8 +57,14 @@ def test_a_missing_file(tmp_path, capsys):
 
 @pytest.mark.parametrize(
     "argv",
-    [["bogus"], ["replay"], ["new", "jass", "--players", "A", "B"], ["new", "poker", "--players", "A", "B"],
-     ["export", "x.jsonl", "--format", "pdf"], ["new", "five_hundred", "--players", "A", "B", "--rule", "target"]],
+    [
+        ["bogus"],
+        ["replay"],
+        ["new", "jass", "--players", "A", "B"],
+        ["new", "poker", "--players", "A", "B"],
+        ["export", "x.jsonl", "--format", "pdf"],
+        ["new", "five_hundred", "--players", "A", "B", "--rule", "target"],
+    ],
 )
 def test_bad_input_is_one_line_and_exit_2(argv, capsys):
     assert main(argv) == 2
@@ -67,7 +73,9 @@ def test_bad_input_is_one_line_and_exit_2(argv, capsys):
 
 
 def test_new_list_and_export(capsys, tmp_path):
-    assert main(["new", "five_hundred", "--players", "Ann", "Bob", "Cid", "--title", "Friday", "--no-open"]) == 0
+    assert (
+        main(["new", "five_hundred", "--players", "Ann", "Bob", "Cid", "--title", "Friday", "--no-open"]) == 0
+    )
     path = capsys.readouterr().out.strip()
     assert main(["list"]) == 0
     assert "Friday" in capsys.readouterr().out
@@ -84,14 +92,16 @@ def test_export_csv_has_a_column_per_side(game_file, capsys):
 
 
 def test_export_csv_numbers_rows_by_deal_like_the_markdown(tmp_path, capsys):
-    from scorepad.export import to_csv, to_markdown
     from scorepad.rules import replay
+    from scorepad.text.export import to_csv, to_markdown
 
     items = []
     for n in range(3):
-        items += [{"type": "deal", "dealer": ["Ann", "Bob", "Cid"][n]},
-                  {"type": "contract", "player": "Ann", "call": "7S"},
-                  {"type": "result", "tricks": {"Ann": 7, "Bob": 2, "Cid": 1}}]
+        items += [
+            {"type": "deal", "dealer": ["Ann", "Bob", "Cid"][n]},
+            {"type": "contract", "player": "Ann", "call": "7S"},
+            {"type": "result", "tricks": {"Ann": 7, "Bob": 2, "Cid": 1}},
+        ]
     sheet = replay(header("five_hundred", ["Ann", "Bob", "Cid"]), entries("five_hundred", *items))
     rows = [line.split(",") for line in to_csv(sheet).splitlines()]
     assert rows[0][0] == "#" and rows[0][-1] == "log entry"
@@ -101,15 +111,22 @@ def test_export_csv_numbers_rows_by_deal_like_the_markdown(tmp_path, capsys):
 
 
 def test_a_setting_the_game_does_not_have_lists_the_ones_it_has(scorepad_home, capsys):
-    assert main(["new", "five_hundred", "--players", "Ann", "Bob", "Cid", "--rule", "nosuch=1", "--no-open"]) == 2
+    assert (
+        main(["new", "five_hundred", "--players", "Ann", "Bob", "Cid", "--rule", "nosuch=1", "--no-open"])
+        == 2
+    )
     err = capsys.readouterr().err
     assert "no setting 'nosuch'" in err and "schedule" in err and "Extra inputs" not in err
 
 
 def test_statistics_say_one_rubber_not_one_rubbers():
-    from scorepad.stats import plural
+    from scorepad.text.stats_table import plural
 
-    assert plural(1, "rubber") == "1 rubber" and plural(2, "rubber") == "2 rubbers" and plural(0, "game") == "0 games"
+    assert (
+        plural(1, "rubber") == "1 rubber"
+        and plural(2, "rubber") == "2 rubbers"
+        and plural(0, "game") == "0 games"
+    )
 
 
 def test_the_app_needs_a_terminal(capsys):
@@ -119,10 +136,12 @@ def test_the_app_needs_a_terminal(capsys):
 
 def test_replay_does_not_import_textual(game_file):
     code = (
-        "import sys; from scorepad.cli import main; main(['replay', sys.argv[1], '--json']); "
+        "import sys; from scorepad.cli.main import main; main(['replay', sys.argv[1], '--json']); "
         "print('textual' in sys.modules, file=sys.stderr)"
     )
-    done = subprocess.run([sys.executable, "-c", code, str(game_file)], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(game_file)], capture_output=True, text=True, check=True
+    )
     assert done.stderr.strip().endswith("False")
 
 
@@ -138,13 +157,17 @@ def test_replay_json_of_each_game_has_the_design_keys(demo, tmp_path, capsys):
 
     game = next(d for d in DEMOS if d["game"] == demo)
     path = tmp_path / f"{demo}.jsonl"
-    path.write_text(log_lines(header(demo, game["players"], sides=game.get("sides")),
-                              entries(demo, *game["entries"])))
+    path.write_text(
+        log_lines(header(demo, game["players"], sides=game.get("sides")), entries(demo, *game["entries"]))
+    )
     assert main(["replay", str(path), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     keys = {"game", "status", "winner", "totals", "rows", "rejected", "questions"}
-    extra = {"five_hundred": set(), "jass": set(),
-             "auction_bridge": {"trick_score", "honour_score", "games", "rubber"}}[demo]
+    extra = {
+        "five_hundred": set(),
+        "jass": set(),
+        "auction_bridge": {"trick_score", "honour_score", "games", "rubber"},
+    }[demo]
     assert set(summary) == keys | extra
     assert summary["game"] == demo and summary["rejected"] == [] and summary["status"] == "in_progress"
     assert summary["rows"] and set(summary["rows"][0]) == {"seq", "text", "delta", "totals"}
@@ -159,7 +182,9 @@ def _raw_game(tmp_path, game, players, lines, sides=None):
 
     path = tmp_path / f"{game}.jsonl"
     body = [dump_header(header(game, players, sides=sides))]
-    body += [json.dumps({"seq": n, "at": "2026-11-29T20:15:00+01:00", **line}) for n, line in enumerate(lines, 1)]
+    body += [
+        json.dumps({"seq": n, "at": "2026-11-29T20:15:00+01:00", **line}) for n, line in enumerate(lines, 1)
+    ]
     path.write_text("".join(line + "\n" for line in body))
     return path
 
@@ -170,38 +195,85 @@ JASS_PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
 @pytest.mark.parametrize(
     ("game", "players", "lines", "bad", "reason"),
     [
-        ("jass", JASS_PLAYERS,
-         [{"type": "deal", "dealer": "Dan"}, {"type": "trump", "player": "Ann", "contract": "hearts"},
-          {"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", "length": 5, "top": "9",
-                                                       "suit": "clubs"}]},
-          {"type": "tricks", "points": {"Ann & Cid": 97}}],
-         3, "Bob cannot declare that: a sequence of 5 cannot be headed by the 9: only 4 cards run down from it"),
-        ("jass", JASS_PLAYERS,
-         [{"type": "deal", "dealer": "Dan"}, {"type": "trump", "player": "Ann", "contract": "hearts"},
-          {"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", "length": 4, "top": "K",
-                                                       "suit": "clubs"}]},
-          {"type": "weis", "player": "Cid", "melds": [{"kind": "sequence", "length": 3, "top": "Q",
-                                                       "suit": "clubs"}]},
-          {"type": "tricks", "points": {"Ann & Cid": 97}}],
-         4, "the 10♣ is in Bob's four to the K♣: it cannot be in Cid's hand too"),
-        ("jass", JASS_PLAYERS,
-         [{"type": "deal", "dealer": "Dan"}, {"type": "trump", "player": "Ann", "contract": "hearts"},
-          {"type": "claim", "team": "Ann & Cid", "counted": -5}, {"type": "tricks", "points": {"Ann & Cid": 97}}],
-         3, "card points counted cannot be negative (-5)"),
-        ("five_hundred", ["Ann", "Bob", "Cid"],
-         [{"type": "contract", "player": "Ann", "call": "pass"}, *GAME],
-         1, "a contract cannot be a pass: enter the passes as bids (a pass by every player)"),
-        ("five_hundred", ["Ann", "Bob", "Cid"],
-         [*GAME[:2], {"type": "result", "tricks": {"Ann": 12, "Bob": -1, "Cid": -1}}, GAME[2]],
-         3, "Bob won -1 tricks? trick counts cannot be negative"),
-        ("auction_bridge", JASS_PLAYERS,
-         [{"type": "contract", "player": "Ann", "call": "1NT"}, {"type": "result", "tricks": 14, "honours": None},
-          {"type": "result", "tricks": 7, "honours": None}],
-         2, "the declarer's side won 14 tricks? a deal has 13 (0 to 13)"),
+        (
+            "jass",
+            JASS_PLAYERS,
+            [
+                {"type": "deal", "dealer": "Dan"},
+                {"type": "trump", "player": "Ann", "contract": "hearts"},
+                {
+                    "type": "weis",
+                    "player": "Bob",
+                    "melds": [{"kind": "sequence", "length": 5, "top": "9", "suit": "clubs"}],
+                },
+                {"type": "tricks", "points": {"Ann & Cid": 97}},
+            ],
+            3,
+            "Bob cannot declare that: a sequence of 5 cannot be headed by the 9: only 4 cards run down from it",
+        ),
+        (
+            "jass",
+            JASS_PLAYERS,
+            [
+                {"type": "deal", "dealer": "Dan"},
+                {"type": "trump", "player": "Ann", "contract": "hearts"},
+                {
+                    "type": "weis",
+                    "player": "Bob",
+                    "melds": [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}],
+                },
+                {
+                    "type": "weis",
+                    "player": "Cid",
+                    "melds": [{"kind": "sequence", "length": 3, "top": "Q", "suit": "clubs"}],
+                },
+                {"type": "tricks", "points": {"Ann & Cid": 97}},
+            ],
+            4,
+            "the 10♣ is in Bob's four to the K♣: it cannot be in Cid's hand too",
+        ),
+        (
+            "jass",
+            JASS_PLAYERS,
+            [
+                {"type": "deal", "dealer": "Dan"},
+                {"type": "trump", "player": "Ann", "contract": "hearts"},
+                {"type": "claim", "team": "Ann & Cid", "counted": -5},
+                {"type": "tricks", "points": {"Ann & Cid": 97}},
+            ],
+            3,
+            "card points counted cannot be negative (-5)",
+        ),
+        (
+            "five_hundred",
+            ["Ann", "Bob", "Cid"],
+            [{"type": "contract", "player": "Ann", "call": "pass"}, *GAME],
+            1,
+            "a contract cannot be a pass: enter the passes as bids (a pass by every player)",
+        ),
+        (
+            "five_hundred",
+            ["Ann", "Bob", "Cid"],
+            [*GAME[:2], {"type": "result", "tricks": {"Ann": 12, "Bob": -1, "Cid": -1}}, GAME[2]],
+            3,
+            "Bob won -1 tricks? trick counts cannot be negative",
+        ),
+        (
+            "auction_bridge",
+            JASS_PLAYERS,
+            [
+                {"type": "contract", "player": "Ann", "call": "1NT"},
+                {"type": "result", "tricks": 14, "honours": None},
+                {"type": "result", "tricks": 7, "honours": None},
+            ],
+            2,
+            "the declarer's side won 14 tricks? a deal has 13 (0 to 13)",
+        ),
     ],
 )
 def test_an_entry_that_reads_but_breaks_a_law_is_a_rejection_not_an_unreadable_file(
-        tmp_path, capsys, game, players, lines, bad, reason):
+    tmp_path, capsys, game, players, lines, bad, reason
+):
     path = _raw_game(tmp_path, game, players, lines)
     assert main(["replay", str(path), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from scorepad.cli import main
+from scorepad.cli.main import main
 
 from .helpers import entries, header, log_lines
 
@@ -24,8 +24,10 @@ GAME = [
 
 
 def write_game(path, players=("Ann", "Bob", "Cid"), title=""):
-    path.write_text(log_lines(header("five_hundred", list(players), title=title), entries("five_hundred", *GAME)),
-                    encoding="utf-8")
+    path.write_text(
+        log_lines(header("five_hundred", list(players), title=title), entries("five_hundred", *GAME)),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -91,15 +93,31 @@ def test_markdown_escapes_table_syntax_and_links(tmp_path, capsys):
     assert len({line.count("|") - line.count("\\|") for line in table}) == 1  # every row has the same cells
 
 
-COMMANDS = [["list"], ["stats"], ["replay", "{game}"], ["replay", "{game}", "--json"], ["export", "{game}"],
-            ["export", "{game}", "--format", "md"], ["--help"], ["--version"], ["export", "--help"]]
+COMMANDS = [
+    ["list"],
+    ["stats"],
+    ["replay", "{game}"],
+    ["replay", "{game}", "--json"],
+    ["export", "{game}"],
+    ["export", "{game}", "--format", "md"],
+    ["--help"],
+    ["--version"],
+    ["export", "--help"],
+]
 
 
 def run_cli(args, game, stdout, scorepad_home):
     argv = [a.format(game=game) for a in args]
-    return subprocess.run([sys.executable, "-m", "scorepad", *argv], stdout=stdout, stderr=subprocess.PIPE,
-                          stdin=subprocess.DEVNULL, text=True, timeout=60,
-                          env={**os.environ, "SCOREPAD_HOME": str(scorepad_home)}, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "scorepad", *argv],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SCOREPAD_HOME": str(scorepad_home)},
+        check=False,
+    )
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")

@@ -13,25 +13,40 @@ from typing import Any
 
 import pytest
 
-from scorepad.config import config_path, load_config, update_config
-from scorepad.files import UnsafePath
+from scorepad.store.config import config_path, load_config, update_config
+from scorepad.store.files import UnsafePath
 
 PLAIN = {
-    "theme is a list": ('{"theme": ["chalkboard"]}', "'theme' is a list, not a theme's name; using green-felt"),
-    "theme is an object": ('{"theme": {"name": "chalkboard"}}', "'theme' is a set of settings, not a theme's name"),
+    "theme is a list": (
+        '{"theme": ["chalkboard"]}',
+        "'theme' is a list, not a theme's name; using green-felt",
+    ),
+    "theme is an object": (
+        '{"theme": {"name": "chalkboard"}}',
+        "'theme' is a set of settings, not a theme's name",
+    ),
     "theme is a number": ('{"theme": 7}', "'theme' is a number, not a theme's name; using green-felt"),
     "theme is true": ('{"theme": true}', "'theme' is true, not a theme's name"),
     "theme is null": ('{"theme": null}', "'theme' is null, not a theme's name"),
     "theme is empty": ('{"theme": "  "}', "'theme' is empty; using green-felt"),
-    "theme is long": (json.dumps({"theme": "x" * 5000}), "'theme' is 5000 characters long; a theme's name has at"),
-    "not JSON": ('{"theme": "chalkboard",}', "is not JSON (Expecting property name enclosed in double quotes at line 1, column 24)"),
+    "theme is long": (
+        json.dumps({"theme": "x" * 5000}),
+        "'theme' is 5000 characters long; a theme's name has at",
+    ),
+    "not JSON": (
+        '{"theme": "chalkboard",}',
+        "is not JSON (Expecting property name enclosed in double quotes at line 1, column 24)",
+    ),
     "empty": ("", "is not JSON (Expecting value at line 1, column 1)"),
     "a list": ('["chalkboard"]', "holds a list, not a set of settings"),
     "a number": ("7", "holds a number, not a set of settings"),
     "a string": ('"chalkboard"', "holds text, not a set of settings"),
     "NaN": ('{"theme": "chalkboard", "volume": NaN}', "is not JSON (NaN is not a JSON number)"),
     "nested too deep": ("[" * 5_000 + "]" * 5_000, "is not JSON (brackets nested too deep)"),
-    "too large": ('{"theme": "chalkboard", "x": "' + "y" * 70_000 + '"}', "bytes; a settings file is at most 65536"),
+    "too large": (
+        '{"theme": "chalkboard", "x": "' + "y" * 70_000 + '"}',
+        "bytes; a settings file is at most 65536",
+    ),
     "not UTF-8": (b'{"theme": "caf\xe9"}', "is not UTF-8 text (byte 0xe9)"),
 }
 
@@ -64,7 +79,7 @@ def not_blocking(call: Callable[[], Any], fifo: Path) -> Any:
 
 @pytest.mark.parametrize("case", PLAIN)
 def test_a_config_of_any_shape_falls_back_to_the_defaults_with_one_line(case):
-    from scorepad.config import read_config
+    from scorepad.store.config import read_config
 
     content, said = PLAIN[case]
     path = write_config(content)
@@ -76,7 +91,7 @@ def test_a_config_of_any_shape_falls_back_to_the_defaults_with_one_line(case):
 
 
 def test_a_byte_order_mark_and_a_good_config_say_nothing():
-    from scorepad.config import read_config
+    from scorepad.store.config import read_config
 
     write_config('\ufeff{"theme": "chalkboard"}')
     assert read_config() == ({"theme": "chalkboard"}, None)
@@ -85,15 +100,21 @@ def test_a_byte_order_mark_and_a_good_config_say_nothing():
 
 
 def test_unknown_settings_are_named_once_and_kept_when_the_theme_is_saved():
-    from scorepad.config import read_config
+    from scorepad.store.config import read_config
 
     write_config('{"theme": "chalkboard", "sound": true, "players": ["Ann", "Bob"]}')
     config, notice = read_config()
     assert config["theme"] == "chalkboard"
-    assert notice == f"settings {config_path()}: 'sound', 'players' are not settings scorepad knows (kept, not used)"
+    assert (
+        notice
+        == f"settings {config_path()}: 'sound', 'players' are not settings scorepad knows (kept, not used)"
+    )
     update_config(theme="paper-pad")
-    assert json.loads(config_path().read_text()) == {"theme": "paper-pad", "sound": True,
-                                                     "players": ["Ann", "Bob"]}
+    assert json.loads(config_path().read_text()) == {
+        "theme": "paper-pad",
+        "sound": True,
+        "players": ["Ann", "Bob"],
+    }
 
 
 def test_a_setting_of_the_wrong_kind_is_replaced_when_the_theme_is_saved():
@@ -104,7 +125,7 @@ def test_a_setting_of_the_wrong_kind_is_replaced_when_the_theme_is_saved():
 
 @pytest.mark.parametrize("what", ["fifo", "folder", "link", "dangling link", "link loop"])
 def test_something_other_than_a_file_at_config_json_is_not_read(what, tmp_path):
-    from scorepad.config import read_config
+    from scorepad.store.config import read_config
 
     path = config_path()
     path.parent.mkdir(parents=True)
@@ -122,7 +143,11 @@ def test_something_other_than_a_file_at_config_json_is_not_read(what, tmp_path):
         path.symlink_to(path)
     config, notice = not_blocking(read_config, path)
     assert config == {"theme": "green-felt"}
-    assert notice is not None and notice.startswith(f"settings {path}: ") and notice.endswith("using the default settings")
+    assert (
+        notice is not None
+        and notice.startswith(f"settings {path}: ")
+        and notice.endswith("using the default settings")
+    )
     said = "is a symbolic link, which scorepad does not follow" if "link" in what else "is not a regular file"
     assert said in notice
 
@@ -163,7 +188,10 @@ def test_a_link_at_the_old_temporary_name_is_left_alone_and_said(tmp_path):
     assert victim.read_text() == "precious"
     assert (folder / "config.tmp").is_symlink()
     assert json.loads(config_path().read_text()) == {"theme": "chalkboard"} and not config_path().is_symlink()
-    assert note == f"{folder / 'config.tmp'} is a symbolic link; scorepad no longer writes there and left it as it is"
+    assert (
+        note
+        == f"{folder / 'config.tmp'} is a symbolic link; scorepad no longer writes there and left it as it is"
+    )
 
 
 def test_a_fifo_at_config_json_is_neither_read_nor_written():

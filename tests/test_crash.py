@@ -28,12 +28,15 @@ from pathlib import Path
 import pytest
 
 from scorepad.log import GAMES, Note
-from scorepad.store import TORN_SUFFIX, GameFile, LogError, create, load, new_header
+from scorepad.store.game_file import TORN_SUFFIX, GameFile, LogError, create, load, new_header
 
 from .helpers import entries, header, log_lines
 
-PLAYERS = {"five_hundred": ["Ann", "Bob", "Cid"], "jass": ["Ann", "Bob", "Cid", "Dan"],
-           "auction_bridge": ["Ann", "Bob", "Cid", "Dan"]}
+PLAYERS = {
+    "five_hundred": ["Ann", "Bob", "Cid"],
+    "jass": ["Ann", "Bob", "Cid", "Dan"],
+    "auction_bridge": ["Ann", "Bob", "Cid", "Dan"],
+}
 
 SEED = 20261129
 FILES = 3  # one per game
@@ -59,7 +62,7 @@ ZYGOTE = textwrap.dedent(
     """
     import os, sys
     from scorepad.log import Note
-    from scorepad.store import GameFile
+    from scorepad.store.game_file import GameFile
 
     {text_for}
 
@@ -114,7 +117,11 @@ class Zygote:
         script = ZYGOTE.replace("{text_for}", constants + inspect.getsource(text_for))
         self.proc = subprocess.Popen(
             [sys.executable, "-c", script],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1, pass_fds=[signal_write],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            pass_fds=[signal_write],
         )
         os.close(signal_write)
         self.writer: int | None = None  # the live writer's pid
@@ -256,8 +263,10 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_entry(tmp_path):
     finally:
         zygote.close()
     elapsed = time.monotonic() - started
-    print(f"\ncrash test: {kills} kills in {elapsed:.1f} s, {sum(totals.values())} entries kept in "
-          f"{len(paths)} files, {bigs} kills aimed at a big write, {torn_tails} torn tails set aside")
+    print(
+        f"\ncrash test: {kills} kills in {elapsed:.1f} s, {sum(totals.values())} entries kept in "
+        f"{len(paths)} files, {bigs} kills aimed at a big write, {torn_tails} torn tails set aside"
+    )
     assert kills >= 120
     assert all(n > KILLS_PER_FILE for n in totals.values()), "the logs should grow across kills"
 
@@ -273,13 +282,15 @@ def test_a_write_torn_at_every_byte_of_the_last_line(tmp_path, game):
     items = [{"type": "deal", "dealer": "Ann"}, {"type": "note", "text": "first"}, LAST]
     full = log_lines(header(game, PLAYERS[game]), entries(game, *items)).encode()
     prefix = full[: full.rindex(b"\n", 0, len(full) - 1) + 1]  # everything before the last line
-    last = full[len(prefix):]
+    last = full[len(prefix) :]
     assert last.endswith(b"\n") and len(last) > len(LAST["text"].encode())
     for cut in range(len(last) + 1):
         path = tmp_path / f"cut-{cut}.jsonl"
         path.write_bytes(prefix + last[:cut])
         loaded = load(path)
-        whole = cut >= len(last) - 1  # a whole entry counts, with or without its newline (docs/log-format.md §1)
+        whole = (
+            cut >= len(last) - 1
+        )  # a whole entry counts, with or without its newline (docs/log-format.md §1)
         assert [e.seq for e in loaded.entries] == ([1, 2, 3] if whole else [1, 2])
         assert loaded.torn == (b"" if whole or cut == 0 else last[:cut])
         assert loaded.unterminated == (cut == len(last) - 1)

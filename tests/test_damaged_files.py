@@ -18,16 +18,19 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Static
 
-from scorepad.cli import main
-from scorepad.store import TORN_SUFFIX, GameFile, LogError, games_dir, load
+from scorepad.cli.main import main
+from scorepad.store.game_file import TORN_SUFFIX, GameFile, LogError, games_dir, load
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.screens.home import HomeScreen
 
 from .helpers import entries, header, log_lines
 
 FIVE = ["Ann", "Bob", "Cid", "Dan"]
-FH_ENTRIES = [{"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"},
-              {"type": "bid", "player": "Cid", "call": "pass"}]
+FH_ENTRIES = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "bid", "player": "Bob", "call": "7H"},
+    {"type": "bid", "player": "Cid", "call": "pass"},
+]
 JASS_ENTRIES = [{"type": "deal", "dealer": "Ann"}, {"type": "trump", "player": "Bob", "contract": "obenabe"}]
 
 
@@ -81,38 +84,85 @@ class Case:
 
 CASES = [
     Case("cut mid-header", lambda text: text.encode()[:57], 1, "the header line is unfinished"),
-    Case("cut mid-header, then the entries", lambda text: text.encode()[:57] + b"\n" + text.encode()[200:],
-         1, "the header is not JSON"),
-    Case("cut mid-entry, then more lines", lambda text: "".join(
-        line[:25] + "\n" if n == 2 else line for n, line in enumerate(lines_of(text))).encode(),
-         3, "not a JSON line"),
+    Case(
+        "cut mid-header, then the entries",
+        lambda text: text.encode()[:57] + b"\n" + text.encode()[200:],
+        1,
+        "the header is not JSON",
+    ),
+    Case(
+        "cut mid-entry, then more lines",
+        lambda text: "".join(
+            line[:25] + "\n" if n == 2 else line for n, line in enumerate(lines_of(text))
+        ).encode(),
+        3,
+        "not a JSON line",
+    ),
     Case("binary garbage", lambda text: random.Random(3).randbytes(700), 1, "the header is not"),
-    Case("binary garbage as an entry", lambda text: text.encode() + b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\n",
-         5, "not UTF-8 text (byte 0x89 at column 1)"),
-    Case("Latin-1 in an entry", lambda text: text.encode() + (
-        b'{"seq": 4, "at": "2026-11-29T20:15:00Z", "type": "note", "text": "Z\xfcrich"}\n'),
-         5, "not UTF-8 text (byte 0xfc at column 68)"),
-    Case("Latin-1 in the header", edit('"title": ""', b'"title": "Z\xfcrich"'), 1,
-         "the header is not UTF-8 text (byte 0xfc"),
+    Case(
+        "binary garbage as an entry",
+        lambda text: text.encode() + b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\n",
+        5,
+        "not UTF-8 text (byte 0x89 at column 1)",
+    ),
+    Case(
+        "Latin-1 in an entry",
+        lambda text: (
+            text.encode()
+            + (b'{"seq": 4, "at": "2026-11-29T20:15:00Z", "type": "note", "text": "Z\xfcrich"}\n')
+        ),
+        5,
+        "not UTF-8 text (byte 0xfc at column 68)",
+    ),
+    Case(
+        "Latin-1 in the header",
+        edit('"title": ""', b'"title": "Z\xfcrich"'),
+        1,
+        "the header is not UTF-8 text (byte 0xfc",
+    ),
     Case("empty file", lambda text: b"", 1, "the file is empty"),
-    Case("newer format version", edit('"scorepad": 1', '"scorepad": 2'), 1,
-         "written in format 2 by a newer scorepad; this one reads format 1"),
-    Case("a Jass header over Five Hundred entries", jass_header_over_five_hundred_entries, 3,
-         "unknown entry type 'bid'"),
-    Case("a Five Hundred header over Jass entries", five_hundred_header_over_jass_entries, 3,
-         "unknown entry type 'trump'"),
+    Case(
+        "newer format version",
+        edit('"scorepad": 1', '"scorepad": 2'),
+        1,
+        "written in format 2 by a newer scorepad; this one reads format 1",
+    ),
+    Case(
+        "a Jass header over Five Hundred entries",
+        jass_header_over_five_hundred_entries,
+        3,
+        "unknown entry type 'bid'",
+    ),
+    Case(
+        "a Five Hundred header over Jass entries",
+        five_hundred_header_over_jass_entries,
+        3,
+        "unknown entry type 'trump'",
+    ),
     Case("duplicate seq", edit('"seq": 2', '"seq": 1'), 3, "seq 1 where 2 was expected (a duplicate)"),
     Case("missing seq", edit('"seq": 2', '"seq": 3'), 3, "seq 3 where 2 was expected (missing entries"),
     Case("unknown entry type", edit('"type": "bid"', '"type": "bet"'), 3, "unknown entry type 'bet'"),
     Case("a header that is a JSON list", replace_line(1, '["scorepad", 1]\n'), 1, "not a scorepad game"),
     Case("a header nested 100000 deep", nested(100_000), 1, "the header is not JSON (recursion limit"),
-    Case("a lone surrogate in the header", edit('"title": ""', '"title": "\\ud800"'), 1,
-         "the header is not JSON"),
+    Case(
+        "a lone surrogate in the header",
+        edit('"title": ""', '"title": "\\ud800"'),
+        1,
+        "the header is not JSON",
+    ),
     Case("an empty line between entries", replace_line(3, "\n"), 3, "an empty line"),
-    Case("a line break in a name", edit('"rules": {}', '"sides": {"x": ["Ann\\nEve"]}, "rules": {}'), 1,
-         "sides name unknown players: Ann\\nEve"),
-    Case("markup in the cause", edit('"five_hundred"', '"[/] [bold]x[/bold"'), 1,
-         "unknown game '[/] [bold]x[/bold'"),
+    Case(
+        "a line break in a name",
+        edit('"rules": {}', '"sides": {"x": ["Ann\\nEve"]}, "rules": {}'),
+        1,
+        "sides name unknown players: Ann\\nEve",
+    ),
+    Case(
+        "markup in the cause",
+        edit('"five_hundred"', '"[/] [bold]x[/bold"'),
+        1,
+        "unknown game '[/] [bold]x[/bold'",
+    ),
 ]
 IDS = [case.name for case in CASES]
 
@@ -166,8 +216,12 @@ def test_replay_json_prints_one_line_and_exits_2(tmp_path, capsys, case):
 @pytest.mark.parametrize("case", [CASES[1], CASES[4], CASES[15]], ids=[IDS[1], IDS[4], IDS[15]])
 def test_replay_json_as_a_real_process(tmp_path, case):
     path, data = write_case(tmp_path, case)
-    done = subprocess.run([sys.executable, "-m", "scorepad", "replay", str(path), "--json"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorepad", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1, done.stderr
@@ -201,7 +255,7 @@ def test_a_directory_named_like_a_game(tmp_path, capsys):
 
 def test_a_file_that_cannot_be_read(tmp_path, capsys, monkeypatch):
     path, data = write_case(tmp_path, CASES[0])
-    import scorepad.store as store
+    import scorepad.store.game_file as store
 
     real_open = os.open
 
@@ -230,7 +284,7 @@ def test_a_file_without_read_permission(tmp_path, capsys):
 def test_a_file_that_cannot_be_written_opens_read_only(tmp_path, monkeypatch):
     path = tmp_path / "game.jsonl"
     path.write_text(five_hundred_log())
-    import scorepad.store as store
+    import scorepad.store.game_file as store
 
     real_open = os.open
 

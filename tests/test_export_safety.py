@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from scorepad.cli import main
-from scorepad.store import games_dir
+from scorepad.cli.main import main
+from scorepad.store.game_file import games_dir
 
 from .helpers import entries, header, log_lines
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from scorepad.cli import main
-from scorepad.store import games_dir
+from scorepad.cli.main import main
+from scorepad.store.game_file import games_dir
 
 FOUR = ["Ann", "Bob", "Cid", "Dan"]
 UNPLAYABLE = {
@@ -18,8 +18,16 @@ UNPLAYABLE = {
 
 
 def write_header(path, game, sides, players=FOUR):
-    data = {"scorepad": 1, "game": game, "id": "x1", "created": "2026-11-29T20:15:00+01:00", "title": "",
-            "players": players, "sides": sides, "rules": {}}
+    data = {
+        "scorepad": 1,
+        "game": game,
+        "id": "x1",
+        "created": "2026-11-29T20:15:00+01:00",
+        "title": "",
+        "players": players,
+        "sides": sides,
+        "rules": {},
+    }
     path.write_text(json.dumps(data) + "\n", encoding="utf-8")
     return path
 

@@ -26,19 +26,31 @@ from .helpers import entries, header
 AT = "2026-11-29T20:15:00+00:00"
 FH = ["Ann", "Bob", "Cid"]
 FOUR = ["Ann", "Bob", "Cid", "Dan"]
-FH_ITEMS = [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Bob", "call": "7H"},
-            {"type": "result", "tricks": {"Bob": 7, "Ann": 2, "Cid": 1}}]
-JASS_ITEMS = [{"type": "deal", "dealer": "Ann"}, {"type": "trump", "player": "Bob", "contract": "hearts"},
-              {"type": "tricks", "points": {"Ann & Cid": 100}, "match": None}]
-BRIDGE_ITEMS = [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "4H"},
-                {"type": "result", "tricks": 10, "honours": {"side": "Ann & Cid", "holding": "3"}}]
+FH_ITEMS = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Bob", "call": "7H"},
+    {"type": "result", "tricks": {"Bob": 7, "Ann": 2, "Cid": 1}},
+]
+JASS_ITEMS = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "trump", "player": "Bob", "contract": "hearts"},
+    {"type": "tricks", "points": {"Ann & Cid": 100}, "match": None},
+]
+BRIDGE_ITEMS = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Ann", "call": "4H"},
+    {"type": "result", "tricks": 10, "honours": {"side": "Ann & Cid", "holding": "3"}},
+]
 TIMEOUT = 10  # seconds a single file may take through one command: far beyond any real file, a hang guard
 
 
 def game(kind: str = "five_hundred") -> tuple[str, list[str]]:
     """A valid game as its header line and entry lines (without newlines)."""
-    players, items = {"five_hundred": (FH, FH_ITEMS), "jass": (FOUR, JASS_ITEMS),
-                      "auction_bridge": (FOUR, BRIDGE_ITEMS)}[kind]
+    players, items = {
+        "five_hundred": (FH, FH_ITEMS),
+        "jass": (FOUR, JASS_ITEMS),
+        "auction_bridge": (FOUR, BRIDGE_ITEMS),
+    }[kind]
     return dump_header(header(kind, players)), [dump_entry(e) for e in entries(kind, *items)]
 
 
@@ -88,8 +100,10 @@ def named(name: str, kind: str = "five_hundred") -> bytes:
     head, lines = game(kind)
     data = json.loads(head)
     data["players"][1] = name
-    return text(json.dumps(data, ensure_ascii=False),
-                [line.replace('"Bob"', json.dumps(name, ensure_ascii=False)) for line in lines])
+    return text(
+        json.dumps(data, ensure_ascii=False),
+        [line.replace('"Bob"', json.dumps(name, ensure_ascii=False)) for line in lines],
+    )
 
 
 def players(count: int, kind: str = "five_hundred") -> bytes:
@@ -131,8 +145,12 @@ KINDS: dict[str, Callable[[], bytes]] = {
     "NUL-filled file": lambda: b"\x00" * 4096,
     "NUL tail": lambda: raw_plus(b"\x00" * 64),
     "NUL line": lambda: raw_plus(b"\x00\n"),
-    "Latin-1 title": lambda: header_edit('"title": ""', '"title": "Z\xfcrich"').replace("ü".encode(), b"\xfc"),
-    "Latin-1 note": lambda: raw_plus(entry_line('"type": "note", "text": "Z\xfcrich"').encode("latin-1") + b"\n"),
+    "Latin-1 title": lambda: header_edit('"title": ""', '"title": "Z\xfcrich"').replace(
+        "ü".encode(), b"\xfc"
+    ),
+    "Latin-1 note": lambda: raw_plus(
+        entry_line('"type": "note", "text": "Z\xfcrich"').encode("latin-1") + b"\n"
+    ),
     "UTF-16 file": lambda: valid().decode().encode("utf-16"),
     "BOM at the start": lambda: b"\xef\xbb\xbf" + valid(),
     "BOM before an entry": lambda: swap_line(2, "\ufeff" + game()[1][0]),
@@ -147,37 +165,61 @@ KINDS: dict[str, Callable[[], bytes]] = {
     # JSON that is not what it claims
     "100k-deep list as the header": lambda: (nested(100_000) + "\n").encode() + valid(),
     "100k-deep list as an entry": lambda: plus(nested(100_000)),
-    "100k-deep objects in a note": lambda: plus(entry_line('"type": "note", "text": ' + '{"a":' * 100_000 + "1"
-                                                           + "}" * 100_000)),
+    "100k-deep objects in a note": lambda: plus(
+        entry_line('"type": "note", "text": ' + '{"a":' * 100_000 + "1" + "}" * 100_000)
+    ),
     "100k-deep rules": lambda: header_edit('"rules": {}', '"rules": {"x": ' + nested(100_000) + "}"),
     "1e400 as seq": lambda: plus('{"seq": 1e400, "at": "' + AT + '", "type": "note", "text": "x"}'),
-    "1e400 tricks": lambda: swap_line(4, entry_line('"type": "result", "tricks": {"Bob": 1e400, "Ann": 2, "Cid": 1}',
-                                                    seq=3)),
-    "10**5000 as seq": lambda: plus('{"seq": ' + "1" + "0" * 5000 + ', "at": "' + AT + '", "type": "note", "text": "x"}'),
-    "10**5000 tricks": lambda: swap_line(4, entry_line('"type": "result", "tricks": {"Bob": 1' + "0" * 5000
-                                                       + ', "Ann": 2, "Cid": 1}', seq=3)),
-    "NaN tricks": lambda: swap_line(4, entry_line('"type": "result", "tricks": {"Bob": NaN, "Ann": 2, "Cid": 1}', seq=3)),
-    "Infinity tricks": lambda: swap_line(4, entry_line('"type": "result", "tricks": {"Bob": Infinity, "Ann": 2, '
-                                                       '"Cid": 1}', seq=3)),
-    "negative tricks": lambda: swap_line(4, entry_line('"type": "result", "tricks": {"Bob": -7, "Ann": 16, "Cid": 1}',
-                                                       seq=3)),
-    "tricks as a string": lambda: swap_line(4, entry_line('"type": "result", "tricks": {"Bob": "7", "Ann": 2, '
-                                                          '"Cid": 1}', seq=3)),
-    "tricks as a float": lambda: swap_line(4, entry_line('"type": "result", "tricks": {"Bob": 7.0, "Ann": 2, '
-                                                         '"Cid": 1}', seq=3)),
-    "tricks as a boolean": lambda: swap_line(4, entry_line('"type": "result", "tricks": {"Bob": true, "Ann": 8, '
-                                                           '"Cid": 1}', seq=3)),
-    "tricks that do not add up": lambda: swap_line(4, entry_line('"type": "result", "tricks": {"Bob": 9, "Ann": 9, '
-                                                                 '"Cid": 9}', seq=3)),
-    "bridge tricks 99": lambda: swap_line(4, entry_line('"type": "result", "tricks": 99', seq=3), "auction_bridge"),
-    "jass points as a string": lambda: swap_line(4, entry_line('"type": "tricks", "points": {"Ann & Cid": "100"}',
-                                                               seq=3), "jass"),
-    "jass points 10**5000": lambda: swap_line(4, entry_line('"type": "tricks", "points": {"Ann & Cid": 1'
-                                                            + "0" * 5000 + "}", seq=3), "jass"),
-    "impossible Weis": lambda: plus(entry_line('"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", '
-                                               '"length": 9, "top": "8", "suit": "hearts"}]'), kind="jass"),
+    "1e400 tricks": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": {"Bob": 1e400, "Ann": 2, "Cid": 1}', seq=3)
+    ),
+    "10**5000 as seq": lambda: plus(
+        '{"seq": ' + "1" + "0" * 5000 + ', "at": "' + AT + '", "type": "note", "text": "x"}'
+    ),
+    "10**5000 tricks": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": {"Bob": 1' + "0" * 5000 + ', "Ann": 2, "Cid": 1}', seq=3)
+    ),
+    "NaN tricks": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": {"Bob": NaN, "Ann": 2, "Cid": 1}', seq=3)
+    ),
+    "Infinity tricks": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": {"Bob": Infinity, "Ann": 2, "Cid": 1}', seq=3)
+    ),
+    "negative tricks": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": {"Bob": -7, "Ann": 16, "Cid": 1}', seq=3)
+    ),
+    "tricks as a string": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": {"Bob": "7", "Ann": 2, "Cid": 1}', seq=3)
+    ),
+    "tricks as a float": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": {"Bob": 7.0, "Ann": 2, "Cid": 1}', seq=3)
+    ),
+    "tricks as a boolean": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": {"Bob": true, "Ann": 8, "Cid": 1}', seq=3)
+    ),
+    "tricks that do not add up": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": {"Bob": 9, "Ann": 9, "Cid": 9}', seq=3)
+    ),
+    "bridge tricks 99": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": 99', seq=3), "auction_bridge"
+    ),
+    "jass points as a string": lambda: swap_line(
+        4, entry_line('"type": "tricks", "points": {"Ann & Cid": "100"}', seq=3), "jass"
+    ),
+    "jass points 10**5000": lambda: swap_line(
+        4, entry_line('"type": "tricks", "points": {"Ann & Cid": 1' + "0" * 5000 + "}", seq=3), "jass"
+    ),
+    "impossible Weis": lambda: plus(
+        entry_line(
+            '"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", '
+            '"length": 9, "top": "8", "suit": "hearts"}]'
+        ),
+        kind="jass",
+    ),
     "seq as a string": lambda: plus('{"seq": "4", "at": "' + AT + '", "type": "note", "text": "x"}'),
-    "seq as a boolean": lambda: swap_line(2, '{"seq": true, "at": "' + AT + '", "type": "deal", "dealer": "Ann"}'),
+    "seq as a boolean": lambda: swap_line(
+        2, '{"seq": true, "at": "' + AT + '", "type": "deal", "dealer": "Ann"}'
+    ),
     "seq as a float": lambda: plus('{"seq": 4.0, "at": "' + AT + '", "type": "note", "text": "x"}'),
     "seq gap": lambda: plus(entry_line('"type": "note", "text": "x"', seq=9)),
     "seq repeated": lambda: plus(entry_line('"type": "note", "text": "x"', seq=3)),
@@ -187,25 +229,35 @@ KINDS: dict[str, Callable[[], bytes]] = {
     "no time": lambda: plus('{"seq": 4, "type": "note", "text": "x"}'),
     "a time that is not one": lambda: plus('{"seq": 4, "at": "tomorrow", "type": "note", "text": "x"}'),
     "duplicate key in an entry": lambda: plus(entry_line('"type": "note", "text": "a", "text": "b"')),
-    "duplicate key in tricks": lambda: swap_line(4, entry_line('"type": "result", "tricks": {"Bob": 7, "Bob": 3, '
-                                                               '"Ann": 2, "Cid": 1}', seq=3)),
-    "duplicate players key": lambda: header_edit('"title": ""', '"title": "", "players": ["Eve", "Fay", "Gus"]'),
+    "duplicate key in tricks": lambda: swap_line(
+        4, entry_line('"type": "result", "tricks": {"Bob": 7, "Bob": 3, "Ann": 2, "Cid": 1}', seq=3)
+    ),
+    "duplicate players key": lambda: header_edit(
+        '"title": ""', '"title": "", "players": ["Eve", "Fay", "Gus"]'
+    ),
     "duplicate type key": lambda: plus(entry_line('"type": "note", "type": "deal", "text": "x"')),
     "unknown entry type": lambda: plus(entry_line('"type": "shuffle"')),
     "no type": lambda: plus(entry_line('"text": "x"')),
     "an extra field": lambda: plus(entry_line('"type": "note", "text": "x", "extra": 1')),
-    "an entry that is a list": lambda: plus("[4, \"note\"]"),
+    "an entry that is a list": lambda: plus('[4, "note"]'),
     "an entry that is a string": lambda: plus('"note"'),
     "an entry that is null": lambda: plus("null"),
     "two objects on one line": lambda: plus(entry_line('"type": "note", "text": "a"') + " {}"),
     "trailing garbage": lambda: plus(entry_line('"type": "note", "text": "a"') + " ]]"),
     "an empty line between entries": lambda: swap_line(3, ""),
     "10000 empty lines": lambda: valid() + b"\n" * 10_000,
-    "amend of an amend": lambda: plus(entry_line('"type": "amend", "target": 1, "entry": {"type": "amend", "target": 1, '
-                                                 '"entry": {"type": "deal", "dealer": "Bob"}}')),
-    "amend of a void": lambda: plus(entry_line('"type": "amend", "target": 1, "entry": {"type": "void", "target": 1}')),
-    "amend of a missing entry": lambda: plus(entry_line('"type": "amend", "target": 99, "entry": {"type": "deal", '
-                                                        '"dealer": "Bob"}')),
+    "amend of an amend": lambda: plus(
+        entry_line(
+            '"type": "amend", "target": 1, "entry": {"type": "amend", "target": 1, '
+            '"entry": {"type": "deal", "dealer": "Bob"}}'
+        )
+    ),
+    "amend of a void": lambda: plus(
+        entry_line('"type": "amend", "target": 1, "entry": {"type": "void", "target": 1}')
+    ),
+    "amend of a missing entry": lambda: plus(
+        entry_line('"type": "amend", "target": 99, "entry": {"type": "deal", "dealer": "Bob"}')
+    ),
     "void of itself": lambda: plus(entry_line('"type": "void", "target": 4')),
     "void target as a string": lambda: plus(entry_line('"type": "void", "target": "1"')),
     "override as a string": lambda: plus(entry_line('"type": "void", "target": 3, "override": "yes"')),
@@ -234,8 +286,9 @@ KINDS: dict[str, Callable[[], bytes]] = {
     "a 10k-character name": lambda: named("N" * 10_000),
     "a 10k-character title": lambda: header_edit('"title": ""', '"title": "' + "T" * 10_000 + '"'),
     "sides naming a stranger": lambda: header_with(sides={"Ann": ["Ann"], "Bob": ["Bob"], "Zed": ["Zed"]}),
-    "bridge with three sides": lambda: header_with("auction_bridge", sides={"A": ["Ann"], "B": ["Bob"],
-                                                                             "C": ["Cid", "Dan"]}),
+    "bridge with three sides": lambda: header_with(
+        "auction_bridge", sides={"A": ["Ann"], "B": ["Bob"], "C": ["Cid", "Dan"]}
+    ),
     "bridge with one side": lambda: header_with("auction_bridge", sides={"All": FOUR}),
     "jass with one team of four": lambda: header_with("jass", sides={"All": FOUR}),
     "an unknown rule": lambda: header_edit('"rules": {}', '"rules": {"jokers": 3}'),
@@ -244,7 +297,9 @@ KINDS: dict[str, Callable[[], bytes]] = {
     "a created time that is not one": lambda: header_edit(AT.replace("+00:00", ""), "soon"),
     # text meant for the terminal, not the table
     "an escape sequence in a name": lambda: named("Bob\x1b]0;owned\x07"),
-    "a clipboard write in the title": lambda: header_edit('"title": ""', '"title": "\\u001b]52;c;b3duZWQ=\\u0007"'),
+    "a clipboard write in the title": lambda: header_edit(
+        '"title": ""', '"title": "\\u001b]52;c;b3duZWQ=\\u0007"'
+    ),
     "a screen clear in a note": lambda: plus(entry_line('"type": "note", "text": "\\u001b[2J\\u001b[H"')),
     "a C1 control in a name": lambda: named("Bob\x9b31m"),
     "a bidi override in a name": lambda: named("Bob\u202eboB"),
@@ -293,7 +348,7 @@ COMMANDS = {
 
 DRIVER = textwrap.dedent("""
     import contextlib, io, json, sys, time, traceback
-    from scorepad.cli import main
+    from scorepad.cli.main import main
 
     files, commands = json.loads(sys.stdin.read())
     results = {}
@@ -314,9 +369,14 @@ DRIVER = textwrap.dedent("""
 
 def control_characters(text: str) -> list[str]:
     """Raw C0 (but newline and tab), DEL, C1 and bidi controls: what could drive a terminal."""
-    return [hex(ord(c)) for c in text
-            if (ord(c) < 0x20 and c not in "\n\t") or 0x7F <= ord(c) <= 0x9F or 0x202A <= ord(c) <= 0x202E
-            or 0x2066 <= ord(c) <= 0x2069]
+    return [
+        hex(ord(c))
+        for c in text
+        if (ord(c) < 0x20 and c not in "\n\t")
+        or 0x7F <= ord(c) <= 0x9F
+        or 0x202A <= ord(c) <= 0x202E
+        or 0x2066 <= ord(c) <= 0x2069
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -325,8 +385,14 @@ def corpus(tmp_path_factory):
     made = make_corpus(home / "games")
     files = {kind: str(home / "games" / file_name(kind)) for kind in NAMES}
     env = {**os.environ, "SCOREPAD_HOME": str(home), "COLUMNS": "100"}
-    run = subprocess.run([sys.executable, "-c", DRIVER], input=json.dumps([files, COMMANDS]), capture_output=True,
-                         text=True, env=env, timeout=TIMEOUT * len(NAMES))
+    run = subprocess.run(
+        [sys.executable, "-c", DRIVER],
+        input=json.dumps([files, COMMANDS]),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=TIMEOUT * len(NAMES),
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     return home, made, json.loads(run.stdout)
 
@@ -359,7 +425,9 @@ def test_every_command_reads_a_hostile_file_in_one_line_or_a_sheet(corpus, kind)
         assert "Traceback" not in result["err"] + result["out"], said
         assert result["seconds"] < TIMEOUT, said
         if result["code"] == 2:
-            assert result["err"].count("\n") == 1 and result["out"] == "", said  # one line, nothing half-printed
+            assert result["err"].count("\n") == 1 and result["out"] == "", (
+                said
+            )  # one line, nothing half-printed
         assert control_characters(result["out"] + result["err"]) == [], said
     path = home / "games" / file_name(kind)
     if made[kind] is not None:
@@ -375,25 +443,38 @@ def test_the_corpus_reads_as_the_laws_say(corpus):
         result = results[f"{kind}|replay --json"]
         return result["code"], result["err"]
 
-    for kind in ("valid five hundred", "valid jass", "valid auction bridge", "header only", "2000 notes",
-                 "last entry without its newline", "CRLF line ends", "BOM at the start", "tricks that do not add up",
-                 "amend of a missing entry", "a dealer who is not at the table", "impossible Weis"):
+    for kind in (
+        "valid five hundred",
+        "valid jass",
+        "valid auction bridge",
+        "header only",
+        "2000 notes",
+        "last entry without its newline",
+        "CRLF line ends",
+        "BOM at the start",
+        "tricks that do not add up",
+        "amend of a missing entry",
+        "a dealer who is not at the table",
+        "impossible Weis",
+    ):
         assert outcome(kind)[0] == 0, (kind, outcome(kind))
     assert "an unfinished last line" in outcome("last entry torn")[1] and outcome("last entry torn")[0] == 0
-    for kind, words in [("duplicate key in an entry", "line 5: the key 'text' is given twice"),
-                        ("duplicate key in tricks", "line 4: the key 'Bob' is given twice"),
-                        ("duplicate players key", "line 1: in the header, the key 'players' is given twice"),
-                        ("seq as a string", "line 5: bad entry: note.seq: Input should be a valid integer"),
-                        ("seq as a boolean", "line 2: bad entry: deal.seq: Input should be a valid integer"),
-                        ("tricks as a float", "line 4: bad entry: result.tricks.Bob: Input should be a valid integer"),
-                        ("amend of an amend", "line 5: an amend cannot replace an entry with another correction"),
-                        ("version true", "line 1: bad header: scorepad: the format version must be a whole number"),
-                        ("a pipe", "is a pipe, not a game file"),
-                        ("a directory", "is a directory, not a game file"),
-                        ("a link to a device", "is a device, not a game file"),
-                        ("a symbolic link loop", "cannot be read (Too many levels of symbolic links)"),
-                        ("NaN tricks", "line 4: not a JSON line"),
-                        ("empty file", "line 1: the file is empty")]:
+    for kind, words in [
+        ("duplicate key in an entry", "line 5: the key 'text' is given twice"),
+        ("duplicate key in tricks", "line 4: the key 'Bob' is given twice"),
+        ("duplicate players key", "line 1: in the header, the key 'players' is given twice"),
+        ("seq as a string", "line 5: bad entry: note.seq: Input should be a valid integer"),
+        ("seq as a boolean", "line 2: bad entry: deal.seq: Input should be a valid integer"),
+        ("tricks as a float", "line 4: bad entry: result.tricks.Bob: Input should be a valid integer"),
+        ("amend of an amend", "line 5: an amend cannot replace an entry with another correction"),
+        ("version true", "line 1: bad header: scorepad: the format version must be a whole number"),
+        ("a pipe", "is a pipe, not a game file"),
+        ("a directory", "is a directory, not a game file"),
+        ("a link to a device", "is a device, not a game file"),
+        ("a symbolic link loop", "cannot be read (Too many levels of symbolic links)"),
+        ("NaN tricks", "line 4: not a JSON line"),
+        ("empty file", "line 1: the file is empty"),
+    ]:
         code, err = outcome(kind)
         assert code == 2 and words in err, (kind, err)
 
@@ -404,9 +485,12 @@ def test_list_shows_every_hostile_file_once_in_one_line(corpus):
     run = subprocess.run([sys.executable, "-m", "scorepad", "list"], capture_output=True, env=env, timeout=60)
     out, err = run.stdout.decode("utf-8"), run.stderr.decode("utf-8")
     assert run.returncode == 0 and "Traceback" not in err, err[-2000:]
-    unescaped = [kind for kind in NAMES
-                 if kind not in RAW_UNTIL_ESCAPED and any(file_name(kind) in line and control_characters(line)
-                                                          for line in out.splitlines())]
+    unescaped = [
+        kind
+        for kind in NAMES
+        if kind not in RAW_UNTIL_ESCAPED
+        and any(file_name(kind) in line and control_characters(line) for line in out.splitlines())
+    ]
     assert unescaped == []
     for kind in NAMES:  # every file is listed, the unreadable ones too
         assert sum(file_name(kind) in line for line in out.splitlines()) == 1, kind
@@ -429,7 +513,10 @@ async def test_the_home_screen_lists_the_corpus_without_a_raw_control_character(
         damaged = str(app.screen.query_one("#damaged", Static).render())
         shown = [str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)]
         assert table.row_count + damaged.count("Cannot read ") == len(NAMES)
-        raw = [text for text in [*shown, *damaged.splitlines()] if control_characters(text)
-               and not any(file_name(kind) in text for kind in RAW_UNTIL_ESCAPED)]
+        raw = [
+            text
+            for text in [*shown, *damaged.splitlines()]
+            if control_characters(text) and not any(file_name(kind) in text for kind in RAW_UNTIL_ESCAPED)
+        ]
         assert raw == []
     assert_untouched(home, made)

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from scorepad.cli import main
-from scorepad.store import games_dir
+from scorepad.cli.main import main
+from scorepad.store.game_file import games_dir
 
 from .hostile import MARKUP_NAMES, NOTE, TITLE, hostile_game, no_raw
 

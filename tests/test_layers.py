@@ -2,7 +2,7 @@
 
     scorepad.log        the log format: pydantic models only
     scorepad.rules      the laws: pure, no Textual, Rich, store or process-wide switches (gc)
-    scorepad.store      files: no rules, no Textual
+    scorepad.store.game_file      files: no rules, no Textual
     scorepad.games      where the store meets the rules
     scorepad.library    the saved games' index: no Textual, no Rich; the rules only to read a game into it
     cli replay/export/list, scorepad.tui …  on top
@@ -30,8 +30,14 @@ UI = ("textual", "rich")
 def modules_after(code: str, env: dict[str, str] | None = None) -> set[str]:
     """The modules loaded once `code` has run in a fresh interpreter."""
     script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, **(env or {})}, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     return set(json.loads(done.stdout.strip().splitlines()[-1]))
 
@@ -56,7 +62,8 @@ SOURCES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 def _type_checking_only(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def imports_of(module: str) -> set[str]:
@@ -93,13 +100,23 @@ def layer(root: str) -> list[str]:
 
 
 def forbidden_in_source(root: str, *banned: str) -> list[str]:
-    return sorted(f"{module} imports {name}" for module in layer(root) for name in imports_of(module)
-                  if any(name == b or name.startswith(b + ".") for b in banned))
+    return sorted(
+        f"{module} imports {name}"
+        for module in layer(root)
+        for name in imports_of(module)
+        if any(name == b or name.startswith(b + ".") for b in banned)
+    )
 
 
 def test_the_source_is_read_whole():
     # the reading above knows every module of the package, so the checks below cannot pass by missing one
-    assert {"scorepad.log", "scorepad.store", "scorepad.rules", "scorepad.rules.base", "scorepad.cli"} <= set(SOURCES)
+    assert {
+        "scorepad.log",
+        "scorepad.store.game_file",
+        "scorepad.rules",
+        "scorepad.rules.base",
+        "scorepad.cli.main",
+    } <= set(SOURCES)
     assert "scorepad.rules.registry" in imports_of("scorepad.rules.base")
 
 
@@ -108,8 +125,11 @@ def test_the_source_is_read_whole():
 
 def test_the_log_format_imports_no_ui_rules_or_store():
     modules = modules_after("import scorepad.log")
-    assert loaded(modules, *UI, "scorepad.store", "scorepad.rules", "scorepad.tui") == []
-    assert forbidden_in_source("scorepad.log", *UI, "scorepad.store", "scorepad.rules", "scorepad.tui") == []
+    assert loaded(modules, *UI, "scorepad.store.game_file", "scorepad.rules", "scorepad.tui") == []
+    assert (
+        forbidden_in_source("scorepad.log", *UI, "scorepad.store.game_file", "scorepad.rules", "scorepad.tui")
+        == []
+    )
 
 
 # --------------------------------------------------------------------------- rules
@@ -121,7 +141,10 @@ def test_the_rules_import_no_ui_store_or_gc_switch():
         "import scorepad.rules.header\n"
     )
     modules = modules_after(code)
-    assert loaded(modules, *UI, "scorepad.store", "scorepad.tui", "scorepad.gcpause", "scorepad.games") == []
+    assert (
+        loaded(modules, *UI, "scorepad.store.game_file", "scorepad.tui", "scorepad.gcpause", "scorepad.games")
+        == []
+    )
 
 
 def test_replaying_every_game_through_the_rules_loads_no_ui_or_store():
@@ -141,7 +164,10 @@ def test_replaying_every_game_through_the_rules_loads_no_ui_or_store():
     )
     modules = modules_after(code)
     assert {"scorepad.rules.five_hundred", "scorepad.rules.jass", "scorepad.rules.auction_bridge"} <= modules
-    assert loaded(modules, *UI, "scorepad.store", "scorepad.tui", "scorepad.gcpause", "scorepad.games") == []
+    assert (
+        loaded(modules, *UI, "scorepad.store.game_file", "scorepad.tui", "scorepad.gcpause", "scorepad.games")
+        == []
+    )
 
 
 def _fixture_games() -> list[tuple[dict, list[dict]]]:
@@ -150,18 +176,38 @@ def _fixture_games() -> list[tuple[dict, list[dict]]]:
 
     games = []
     for game in demo.DEMOS:
-        header = {"scorepad": 1, "game": game["game"], "id": f"layers-{game['game']}",
-                  "created": "2026-01-01T20:00:00+00:00", "players": game["players"]}
+        header = {
+            "scorepad": 1,
+            "game": game["game"],
+            "id": f"layers-{game['game']}",
+            "created": "2026-01-01T20:00:00+00:00",
+            "players": game["players"],
+        }
         if game.get("sides"):
             header["sides"] = game["sides"]
-        games.append((header, [{"seq": n, "at": "2026-01-01T20:00:00+00:00", **entry}
-                               for n, entry in enumerate(game["entries"], start=1)]))
+        games.append(
+            (
+                header,
+                [
+                    {"seq": n, "at": "2026-01-01T20:00:00+00:00", **entry}
+                    for n, entry in enumerate(game["entries"], start=1)
+                ],
+            )
+        )
     return games
 
 
 def test_the_rules_source_imports_no_ui_store_or_gc():
     # read, not run: also the imports inside functions; the collector is the callers' to switch (scorepad.gcpause)
-    banned = (*UI, "scorepad.store", "scorepad.tui", "scorepad.games", "scorepad.cli", "scorepad.gcpause", "gc")
+    banned = (
+        *UI,
+        "scorepad.store.game_file",
+        "scorepad.tui",
+        "scorepad.games",
+        "scorepad.cli.main",
+        "scorepad.gcpause",
+        "gc",
+    )
     assert forbidden_in_source("scorepad.rules", *banned) == []
 
 
@@ -169,12 +215,17 @@ def test_the_header_check_lives_in_the_rules():
     from scorepad.rules.header import header_problem
 
     assert callable(header_problem)
-    defined = sorted(module for module in SOURCES
-                     if any(isinstance(node, ast.FunctionDef) and node.name == "header_problem"
-                            for node in ast.walk(ast.parse(SOURCES[module].read_text(encoding="utf-8")))))
+    defined = sorted(
+        module
+        for module in SOURCES
+        if any(
+            isinstance(node, ast.FunctionDef) and node.name == "header_problem"
+            for node in ast.walk(ast.parse(SOURCES[module].read_text(encoding="utf-8")))
+        )
+    )
     assert defined == ["scorepad.rules.header"]
     # the CLI's `new`, the new-game screen and opening a file ask it there
-    for user in ("scorepad.cli", "scorepad.games", "scorepad.tui.screens.new_game"):
+    for user in ("scorepad.cli.main", "scorepad.games", "scorepad.tui.screens.new_game"):
         assert "scorepad.rules.header" in imports_of(user), user
 
 
@@ -182,9 +233,14 @@ def test_the_header_check_lives_in_the_rules():
 
 
 def test_the_store_imports_no_rules_or_ui():
-    modules = modules_after("import scorepad.store")
+    modules = modules_after("import scorepad.store.game_file")
     assert loaded(modules, "textual", "scorepad.rules", "scorepad.tui") == []
-    assert forbidden_in_source("scorepad.store", "textual", "scorepad.rules", "scorepad.tui", "scorepad.games") == []
+    assert (
+        forbidden_in_source(
+            "scorepad.store.game_file", "textual", "scorepad.rules", "scorepad.tui", "scorepad.games"
+        )
+        == []
+    )
 
 
 # --------------------------------------------------------------------------- no cycles
@@ -201,7 +257,7 @@ def cycles_in(graph: dict[str, set[str]]) -> list[list[str]]:
         path.append(module)
         for target in sorted(graph.get(module, ())):
             if state.get(target) == "open":
-                cycles.append([*path[path.index(target):], target])
+                cycles.append([*path[path.index(target) :], target])
             elif target not in state:
                 walk(target)
         path.pop()
@@ -220,8 +276,11 @@ def test_no_import_cycle():
 
 def test_the_cycle_finder_finds_a_package_imported_by_its_own_module():
     # what rules/base.py did once (`from scorepad.rules import rules_for` inside the Replayer)
-    graph = {"scorepad.rules": {"scorepad.rules.base"}, "scorepad.rules.base": {"scorepad.rules", "scorepad.log"},
-             "scorepad.log": set()}
+    graph = {
+        "scorepad.rules": {"scorepad.rules.base"},
+        "scorepad.rules.base": {"scorepad.rules", "scorepad.log"},
+        "scorepad.log": set(),
+    }
     assert cycles_in(graph) == [["scorepad.rules", "scorepad.rules.base", "scorepad.rules"]]
     assert "scorepad.rules.base" in imports_of("scorepad.rules")
     assert "scorepad.rules" not in imports_of("scorepad.rules.base")
@@ -235,8 +294,20 @@ def test_the_app_imports_no_pydantic_store_or_rules_until_they_are_needed():
     # a game is opened (a start to the first paint as near a bare Textual app's as the game allows)
     modules = modules_after("import scorepad.tui.app")
     assert loaded(modules, "textual")
-    assert loaded(modules, "pydantic", "scorepad.log", "scorepad.store", "scorepad.rules", "scorepad.games",
-                  "scorepad.library", "scorepad.stats", "scorepad.tui.screens") == []
+    assert (
+        loaded(
+            modules,
+            "pydantic",
+            "scorepad.log",
+            "scorepad.store.game_file",
+            "scorepad.rules",
+            "scorepad.games",
+            "scorepad.library",
+            "scorepad.text.stats_table",
+            "scorepad.tui.screens",
+        )
+        == []
+    )
 
 
 def test_the_app_skips_pydantics_plugin_search_as_the_command_line_does():
@@ -307,14 +378,35 @@ def test_opening_a_game_loads_its_own_rules_alone_and_no_statistics(saved_game):
     )
     modules = modules_after(code, env={"SCOREPAD_HOME": str(home)})
     assert "scorepad.tui.games.five_hundred.screen" in modules and "scorepad.rules.five_hundred" in modules
-    assert loaded(modules, "scorepad.rules.jass", "scorepad.rules.auction_bridge", "scorepad.tui.games.jass",
-                  "scorepad.tui.games.auction_bridge", "scorepad.stats", "scorepad.library",
-                  "scorepad.tui.screens.stats", "scorepad.tui.screens.new_game") == []
+    assert (
+        loaded(
+            modules,
+            "scorepad.rules.jass",
+            "scorepad.rules.auction_bridge",
+            "scorepad.tui.games.jass",
+            "scorepad.tui.games.auction_bridge",
+            "scorepad.text.stats_table",
+            "scorepad.library",
+            "scorepad.tui.screens.stats",
+            "scorepad.tui.screens.new_game",
+        )
+        == []
+    )
     # nor any dialog's module (each is loaded when its dialog first opens): the first paint waits for none of them
-    assert loaded(modules, "scorepad.tui.screens.modals", "scorepad.tui.screens.correction",
-                  "scorepad.tui.screens.correcting", "scorepad.tui.screens.form_dialog",
-                  "scorepad.tui.games.five_hundred.dialogs", "scorepad.help", "scorepad.tui.screens.chart",
-                  "scorepad.tui.screens.export") == []
+    assert (
+        loaded(
+            modules,
+            "scorepad.tui.screens.modals",
+            "scorepad.tui.screens.correction",
+            "scorepad.tui.screens.correcting",
+            "scorepad.tui.screens.form_dialog",
+            "scorepad.tui.games.five_hundred.dialogs",
+            "scorepad.help",
+            "scorepad.tui.screens.chart",
+            "scorepad.tui.screens.export",
+        )
+        == []
+    )
 
 
 # --------------------------------------------------------------------------- the command line
@@ -329,24 +421,29 @@ def saved_game(tmp_path: Path) -> tuple[Path, Path]:
     home = tmp_path / "home"
     (home / "games").mkdir(parents=True)
     path = home / "games" / "friday.jsonl"
-    path.write_text(log_lines(header("five_hundred", ["Ann", "Bob", "Cid"]), entries("five_hundred", *demo.FIVE_HUNDRED)),
-                    encoding="utf-8")
+    path.write_text(
+        log_lines(header("five_hundred", ["Ann", "Bob", "Cid"]), entries("five_hundred", *demo.FIVE_HUNDRED)),
+        encoding="utf-8",
+    )
     return home, path
 
 
-@pytest.mark.parametrize("command", [
-    ["replay", "{game}"],
-    ["replay", "{game}", "--json"],
-    ["export", "{game}", "--format", "csv", "-o", "{out}"],
-    ["export", "{game}", "--format", "md", "-o", "{out}"],
-    ["list"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["replay", "{game}"],
+        ["replay", "{game}", "--json"],
+        ["export", "{game}", "--format", "csv", "-o", "{out}"],
+        ["export", "{game}", "--format", "md", "-o", "{out}"],
+        ["list"],
+    ],
+)
 def test_command_line_reading_imports_no_textual(saved_game, tmp_path, command):
     home, game = saved_game
     args = [a.format(game=game, out=tmp_path / "out.txt") for a in command]
     code = (
         "import contextlib, io\n"
-        "from scorepad.cli import main\n"
+        "from scorepad.cli.main import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    code = main({args!r})\n"
         "assert code == 0, code\n"
@@ -362,19 +459,39 @@ def test_command_line_reading_imports_no_textual(saved_game, tmp_path, command):
 def test_the_library_imports_no_ui_and_lists_and_counts_what_the_index_holds_without_the_rules(saved_game):
     # the index, the reading and the queries show nothing themselves; a game the index holds is listed and counted
     # without pydantic or the rules (a game new or changed is read through them: scorepad.library.saved)
-    assert forbidden_in_source("scorepad.library", *UI, "scorepad.tui", "scorepad.cli", "scorepad.stats") == []
+    assert (
+        forbidden_in_source(
+            "scorepad.library", *UI, "scorepad.tui", "scorepad.cli.main", "scorepad.text.stats_table"
+        )
+        == []
+    )
     home, _ = saved_game
-    code = "from scorepad.library.reading import read_saved_games\nassert len(list(read_saved_games())) == 1\n"
+    code = (
+        "from scorepad.library.reading import read_saved_games\nassert len(list(read_saved_games())) == 1\n"
+    )
     first = modules_after(code, env={"SCOREPAD_HOME": str(home)})
     assert "scorepad.library.saved" in first  # the game read through the rules into the index
     again = modules_after(code, env={"SCOREPAD_HOME": str(home)})
-    stats = ("import contextlib, io\nfrom scorepad.cli import main\n"
-             "with contextlib.redirect_stdout(io.StringIO()):\n    assert main(['stats']) == 0\n")
+    stats = (
+        "import contextlib, io\nfrom scorepad.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n    assert main(['stats']) == 0\n"
+    )
     counted = modules_after(stats, env={"SCOREPAD_HOME": str(home)})
     assert "scorepad.library.stats" in counted and "rich" in counted
     for modules in (again, counted):
-        assert loaded(modules, "textual", "pydantic", "scorepad.log", "scorepad.rules.base", "scorepad.library.saved",
-                      "scorepad.store", "scorepad.games") == []
+        assert (
+            loaded(
+                modules,
+                "textual",
+                "pydantic",
+                "scorepad.log",
+                "scorepad.rules.base",
+                "scorepad.library.saved",
+                "scorepad.store.game_file",
+                "scorepad.games",
+            )
+            == []
+        )
     assert loaded(again, "rich") == []
 
 
@@ -384,7 +501,10 @@ def test_the_library_imports_no_ui_and_lists_and_counts_what_the_index_holds_wit
 def test_comments_cite_documents_that_are_in_the_repository():
     root = PACKAGE.parent
     assert (root / "docs" / "log-format.md").is_file() and (root / "CONTRIBUTING.md").is_file()
-    stale = [f"{path.relative_to(root)}:{n}" for path in sorted([*PACKAGE.rglob("*.py"), *(root / "tests").rglob("*.py")])
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-             if "design §" in line and path.name != "test_layers.py"]
+    stale = [
+        f"{path.relative_to(root)}:{n}"
+        for path in sorted([*PACKAGE.rglob("*.py"), *(root / "tests").rglob("*.py")])
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if "design §" in line and path.name != "test_layers.py"
+    ]
     assert stale == []

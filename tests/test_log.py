@@ -16,20 +16,35 @@ SAMPLES = {
         {"type": "deal", "dealer": "Ann"},
         {"type": "bid", "player": "Bob", "call": "7H"},
         {"type": "contract", "player": "Bob", "call": "open_nullo"},
-        {"type": "result", "tricks": {"Ann": 2, "Bob": 7, "Cid": 1}, "first_to_target": "Ann",
-         "trick_winners": ["Ann"] * 10},
+        {
+            "type": "result",
+            "tricks": {"Ann": 2, "Bob": 7, "Cid": 1},
+            "first_to_target": "Ann",
+            "trick_winners": ["Ann"] * 10,
+        },
         {"type": "irregularity", "kind": "revoke", "player": "Cid", "note": "clubs"},
         {"type": "claim", "player": "Ann", "upheld": True},
-        {"type": "amend", "target": 2, "entry": {"type": "bid", "player": "Bob", "call": "8H"}, "override": True,
-         "note": "typo"},
+        {
+            "type": "amend",
+            "target": 2,
+            "entry": {"type": "bid", "player": "Bob", "call": "8H"},
+            "override": True,
+            "note": "typo",
+        },
         {"type": "void", "target": 3},
         {"type": "note", "text": "coffee"},
     ],
     "jass": [
         {"type": "deal", "dealer": "Ann"},
         {"type": "trump", "player": "Bob", "contract": "obenabe", "pushed": True},
-        {"type": "weis", "player": "Cid", "melds": [{"kind": "sequence", "length": 4, "top": "10", "suit": "clubs"},
-                                                     {"kind": "four", "rank": "J"}]},
+        {
+            "type": "weis",
+            "player": "Cid",
+            "melds": [
+                {"kind": "sequence", "length": 4, "top": "10", "suit": "clubs"},
+                {"kind": "four", "rank": "J"},
+            ],
+        },
         {"type": "stoeck", "player": "Dan"},
         {"type": "tricks", "points": {"Ann & Cid": 97}, "match": None},
         {"type": "penalty", "kind": "custom", "against": "Ann & Cid", "points": -20, "note": "late"},
@@ -40,8 +55,13 @@ SAMPLES = {
         {"type": "bid", "player": "Ann", "call": "1R"},
         {"type": "bid", "player": "Bob", "call": "double"},
         {"type": "contract", "player": "Ann", "call": "3H", "double": "doubled", "dealers_one_spade": False},
-        {"type": "result", "tricks": 10, "honours": {"side": "Ann & Cid", "holding": "4_one_hand"},
-         "revoke": {"side": "Bob & Dan", "choice": "tricks"}, "chicane": None},
+        {
+            "type": "result",
+            "tricks": 10,
+            "honours": {"side": "Ann & Cid", "holding": "4_one_hand"},
+            "revoke": {"side": "Bob & Dan", "choice": "tricks"},
+            "chicane": None,
+        },
         {"type": "agree"},
         {"type": "stop", "reason": "midnight"},
     ],
@@ -93,10 +113,22 @@ def test_impossible_entries_are_refused_with_a_reason(game, data, fragment):
     [
         ("five_hundred", {"type": "contract", "player": "Ann", "call": "pass"}),
         ("five_hundred", {"type": "result", "tricks": {"Ann": -1, "Bob": 11}}),
-        ("jass", {"type": "weis", "player": "Ann", "melds": [{"kind": "sequence", "length": 5, "top": "9",
-                                                             "suit": "clubs"}]}),
-        ("jass", {"type": "weis", "player": "Ann", "melds": [{"kind": "sequence", "length": 10, "top": "A",
-                                                             "suit": "clubs"}]}),
+        (
+            "jass",
+            {
+                "type": "weis",
+                "player": "Ann",
+                "melds": [{"kind": "sequence", "length": 5, "top": "9", "suit": "clubs"}],
+            },
+        ),
+        (
+            "jass",
+            {
+                "type": "weis",
+                "player": "Ann",
+                "melds": [{"kind": "sequence", "length": 10, "top": "A", "suit": "clubs"}],
+            },
+        ),
         ("jass", {"type": "claim", "team": "X", "counted": -5}),
         ("auction_bridge", {"type": "result", "tricks": 14, "honours": None}),
     ],
@@ -125,8 +157,15 @@ def test_models_are_frozen():
     ],
 )
 def test_bad_headers_are_refused(change, fragment):
-    data = {"scorepad": 1, "game": "five_hundred", "id": "x", "created": AT.isoformat(),
-            "players": ["Ann", "Bob", "Cid"], "rules": {}, **change}
+    data = {
+        "scorepad": 1,
+        "game": "five_hundred",
+        "id": "x",
+        "created": AT.isoformat(),
+        "players": ["Ann", "Bob", "Cid"],
+        "rules": {},
+        **change,
+    }
     with pytest.raises(ValidationError) as caught:
         Header.model_validate(data)
     assert fragment in str(caught.value)

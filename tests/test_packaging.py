@@ -58,7 +58,16 @@ def _wheel_requirements(tmp_path: Path) -> list[str]:
     return [line.removeprefix("Requires-Dist: ") for line in lines if line.startswith("Requires-Dist: ")]
 
 
-TEST_TOOLS = ("pytest", "pytest-asyncio", "pytest-textual-snapshot", "hypothesis", "ruff", "mypy", "hatchling", "mutmut")
+TEST_TOOLS = (
+    "pytest",
+    "pytest-asyncio",
+    "pytest-textual-snapshot",
+    "hypothesis",
+    "ruff",
+    "mypy",
+    "hatchling",
+    "mutmut",
+)
 
 
 def _name(requirement: str) -> str:
@@ -92,4 +101,6 @@ def test_the_readme_quick_start_is_what_ci_runs():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert "pip install -q '.[test]'" in ci
     assert ci[-1] == "pytest"  # the README's test command is the suite CI runs, after lint and types
-    assert ci.index("ruff check scorepad tests benchmarks") < ci.index("mypy scorepad") < ci.index("pytest")
+    lint = ci.index("ruff check scorepad tests benchmarks scripts")
+    assert lint < ci.index("ruff format --check scorepad tests benchmarks scripts") < ci.index("pytest")
+    assert lint < ci.index("mypy scorepad") < ci.index("lint-imports") < ci.index("pytest")

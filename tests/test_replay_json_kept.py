@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.export import to_json
 from scorepad.games import replay_file
+from scorepad.text.export import to_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import tables  # noqa: E402
@@ -20,12 +20,18 @@ import tables  # noqa: E402
 ENTRIES = 3_000
 #: game -> (SHA-256 of the generated log, SHA-256 of its `replay --json` text)
 PINNED = {
-    "five_hundred": ("19fab90c7fb8a99a5fb8d14eff1117a2a3b3fade6a0df40bb558e3dd158b48fb",
-                     "c9e674741c2f1e5700b7238379b3f817fa6a5253a5aadca4312d567f38968f8f"),
-    "jass": ("5c6326291baefe907db2ed5c69518778590d960da2e9cc1bef1028e8eba2288b",
-             "4b826e33afd629e5a86827f1dddb6d8d252327b95a3a203e1b32218796eb046c"),
-    "auction_bridge": ("80bf20e12e16a10f893df2eb3d6a543df9a2866b6706efbfebe06f0105b1c279",
-                       "b05bb6cd1d28b5eba3719ed8ac0a82f5b4f1d2d58604b8f92d5212939883ca0d"),
+    "five_hundred": (
+        "19fab90c7fb8a99a5fb8d14eff1117a2a3b3fade6a0df40bb558e3dd158b48fb",
+        "c9e674741c2f1e5700b7238379b3f817fa6a5253a5aadca4312d567f38968f8f",
+    ),
+    "jass": (
+        "5c6326291baefe907db2ed5c69518778590d960da2e9cc1bef1028e8eba2288b",
+        "4b826e33afd629e5a86827f1dddb6d8d252327b95a3a203e1b32218796eb046c",
+    ),
+    "auction_bridge": (
+        "80bf20e12e16a10f893df2eb3d6a543df9a2866b6706efbfebe06f0105b1c279",
+        "b05bb6cd1d28b5eba3719ed8ac0a82f5b4f1d2d58604b8f92d5212939883ca0d",
+    ),
 }
 
 
@@ -50,22 +56,30 @@ def test_rows_are_written_as_the_json_encoder_writes_them_whatever_the_names_hol
     from .helpers import entries, header
 
     players = ['An"n', "Bo\\b", "Çid\x1b", "Dé\u202eve"]
-    head = header("five_hundred", players, sides={'We "A"': [players[0], players[2]], "Thé\ty": players[1::2]})
-    sheet = replay(head, entries(
-        "five_hundred",
-        {"type": "deal", "dealer": players[0]},
-        {"type": "contract", "player": players[1], "call": "6S"},
-        {"type": "result", "tricks": {'We "A"': 3, "Thé\ty": 7}},
-        {"type": "deal", "dealer": players[1]},
-        {"type": "contract", "player": players[2], "call": "7H"},
-        {"type": "result", "tricks": {'We "A"': 4, "Thé\ty": 6}},
-    ))
+    head = header(
+        "five_hundred", players, sides={'We "A"': [players[0], players[2]], "Thé\ty": players[1::2]}
+    )
+    sheet = replay(
+        head,
+        entries(
+            "five_hundred",
+            {"type": "deal", "dealer": players[0]},
+            {"type": "contract", "player": players[1], "call": "6S"},
+            {"type": "result", "tricks": {'We "A"': 3, "Thé\ty": 7}},
+            {"type": "deal", "dealer": players[1]},
+            {"type": "contract", "player": players[2], "call": "7H"},
+            {"type": "result", "tricks": {'We "A"': 4, "Thé\ty": 6}},
+        ),
+    )
     assert len(sheet.rows) == 2
     encode = json.JSONEncoder(ensure_ascii=False).encode
     summary = sheet.summary()
-    fields = [f"  {encode(key)}: [\n    " + ",\n    ".join(map(encode, value)) + "\n  ]"
-              if isinstance(value, list) and value else f"  {encode(key)}: {encode(value)}"
-              for key, value in summary.items()]
+    fields = [
+        f"  {encode(key)}: [\n    " + ",\n    ".join(map(encode, value)) + "\n  ]"
+        if isinstance(value, list) and value
+        else f"  {encode(key)}: {encode(value)}"
+        for key, value in summary.items()
+    ]
     assert to_json(sheet) == json_safe("{\n" + ",\n".join(fields) + "\n}") + "\n"
     assert json.loads(to_json(sheet))["rows"] == summary["rows"]
 
@@ -79,13 +93,14 @@ def test_rows_are_written_as_the_json_encoder_writes_them_for_any_text() -> None
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from scorepad.export import _row_lines
     from scorepad.rules.base import Row
     from scorepad.rules.names import json_safe
+    from scorepad.text.export import _row_lines
 
     text = st.text(st.characters(codec=None, exclude_categories=()), max_size=12) | st.sampled_from(
-        ['"', "\\", "\x00", "\x7f", "\x85", "\u2028", "\u202e", "\ud800", "\udfff", "\U0001f0a1", "\\u0041"])
-    points = st.dictionaries(text, st.integers(-10**20, 10**20), max_size=3)
+        ['"', "\\", "\x00", "\x7f", "\x85", "\u2028", "\u202e", "\ud800", "\udfff", "\U0001f0a1", "\\u0041"]
+    )
+    points = st.dictionaries(text, st.integers(-(10**20), 10**20), max_size=3)
     rows = st.lists(st.builds(Row, st.integers(0, 10**9), text, points, points), max_size=4)
     encode = json.JSONEncoder(ensure_ascii=False).encode
 

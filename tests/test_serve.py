@@ -26,7 +26,9 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 TIME_LIMIT = 90  # seconds for the whole browser session
 
-needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium (apt-get install chromium)")
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="needs /usr/bin/chromium (apt-get install chromium)"
+)
 
 # Keep the page's xterm.js Terminal when textual.js assigns it (`this.terminal = new Terminal(…)`).
 KEEP_TERMINAL = """
@@ -77,7 +79,9 @@ def free_port() -> int:
 
 def start(command: list[str], stdout: Any = subprocess.DEVNULL, **kwargs: Any) -> subprocess.Popen:
     # a session of its own, so the process and its children (the app, Chromium's helpers) end together
-    return subprocess.Popen(command, stdout=stdout, stderr=subprocess.DEVNULL, start_new_session=True, **kwargs)
+    return subprocess.Popen(
+        command, stdout=stdout, stderr=subprocess.DEVNULL, start_new_session=True, **kwargs
+    )
 
 
 def printed_url(server: subprocess.Popen) -> str:
@@ -138,7 +142,9 @@ class DevTools:
                 return message["result"]
 
     async def evaluate(self, expression: str) -> Any:
-        result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        result = await self.call(
+            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
+        )
         if "exceptionDetails" in result:
             raise AssertionError(f"page script failed: {result['exceptionDetails']}")
         return result["result"].get("value")
@@ -162,7 +168,7 @@ class DevTools:
 def demo_five_hundred_on_top() -> Path:
     """The demo games, with Five Hundred the most recently played (the home screen's first row)."""
     from scorepad.demo import ensure_demo_games
-    from scorepad.store import game_paths
+    from scorepad.store.game_file import game_paths
 
     ensure_demo_games()
     paths = game_paths()
@@ -174,15 +180,29 @@ def demo_five_hundred_on_top() -> Path:
     return five_hundred
 
 
-async def browse(url: str, port: int, profile: Path, shot: Path, expected: list[str]) -> tuple[str, dict[str, int]]:
+async def browse(
+    url: str, port: int, profile: Path, shot: Path, expected: list[str]
+) -> tuple[str, dict[str, int]]:
     import aiohttp
 
     deadline = time.monotonic() + TIME_LIMIT
-    chromium = start([
-        str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        f"--user-data-dir={profile}", "--remote-debugging-port=0", "--window-size=1280,800", "about:blank",
-    ])
+    chromium = start(
+        [
+            str(CHROMIUM),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={profile}",
+            "--remote-debugging-port=0",
+            "--window-size=1280,800",
+            "about:blank",
+        ]
+    )
     try:
         devtools_port = (await wait_for_file(profile / "DevToolsActivePort", deadline)).split()[0]
         async with aiohttp.ClientSession() as session:
@@ -199,7 +219,9 @@ async def browse(url: str, port: int, profile: Path, shot: Path, expected: list[
                 await browser.press_enter()
                 screen = await browser.screen_when(expected, deadline)
                 # two animation frames: the canvas has drawn what the buffer holds before the picture is taken
-                await browser.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+                await browser.evaluate(
+                    "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+                )
                 png = (await browser.call("Page.captureScreenshot", format="png"))["data"]
                 shot.write_bytes(base64.b64decode(png))
                 picture = await browser.evaluate(COUNT_COLOURS % png)
@@ -215,7 +237,7 @@ async def test_serve_shows_a_game_sheet_in_chromium(tmp_path, scorepad_home):
     game = demo_five_hundred_on_top()
     sheet, _ = replay_file(game)
     totals = "  ·  ".join(f"{sheet.side_names[s]} {sheet.totals[s]}" for s in sheet.sides)
-    from scorepad.describe import describe
+    from scorepad.text.describe import describe
 
     # the title, the running totals and the log's first and last entries, as the game screen shows them
     first, last = (describe(sheet.entries[i], sheet.names) for i in (1, -1))
@@ -223,13 +245,18 @@ async def test_serve_shows_a_game_sheet_in_chromium(tmp_path, scorepad_home):
 
     port = free_port()
     env = {**os.environ, "SCOREPAD_HOME": str(scorepad_home)}
-    server = start([sys.executable, "-m", "scorepad", "serve", "--port", str(port)], env=env,
-                   stdout=subprocess.PIPE, text=True)
+    server = start(
+        [sys.executable, "-m", "scorepad", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     shot = tmp_path / "scorepad-serve.png"
     try:
         url = printed_url(server)
-        screen, picture = await asyncio.wait_for(browse(url, port, tmp_path / "chromium", shot, expected),
-                                                 TIME_LIMIT)
+        screen, picture = await asyncio.wait_for(
+            browse(url, port, tmp_path / "chromium", shot, expected), TIME_LIMIT
+        )
     finally:
         stop(server)
 
@@ -254,7 +281,7 @@ while b'"quit"' not in seen:
 
 
 def guard_for(host: str, port: int = 8000):
-    from scorepad.serve import Guard
+    from scorepad.web.serve import Guard
 
     return Guard.for_host(host, port, token="k3y")
 
@@ -265,10 +292,22 @@ def test_guard_lets_in_only_the_served_host_and_its_own_page():
     assert not guard.host_ok("evil.example:8000")  # a foreign name pointed at this machine (DNS rebinding)
     assert not guard.host_ok("127.0.0.1:8001") and not guard.host_ok("")
     assert guard.origin_ok("http://127.0.0.1:8000") and guard.origin_ok("http://localhost:8000")
-    for origin in (None, "", "null", "http://evil.example", "http://evil.example:8000", "https://127.0.0.1:8000",
-                   "http://127.0.0.1:9999", "http://127.0.0.1.evil.example:8000", "file://", "http://[::1"):
+    for origin in (
+        None,
+        "",
+        "null",
+        "http://evil.example",
+        "http://evil.example:8000",
+        "https://127.0.0.1:8000",
+        "http://127.0.0.1:9999",
+        "http://127.0.0.1.evil.example:8000",
+        "file://",
+        "http://[::1",
+    ):
         assert not guard.origin_ok(origin), origin
-    assert guard.token_ok("/k3y/") and guard.token_ok("/k3y/ws") and guard.token_ok("/k3y/static/js/textual.js")
+    assert (
+        guard.token_ok("/k3y/") and guard.token_ok("/k3y/ws") and guard.token_ok("/k3y/static/js/textual.js")
+    )
     for path in ("/", "/ws", "/k3", "/k3y0/", "/K3Y/", "/static/js/textual.js", "//k3y/"):
         assert not guard.token_ok(path), path
 
@@ -286,12 +325,19 @@ class Served:
     """A GuardedServer running in the test's own event loop on 127.0.0.1, with its connection cap."""
 
     def __init__(self, command: str, sessions: int = 4, **options: Any):
-        from scorepad.serve import Guard, GuardedServer
+        from scorepad.web.serve import Guard, GuardedServer
 
         self.port = free_port()
         self.guard = Guard.for_host("127.0.0.1", self.port)
-        self.server = GuardedServer(command, host="127.0.0.1", port=self.port, guard=self.guard,
-                                    sessions=sessions, announce=lambda: None, **options)
+        self.server = GuardedServer(
+            command,
+            host="127.0.0.1",
+            port=self.port,
+            guard=self.guard,
+            sessions=sessions,
+            announce=lambda: None,
+            **options,
+        )
         self.base = f"http://127.0.0.1:{self.port}"
         self.origin = self.base
 
@@ -385,8 +431,9 @@ async def test_sessions_beyond_the_cap_see_a_page_saying_all_are_taken():
 
 
 def run_serve(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "scorepad", "serve", *args], capture_output=True, text=True,
-                          timeout=30)
+    return subprocess.run(
+        [sys.executable, "-m", "scorepad", "serve", *args], capture_output=True, text=True, timeout=30
+    )
 
 
 def test_serve_refuses_an_empty_host_and_a_bad_port():
@@ -397,11 +444,17 @@ def test_serve_refuses_an_empty_host_and_a_bad_port():
 
 
 def test_serve_help_describes_each_option():
-    result = subprocess.run([sys.executable, "-m", "scorepad", "serve", "--help"], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "scorepad", "serve", "--help"], capture_output=True, text=True
+    )
     text = " ".join(result.stdout.split())
-    for option, words in (("--port", "the port to listen on"), ("--host", "this machine only"),
-                          ("--host", "everyone on that network"), ("--sessions", "how many browser screens"),
-                          ("--board", "read-only boards")):
+    for option, words in (
+        ("--port", "the port to listen on"),
+        ("--host", "this machine only"),
+        ("--host", "everyone on that network"),
+        ("--sessions", "how many browser screens"),
+        ("--board", "read-only boards"),
+    ):
         assert option in text and words in text, (option, words)
 
 
@@ -421,8 +474,18 @@ async def test_serve_prints_the_address_with_its_key_and_warns_beyond_this_machi
 
     port = free_port()
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "scorepad", "serve", "--host", host, "--port", str(port),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, start_new_session=True)
+        sys.executable,
+        "-m",
+        "scorepad",
+        "serve",
+        "--host",
+        host,
+        "--port",
+        str(port),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         text = await read_until(process.stdout, "Press Ctrl+C to stop", time.monotonic() + 30)
     finally:

@@ -57,7 +57,7 @@ def gone(pid: int) -> bool:
 
 
 def test_terminal_sizes_are_clamped_whatever_a_browser_sends():
-    from scorepad.serve_limits import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS, clamp_size
+    from scorepad.web.limits import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS, clamp_size
 
     assert (MAX_COLUMNS, MAX_ROWS) == (500, 200)
     assert clamp_size(100000, 100000) == (500, 200)
@@ -65,7 +65,10 @@ def test_terminal_sizes_are_clamped_whatever_a_browser_sends():
     assert clamp_size("9" * 5000, "1e400") == (500, 200)  # a digit string of any length; infinity as text
     assert clamp_size(120, 40) == (120, 40) and clamp_size("120", " 40 ") == (120, 40)
     assert clamp_size(0, -7) == (MIN_COLUMNS, MIN_ROWS)
-    assert clamp_size(float("nan"), float("inf")) == (80, MAX_ROWS) and clamp_size(float("-inf"), 1) == (20, 5)
+    assert clamp_size(float("nan"), float("inf")) == (80, MAX_ROWS) and clamp_size(float("-inf"), 1) == (
+        20,
+        5,
+    )
     for junk in (None, "wide", True, [80], {"w": 1}, ""):
         assert clamp_size(junk, junk) == (80, 24), junk
 
@@ -162,8 +165,13 @@ async def test_a_huge_terminal_request_neither_sizes_the_server_nor_keeps_its_on
     import aiohttp
 
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "scorepad", "serve", "--port", str(port), "--sessions", "1"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "serve", "--port", str(port), "--sessions", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
     try:
         url = printed_url(server)
         token = url.rstrip("/").rsplit("/", 1)[1]
@@ -211,8 +219,10 @@ async def test_an_app_that_ignores_quit_and_sigterm_is_killed_and_its_screen_fre
     import aiohttp
 
     pid_file = tmp_path / "pid"
-    async with Served(script_command(STUBBORN, str(pid_file)), sessions=1) as served, \
-            aiohttp.ClientSession() as session:
+    async with (
+        Served(script_command(STUBBORN, str(pid_file)), sessions=1) as served,
+        aiohttp.ClientSession() as session,
+    ):
         ws = await session.ws_connect(served.ws, origin=served.origin)
         await until(lambda: pid_file.exists() and pid_file.read_text().strip() != "", 15, "the app started")
         pid = int(pid_file.read_text())
@@ -249,8 +259,10 @@ async def test_an_app_beyond_its_memory_bound_is_ended(tmp_path):
 
     pid_file = tmp_path / "pid"
     bound = 96 * 2**20
-    async with Served(script_command(HOG, str(pid_file)), sessions=1, app_memory=bound) as served, \
-            aiohttp.ClientSession() as session:
+    async with (
+        Served(script_command(HOG, str(pid_file)), sessions=1, app_memory=bound) as served,
+        aiohttp.ClientSession() as session,
+    ):
         ws = await session.ws_connect(served.ws, origin=served.origin)
         await until(lambda: pid_file.exists() and pid_file.read_text().strip() != "", 15, "the app started")
         pid = int(pid_file.read_text())
@@ -265,7 +277,7 @@ async def test_an_app_beyond_its_memory_bound_is_ended(tmp_path):
 
 
 def test_limit_memory_caps_a_running_childs_data():
-    from scorepad.serve_limits import limit_memory
+    from scorepad.web.limits import limit_memory
 
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
@@ -296,7 +308,7 @@ def raw_get(port: int, path: str, timeout: float = 5) -> tuple[int, str]:
 
 
 async def test_connections_beyond_the_cap_are_told_the_pad_is_busy(tmp_path):
-    from scorepad.serve_limits import BUSY_TEXT
+    from scorepad.web.limits import BUSY_TEXT
 
     async with Served(script_command(RECORDER, str(tmp_path / "told"))) as served:
         served.server.limiter.cap = 3
@@ -315,14 +327,16 @@ async def test_connections_beyond_the_cap_are_told_the_pad_is_busy(tmp_path):
 
 
 async def test_one_addresss_flood_leaves_room_for_the_others(tmp_path):
-    from scorepad.serve_limits import BUSY_TEXT
+    from scorepad.web.limits import BUSY_TEXT
 
     async with Served(script_command(RECORDER, str(tmp_path / "told"))) as served:
         limiter = served.server.limiter
         limiter.cap = 40
         assert limiter.per_address == 10
-        stranger = [await asyncio.open_connection("127.0.0.1", served.port, local_addr=("127.0.0.2", 0))
-                    for _ in range(10)]
+        stranger = [
+            await asyncio.open_connection("127.0.0.1", served.port, local_addr=("127.0.0.2", 0))
+            for _ in range(10)
+        ]
         await until(lambda: limiter.by_address.get("127.0.0.2") == 10, 5, "ten from one address counted")
         reader, writer = await asyncio.open_connection("127.0.0.1", served.port, local_addr=("127.0.0.2", 0))
         assert BUSY_TEXT.encode() in await asyncio.wait_for(reader.read(), 5)
@@ -393,14 +407,28 @@ def lower_descriptor_limit() -> None:
 async def test_a_flood_of_bare_connections_under_a_low_descriptor_limit(tmp_path, scorepad_home, board):
     """300 bare connections to a serve that may open 256 files: it refuses those beyond its cap, closes the
     rest after a few seconds without a request, and answers its page again; nothing is left broken."""
-    from scorepad.serve_limits import REQUEST_TIMEOUT, connection_cap
+    from scorepad.web.limits import REQUEST_TIMEOUT, connection_cap
 
     port = free_port()
     errors = tmp_path / "stderr"
-    command = [sys.executable, "-m", "scorepad", "serve", "--port", str(port), *(["--board"] if board else [])]
+    command = [
+        sys.executable,
+        "-m",
+        "scorepad",
+        "serve",
+        "--port",
+        str(port),
+        *(["--board"] if board else []),
+    ]
     with errors.open("w") as stderr:
-        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, text=True,
-                                  start_new_session=True, preexec_fn=lower_descriptor_limit)
+        server = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            start_new_session=True,
+            preexec_fn=lower_descriptor_limit,
+        )
     sockets: list[socket.socket] = []
     try:
         url = printed_url(server)
@@ -409,12 +437,16 @@ async def test_a_flood_of_bare_connections_under_a_low_descriptor_limit(tmp_path
         started = time.monotonic()
         sockets = await asyncio.to_thread(flood, port, 300)
         refused = await asyncio.to_thread(closed_by_server, sockets, 300 - cap, 10)
-        assert len(refused) >= 300 - cap, f"only {len(refused)} connections beyond the cap of {cap} were refused"
+        assert len(refused) >= 300 - cap, (
+            f"only {len(refused)} connections beyond the cap of {cap} were refused"
+        )
         assert server.poll() is None, f"serve died: {errors.read_text()}"
         # those let in sent no request: closed within a few seconds, though the flood still holds them open
         let_in = [sock for sock in sockets if sock not in refused]
         timed_out = await asyncio.to_thread(closed_by_server, let_in, len(let_in), REQUEST_TIMEOUT + 10)
-        assert len(timed_out) == len(let_in), f"{len(let_in) - len(timed_out)} bare connections never timed out"
+        assert len(timed_out) == len(let_in), (
+            f"{len(let_in) - len(timed_out)} bare connections never timed out"
+        )
         took = time.monotonic() - started
         assert server.poll() is None, f"serve died: {errors.read_text()}"
         assert (await asyncio.to_thread(raw_get, port, path))[0] == 200
@@ -437,15 +469,20 @@ async def test_a_flood_of_bare_connections_under_a_low_descriptor_limit(tmp_path
 
 
 def notice_path(port: int) -> Path:
-    from scorepad.serve_notice import serving_dir
+    from scorepad.web.notice import serving_dir
 
     return serving_dir() / f"{port}.json"
 
 
 async def test_a_second_serve_on_a_busy_port_says_so_and_leaves_the_first_alone(scorepad_home):
     port = free_port()
-    first = subprocess.Popen([sys.executable, "-m", "scorepad", "serve", "--board", "--port", str(port)],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    first = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "serve", "--board", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
     try:
         url = printed_url(first)
         notice = notice_path(port)
@@ -453,7 +490,11 @@ async def test_a_second_serve_on_a_busy_port_says_so_and_leaves_the_first_alone(
         before = notice.read_bytes()
         assert json.loads(before)["pid"] == first.pid
 
-        for args in (("--port", str(port)), ("--board", "--port", str(port)), ("--host", "localhost", "--port", str(port))):
+        for args in (
+            ("--port", str(port)),
+            ("--board", "--port", str(port)),
+            ("--host", "localhost", "--port", str(port)),
+        ):
             second = await asyncio.to_thread(run_serve, *args)
             assert second.returncode == 2, (args, second.stderr)
             assert second.stdout == "", f"an address or QR code was printed: {second.stdout}"
@@ -468,13 +509,16 @@ async def test_a_second_serve_on_a_busy_port_says_so_and_leaves_the_first_alone(
     assert not notice.exists(), "the first serve takes its own notice away when it stops"
 
 
-@pytest.mark.parametrize("host, words", [
-    ("256.1.1.1", "--host 256.1.1.1 is not an address"),
-    ("1.2.3", "--host 1.2.3 is not an address"),
-    ("::zz", "--host ::zz is not an address"),
-    ("no-such-machine.invalid", "no machine of that name was found"),
-    ("192.0.2.7", "not an address of this machine"),  # TEST-NET-1: a real address, but no machine's here
-])
+@pytest.mark.parametrize(
+    "host, words",
+    [
+        ("256.1.1.1", "--host 256.1.1.1 is not an address"),
+        ("1.2.3", "--host 1.2.3 is not an address"),
+        ("::zz", "--host ::zz is not an address"),
+        ("no-such-machine.invalid", "no machine of that name was found"),
+        ("192.0.2.7", "not an address of this machine"),  # TEST-NET-1: a real address, but no machine's here
+    ],
+)
 def test_a_host_that_is_not_this_machine_gives_one_line_and_exit_2(host, words):
     result = run_serve("--host", host, "--port", str(free_port()))
     assert result.returncode == 2, result.stderr
@@ -487,7 +531,7 @@ def test_a_host_that_is_not_this_machine_gives_one_line_and_exit_2(host, words):
 
 
 def test_a_link_planted_at_the_notices_temporary_name_is_not_written_through(tmp_path, scorepad_home):
-    from scorepad.serve_notice import clear_serving, serving_dir, write_serving
+    from scorepad.web.notice import clear_serving, serving_dir, write_serving
 
     precious = tmp_path / "precious.txt"
     precious.write_text("keep me")
@@ -506,7 +550,7 @@ def test_a_link_planted_at_the_notices_temporary_name_is_not_written_through(tmp
 
 
 def test_a_link_planted_at_the_notice_is_left_alone(tmp_path, scorepad_home, capsys):
-    from scorepad.serve_notice import clear_serving, serving_dir, write_serving
+    from scorepad.web.notice import clear_serving, serving_dir, write_serving
 
     precious = tmp_path / "precious.json"
     mine = json.dumps({"url": "http://127.0.0.1:8123/k3y/", "pid": os.getpid(), "boards": True})
@@ -524,7 +568,7 @@ def test_a_link_planted_at_the_notice_is_left_alone(tmp_path, scorepad_home, cap
 
 
 def test_another_running_serves_notice_is_neither_replaced_nor_removed(scorepad_home, capsys):
-    from scorepad.serve_notice import clear_serving, serving_dir, write_serving
+    from scorepad.web.notice import clear_serving, serving_dir, write_serving
 
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
@@ -553,7 +597,7 @@ def test_the_log_writes_one_line_and_imports_nothing_to_do_it():
     """The error path must work with no descriptor left: no traceback to format, no module to import."""
     import io
 
-    from scorepad.serve import OneLineFormatter
+    from scorepad.web.serve import OneLineFormatter
 
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
@@ -577,10 +621,12 @@ def test_the_log_writes_one_line_and_imports_nothing_to_do_it():
 
 
 def test_serve_sets_up_its_log_without_rich_tracebacks():
-    code = ("import logging\nfrom scorepad.serve import Guard, GuardedServer\n"
-            "GuardedServer('true', host='127.0.0.1', port=8000, guard=Guard.for_host('127.0.0.1', 8000),"
-            " sessions=1).initialize_logging()\n"
-            "print([type(h).__name__ for h in logging.getLogger().handlers])")
+    code = (
+        "import logging\nfrom scorepad.web.serve import Guard, GuardedServer\n"
+        "GuardedServer('true', host='127.0.0.1', port=8000, guard=Guard.for_host('127.0.0.1', 8000),"
+        " sessions=1).initialize_logging()\n"
+        "print([type(h).__name__ for h in logging.getLogger().handlers])"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "['StreamHandler']", done.stderr
 
@@ -590,14 +636,20 @@ async def test_serve_ends_on_sigterm_with_its_apps(scorepad_home):
     import aiohttp
 
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "scorepad", "serve", "--port", str(port)],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
     try:
         url = printed_url(server)
         token = url.rstrip("/").rsplit("/", 1)[1]
         async with aiohttp.ClientSession() as session:
-            ws = await session.ws_connect(f"ws://127.0.0.1:{port}/{token}/ws?width=80&height=24",
-                                          origin=f"http://127.0.0.1:{port}")
+            ws = await session.ws_connect(
+                f"ws://127.0.0.1:{port}/{token}/ws?width=80&height=24", origin=f"http://127.0.0.1:{port}"
+            )
             assert await read_screen(ws, 30) >= 1000
             children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
             apps = [int(p) for p in children.read_text().split()] if children.exists() else []

@@ -11,7 +11,7 @@ from rich.console import Console
 from scorepad.games import replay_file
 from scorepad.library.stats import Kind, Meeting, Record, Statistics
 from scorepad.library.stats import collect_stats as counted
-from scorepad.stats import stats_renderable
+from scorepad.text.stats_table import stats_renderable
 from tests.helpers import entries, header, log_lines
 
 FOUR = ["Ann", "Bob", "Cid", "Dan"]
@@ -34,7 +34,11 @@ FIVE_HUNDRED = [
 JASS = [
     {"type": "deal", "dealer": "Ann"},
     {"type": "trump", "player": "Bob", "contract": "hearts"},
-    {"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}]},
+    {
+        "type": "weis",
+        "player": "Bob",
+        "melds": [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}],
+    },
     {"type": "tricks", "points": {"Ann & Cid": 61}},
     {"type": "deal", "dealer": "Bob"},
     {"type": "trump", "player": "Cid", "contract": "obenabe"},
@@ -68,7 +72,14 @@ def games(tmp_path):
     directory = tmp_path / "games"
     write(directory, "fh", "five_hundred", ["Ann", "Bob", "Cid"], FIVE_HUNDRED)
     write(directory, "jass", "jass", FOUR, JASS)
-    write(directory, "bridge", "auction_bridge", FOUR, BRIDGE, sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]})
+    write(
+        directory,
+        "bridge",
+        "auction_bridge",
+        FOUR,
+        BRIDGE,
+        sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]},
+    )
     return directory
 
 
@@ -83,7 +94,10 @@ def test_games_played_and_won_per_player(tmp_path):
 def test_five_hundred_bids_made_and_set_by_strain(tmp_path):
     bids = collect_stats(games(tmp_path)).bids
     assert {strain: (b.made, b.set) for strain, b in bids.items()} == {
-        "nullo": (0, 1), "S": (0, 1), "H": (1, 0), "NT": (1, 0),
+        "nullo": (0, 1),
+        "S": (0, 1),
+        "H": (1, 0),
+        "NT": (1, 0),
     }
 
 
@@ -111,7 +125,13 @@ def test_damaged_files_are_skipped_and_counted(tmp_path):
 
 def test_renamed_players_count_under_their_new_name(tmp_path):
     directory = tmp_path / "games"
-    write(directory, "fh", "five_hundred", ["Ann", "Bob", "Cid"], [{"type": "rename", "player": "Cid", "new_name": "Cyd"}])
+    write(
+        directory,
+        "fh",
+        "five_hundred",
+        ["Ann", "Bob", "Cid"],
+        [{"type": "rename", "player": "Cid", "new_name": "Cyd"}],
+    )
     assert set(collect_stats(directory).players) == {"Ann", "Bob", "Cyd"}
 
 
@@ -125,9 +145,18 @@ def test_renderable_shows_every_table(tmp_path):
     directory = games(tmp_path)
     (directory / "broken.jsonl").write_text("{}\n", encoding="utf-8")
     text = render(collect_stats(directory))
-    for expected in ("3 games", "Players", "Five Hundred: contracts by strain", "♥ hearts", "nullo",
-                     "Jass: Weis won and Matches", "Bob & Dan", "Auction Bridge: rubbers", "Average rubber",
-                     "1 damaged file skipped"):
+    for expected in (
+        "3 games",
+        "Players",
+        "Five Hundred: contracts by strain",
+        "♥ hearts",
+        "nullo",
+        "Jass: Weis won and Matches",
+        "Bob & Dan",
+        "Auction Bridge: rubbers",
+        "Average rubber",
+        "1 damaged file skipped",
+    ):
         assert expected in text
 
 
@@ -136,7 +165,7 @@ def test_no_games_says_so(tmp_path):
 
 
 def test_stats_command_prints_the_tables(tmp_path, scorepad_home, capsys):
-    from scorepad.cli import main
+    from scorepad.cli.main import main
 
     games(scorepad_home)
     assert main(["stats"]) == 0
@@ -146,8 +175,13 @@ def test_stats_command_prints_the_tables(tmp_path, scorepad_home, capsys):
 def test_a_renamed_player_is_one_person_across_games(tmp_path):
     directory = tmp_path / "games"
     older = write(directory, "a-older", "five_hundred", ["Ann", "Bob", "Cid"], [])
-    newer = write(directory, "b-newer", "five_hundred", ["Ann", "Bob", "Cid"],
-                  [{"type": "rename", "player": "Cid", "new_name": "Cyd"}])
+    newer = write(
+        directory,
+        "b-newer",
+        "five_hundred",
+        ["Ann", "Bob", "Cid"],
+        [{"type": "rename", "player": "Cid", "new_name": "Cyd"}],
+    )
     os.utime(older, (1_700_000_000, 1_700_000_000))
     os.utime(newer, (1_800_000_000, 1_800_000_000))
     players = collect_stats(directory).players
@@ -158,15 +192,24 @@ def test_a_renamed_player_is_one_person_across_games(tmp_path):
 def test_a_jass_team_named_by_its_players_follows_their_renames_across_games(tmp_path):
     directory = tmp_path / "games"
     older = write(directory, "a-older", "jass", FOUR, JASS)
-    newer = write(directory, "b-newer", "jass", FOUR, [{"type": "rename", "player": "Bob", "new_name": "Rob"}, *JASS])
-    as_we = [{**item, "points": {"We": 61}} if item.get("points") == {"Ann & Cid": 61} else item for item in JASS[:4]]
-    named = write(directory, "c-named", "jass", FOUR, as_we, sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]})
+    newer = write(
+        directory, "b-newer", "jass", FOUR, [{"type": "rename", "player": "Bob", "new_name": "Rob"}, *JASS]
+    )
+    as_we = [
+        {**item, "points": {"We": 61}} if item.get("points") == {"Ann & Cid": 61} else item
+        for item in JASS[:4]
+    ]
+    named = write(
+        directory, "c-named", "jass", FOUR, as_we, sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]}
+    )
     for age, path in enumerate((older, newer, named)):
         os.utime(path, (1_700_000_000 + age, 1_700_000_000 + age))
     stats = collect_stats(directory)
     assert set(stats.weis) == {"Ann & Cid", "Rob & Dan", "We", "They"}  # not "Bob & Dan" beside "Rob & Dan"
     assert (stats.weis["Rob & Dan"].hands, stats.weis["Rob & Dan"].points) == (2, 100)
-    assert stats.weis["Ann & Cid"].matches == 2 and stats.weis["They"].points == 50  # a name the table gave stays
+    assert (
+        stats.weis["Ann & Cid"].matches == 2 and stats.weis["They"].points == 50
+    )  # a name the table gave stays
     text = render(stats)
     assert "Rob & Dan" in text and "Bob & Dan" not in text
 
@@ -174,27 +217,49 @@ def test_a_jass_team_named_by_its_players_follows_their_renames_across_games(tmp
 def test_each_game_kind_its_games_finished_and_deals(tmp_path):
     directory = games(tmp_path)
     kinds = collect_stats(directory).kinds
-    deals = {game: len(replay_file(directory / f"{name}.jsonl")[0].rows)
-             for game, name in (("five_hundred", "fh"), ("jass", "jass"), ("auction_bridge", "bridge"))}
-    assert kinds == {"auction_bridge": Kind(1, 1, deals["auction_bridge"]), "five_hundred": Kind(1, 1, 4),
-                     "jass": Kind(1, 0, deals["jass"])}
+    deals = {
+        game: len(replay_file(directory / f"{name}.jsonl")[0].rows)
+        for game, name in (("five_hundred", "fh"), ("jass", "jass"), ("auction_bridge", "bridge"))
+    }
+    assert kinds == {
+        "auction_bridge": Kind(1, 1, deals["auction_bridge"]),
+        "five_hundred": Kind(1, 1, 4),
+        "jass": Kind(1, 0, deals["jass"]),
+    }
 
 
 def test_partnerships_are_their_players_whatever_the_sides_were_called(tmp_path):
     directory = games(tmp_path)  # the Jass teams named by their players, the rubber's We and They
     renamed = {"We": "Us", "They": "Them"}
-    again = [{**item, "honours": {**item["honours"], "side": renamed[item["honours"]["side"]]}} if "honours" in item
-             else item for item in BRIDGE]
-    write(directory, "bridge-again", "auction_bridge", FOUR, again, sides={"Us": ["Cid", "Ann"], "Them": ["Dan", "Bob"]})
+    again = [
+        {**item, "honours": {**item["honours"], "side": renamed[item["honours"]["side"]]}}
+        if "honours" in item
+        else item
+        for item in BRIDGE
+    ]
+    write(
+        directory,
+        "bridge-again",
+        "auction_bridge",
+        FOUR,
+        again,
+        sides={"Us": ["Cid", "Ann"], "Them": ["Dan", "Bob"]},
+    )
     assert collect_stats(directory).partnerships == {
-        "Ann & Cid": Record(played=3, finished=2, won=2), "Bob & Dan": Record(played=3, finished=2, won=0)}
+        "Ann & Cid": Record(played=3, finished=2, won=2),
+        "Bob & Dan": Record(played=3, finished=2, won=0),
+    }
 
 
 def test_head_to_head_counts_finished_games_on_opposite_sides(tmp_path):
     # Five Hundred: Bob beat Ann and Cid (and they neither beat the other); the rubber: Ann and Cid beat Bob and Dan
     assert collect_stats(games(tmp_path)).head_to_head == {
-        ("Ann", "Bob"): Meeting(2, 1, 1), ("Bob", "Cid"): Meeting(2, 1, 1), ("Ann", "Dan"): Meeting(1, 1, 0),
-        ("Cid", "Dan"): Meeting(1, 1, 0), ("Ann", "Cid"): Meeting(1, 0, 0)}
+        ("Ann", "Bob"): Meeting(2, 1, 1),
+        ("Bob", "Cid"): Meeting(2, 1, 1),
+        ("Ann", "Dan"): Meeting(1, 1, 0),
+        ("Cid", "Dan"): Meeting(1, 1, 0),
+        ("Ann", "Cid"): Meeting(1, 0, 0),
+    }
 
 
 def test_the_tables_say_the_partnerships_and_head_to_head(tmp_path):

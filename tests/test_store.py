@@ -15,7 +15,16 @@ import pytest
 
 from scorepad.games import load_game
 from scorepad.log import Deal, FHBid
-from scorepad.store import GameFile, LogError, StoreError, create, games_dir, list_games, load, new_header
+from scorepad.store.game_file import (
+    GameFile,
+    LogError,
+    StoreError,
+    create,
+    games_dir,
+    list_games,
+    load,
+    new_header,
+)
 
 from .helpers import entries, header, log_lines
 
@@ -140,13 +149,14 @@ def test_a_second_scorepad_opens_read_only(tmp_path):
     path = make_game(tmp_path, DEAL)
     script = textwrap.dedent(f"""
         import sys, time
-        from scorepad.store import GameFile
+        from scorepad.store.game_file import GameFile
         game = GameFile.open({str(path)!r})
         print("locked", flush=True)
         sys.stdin.readline()
     """)
-    holder = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert holder.stdout.readline().strip() == "locked"
         second = GameFile.open(path)
@@ -178,7 +188,7 @@ def holder_script(path, appends: int = 0, big_every: int = 0) -> str:
     return textwrap.dedent(f"""
         import sys
         from scorepad.log import Note
-        from scorepad.store import GameFile
+        from scorepad.store.game_file import GameFile
         game = GameFile.open({str(path)!r})
         assert not game.readonly
         print("locked", flush=True)
@@ -191,8 +201,12 @@ def holder_script(path, appends: int = 0, big_every: int = 0) -> str:
 
 
 def start_holder(path, **kwargs) -> subprocess.Popen:
-    holder = subprocess.Popen([sys.executable, "-c", holder_script(path, **kwargs)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", holder_script(path, **kwargs)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout.readline().strip() == "locked"
     return holder
 
@@ -237,7 +251,7 @@ def test_open_loads_under_the_lock_so_it_follows_the_last_writer(tmp_path, monke
     loaded must include that entry, or its next append would repeat a seq."""
     import fcntl
 
-    import scorepad.store as store
+    import scorepad.store.game_file as store
 
     path = make_game(tmp_path, DEAL)
     real_flock = fcntl.flock
@@ -287,7 +301,7 @@ async def test_the_app_shows_a_game_held_elsewhere_read_only_without_a_form(tmp_
 
 
 def test_a_short_write_is_cut_back_and_reported(tmp_path, monkeypatch):
-    import scorepad.store as store
+    import scorepad.store.game_file as store
 
     path = make_game(tmp_path, DEAL)
     before = path.read_bytes()
@@ -307,7 +321,7 @@ def test_a_short_write_is_cut_back_and_reported(tmp_path, monkeypatch):
 def test_a_failed_fsync_is_cut_back_and_reported(tmp_path, monkeypatch):
     import errno
 
-    import scorepad.store as store
+    import scorepad.store.game_file as store
 
     path = make_game(tmp_path, DEAL)
     before = path.read_bytes()

@@ -10,9 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.cli import main
+from scorepad.cli.main import main
 from scorepad.log import Deal, FHBid, FHContract, FHResult, Note
-from scorepad.store import FileChanged, GameFile, LogError, StoreError, create, list_games, load, new_header
+from scorepad.store.game_file import (
+    FileChanged,
+    GameFile,
+    LogError,
+    StoreError,
+    create,
+    list_games,
+    load,
+    new_header,
+)
 
 from .helpers import entries, header, log_lines
 
@@ -21,7 +30,9 @@ AT = '"at": "2026-11-29T20:15:00+00:00"'
 
 
 def game_text(*lines: str) -> bytes:
-    head = log_lines(header("five_hundred", PLAYERS), entries("five_hundred", {"type": "deal", "dealer": "Ann"}))
+    head = log_lines(
+        header("five_hundred", PLAYERS), entries("five_hundred", {"type": "deal", "dealer": "Ann"})
+    )
     return (head + "".join(line + "\n" for line in lines)).encode()
 
 
@@ -40,28 +51,51 @@ def cause_of(path: Path) -> tuple[int, str]:
 # --------------------------------------------------------------------------- strict reading
 
 
-@pytest.mark.parametrize("line, cause", [
-    ('{"seq": 2, ' + AT + ', "type": "bid", "player": "Bob", "player": "Cid", "call": "7H"}',
-     "the key 'player' is given twice"),
-    ('{"seq": 2, ' + AT + ', "type": "result", "tricks": {"Ann": 7, "Ann": 3}}', "the key 'Ann' is given twice"),
-    ('{"seq": true, ' + AT + ', "type": "note", "text": "x"}', "seq: Input should be a valid integer"),
-    ('{"seq": "2", ' + AT + ', "type": "note", "text": "x"}', "seq: Input should be a valid integer"),
-    ('{"seq": 2.0, ' + AT + ', "type": "note", "text": "x"}', "seq: Input should be a valid integer"),
-    ('{"seq": 2, ' + AT + ', "type": "result", "tricks": {"Ann": "8", "Bob": 2}}',
-     "tricks.Ann: Input should be a valid integer"),
-    ('{"seq": 2, ' + AT + ', "type": "result", "tricks": {"Ann": 8.0, "Bob": 2}}',
-     "tricks.Ann: Input should be a valid integer"),
-    ('{"seq": 2, ' + AT + ', "type": "result", "tricks": {"Ann": true, "Bob": 9}}',
-     "tricks.Ann: Input should be a valid integer"),
-    ('{"seq": 2, ' + AT + ', "type": "result", "tricks": {"Ann": NaN, "Bob": 9}}', "not a JSON line"),
-    ('{"seq": 2, ' + AT + ', "type": "claim", "player": "Ann", "upheld": "yes"}',
-     "upheld: Input should be a valid boolean"),
-    ('{"seq": 2, ' + AT + ', "type": "amend", "target": 1, "entry": {"type": "amend", "target": 1, '
-     '"entry": {"type": "deal", "dealer": "Bob"}}}', "an amend cannot replace an entry with another correction"),
-    ('{"seq": 2, ' + AT + ', "type": "amend", "target": "1", "entry": {"type": "deal", "dealer": "Bob"}}',
-     "target: Input should be a valid integer"),
-    ('[1, 2]', "not an entry (a JSON object was expected)"),
-])
+@pytest.mark.parametrize(
+    "line, cause",
+    [
+        (
+            '{"seq": 2, ' + AT + ', "type": "bid", "player": "Bob", "player": "Cid", "call": "7H"}',
+            "the key 'player' is given twice",
+        ),
+        (
+            '{"seq": 2, ' + AT + ', "type": "result", "tricks": {"Ann": 7, "Ann": 3}}',
+            "the key 'Ann' is given twice",
+        ),
+        ('{"seq": true, ' + AT + ', "type": "note", "text": "x"}', "seq: Input should be a valid integer"),
+        ('{"seq": "2", ' + AT + ', "type": "note", "text": "x"}', "seq: Input should be a valid integer"),
+        ('{"seq": 2.0, ' + AT + ', "type": "note", "text": "x"}', "seq: Input should be a valid integer"),
+        (
+            '{"seq": 2, ' + AT + ', "type": "result", "tricks": {"Ann": "8", "Bob": 2}}',
+            "tricks.Ann: Input should be a valid integer",
+        ),
+        (
+            '{"seq": 2, ' + AT + ', "type": "result", "tricks": {"Ann": 8.0, "Bob": 2}}',
+            "tricks.Ann: Input should be a valid integer",
+        ),
+        (
+            '{"seq": 2, ' + AT + ', "type": "result", "tricks": {"Ann": true, "Bob": 9}}',
+            "tricks.Ann: Input should be a valid integer",
+        ),
+        ('{"seq": 2, ' + AT + ', "type": "result", "tricks": {"Ann": NaN, "Bob": 9}}', "not a JSON line"),
+        (
+            '{"seq": 2, ' + AT + ', "type": "claim", "player": "Ann", "upheld": "yes"}',
+            "upheld: Input should be a valid boolean",
+        ),
+        (
+            '{"seq": 2, ' + AT + ', "type": "amend", "target": 1, "entry": {"type": "amend", "target": 1, '
+            '"entry": {"type": "deal", "dealer": "Bob"}}}',
+            "an amend cannot replace an entry with another correction",
+        ),
+        (
+            '{"seq": 2, '
+            + AT
+            + ', "type": "amend", "target": "1", "entry": {"type": "deal", "dealer": "Bob"}}',
+            "target: Input should be a valid integer",
+        ),
+        ("[1, 2]", "not an entry (a JSON object was expected)"),
+    ],
+)
 def test_strict_reading_names_the_line_and_the_cause(tmp_path, line, cause):
     path = write(tmp_path, game_text(line, '{"seq": 3, ' + AT + ', "type": "note", "text": "after"}'))
     number, said = cause_of(path)
@@ -71,8 +105,10 @@ def test_strict_reading_names_the_line_and_the_cause(tmp_path, line, cause):
 def test_a_duplicate_key_in_the_header_is_an_error(tmp_path):
     data = game_text().replace(b'"title": ""', b'"title": "", "players": ["Eve", "Fay"]', 1)
     path = write(tmp_path, data)
-    assert cause_of(path) == (1, "in the header, the key 'players' is given twice (at column "
-                                 f"{data.index(b'Eve') + 25})")
+    assert cause_of(path) == (
+        1,
+        f"in the header, the key 'players' is given twice (at column {data.index(b'Eve') + 25})",
+    )
 
 
 @pytest.mark.parametrize("version", ["true", "1.0", '"1"'])
@@ -85,7 +121,9 @@ def test_the_format_version_is_an_integer(tmp_path, version):
 def test_strict_integers_still_read_what_the_app_writes(tmp_path):
     path = write(tmp_path, game_text())
     with GameFile.open(path) as game:
-        game.append_many([FHContract(player="Bob", call="7H"), FHResult(tricks={"Bob": 7, "Ann": 2, "Cid": 1})])
+        game.append_many(
+            [FHContract(player="Bob", call="7H"), FHResult(tricks={"Bob": 7, "Ann": 2, "Cid": 1})]
+        )
     assert [e.type for e in load(path).entries] == ["deal", "contract", "result"]
 
 
@@ -118,7 +156,7 @@ def test_a_tail_that_does_not_read_is_torn_and_set_aside(tmp_path):
 
 
 def test_a_fifo_named_like_a_game_is_refused_at_once(tmp_path, capsys, scorepad_home):
-    from scorepad.store import games_dir
+    from scorepad.store.game_file import games_dir
 
     games_dir().mkdir(parents=True)
     fifo = games_dir() / "pipe.jsonl"
@@ -126,9 +164,12 @@ def test_a_fifo_named_like_a_game_is_refused_at_once(tmp_path, capsys, scorepad_
     loop = games_dir() / "loop.jsonl"
     loop.symlink_to(loop)
     done: list[int] = []
-    worker = threading.Thread(target=lambda: done.extend([main(["replay", str(fifo)]),
-                                                          main(["export", str(fifo)]),
-                                                          main(["replay", str(loop), "--json"])]), daemon=True)
+    worker = threading.Thread(
+        target=lambda: done.extend(
+            [main(["replay", str(fifo)]), main(["export", str(fifo)]), main(["replay", str(loop), "--json"])]
+        ),
+        daemon=True,
+    )
     worker.start()
     worker.join(timeout=20)
     assert done == [2, 2, 2]  # never a hang
@@ -144,13 +185,19 @@ def test_a_fifo_named_like_a_game_is_refused_at_once(tmp_path, capsys, scorepad_
 # --------------------------------------------------------------------------- the file is still the file
 
 
-@pytest.mark.parametrize("what, change, said", [
-    ("deleted", lambda p: p.unlink(), "was deleted"),
-    ("replaced", lambda p: (p.with_name("new").write_bytes(p.read_bytes()), os.replace(p.with_name("new"), p)),
-     "was replaced by another file"),
-    ("changed", lambda p: p.write_bytes(p.read_bytes()[:-20]), "was changed by another program"),
-    ("appended to", lambda p: p.open("ab").write(b'{"seq": 2}\n'), "was changed by another program"),
-])
+@pytest.mark.parametrize(
+    "what, change, said",
+    [
+        ("deleted", lambda p: p.unlink(), "was deleted"),
+        (
+            "replaced",
+            lambda p: (p.with_name("new").write_bytes(p.read_bytes()), os.replace(p.with_name("new"), p)),
+            "was replaced by another file",
+        ),
+        ("changed", lambda p: p.write_bytes(p.read_bytes()[:-20]), "was changed by another program"),
+        ("appended to", lambda p: p.open("ab").write(b'{"seq": 2}\n'), "was changed by another program"),
+    ],
+)
 def test_a_file_changed_underneath_stops_writing_and_keeps_the_entries(tmp_path, what, change, said):
     path = write(tmp_path, game_text())
     game = GameFile.open(path)
@@ -175,7 +222,7 @@ def test_a_file_changed_underneath_stops_writing_and_keeps_the_entries(tmp_path,
 
 
 def test_one_enter_is_one_write_and_a_failure_leaves_nothing(tmp_path, monkeypatch):
-    import scorepad.store as store
+    import scorepad.store.game_file as store
 
     path = write(tmp_path, game_text())
     before = path.read_bytes()
@@ -197,7 +244,7 @@ def test_one_enter_is_one_write_and_a_failure_leaves_nothing(tmp_path, monkeypat
 
 
 def test_a_new_game_on_a_disk_that_refuses_leaves_no_file(tmp_path, monkeypatch):
-    import scorepad.store as store
+    import scorepad.store.game_file as store
 
     def full(fd, data):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -209,7 +256,7 @@ def test_a_new_game_on_a_disk_that_refuses_leaves_no_file(tmp_path, monkeypatch)
 
 
 def test_a_torn_tail_that_cannot_be_set_aside_leaves_no_empty_torn_file(tmp_path, monkeypatch):
-    import scorepad.store as store
+    import scorepad.store.game_file as store
 
     data = game_text() + b'{"seq": 2, "at'
     path = write(tmp_path, data)
@@ -223,6 +270,7 @@ def test_a_torn_tail_that_cannot_be_set_aside_leaves_no_empty_torn_file(tmp_path
     monkeypatch.setattr(store.os, "write", full)
     with GameFile.open(path) as game:
         assert game.readonly
-        assert game.readonly_reason == ("its unfinished last line could not be set aside: "
-                                        "the disk is full (No space left on device)")
+        assert game.readonly_reason == (
+            "its unfinished last line could not be set aside: the disk is full (No space left on device)"
+        )
     assert path.read_bytes() == data and not path.with_name(path.name + ".torn").exists()

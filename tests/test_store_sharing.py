@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from scorepad.log import dump_entry, dump_header, parse_entry
-from scorepad.store import load
+from scorepad.store.game_file import load
 from tests.helpers import AT, entries, header, log_lines
 
 ITEMS = [
@@ -26,8 +26,10 @@ def test_entries_keep_the_fields_they_were_given(tmp_path: Path) -> None:
     made = entries("five_hundred", *ITEMS)
     path = tmp_path / "game.jsonl"
     # as a hand-edited file may have them: only the fields given (the app writes every field)
-    lines = [dump_header(head), *(json.dumps({"seq": n, "at": AT.isoformat(), **item})
-                                  for n, item in enumerate(ITEMS, start=1))]
+    lines = [
+        dump_header(head),
+        *(json.dumps({"seq": n, "at": AT.isoformat(), **item}) for n, item in enumerate(ITEMS, start=1)),
+    ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     loaded = load(path).entries
     assert loaded == made and [dump_entry(e) for e in loaded] == [dump_entry(e) for e in made]
@@ -52,17 +54,30 @@ def test_a_copy_of_a_loaded_entry_has_its_own_set_of_fields(tmp_path: Path) -> N
 def _written(tmp_path: Path, lines: list[dict]) -> list:
     head = header("five_hundred", ["Ann", "Bob", "Cid"])
     path = tmp_path / "game.jsonl"
-    path.write_text("\n".join([dump_header(head), *(json.dumps({"seq": n, **line}) for n, line in
-                                                     enumerate(lines, start=1))]) + "\n", encoding="utf-8")
+    path.write_text(
+        "\n".join(
+            [dump_header(head), *(json.dumps({"seq": n, **line}) for n, line in enumerate(lines, start=1))]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     return load(path).entries
 
 
 def test_each_entry_keeps_its_time_as_written(tmp_path: Path) -> None:
     # the same instant written in other offsets, without one, to the microsecond: each read as written
-    times = ["2026-11-29T20:00:00+01:00", "2026-11-29T20:00:00+01:00", "2026-11-29T19:00:00Z",
-             "2026-11-29T19:00:00+00:00", "2026-11-29T19:00:00+00:00", "2026-11-29T20:00:00",
-             "2026-11-29T20:00:00", "2026-11-29T20:00:00.5+01:00", "2026-11-29T20:00:00+01:00",
-             "2026-11-29T21:00:00+02:00"]
+    times = [
+        "2026-11-29T20:00:00+01:00",
+        "2026-11-29T20:00:00+01:00",
+        "2026-11-29T19:00:00Z",
+        "2026-11-29T19:00:00+00:00",
+        "2026-11-29T19:00:00+00:00",
+        "2026-11-29T20:00:00",
+        "2026-11-29T20:00:00",
+        "2026-11-29T20:00:00.5+01:00",
+        "2026-11-29T20:00:00+01:00",
+        "2026-11-29T21:00:00+02:00",
+    ]
     lines = [{"at": at, "type": "deal", "dealer": "Ann"} for at in times]
     loaded = _written(tmp_path, lines)
     alone = [parse_entry("five_hundred", {"seq": n, **line}) for n, line in enumerate(lines, start=1)]
@@ -72,13 +87,25 @@ def test_each_entry_keeps_its_time_as_written(tmp_path: Path) -> None:
 
 
 def test_mappings_of_numbers_read_as_written(tmp_path: Path) -> None:
-    results = [{"Ann": 1, "Bob": 8, "Cid": 1}, {"Ann": 1, "Bob": 8, "Cid": 1}, {"Cid": 1, "Bob": 8, "Ann": 1},
-               {"Ann": 1, "Bob": 8, "Cid": 1}, {"Ann": 2, "Bob": 7, "Cid": 1}]
-    lines = [{"at": AT.isoformat(), "type": "result", "tricks": tricks, "card_points": {"Ann": 3}} for tricks in results]
+    results = [
+        {"Ann": 1, "Bob": 8, "Cid": 1},
+        {"Ann": 1, "Bob": 8, "Cid": 1},
+        {"Cid": 1, "Bob": 8, "Ann": 1},
+        {"Ann": 1, "Bob": 8, "Cid": 1},
+        {"Ann": 2, "Bob": 7, "Cid": 1},
+    ]
+    lines = [
+        {"at": AT.isoformat(), "type": "result", "tricks": tricks, "card_points": {"Ann": 3}}
+        for tricks in results
+    ]
     loaded = _written(tmp_path, lines)
     alone = [parse_entry("five_hundred", {"seq": n, **line}) for n, line in enumerate(lines, start=1)]
     assert [dump_entry(e) for e in loaded] == [dump_entry(e) for e in alone]
-    assert [list(e.tricks.items()) for e in loaded] == [list(r.items()) for r in results]  # the order as written
+    assert [list(e.tricks.items()) for e in loaded] == [
+        list(r.items()) for r in results
+    ]  # the order as written
     first = loaded[0].tricks
-    copy = loaded[0].model_copy(update={"tricks": {"Ann": 0, "Bob": 9, "Cid": 1}})  # an edit: the others unchanged
+    copy = loaded[0].model_copy(
+        update={"tricks": {"Ann": 0, "Bob": 9, "Cid": 1}}
+    )  # an edit: the others unchanged
     assert copy.tricks != first and loaded[1].tricks == {"Ann": 1, "Bob": 8, "Cid": 1}

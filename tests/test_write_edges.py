@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.files import UnsafePath, open_for_writing, write_file_atomically
 from scorepad.log import FHBid
-from scorepad.store import GameFile, create, games_dir, load, new_header
+from scorepad.store.files import UnsafePath, open_for_writing, write_file_atomically
+from scorepad.store.game_file import GameFile, create, games_dir, load, new_header
 
 from .helpers import entries, header, log_lines
 
@@ -114,7 +114,7 @@ def test_write_file_atomically_replaces_a_regular_file_whole(tmp_path):
 
 KILLED_IN_CREATE = textwrap.dedent("""
     import os, signal, sys
-    from scorepad import store
+    from scorepad.store import game_file as store
     real = store._write_all
     def killed(fd, data):
         if sys.argv[1] == "half":
@@ -127,8 +127,13 @@ KILLED_IN_CREATE = textwrap.dedent("""
 
 @pytest.mark.parametrize("moment", ["before", "half"])
 def test_a_kill_while_a_game_is_created_leaves_no_game(moment, scorepad_home):
-    done = subprocess.run([sys.executable, "-c", KILLED_IN_CREATE, moment], capture_output=True, timeout=60,
-                          env={**os.environ, "SCOREPAD_HOME": str(scorepad_home)}, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", KILLED_IN_CREATE, moment],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "SCOREPAD_HOME": str(scorepad_home)},
+        check=False,
+    )
     assert done.returncode == -signal.SIGKILL, done.stderr
     assert list(games_dir().glob("*.jsonl")) == []  # no empty or half game: nothing in the list
 

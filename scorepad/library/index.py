@@ -26,8 +26,8 @@ from typing import TypeVar
 from platformdirs import user_cache_dir
 
 from scorepad import __version__
-from scorepad.files import UnsafePath, refuse_if_not_a_file
 from scorepad.library.records import GameRecord, SavedGame
+from scorepad.store.files import UnsafePath, refuse_if_not_a_file
 
 FILE_NAME = "saved-games.sqlite3"
 #: the files SQLite keeps beside the database (its write-ahead log, its shared memory, a rollback journal)

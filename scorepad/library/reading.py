@@ -8,9 +8,9 @@ import hashlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from scorepad.files import LogError, SavedFile, games_dir, read_game_bytes, saved_files
 from scorepad.library.index import Index, IndexTrouble, Item, Known, Notice, path_key
 from scorepad.library.records import SavedGame, plain
+from scorepad.store.files import LogError, SavedFile, games_dir, read_game_bytes, saved_files
 
 BATCH = 100  # games read before they are written to the index, in one transaction
 

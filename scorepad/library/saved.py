@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorepad.files import LogError
 from scorepad.games import check_log, status_text
 from scorepad.gcpause import gc_paused
 from scorepad.library.records import GameRecord, Rubber, Seat, Side, Strain, TeamWeis, plain
@@ -16,7 +15,8 @@ from scorepad.rules.base import Replayer, Sheet
 from scorepad.rules.five_hundred.calls import NULLOS, STRAIN_NAMES, STRAINS, SYMBOLS, display_call
 from scorepad.rules.five_hundred.view import DealFigures, FiveHundredView
 from scorepad.rules.jass.view import HandFigures, JassView
-from scorepad.store import parse_log
+from scorepad.store.files import LogError
+from scorepad.store.game_file import parse_log
 
 
 class Unreadable(Exception):

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorepad.files import games_dir
 from scorepad.library.index import Index, IndexTrouble, Notice, path_key
 from scorepad.library.reading import Progress, in_step, never
+from scorepad.store.files import games_dir
 
 
 @dataclass(frozen=True, slots=True)

@@ -281,7 +281,7 @@ class State(Generic[SettingsT]):
 
     def openers_after(self, seq: int) -> list[tuple[int, int]]:
         """(seq, position) of the entries after entry `seq` that opened their deal, hand or game."""
-        return self.openers[bisect_right(self.openers, (seq, inf)):]
+        return self.openers[bisect_right(self.openers, (seq, inf)) :]
 
     def take_back_rows(self, count: int) -> None:
         """Keep only the first `count` rows: no more than the last is taken back (a deal scored again), which is
@@ -353,7 +353,9 @@ class Rules(ABC, Generic[StateT, SettingsT]):
     def default_sides(self, players: tuple[str, ...], settings: SettingsT) -> dict[str, tuple[str, ...]]: ...
 
     @abstractmethod
-    def new_state(self, header: Header, settings: SettingsT, sides: Mapping[str, tuple[str, ...]]) -> StateT: ...
+    def new_state(
+        self, header: Header, settings: SettingsT, sides: Mapping[str, tuple[str, ...]]
+    ) -> StateT: ...
 
     @abstractmethod
     def validate(self, state: StateT, entry: Entry) -> str | None:
@@ -364,8 +366,9 @@ class Rules(ABC, Generic[StateT, SettingsT]):
         """Why `entry` cannot come now (the state unchanged), as `validate` says; else None, the entry folded in."""
 
     @abstractmethod
-    def correction_window(self, state: StateT, target: int, where: Where,
-                          trial: Callable[[], StateT | None]) -> str | None:
+    def correction_window(
+        self, state: StateT, target: int, where: Where, trial: Callable[[], StateT | None]
+    ) -> str | None:
         """Why entry `target` can no longer be amended or voided, or None. The entries that opened a deal (hand,
         game) after it are `state.openers_after(target)`; `where` says where the entry went (its deal, hand
         …), and `trial()` the state as it would be with the correction (None when the replacement itself is
@@ -396,8 +399,9 @@ RECENT_TAIL = 256
 _NOT_REPLACED: Any = object()
 
 
-def _copied(state: State[Any], rows: list[Row], rejected: list[Rejection],
-            openers: list[tuple[int, int]]) -> State[Any]:
+def _copied(
+    state: State[Any], rows: list[Row], rejected: list[Rejection], openers: list[tuple[int, int]]
+) -> State[Any]:
     """A copy of the state holding these lists of rows, refusals and openers; what never changes in a game (the
     header, the settings, the sides and players) is shared."""
     memo: dict[int, Any] = {id(state.rows): rows, id(state.rejected): rejected, id(state.openers): openers}
@@ -421,8 +425,13 @@ class _Kept:
     @classmethod
     def of(cls, state: State[Any]) -> _Kept:
         rows = state.rows
-        return cls(_copied(state, rows, state.rejected, state.openers), len(rows), rows[-1] if rows else None,
-                   len(state.rejected), len(state.openers))
+        return cls(
+            _copied(state, rows, state.rejected, state.openers),
+            len(rows),
+            rows[-1] if rows else None,
+            len(state.rejected),
+            len(state.openers),
+        )
 
     def resume(self) -> State[Any]:
         """The state as it was, holding the fold's own lists, cut back to what they held then."""
@@ -434,14 +443,16 @@ class _Kept:
     def copy(self) -> State[Any]:
         """The state as it was, with lists of its own (to try something on)."""
         kept = self.state
-        state = _copied(kept, kept.rows[:self.rows], kept.rejected[:self.rejected], kept.openers[:self.openers])
+        state = _copied(
+            kept, kept.rows[: self.rows], kept.rejected[: self.rejected], kept.openers[: self.openers]
+        )
         self._cut_back(state)
         return state
 
     def _cut_back(self, state: State[Any]) -> None:
-        del state.rejected[self.rejected:]
-        del state.openers[self.openers:]
-        del state.rows[max(self.rows - 1, 0):]
+        del state.rejected[self.rejected :]
+        del state.openers[self.openers :]
+        del state.rows[max(self.rows - 1, 0) :]
         if self.last_row is not None:
             state.rows.append(self.last_row)
 
@@ -476,7 +487,8 @@ class Replayer:
         self._recent_from = 0
 
     def _fresh_state(self) -> State[Any]:
-        return self.rules.new_state(self.header, self.settings, self.sides)
+        state: State[Any] = self.rules.new_state(self.header, self.settings, self.sides)
+        return state
 
     # ------------------------------------------------------------------ feeding
 
@@ -584,7 +596,11 @@ class Replayer:
         if not kept:
             state = self._fresh_state()
             if live:  # the fold's lists, emptied (the states kept share them)
-                state.rows, state.rejected, state.openers = self.state.rows, self.state.rejected, self.state.openers
+                state.rows, state.rejected, state.openers = (
+                    self.state.rows,
+                    self.state.rejected,
+                    self.state.openers,
+                )
                 state.rows.clear()
                 state.rejected.clear()
                 state.openers.clear()
@@ -592,8 +608,15 @@ class Replayer:
         walked = max(kept)
         return walked, self._kept[walked].resume() if live else self._kept[walked].copy()
 
-    def _fold_walk(self, state: State[Any], start: int, replacements: Mapping[int, Entry | None],
-                   watch: int | None = None, stop: bool = False, live: bool = False) -> str | None:
+    def _fold_walk(
+        self,
+        state: State[Any],
+        start: int,
+        replacements: Mapping[int, Entry | None],
+        watch: int | None = None,
+        stop: bool = False,
+        live: bool = False,
+    ) -> str | None:
         """Fold the walk from step `start` to its end into `state` (the live fold notes the position before each
         step, and keeps the state before each entry a correction still to come corrects). Returns why entry
         `watch` was refused, or None; with `stop`, stops after it."""
@@ -637,8 +660,13 @@ class Replayer:
         after = self._at[step + 1] if step + 1 < len(self._at) else self.state.position
         return Where(self._at[step], after)
 
-    def _scratch(self, target: int, replacements: Mapping[int, Entry | None], watch: int | None = None,
-                 stop: bool = False) -> tuple[State[Any], str | None]:
+    def _scratch(
+        self,
+        target: int,
+        replacements: Mapping[int, Entry | None],
+        watch: int | None = None,
+        stop: bool = False,
+    ) -> tuple[State[Any], str | None]:
         """A scratch state folded from before entry `target` with `replacements`; nothing of the replayer
         changes. Also why entry `watch` is refused there."""
         start, state = self._start_before(target)
@@ -661,12 +689,15 @@ class Replayer:
         if replacement is not None and replacement.type != original.type:
             return f"amend of entry {target}: it replaces a {original.type} entry with a {replacement.type}"
         if not correction.override:
-            reason = self.rules.correction_window(self.state, target, self._where(target),
-                                                  trial=lambda: self._trial(target, replacement))
+            reason = self.rules.correction_window(
+                self.state, target, self._where(target), trial=lambda: self._trial(target, replacement)
+            )
             if reason:
                 return f"{correction.type} of entry {target} is too late: {reason}"
         if replacement is not None and in_place:
-            _, refused = self._scratch(target, {**self.replacements, target: replacement}, watch=target, stop=True)
+            _, refused = self._scratch(
+                target, {**self.replacements, target: replacement}, watch=target, stop=True
+            )
             return f"amend of entry {target}: {refused}" if refused else None
         return None
 
@@ -697,7 +728,9 @@ class Replayer:
         """What these plain entries, appended in order now, would do: folded into a copy of the state.
 
         Nothing of the replayer changes; a form shows the preview's rows and result before Enter logs them."""
-        state = _copied(self.state, list(self.state.rows), list(self.state.rejected), list(self.state.openers))
+        state = _copied(
+            self.state, list(self.state.rows), list(self.state.rejected), list(self.state.openers)
+        )
         seq = len(self.log)
         reason: str | None = None
         for entry in entries:
@@ -709,7 +742,7 @@ class Replayer:
                 break
         return Preview(
             refusal=reason,
-            rows=tuple(state.rows[len(self.state.rows):]),
+            rows=tuple(state.rows[len(self.state.rows) :]),
             prompt=state.describe_prompt(),
             finished=state.status == "finished",
             winner=state.winner,
@@ -771,8 +804,16 @@ class Replayer:
 
     def _refused_preview(self, reason: str) -> CorrectionPreview:
         state = self.state
-        return CorrectionPreview(reason, False, frozen(state.totals), (), (), state.status == "finished",
-                                 state.winner, state.result)
+        return CorrectionPreview(
+            reason,
+            False,
+            frozen(state.totals),
+            (),
+            (),
+            state.status == "finished",
+            state.winner,
+            state.result,
+        )
 
     def as_of(self, target: int) -> Replayer:
         """The game as it stood just before entry `target` was logged, with every correction made since to the
@@ -804,7 +845,11 @@ class Replayer:
         """The entry undo would strike out: the latest one still counting that is not a correction or a note."""
         for entry in reversed(self.log):
             seq = entry.seq or 0
-            if entry.type not in CORRECTIONS and entry.type != "note" and self.current_version(seq) is not None:
+            if (
+                entry.type not in CORRECTIONS
+                and entry.type != "note"
+                and self.current_version(seq) is not None
+            ):
                 return seq
         return None
 

@@ -10,6 +10,7 @@ that already holds such names still opens and replays.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -39,7 +40,9 @@ def players_problem(game: str, players: Sequence[str], new: bool = False) -> str
     return rules_for(game).check_players(tuple(players))
 
 
-def sides_problem(rules: Rules, players: Sequence[str], sides: Mapping[str, Iterable[str]]) -> str | None:
+def sides_problem(
+    rules: Rules[Any, Any], players: Sequence[str], sides: Mapping[str, Iterable[str]]
+) -> str | None:
     """Why these sides cannot play (the screens draw one column per side, partners opposite at four)."""
     layout = {label: tuple(members) for label, members in sides.items()}
     for label, members in layout.items():
@@ -53,15 +56,22 @@ def sides_problem(rules: Rules, players: Sequence[str], sides: Mapping[str, Iter
     if rules.partners_opposite and len(players) == 4:
         opposite = {frozenset((players[0], players[2])), frozenset((players[1], players[3]))}
         if len(layout) != 2 or {frozenset(members) for members in layout.values()} != opposite:
-            return (f"{rules.title} is played by two partnerships of two, partners sitting opposite: "
-                    f"{players[0]} & {players[2]} against {players[1]} & {players[3]}")
+            return (
+                f"{rules.title} is played by two partnerships of two, partners sitting opposite: "
+                f"{players[0]} & {players[2]} against {players[1]} & {players[3]}"
+            )
     return None
 
 
 #: what a setting's value must be, for pydantic's kinds of refusal that name the program's types
-_KINDS_IN_WORDS = {"int_parsing": "a whole number", "int_type": "a whole number", "int_from_float": "a whole number",
-                   "bool_parsing": "on or off (true or false)", "bool_type": "on or off (true or false)",
-                   "dict_type": 'a table of numbers (in JSON: {"name": number, …})'}
+_KINDS_IN_WORDS = {
+    "int_parsing": "a whole number",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "bool_parsing": "on or off (true or false)",
+    "bool_type": "on or off (true or false)",
+    "dict_type": 'a table of numbers (in JSON: {"name": number, …})',
+}
 
 
 def _in_words(kind: str, message: str) -> str:

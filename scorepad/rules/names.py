@@ -134,8 +134,10 @@ def _homoglyphs() -> dict[str, tuple[str, ...]]:
     from confusable_homoglyphs.confusables import confusables_data  # type: ignore[import-untyped]
 
     # a few right-to-left glyphs are stored wrapped in LEFT-TO-RIGHT MARKs (for display): the glyphs alone
-    return {key.strip("\u200e"): tuple(found["c"].strip("\u200e") for found in glyphs)
-            for key, glyphs in confusables_data.items()}
+    return {
+        key.strip("\u200e"): tuple(found["c"].strip("\u200e") for found in glyphs)
+        for key, glyphs in confusables_data.items()
+    }
 
 
 @lru_cache(maxsize=4096)
@@ -177,8 +179,9 @@ def look_alike(first: str, second: str) -> bool:
     seen = (_unseen(first), _unseen(second))
     if len(_scripts(seen[0] + seen[1])) < 2:
         return False
-    return (_skeleton(seen[0]) == _skeleton(seen[1])
-            or _skeleton(name_key(first)) == _skeleton(name_key(second)))
+    return _skeleton(seen[0]) == _skeleton(seen[1]) or _skeleton(name_key(first)) == _skeleton(
+        name_key(second)
+    )
 
 
 def _clash_words(first: str, second: str) -> str:

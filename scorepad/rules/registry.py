@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from scorepad.rules.base import Rules
@@ -16,10 +16,10 @@ GAME_MODULES = {
 GAME_TITLES = {"five_hundred": "Five Hundred", "jass": "Jass (Schieber)", "auction_bridge": "Auction Bridge"}
 
 
-def rules_for(game: str) -> Rules:
+def rules_for(game: str) -> Rules[Any, Any]:
     try:
         module = import_module(GAME_MODULES[game])
     except KeyError:
         raise ValueError(f"unknown game {game!r} (games: {', '.join(GAME_MODULES)})") from None
-    rules: Rules = module.RULES
+    rules: Rules[Any, Any] = module.RULES
     return rules

@@ -39,7 +39,9 @@ def value_words(game: str, name: str, value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, Mapping):
-        return ", ".join(f"{choices.get(key, str(key).replace('_', ' '))} {number}" for key, number in value.items())
+        return ", ".join(
+            f"{choices.get(key, str(key).replace('_', ' '))} {number}" for key, number in value.items()
+        )
     if value is None:
         return "none"
     return choices.get(value, str(value).replace("_", " "))

@@ -36,14 +36,18 @@ class ScorepadApp(App[None]):
         # (`run_async`, or Textual's Load for a test's run) to the first paint, and let go however the run ends:
         # an app made and never run leaves the collector alone.
         self._start_pause = Hold()
-        self._plugin_search = PluginSearchSkipped()  # the environment changed only while the app is made and runs
+        self._plugin_search = (
+            PluginSearchSkipped()
+        )  # the environment changed only while the app is made and runs
         super().__init__()
         self.open_path = open_path
         self.remember_theme = remember_theme
         self.startup_notices: list[str] = []
-        self._theme_save_said: set[str] = set()  # each line about saving the theme shown once a run, not per theme
+        self._theme_save_said: set[str] = (
+            set()
+        )  # each line about saving the theme shown once a run, not per theme
         self.left_game: str | None = None  # the game last left for the saved games (where their cursor goes)
-        from scorepad.config import read_config
+        from scorepad.store.config import read_config
         from scorepad.tui.themes import load_themes
 
         with self._plugin_search.during():  # a user's theme file is checked by a pydantic model
@@ -97,7 +101,9 @@ class ScorepadApp(App[None]):
         from scorepad.rules.names import visible
 
         for notice in self.startup_notices:
-            self.notify(visible(notice), severity="warning", timeout=8, markup=False)  # file names are not markup
+            self.notify(
+                visible(notice), severity="warning", timeout=8, markup=False
+            )  # file names are not markup
         # a game opened from the command line comes first, alone: the saved games are listed (and read) only when
         # the table goes home (action_go_home), not beneath it while it plays
         if self.open_path is None:
@@ -130,12 +136,14 @@ class ScorepadApp(App[None]):
 
     def watch_theme(self, theme: str) -> None:
         if self.remember_theme and self.is_running:
-            from scorepad.config import update_config
             from scorepad.rules.names import visible
+            from scorepad.store.config import update_config
 
             try:
                 note = update_config(theme=theme)
-            except OSError as error:  # a full or read-only disk, a link at config.json: the theme applies now only
+            except (
+                OSError
+            ) as error:  # a full or read-only disk, a link at config.json: the theme applies now only
                 note = f"The theme is not remembered for next time: {error.strerror or error}"
             # (else: None, or something planted at the name older versions wrote through, left alone)
             if note and note not in self._theme_save_said:  # Ctrl+P's theme list saves each theme it shows
@@ -144,16 +152,19 @@ class ScorepadApp(App[None]):
 
     def open_game(self, path: Path) -> bool:
         """Open a game file on its screen; a damaged file is reported, never raised."""
-        from scorepad.files import LogError
         from scorepad.games import open_game
         from scorepad.rules.names import visible
+        from scorepad.store.files import LogError
         from scorepad.tui.screens.registry import game_screen_for
 
         try:
-            game_file = open_game(path)  # a header the screens cannot show is refused here, like a damaged file
+            game_file = open_game(
+                path
+            )  # a header the screens cannot show is refused here, like a damaged file
         except LogError as error:  # file text is not markup: a "[" in a path or a cause stays a "["
-            self.notify(visible(str(error)), title="Cannot open this game", severity="error", timeout=12,
-                        markup=False)
+            self.notify(
+                visible(str(error)), title="Cannot open this game", severity="error", timeout=12, markup=False
+            )
             if len(self.screen_stack) < 2:  # nothing under it (opened from the command line): the saved games
                 self._push_home()
             return False
@@ -176,7 +187,9 @@ class ScorepadApp(App[None]):
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if len(self.screen_stack) == 2 and not isinstance(self.screen, HomeScreen):
-            self.switch_screen(HomeScreen())  # a game opened from the command line: the saved games take its place
+            self.switch_screen(
+                HomeScreen()
+            )  # a game opened from the command line: the saved games take its place
         elif len(self.screen_stack) < 2:
             self._push_home()
 

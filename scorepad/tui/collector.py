@@ -11,6 +11,7 @@ to look at. The rules never switch the collector: its callers do, all through sc
 from __future__ import annotations
 
 import gc
+from typing import Any
 
 from textual.screen import Screen
 from textual.timer import Timer
@@ -25,7 +26,7 @@ class IdleCollector:
     """Holds the collector off from an entry until `screen` has been idle for `IDLE_AFTER` seconds (through
     scorepad.gcpause, with the other pauses: a log read in a thread meanwhile does not turn it on mid-entry)."""
 
-    def __init__(self, screen: Screen, idle_after: float = IDLE_AFTER):
+    def __init__(self, screen: Screen[Any], idle_after: float = IDLE_AFTER):
         self.screen = screen
         self.idle_after = idle_after
         self._hold = Hold()

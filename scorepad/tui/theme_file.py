@@ -11,8 +11,19 @@ from textual.color import Color, ColorParseError
 
 from scorepad.rules.names import text_problem
 
-COLOUR_KEYS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground", "background",
-               "surface", "panel", "boost")
+COLOUR_KEYS = (
+    "primary",
+    "secondary",
+    "warning",
+    "error",
+    "success",
+    "accent",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+    "boost",
+)
 
 
 class ThemeFile(BaseModel):
@@ -53,5 +64,5 @@ class ThemeFile(BaseModel):
             try:
                 Color.parse(value)
             except ColorParseError:
-                raise ValueError(f"{value!r} is not a colour (e.g. \"#E8C766\" or \"darkgreen\")") from None
+                raise ValueError(f'{value!r} is not a colour (e.g. "#E8C766" or "darkgreen")') from None
         return value

@@ -28,8 +28,8 @@ from textual.css.tokenize import tokenize_values
 from textual.css.tokenizer import TokenError, UnexpectedEnd
 from textual.theme import BUILTIN_THEMES, Theme
 
-from scorepad.files import config_home
 from scorepad.rules.names import visible
+from scorepad.store.files import config_home
 
 MAX_THEME_BYTES = 64 * 1024  # a theme is a dozen lines; anything far larger is not one
 
@@ -38,13 +38,45 @@ MAX_THEME_BYTES = 64 * 1024  # a theme is a dozen lines; anything far larger is 
 # (primary, its shades, text-muted …) is also given with an opacity ("$primary 40%"), the others only as they are.
 # tests/tui/test_themes.py parses every declaration of Textual's and scorepad's CSS that names a variable, with
 # each value these let through.
-COLOUR_USES = ("color: {}", "background: {}", "background: {} !important", "border: tall {}",
-               "border: tall {} !important", "border-title-color: {}", "hatch: right {}", "scrollbar-color: {}",
-               "scrollbar-background: {}", "scrollbar-corner-color: {}", "link-background: {}", "link-color: {}")
-SHADE_USES = ("color: {} 40%", "background: {} 60%", "border: tall {} 60%", "border-left: outer {} 50%",
-              "background-tint: {} 20%", "tint: {} 30%", "keyline: thin {} 20%")
-SHADED = frozenset({"primary", "secondary", "warning", "error", "success", "accent", "foreground", "background",
-                    "surface", "panel", "boost", "text"})
+COLOUR_USES = (
+    "color: {}",
+    "background: {}",
+    "background: {} !important",
+    "border: tall {}",
+    "border: tall {} !important",
+    "border-title-color: {}",
+    "hatch: right {}",
+    "scrollbar-color: {}",
+    "scrollbar-background: {}",
+    "scrollbar-corner-color: {}",
+    "link-background: {}",
+    "link-color: {}",
+)
+SHADE_USES = (
+    "color: {} 40%",
+    "background: {} 60%",
+    "border: tall {} 60%",
+    "border-left: outer {} 50%",
+    "background-tint: {} 20%",
+    "tint: {} 30%",
+    "keyline: thin {} 20%",
+)
+SHADED = frozenset(
+    {
+        "primary",
+        "secondary",
+        "warning",
+        "error",
+        "success",
+        "accent",
+        "foreground",
+        "background",
+        "surface",
+        "panel",
+        "boost",
+        "text",
+    }
+)
 STYLE_USES = ("text-style: {}", "link-style: {}")
 
 
@@ -147,8 +179,10 @@ def variable_problem(name: str, value: str, default: str | None) -> str | None:
     try:
         tokenize_values({name: value})
     except UnexpectedEnd:  # Textual's words: "Unexpected end of file; did you forget a '}' ?"
-        return (f"variables.{name}: {_shown(value)} is not a value Textual can read "
-                "(a ';', a brace or a comment cannot be part of one)")
+        return (
+            f"variables.{name}: {_shown(value)} is not a value Textual can read "
+            "(a ';', a brace or a comment cannot be part of one)"
+        )
     except TokenError as error:
         reason = str(error).split(";")[0].strip().rstrip(".")
         return f"variables.{name}: {_shown(value)} is not a value Textual can read ({reason})"
@@ -214,8 +248,12 @@ def load_themes() -> tuple[list[Theme], list[str]]:
                 continue
             if theme.name in reserved or theme.name in taken:
                 whose = "a theme that comes with scorepad" if theme.name in reserved else "another theme file"
-                problems.append(visible(f"theme {path}: the name {theme.name!r} is taken by {whose}; skipped "
-                                        "(give yours a name of its own)"))
+                problems.append(
+                    visible(
+                        f"theme {path}: the name {theme.name!r} is taken by {whose}; skipped "
+                        "(give yours a name of its own)"
+                    )
+                )
                 continue
             (reserved if shipped else taken).add(theme.name)
             themes.append(theme)

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from platformdirs import user_cache_dir
 
-from scorepad.cli import main
+from scorepad.cli.main import main
 from scorepad.demo import FIVE_HUNDRED
-from scorepad.files import games_dir
 from scorepad.library import index as index_module
 from scorepad.library import saved
 from scorepad.library.index import APPLICATION_ID, FILE_NAME, SCHEMA_VERSION, Index, index_path
 from scorepad.library.reading import read_saved_games
 from scorepad.library.stats import collect_stats
+from scorepad.store.files import games_dir
 from tests.helpers import entries, header, log_lines
 
 PLAYERS = ["Ann", "Bob", "Cid"]

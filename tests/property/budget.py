@@ -21,6 +21,11 @@ def bounded(max_examples: int, *suppress: HealthCheck) -> settings:
     """Settings for a property: `max_examples` examples, no deadline (the machine is shared), too_slow suppressed."""
     checks = [HealthCheck.too_slow, *suppress]
     if UNDER_MUTMUT:
-        return settings(max_examples=min(max_examples, MUTANT_EXAMPLES), derandomize=True, database=None,
-                        deadline=None, suppress_health_check=checks)
+        return settings(
+            max_examples=min(max_examples, MUTANT_EXAMPLES),
+            derandomize=True,
+            database=None,
+            deadline=None,
+            suppress_health_check=checks,
+        )
     return settings(max_examples=max_examples, deadline=None, suppress_health_check=checks)

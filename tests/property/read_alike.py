@@ -16,5 +16,6 @@ def assert_read_in_one_go_as_pushed(replayer: Replayer) -> None:
         theirs = other.sheet()
         assert mine.summary() == theirs.summary()
         assert [(row.seq, row.text, row.cells) for row in mine.rows] == [
-            (row.seq, row.text, row.cells) for row in theirs.rows]
+            (row.seq, row.text, row.cells) for row in theirs.rows
+        ]
         assert (mine.prompt, mine.view, mine.result) == (theirs.prompt, theirs.view, theirs.result)

@@ -101,19 +101,27 @@ HOLDINGS = st.sampled_from([*holdings_for("H"), *holdings_for("NT"), "6"])
 PLAIN = st.one_of(
     st.fixed_dictionaries({"type": st.just("deal"), "dealer": NAMES}),
     st.fixed_dictionaries({"type": st.just("bid"), "player": NAMES, "call": CALLS}),
-    st.fixed_dictionaries({
-        "type": st.just("contract"), "player": NAMES, "call": CALLS,
-        "double": st.sampled_from(["none", "doubled", "redoubled", "x"]), "dealers_one_spade": st.booleans(),
-    }),
-    st.fixed_dictionaries({
-        "type": st.just("result"),
-        "tricks": st.integers(-2, 15),
-        "honours": st.none() | st.fixed_dictionaries({"side": SIDE_NAMES, "holding": HOLDINGS}),
-        "revoke": st.none() | st.fixed_dictionaries(
-            {"side": SIDE_NAMES, "choice": st.sampled_from([None, "points", "tricks"])}
-        ),
-        "chicane": st.none() | st.fixed_dictionaries({"side": SIDE_NAMES, "double": st.booleans()}),
-    }),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("contract"),
+            "player": NAMES,
+            "call": CALLS,
+            "double": st.sampled_from(["none", "doubled", "redoubled", "x"]),
+            "dealers_one_spade": st.booleans(),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("result"),
+            "tricks": st.integers(-2, 15),
+            "honours": st.none() | st.fixed_dictionaries({"side": SIDE_NAMES, "holding": HOLDINGS}),
+            "revoke": st.none()
+            | st.fixed_dictionaries(
+                {"side": SIDE_NAMES, "choice": st.sampled_from([None, "points", "tricks"])}
+            ),
+            "chicane": st.none() | st.fixed_dictionaries({"side": SIDE_NAMES, "double": st.booleans()}),
+        }
+    ),
     st.fixed_dictionaries({"type": st.just("agree")}),
     st.fixed_dictionaries({"type": st.just("stop"), "reason": st.text(max_size=5)}),
     st.fixed_dictionaries({"type": st.just("note"), "text": st.text(max_size=5)}),
@@ -121,11 +129,22 @@ PLAIN = st.one_of(
 )
 ENTRY = st.one_of(
     PLAIN,
-    st.builds(lambda target, entry, override: {"type": "amend", "target": target, "entry": entry,
-                                               "override": override},
-              st.integers(1, 40), PLAIN, st.booleans()),
-    st.builds(lambda target, override: {"type": "void", "target": target, "override": override},
-              st.integers(1, 40), st.booleans()),
+    st.builds(
+        lambda target, entry, override: {
+            "type": "amend",
+            "target": target,
+            "entry": entry,
+            "override": override,
+        },
+        st.integers(1, 40),
+        PLAIN,
+        st.booleans(),
+    ),
+    st.builds(
+        lambda target, override: {"type": "void", "target": target, "override": override},
+        st.integers(1, 40),
+        st.booleans(),
+    ),
 )
 
 
@@ -183,32 +202,82 @@ def test_random_corrections_of_a_valid_rubber_never_crash(data):
 # ---------------------------------------------------------------- the quick checks agree with the laws in full
 
 _NAMES = [*PLAYERS, "Zed"]
-_CALLS = ["pass", "pass", "pass", "double", "redouble", "1S", "1C", "2S", "1NT", "2R", "3H", "3S", "4D", "7NT"]
+_CALLS = [
+    "pass",
+    "pass",
+    "pass",
+    "double",
+    "redouble",
+    "1S",
+    "1C",
+    "2S",
+    "1NT",
+    "2R",
+    "3H",
+    "3S",
+    "4D",
+    "7NT",
+]
 
 
 def _entry_strategy(state: Any) -> Any:
     """An entry a table (or a hand-edited file) might log next: mostly the expected one, often not."""
     current = state.current
     turn = current.auction.turn if current else state.next_dealer()
-    honours = st.none() | st.fixed_dictionaries({
-        "side": st.sampled_from([*SIDES, "XY"]),
-        "holding": st.sampled_from(["3", "4", "5", "4_one_hand", "4_one_hand_5th_partner", "5_one_hand",
-                                    "3_aces", "4_aces", "4_aces_one_hand"])})
-    revoke = st.none() | st.fixed_dictionaries({"side": st.sampled_from(list(SIDES)),
-                                                "choice": st.sampled_from([None, "points", "tricks"])})
-    chicane = st.none() | st.fixed_dictionaries({"side": st.sampled_from(list(SIDES)), "double": st.booleans()})
+    honours = st.none() | st.fixed_dictionaries(
+        {
+            "side": st.sampled_from([*SIDES, "XY"]),
+            "holding": st.sampled_from(
+                [
+                    "3",
+                    "4",
+                    "5",
+                    "4_one_hand",
+                    "4_one_hand_5th_partner",
+                    "5_one_hand",
+                    "3_aces",
+                    "4_aces",
+                    "4_aces_one_hand",
+                ]
+            ),
+        }
+    )
+    revoke = st.none() | st.fixed_dictionaries(
+        {"side": st.sampled_from(list(SIDES)), "choice": st.sampled_from([None, "points", "tricks"])}
+    )
+    chicane = st.none() | st.fixed_dictionaries(
+        {"side": st.sampled_from(list(SIDES)), "double": st.booleans()}
+    )
     player = st.sampled_from([turn, turn, turn, *_NAMES])
     return st.one_of(
         st.fixed_dictionaries({"type": st.just("bid"), "player": player, "call": st.sampled_from(_CALLS)}),
         st.fixed_dictionaries({"type": st.just("deal"), "dealer": player}),
-        st.fixed_dictionaries({"type": st.just("contract"), "player": player, "call": st.sampled_from(_CALLS[5:]),
-                               "double": st.sampled_from(["none", "doubled", "redoubled"]),
-                               "dealers_one_spade": st.booleans()}),
-        st.fixed_dictionaries({"type": st.just("result"), "tricks": st.integers(-1, 14), "honours": honours,
-                               "revoke": revoke, "chicane": chicane}),
+        st.fixed_dictionaries(
+            {
+                "type": st.just("contract"),
+                "player": player,
+                "call": st.sampled_from(_CALLS[5:]),
+                "double": st.sampled_from(["none", "doubled", "redoubled"]),
+                "dealers_one_spade": st.booleans(),
+            }
+        ),
+        st.fixed_dictionaries(
+            {
+                "type": st.just("result"),
+                "tricks": st.integers(-1, 14),
+                "honours": honours,
+                "revoke": revoke,
+                "chicane": chicane,
+            }
+        ),
         st.fixed_dictionaries({"type": st.sampled_from(["stop", "agree"])}),
-        st.fixed_dictionaries({"type": st.just("rename"), "player": st.sampled_from(PLAYERS),
-                               "new_name": st.sampled_from(["Nora", "Eve", "S"])}),
+        st.fixed_dictionaries(
+            {
+                "type": st.just("rename"),
+                "player": st.sampled_from(PLAYERS),
+                "new_name": st.sampled_from(["Nora", "Eve", "S"]),
+            }
+        ),
     )
 
 
@@ -228,14 +297,29 @@ def test_the_scores_kept_are_the_laws(data, rules):
         if replayer.push(entry) is None and isinstance(entry, ABResult):
             assert contract is not None
             declarers = replayer.state.side_of[contract.declarer]
-            outcome = Outcome(entry.tricks, entry.honours and (entry.honours.side, entry.honours.holding),
-                              entry.revoke and (entry.revoke.side, entry.revoke.choice),
-                              entry.chicane and (entry.chicane.side, entry.chicane.double))
-            fresh = score_deal(contract, declarers, replayer.state.other_side(declarers), outcome, replayer.settings)
+            outcome = Outcome(
+                entry.tricks,
+                entry.honours and (entry.honours.side, entry.honours.holding),
+                entry.revoke and (entry.revoke.side, entry.revoke.choice),
+                entry.chicane and (entry.chicane.side, entry.chicane.double),
+            )
+            fresh = score_deal(
+                contract, declarers, replayer.state.other_side(declarers), outcome, replayer.settings
+            )
             cells = replayer.state.rows[-1].cells
             assert (dict(cells.trick), dict(cells.honour), cells.made, cells.over_under) == (
-                fresh.trick, fresh.honour, fresh.made, fresh.over_under)
+                fresh.trick,
+                fresh.honour,
+                fresh.made,
+                fresh.over_under,
+            )
             assert dict(replayer.state.rows[-1].delta) == {
-                side: fresh.total(side) + int(cells.won_game == side and replayer.state.rubber is not None
-                                              and replayer.state.rubber.games_winner == side) * 250
-                for side in SIDES}
+                side: fresh.total(side)
+                + int(
+                    cells.won_game == side
+                    and replayer.state.rubber is not None
+                    and replayer.state.rubber.games_winner == side
+                )
+                * 250
+                for side in SIDES
+            }

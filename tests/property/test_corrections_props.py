@@ -32,13 +32,26 @@ def fh_deal(draw: st.DrawFn, number: int) -> list[dict[str, Any]]:
     others = [p for p in FH if p != contractor]
     made = draw(st.integers(0, 10))
     first = draw(st.integers(0, 10 - made))
-    items: list[dict[str, Any]] = [{"type": "deal", "dealer": FH[number % 3]},
-                                   {"type": "contract", "player": contractor,
-                                    "call": draw(st.sampled_from(["6S", "7C", "6NT", "8H", "nullo"]))}]
-    items.append({"type": "result", "tricks": {contractor: made, others[0]: first, others[1]: 10 - made - first}})
+    items: list[dict[str, Any]] = [
+        {"type": "deal", "dealer": FH[number % 3]},
+        {
+            "type": "contract",
+            "player": contractor,
+            "call": draw(st.sampled_from(["6S", "7C", "6NT", "8H", "nullo"])),
+        },
+    ]
+    items.append(
+        {"type": "result", "tricks": {contractor: made, others[0]: first, others[1]: 10 - made - first}}
+    )
     if draw(st.integers(0, 3)) == 0:  # found before or after the result (a late revoke scores the deal again)
-        items.insert(draw(st.integers(2, 3)), {"type": "irregularity", "player": draw(st.sampled_from(FH)),
-                                               "kind": draw(st.sampled_from(["redeal", "revoke", "wrong_cards"]))})
+        items.insert(
+            draw(st.integers(2, 3)),
+            {
+                "type": "irregularity",
+                "player": draw(st.sampled_from(FH)),
+                "kind": draw(st.sampled_from(["redeal", "revoke", "wrong_cards"])),
+            },
+        )
     return items
 
 
@@ -49,8 +62,10 @@ def bridge_entries(draw: st.DrawFn, deals: int) -> list[dict[str, Any]]:
         if recorder.sheet().finished:
             break
         play_deal(recorder, draw)
-    return [entry.model_dump(exclude={"seq", "at"}, exclude_none=True) | {"type": entry.type}
-            for entry in recorder.log]
+    return [
+        entry.model_dump(exclude={"seq", "at"}, exclude_none=True) | {"type": entry.type}
+        for entry in recorder.log
+    ]
 
 
 @st.composite
@@ -61,7 +76,11 @@ def game_log(draw: st.DrawFn) -> tuple[Header, list[dict[str, Any]]]:
         plain = [item for number in range(draw(st.integers(1, 8))) for item in fh_deal(draw, number)]
     elif game == "jass":
         head = header(game, ["Ann", "Bob", "Cid", "Dan"], {"target": 5000})
-        plain = [item for hand in draw(st.lists(valid_hand(), min_size=1, max_size=6)) for item in hand_entries(hand)]
+        plain = [
+            item
+            for hand in draw(st.lists(valid_hand(), min_size=1, max_size=6))
+            for item in hand_entries(hand)
+        ]
     else:
         head = header(game, ["N", "E", "S", "W"], sides=SIDES)
         plain = bridge_entries(draw, draw(st.integers(1, 5)))
@@ -76,24 +95,39 @@ def game_log(draw: st.DrawFn) -> tuple[Header, list[dict[str, Any]]]:
                 items.append({"type": "void", "target": target, "override": override})
             else:
                 alike = [other for other in plain if other["type"] == aimed["type"]]
-                items.append({"type": "amend", "target": target, "override": override,
-                              "entry": draw(st.sampled_from(alike))})
+                items.append(
+                    {
+                        "type": "amend",
+                        "target": target,
+                        "override": override,
+                        "entry": draw(st.sampled_from(alike)),
+                    }
+                )
     return head, items
 
 
 def entries_of(head: Header, items: list[dict[str, Any]]) -> list[Entry]:
-    return [parse_entry(head.game, {**item, "seq": n, "at": AT.isoformat()}) for n, item in enumerate(items, 1)]
+    return [
+        parse_entry(head.game, {**item, "seq": n, "at": AT.isoformat()}) for n, item in enumerate(items, 1)
+    ]
 
 
 def read(replayer: Replayer) -> tuple[Any, ...]:
     sheet = replayer.sheet()
-    return (sheet.summary(), sheet.rejected, sheet.prompt, sheet.view, sheet.overrides,
-            [(row.seq, row.text, row.cells) for row in sheet.rows])
+    return (
+        sheet.summary(),
+        sheet.rejected,
+        sheet.prompt,
+        sheet.view,
+        sheet.overrides,
+        [(row.seq, row.text, row.cells) for row in sheet.rows],
+    )
 
 
 @pytest.fixture
 def keeping(monkeypatch):
     """Set how many states of recent deals a replayer keeps (0: none, each correction folds from the start)."""
+
     def keep(count: int) -> None:
         monkeypatch.setattr(base, "RECENT_KEPT", count)
 
@@ -115,13 +149,18 @@ def test_a_correction_folded_from_a_kept_state_reads_as_the_whole_log_folded_aga
     assert read(Replayer(head).extend(entries)) == read(whole)  # read in one go
     # what the screens ask before a correction is logged: the same answers, and nothing changed
     target = data.draw(st.integers(1, len(entries)), label="target")
-    correction = parse_entry(head.game, {"type": "void", "target": target, "seq": len(entries) + 1,
-                                         "at": AT.isoformat()})
+    correction = parse_entry(
+        head.game, {"type": "void", "target": target, "seq": len(entries) + 1, "at": AT.isoformat()}
+    )
     before = read(kept)
     answers = (kept.check(correction), kept.knock_on(correction), kept.preview_correction(correction))
     assert read(kept) == before
     keeping(0)
-    assert answers == (whole.check(correction), whole.knock_on(correction), whole.preview_correction(correction))
+    assert answers == (
+        whole.check(correction),
+        whole.knock_on(correction),
+        whole.preview_correction(correction),
+    )
 
 
 @pytest.mark.parametrize("kept", [0, 16])
@@ -129,13 +168,17 @@ def test_striking_out_a_late_revoke_gives_back_the_deal_as_first_scored(kept, ke
     """The revoke scores the deal again after the state was kept: striking it out gives back the first score."""
     keeping(kept)
     head = header("five_hundred", FH)
-    items = [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Bob", "call": "6S"},
-             {"type": "result", "tricks": {"Bob": 8, "Ann": 1, "Cid": 1}},
-             {"type": "irregularity", "kind": "revoke", "player": "Bob"}, {"type": "void", "target": 4},
-             {"type": "amend", "target": 4, "entry": {"type": "irregularity", "kind": "revoke", "player": "Ann"}}]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "contract", "player": "Bob", "call": "6S"},
+        {"type": "result", "tricks": {"Bob": 8, "Ann": 1, "Cid": 1}},
+        {"type": "irregularity", "kind": "revoke", "player": "Bob"},
+        {"type": "void", "target": 4},
+        {"type": "amend", "target": 4, "entry": {"type": "irregularity", "kind": "revoke", "player": "Ann"}},
+    ]
     entries = entries_of(head, items)
     for replayer in (Replayer(head), Replayer(head).extend(entries[:4])):
-        for entry in entries[len(replayer.log):4]:
+        for entry in entries[len(replayer.log) : 4]:
             replayer.push(entry)
         assert [row.delta["Bob"] for row in replayer.sheet().rows] == [-40]  # set for the revoke
         replayer.push(entries[4])

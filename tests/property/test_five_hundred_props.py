@@ -28,7 +28,10 @@ def schedule_value(call: str, rules: dict[str, Any]) -> int:
         return 250
     if call == "open_nullo":
         return 500
-    tricks, strain = int(call[:-2] if call.endswith("NT") else call[:-1]), call[-2:] if call.endswith("NT") else call[-1]
+    tricks, strain = (
+        int(call[:-2] if call.endswith("NT") else call[:-1]),
+        call[-2:] if call.endswith("NT") else call[-1],
+    )
     if rules.get("schedule") == "original":
         return BASES[strain] * (tricks - 5)
     return BASES[strain] + 100 * (tricks - 6)
@@ -48,8 +51,13 @@ RULE_SETS = st.fixed_dictionaries(
 )
 
 
-def expected_delta(rules: dict[str, Any], view: FiveHundredView, tricks: dict[str, int], sides: dict[str, Any],
-                   before: dict[str, int]) -> dict[str, int]:
+def expected_delta(
+    rules: dict[str, Any],
+    view: FiveHundredView,
+    tricks: dict[str, int],
+    sides: dict[str, Any],
+    before: dict[str, int],
+) -> dict[str, int]:
     """The rules file's "Scoring one deal", from scratch."""
     cap = rules.get("defenders_cap", False)
     call, contracting = view.contract, view.contractor_side
@@ -87,7 +95,9 @@ def expected_delta(rules: dict[str, Any], view: FiveHundredView, tricks: dict[st
 
 
 def push(replayer: Replayer, type: str, **fields: Any) -> str | None:
-    entry = parse_entry("five_hundred", {"type": type, "seq": replayer.next_seq, "at": AT.isoformat(), **fields})
+    entry = parse_entry(
+        "five_hundred", {"type": type, "seq": replayer.next_seq, "at": AT.isoformat(), **fields}
+    )
     return replayer.push(entry)
 
 
@@ -120,7 +130,9 @@ def test_random_games_score_every_deal_by_the_schedule(data, players, rules):
         if view.phase != "play":
             assert view.phase == "deal" and view.last_thrown_in == "all passed"  # all passed, thrown in
             continue
-        counts = data.draw(st.lists(st.integers(0, 10), min_size=len(sides), max_size=len(sides)), label="tricks")
+        counts = data.draw(
+            st.lists(st.integers(0, 10), min_size=len(sides), max_size=len(sides)), label="tricks"
+        )
         tricks = dict(zip(sides, _to_ten(counts), strict=True))
         before = dict(replayer.sheet().totals)
         assert push(replayer, "result", tricks=tricks) is None
@@ -147,15 +159,21 @@ def _to_ten(counts: list[int]) -> list[int]:
 # ---------------------------------------------------------------------------------------------- robustness
 
 JUNK = st.sampled_from(["Zed", "", "N & S", "E & W", "ann"])
-CALLS = st.sampled_from(["pass", "6S", "7H", "8S", "8C", "10D", "10H", "10NT", "nullo", "open_nullo", "11S", "7X"])
+CALLS = st.sampled_from(
+    ["pass", "6S", "7H", "8S", "8C", "10D", "10H", "10NT", "nullo", "open_nullo", "11S", "7X"]
+)
 KINDS = st.sampled_from(["revoke", "wrong_cards", "bid_out_of_turn", "redeal", "x"])
 
 
 def _tricks(sides: list[str]) -> st.SearchStrategy[dict[str, int]]:
     plausible = st.lists(st.integers(0, 10), min_size=len(sides), max_size=len(sides)).map(
-        lambda counts: dict(zip(sides, _to_ten(counts), strict=True)))
-    return st.one_of(plausible, plausible, st.dictionaries(st.one_of(st.sampled_from(sides), JUNK),
-                                                           st.integers(-3, 12), max_size=4))
+        lambda counts: dict(zip(sides, _to_ten(counts), strict=True))
+    )
+    return st.one_of(
+        plausible,
+        plausible,
+        st.dictionaries(st.one_of(st.sampled_from(sides), JUNK), st.integers(-3, 12), max_size=4),
+    )
 
 
 def _plain(players: list[str], sides: list[str]) -> st.SearchStrategy[dict[str, Any]]:
@@ -179,8 +197,11 @@ def _plain(players: list[str], sides: list[str]) -> st.SearchStrategy[dict[str, 
         st.fixed_dictionaries({"type": st.just("claim"), "player": who, "upheld": st.booleans()}),
         st.fixed_dictionaries({"type": st.just("note"), "text": st.text(max_size=5)}),
         st.fixed_dictionaries({"type": st.just("rename"), "player": who, "new_name": JUNK}),
-        st.dictionaries(st.sampled_from(["type", "player", "call", "x"]), st.one_of(st.integers(), st.text(max_size=3)),
-                        max_size=3),
+        st.dictionaries(
+            st.sampled_from(["type", "player", "call", "x"]),
+            st.one_of(st.integers(), st.text(max_size=3)),
+            max_size=3,
+        ),
     )
 
 
@@ -189,17 +210,30 @@ def _entry(players: list[str], sides: list[str]) -> st.SearchStrategy[dict[str, 
     return st.one_of(
         plain,
         plain,
-        st.fixed_dictionaries({"type": st.just("amend"), "target": st.integers(0, 40), "entry": plain,
-                               "override": st.booleans()}),
-        st.fixed_dictionaries({"type": st.just("void"), "target": st.integers(0, 40), "override": st.booleans()}),
+        st.fixed_dictionaries(
+            {
+                "type": st.just("amend"),
+                "target": st.integers(0, 40),
+                "entry": plain,
+                "override": st.booleans(),
+            }
+        ),
+        st.fixed_dictionaries(
+            {"type": st.just("void"), "target": st.integers(0, 40), "override": st.booleans()}
+        ),
     )
 
 
 def _in_turn(view: FiveHundredView) -> st.SearchStrategy[dict[str, Any]]:
     """The entry the table would most likely make now, so random logs get deep into the game."""
     if view.to_bid and view.legal_calls:
-        return st.fixed_dictionaries({"type": st.just("bid"), "player": st.just(view.to_bid),
-                                      "call": st.one_of(st.just("pass"), st.sampled_from(view.legal_calls))})
+        return st.fixed_dictionaries(
+            {
+                "type": st.just("bid"),
+                "player": st.just(view.to_bid),
+                "call": st.one_of(st.just("pass"), st.sampled_from(view.legal_calls)),
+            }
+        )
     return st.nothing()
 
 

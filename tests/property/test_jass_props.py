@@ -106,15 +106,24 @@ def assert_figures_as_the_cells_give_them(sheet: Any) -> None:
         assert HandFigures.of(row, sides) == HandFigures(cells.weis, cells.match)
         outline = HandOutline.of(row)
         if outline is not None:
-            assert (outline.contract, outline.trump_by, outline.match) == (cells.contract, cells.trump_by, cells.match)
-            assert outline.weis_said == bool(cells.weis_verdict) and outline.stoeck == any(cells.stoeck.values())
+            assert (outline.contract, outline.trump_by, outline.match) == (
+                cells.contract,
+                cells.trump_by,
+                cells.match,
+            )
+            assert outline.weis_said == bool(cells.weis_verdict) and outline.stoeck == any(
+                cells.stoeck.values()
+            )
         else:
             assert cells.penalty or cells.claim or cells.bergpreis
 
 
 @BOUNDED
-@given(hands=st.lists(valid_hand(), min_size=1, max_size=8), preset=st.sampled_from(sorted(RULES.presets)),
-       target=st.sampled_from([10**6, 1000, 300]))
+@given(
+    hands=st.lists(valid_hand(), min_size=1, max_size=8),
+    preset=st.sampled_from(sorted(RULES.presets)),
+    target=st.sampled_from([10**6, 1000, 300]),
+)
 def test_a_hands_figures_are_its_cells_weis_and_match(hands, preset, target):
     rules = {"preset": preset, "target": target}
     entries = [entry for hand in hands for entry in hand_entries(hand)]
@@ -250,27 +259,38 @@ def test_any_rows_figures_are_its_cells_weis_and_match(entries, rules):
 # --------------------------------------------------------------------------- Weis of both teams
 
 VALID_MELD = st.one_of(
-    st.builds(lambda length, top, suit: {"kind": "sequence", "length": length, "top": top, "suit": suit},
-              st.integers(3, 5), st.sampled_from(RANKS[:4]), st.sampled_from(["hearts", "diamonds", "clubs", "spades"])),
+    st.builds(
+        lambda length, top, suit: {"kind": "sequence", "length": length, "top": top, "suit": suit},
+        st.integers(3, 5),
+        st.sampled_from(RANKS[:4]),
+        st.sampled_from(["hearts", "diamonds", "clubs", "spades"]),
+    ),
     st.builds(lambda rank: {"kind": "four", "rank": rank}, st.sampled_from(["J", "9", "A", "K"])),
 )
 
 
 @BOUNDED
-@given(dealer=st.integers(0, 3), contract=st.sampled_from(JASS_CONTRACTS),
-       tiebreak=st.sampled_from(["suit_ladder", "trump_then_seat"]),
-       weis=st.lists(st.tuples(st.integers(0, 3), st.lists(VALID_MELD, min_size=1, max_size=2)), max_size=4))
+@given(
+    dealer=st.integers(0, 3),
+    contract=st.sampled_from(JASS_CONTRACTS),
+    tiebreak=st.sampled_from(["suit_ladder", "trump_then_seat"]),
+    weis=st.lists(st.tuples(st.integers(0, 3), st.lists(VALID_MELD, min_size=1, max_size=2)), max_size=4),
+)
 def test_only_the_team_with_the_higher_weis_writes_all_of_its_weis(dealer, contract, tiebreak, weis):
     """Whoever declared what (one team alone, or both): the verdict names a team that declared, and it writes
     all of its Weis, the partner's included; a team alone always writes its own."""
     from scorepad.rules.jass import meld_points
 
-    entries = [{"type": "deal", "dealer": PLAYERS[dealer]},
-               {"type": "trump", "player": PLAYERS[(dealer + 1) % 4], "contract": contract, "pushed": False}]
+    entries = [
+        {"type": "deal", "dealer": PLAYERS[dealer]},
+        {"type": "trump", "player": PLAYERS[(dealer + 1) % 4], "contract": contract, "pushed": False},
+    ]
     entries += [{"type": "weis", "player": PLAYERS[player], "melds": melds} for player, melds in weis]
     replayer = Replayer(header({"weis_tiebreak": tiebreak}))
     for seq, data in enumerate(entries, start=1):
-        replayer.push(parse_entry("jass", {"seq": seq, "at": AT, **data}))  # a Weis refused is simply not held
+        replayer.push(
+            parse_entry("jass", {"seq": seq, "at": AT, **data})
+        )  # a Weis refused is simply not held
     state = replayer.state
     verdict = state.weis_verdict()
     held = {player: melds for player, (melds, _) in state.weis.items() if melds}
@@ -279,5 +299,9 @@ def test_only_the_team_with_the_higher_weis_writes_all_of_its_weis(dealer, contr
         assert (verdict.winner, verdict.points) == (None, 0)
         return
     assert verdict.winner in teams
-    assert verdict.points == sum(meld_points(meld, state.settings) for player, melds in held.items()
-                                 if state.side_of[player] == verdict.winner for meld in melds)
+    assert verdict.points == sum(
+        meld_points(meld, state.settings)
+        for player, melds in held.items()
+        if state.side_of[player] == verdict.winner
+        for meld in melds
+    )

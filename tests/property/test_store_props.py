@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorepad.log import GAMES
-from scorepad.store import LogError, parse_log
+from scorepad.store.game_file import LogError, parse_log
 
 from ..helpers import entries, header, log_lines
 from .budget import bounded
@@ -18,27 +18,67 @@ from .budget import bounded
 BOUNDED = bounded(300)
 PATH = Path("/games/friday night.jsonl")
 
-PLAYERS = {"five_hundred": ["Ann", "Bob", "Cid"], "jass": ["Ann", "Bob", "Cid", "Dan"],
-           "auction_bridge": ["Ann", "Bob", "Cid", "Dan"]}
+PLAYERS = {
+    "five_hundred": ["Ann", "Bob", "Cid"],
+    "jass": ["Ann", "Bob", "Cid", "Dan"],
+    "auction_bridge": ["Ann", "Bob", "Cid", "Dan"],
+}
 ENTRIES: dict[str, list[dict[str, Any]]] = {
-    "five_hundred": [{"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"},
-                     {"type": "result", "tricks": {"Bob": 7, "Ann": 2, "Cid": 1}}],
-    "jass": [{"type": "deal", "dealer": "Ann"}, {"type": "trump", "player": "Bob", "contract": "obenabe"},
-             {"type": "tricks", "points": {"Ann & Cid": 100}, "match": None}],
-    "auction_bridge": [{"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Ann", "call": "1S"},
-                       {"type": "result", "tricks": 8, "honours": None}],
+    "five_hundred": [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "bid", "player": "Bob", "call": "7H"},
+        {"type": "result", "tricks": {"Bob": 7, "Ann": 2, "Cid": 1}},
+    ],
+    "jass": [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "trump", "player": "Bob", "contract": "obenabe"},
+        {"type": "tricks", "points": {"Ann & Cid": 100}, "match": None},
+    ],
+    "auction_bridge": [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "bid", "player": "Ann", "call": "1S"},
+        {"type": "result", "tricks": 8, "honours": None},
+    ],
 }
 COMMON = [{"type": "note", "text": "Zürich ♣ „quotes“"}, {"type": "void", "target": 1, "note": "undo"}]
 
 # bytes that matter to a JSON Lines reader, mixed with plain noise
-FRAGMENTS = st.sampled_from([
-    b"\n", b"\r\n", b"{", b"}", b"[", b"]", b'"', b"\\", b"\\u", b"\\ud800", b",", b":", b" ", b"\x00",
-    b"\xff", b"\xc3", b"\xe2\x99", b"\xef\xbb\xbf", b"null", b"1e400", b"-", b"[" * 1500, b"{" * 1500,
-    b'{"seq": 4, "at": "2026-11-29T20:15:00Z", "type": "note", "text": "x"}',
-    b'{"seq": 1, "at": "2026-11-29T20:15:00Z", "type": "note", "text": "x"}',
-    b'{"type": "bet"}', b'"scorepad": 2', b'"game": "jass"', b'"rules": {"target": "lots"}',
-])
-NOISE = st.lists(st.one_of(FRAGMENTS, st.binary(min_size=1, max_size=12)), min_size=1, max_size=8).map(b"".join)
+FRAGMENTS = st.sampled_from(
+    [
+        b"\n",
+        b"\r\n",
+        b"{",
+        b"}",
+        b"[",
+        b"]",
+        b'"',
+        b"\\",
+        b"\\u",
+        b"\\ud800",
+        b",",
+        b":",
+        b" ",
+        b"\x00",
+        b"\xff",
+        b"\xc3",
+        b"\xe2\x99",
+        b"\xef\xbb\xbf",
+        b"null",
+        b"1e400",
+        b"-",
+        b"[" * 1500,
+        b"{" * 1500,
+        b'{"seq": 4, "at": "2026-11-29T20:15:00Z", "type": "note", "text": "x"}',
+        b'{"seq": 1, "at": "2026-11-29T20:15:00Z", "type": "note", "text": "x"}',
+        b'{"type": "bet"}',
+        b'"scorepad": 2',
+        b'"game": "jass"',
+        b'"rules": {"target": "lots"}',
+    ]
+)
+NOISE = st.lists(st.one_of(FRAGMENTS, st.binary(min_size=1, max_size=12)), min_size=1, max_size=8).map(
+    b"".join
+)
 
 
 @st.composite
@@ -82,8 +122,8 @@ def test_bytes_inserted_load_or_name_a_line(log, noise, where):
 @given(log=valid_log(), noise=NOISE, where=st.floats(0, 1), cut=st.integers(0, 40))
 def test_bytes_overwritten_or_cut_out_load_or_name_a_line(log, noise, where, cut):
     at = int(where * len(log))
-    outcome(log[:at] + noise + log[at + cut:])
-    outcome(log[:at] + log[at + cut:])
+    outcome(log[:at] + noise + log[at + cut :])
+    outcome(log[:at] + log[at + cut :])
 
 
 @BOUNDED

@@ -41,8 +41,12 @@ PASSES = ["pass", "pass", "pass"]
 class Log:
     """A log under construction: each method appends one entry (seq/at filled in) and returns its seq."""
 
-    def __init__(self, rules: dict[str, Any] | None = None, sides: dict[str, list[str]] | None = SIDES,
-                 players: list[str] | None = None):
+    def __init__(
+        self,
+        rules: dict[str, Any] | None = None,
+        sides: dict[str, list[str]] | None = SIDES,
+        players: list[str] | None = None,
+    ):
         self.header: Header = header(GAME, players or PLAYERS, rules=rules, sides=sides)
         self.entries: list[Any] = []
         self.players = list(self.header.players)
@@ -65,11 +69,17 @@ class Log:
         return seqs[0]
 
     def contract(self, player: str, call: str, double: str = "none", dealers_one_spade: bool = False) -> int:
-        return self.add(type="contract", player=player, call=call, double=double,
-                        dealers_one_spade=dealers_one_spade)
+        return self.add(
+            type="contract", player=player, call=call, double=double, dealers_one_spade=dealers_one_spade
+        )
 
-    def result(self, tricks: int, honours: tuple[str, str] | None = None, revoke: tuple[str, str | None] | None = None,
-               chicane: tuple[str, bool] | None = None) -> int:
+    def result(
+        self,
+        tricks: int,
+        honours: tuple[str, str] | None = None,
+        revoke: tuple[str, str | None] | None = None,
+        chicane: tuple[str, bool] | None = None,
+    ) -> int:
         return self.add(
             type="result",
             tricks=tricks,
@@ -198,9 +208,26 @@ def test_settings_are_frozen():
 
 @pytest.mark.parametrize(
     "text, call",
-    [("3h", "3H"), ("3H", "3H"), ("3♥", "3H"), ("3 hearts", "3H"), ("1nt", "1NT"), ("1N", "1NT"),
-     ("2r", "2R"), ("2R♠", "2R"), ("2 royals", "2R"), ("7♠", "7S"), ("4♣", "4C"), ("5d", "5D"),
-     ("p", "pass"), ("Pass", "pass"), ("x", "double"), ("d", "double"), ("xx", "redouble"), ("rd", "redouble")],
+    [
+        ("3h", "3H"),
+        ("3H", "3H"),
+        ("3♥", "3H"),
+        ("3 hearts", "3H"),
+        ("1nt", "1NT"),
+        ("1N", "1NT"),
+        ("2r", "2R"),
+        ("2R♠", "2R"),
+        ("2 royals", "2R"),
+        ("7♠", "7S"),
+        ("4♣", "4C"),
+        ("5d", "5D"),
+        ("p", "pass"),
+        ("Pass", "pass"),
+        ("x", "double"),
+        ("d", "double"),
+        ("xx", "redouble"),
+        ("rd", "redouble"),
+    ],
 )
 def test_parse_call(text, call):
     assert parse_call(text) == call
@@ -221,7 +248,11 @@ def test_bid_values_and_law_44_ranking():
     bids = all_bids()
     assert bids[0] == "1S" and bids[-1] == "7NT" and len(bids) == 42
     assert bids_above("6S") == [b for b in bids if bids.index(b) > bids.index("6S")]
-    assert format_call("3H", "doubled") == "3♥ doubled" and format_call("2R") == "2R♠" and format_call("pass") == "pass"
+    assert (
+        format_call("3H", "doubled") == "3♥ doubled"
+        and format_call("2R") == "2R♠"
+        and format_call("pass") == "pass"
+    )
 
 
 def test_holdings_for_each_strain():
@@ -271,7 +302,9 @@ def test_a_call_out_of_turn_is_refused_with_the_players_names_of_now():
     seq = log.bid("Ann", "1H")
     assert rejected(log.sheet(), seq) == "it is Robert's turn to call, not Annie's"
     log.bid("Bob", "1H")
-    seq = log.bid("Cid", "1H")  # a bid that does not outrank: the bid to beat is named by its bidder's name of now
+    seq = log.bid(
+        "Cid", "1H"
+    )  # a bid that does not outrank: the bid to beat is named by its bidder's name of now
     assert "Robert's 1♥" in rejected(log.sheet(), seq)
 
 
@@ -283,6 +316,7 @@ def test_partners_who_do_not_sit_opposite_are_refused_with_the_seats_that_make_p
     said = "Auction Bridge needs two partnerships with partners sitting opposite: Ann & Cid against Bob & Dot"
     assert sheet.prompt == said
     assert [(r.seq, r.reason) for r in sheet.rejected] == [(1, said), (2, said)]
+
 
 def test_lower_bid_names_the_bid_to_beat():
     log = Log()
@@ -447,7 +481,10 @@ def test_dealers_one_spade_flag_must_be_the_dealers_own_one_spade():
     log = Log()
     log.deal("Ann")
     seq = log.contract("Bob", "1S", dealers_one_spade=True)
-    assert rejected(log.sheet(), seq) == "the dealer's one spade is the dealer's own opening 1♠ (Ann deals), not Bob's 1♠"
+    assert (
+        rejected(log.sheet(), seq)
+        == "the dealer's one spade is the dealer's own opening 1♠ (Ann deals), not Bob's 1♠"
+    )
 
 
 def test_a_result_needs_a_contract():
@@ -472,7 +509,11 @@ def test_example_1_three_hearts_doubled_made_with_an_overtrick():
     sheet = log.sheet()
     assert points(sheet)["We"] == {"trick": 64, "honour": 164, "bonus": 0}
     cells = last_cells(sheet)
-    assert cells.won_game == "We" and cells.parts["doubled_bonus"]["We"] == 100 and cells.parts["honours"]["We"] == 64
+    assert (
+        cells.won_game == "We"
+        and cells.parts["doubled_bonus"]["We"] == 100
+        and cells.parts["honours"]["We"] == 64
+    )
     assert sheet.summary()["games"] == {"We": 1, "They": 0}
 
 
@@ -480,8 +521,10 @@ def test_example_2_three_hearts_set_two_with_simple_honours():
     log = Log()
     log.quick("Ann", "3H", 7, honours=("We", "3"))
     sheet = log.sheet()
-    assert points(sheet) == {"We": {"trick": 0, "honour": 16, "bonus": 0},
-                             "They": {"trick": 0, "honour": 100, "bonus": 0}}
+    assert points(sheet) == {
+        "We": {"trick": 0, "honour": 16, "bonus": 0},
+        "They": {"trick": 0, "honour": 100, "bonus": 0},
+    }
     assert sheet.rows[-1].text == "Ann 3♥ set 2"
 
 
@@ -500,8 +543,10 @@ def test_example_4_dealers_one_spade_doubled_loses_at_most_100():
     log.result(4, honours=("We", "4"))
     sheet = log.sheet()
     assert last_cells(sheet).dealers_one_spade == 1
-    assert points(sheet) == {"We": {"trick": 0, "honour": 8, "bonus": 0},
-                             "They": {"trick": 0, "honour": 100, "bonus": 0}}
+    assert points(sheet) == {
+        "We": {"trick": 0, "honour": 8, "bonus": 0},
+        "They": {"trick": 0, "honour": 100, "bonus": 0},
+    }
 
 
 def test_example_5_seven_diamonds_one_down_with_little_slam_and_honours():
@@ -545,8 +590,19 @@ def test_example_6_the_rubber():
 
 def test_summary_has_the_contract_keys():
     summary = example_6_rubber().sheet().summary()
-    for key in ("game", "status", "winner", "totals", "rows", "rejected", "questions",
-                "trick_score", "honour_score", "games", "rubber"):
+    for key in (
+        "game",
+        "status",
+        "winner",
+        "totals",
+        "rows",
+        "rejected",
+        "questions",
+        "trick_score",
+        "honour_score",
+        "games",
+        "rubber",
+    ):
         assert key in summary
     assert set(summary["rows"][0]) == {"seq", "text", "delta", "totals"}
     assert Log().sheet().summary()["rubber"] is None
@@ -559,8 +615,10 @@ def test_overtricks_count_toward_game_and_only_the_declarer_scores_below():
     log = Log()
     log.quick("Bob", "1C", 11, honours=("We", "3"))  # five odd tricks at clubs: 30; We simple honours 12
     sheet = log.sheet()
-    assert points(sheet) == {"We": {"trick": 0, "honour": 12, "bonus": 0},
-                             "They": {"trick": 30, "honour": 0, "bonus": 0}}
+    assert points(sheet) == {
+        "We": {"trick": 0, "honour": 12, "bonus": 0},
+        "They": {"trick": 30, "honour": 0, "bonus": 0},
+    }
     assert last_cells(sheet).won_game == "They"
 
 
@@ -569,7 +627,10 @@ def test_a_set_contract_scores_nothing_toward_game_for_anyone():
     log.quick("Ann", "4H", 9, honours=("We", "3"))
     sheet = log.sheet()
     assert sheet.summary()["trick_score"] == {"We": 0, "They": 0}
-    assert sheet.summary()["honour_score"] == {"We": 16, "They": 50}  # honours count though the contract is set
+    assert sheet.summary()["honour_score"] == {
+        "We": 16,
+        "They": 50,
+    }  # honours count though the contract is set
 
 
 @pytest.mark.parametrize("double, per_trick", [("none", 50), ("doubled", 100), ("redoubled", 200)])
@@ -579,7 +640,9 @@ def test_undertricks(double, per_trick):
     assert points(log.sheet())["They"]["honour"] == 2 * per_trick
 
 
-@pytest.mark.parametrize("double, trick, bonus", [("none", 16, 0), ("doubled", 32, 100), ("redoubled", 64, 200)])
+@pytest.mark.parametrize(
+    "double, trick, bonus", [("none", 16, 0), ("doubled", 32, 100), ("redoubled", 64, 200)]
+)
 def test_doubling_multiplies_tricks_and_earns_a_bonus_per_overtrick(double, trick, bonus):
     log = Log()
     log.quick("Ann", "1H", 8, double=double, honours=("They", "3"))
@@ -602,7 +665,11 @@ def test_an_adversary_who_revokes_scores_honours_only():
     log.quick("Ann", "1NT", 1, revoke=("They", "points"), honours=("They", "3_aces"))
     cells = last_cells(log.sheet())
     # They took 12 tricks (a little slam) and Ann is set 6, but They revoked: honours only
-    assert cells.parts["slam"]["They"] == 0 and cells.parts["undertricks"]["They"] == 0 and cells.parts["honours"]["They"] > 0
+    assert (
+        cells.parts["slam"]["They"] == 0
+        and cells.parts["undertricks"]["They"] == 0
+        and cells.parts["honours"]["They"] > 0
+    )
     assert cells.parts["revoke"]["We"] == 100
 
 
@@ -682,7 +749,11 @@ def test_slam_is_not_affected_by_doubling():
     log = Log()
     log.quick("Ann", "7NT", 13, double="redoubled")
     cells = last_cells(log.sheet())
-    assert cells.parts["slam"]["We"] == 40 and cells.trick["We"] == 280 and cells.parts["doubled_bonus"]["We"] == 100
+    assert (
+        cells.parts["slam"]["We"] == 40
+        and cells.trick["We"] == 280
+        and cells.parts["doubled_bonus"]["We"] == 100
+    )
 
 
 def test_game_is_thirty_by_tricks_alone_and_honours_do_not_count():
@@ -711,7 +782,8 @@ def test_a_trump_declaration_result_must_name_its_honours():
     seq = log.result(8)
     assert rejected(log.sheet(), seq) == (
         "Law 5: at hearts one side always holds three or more of the five trump honours (A K Q J 10): "
-        "name that side and its holding")
+        "name that side and its holding"
+    )
     log.result(8, honours=("They", "3"))
     assert points(log.sheet())["They"]["honour"] == 16
     log.quick("Bob", "1NT", 7)  # no trump: no honours is right (aces 2–2)
@@ -742,10 +814,13 @@ def test_declarers_side_revokes_scores_honours_only():
 
 def test_only_the_tricks_left_are_transferred_for_a_revoke():
     log = Log()
-    log.quick("Ann", "1S", 12, honours=("We", "3"), revoke=("They", "tricks"))  # only one trick is left to give
+    log.quick(
+        "Ann", "1S", 12, honours=("We", "3"), revoke=("They", "tricks")
+    )  # only one trick is left to give
     cells = last_cells(log.sheet())
     assert cells.trick["We"] == (13 - 6) * 2 and cells.over_under == 13 - 7 and cells.revoke_side == "They"
     assert cells.parts["slam"]["We"] == 20  # the twelve won in play are a little slam; the one given is not
+
 
 def test_a_revoke_worth_one_trick_is_asked_for_and_listed_as_one_trick():
     from scorepad.rules.auction_bridge.table import scoring_table
@@ -753,8 +828,10 @@ def test_a_revoke_worth_one_trick_is_asked_for_and_listed_as_one_trick():
     log = Log(rules={"revoke_tricks": 1})
     seq = log.quick("Ann", "2H", 8, honours=("We", "3"), revoke=("They", None))
     assert rejected(log.sheet(), seq) == (
-        "the adversaries revoked: say whether the declarer takes 100 points or 1 trick (choice points or tricks)")
+        "the adversaries revoked: say whether the declarer takes 100 points or 1 trick (choice points or tricks)"
+    )
     assert "| revoke | 100 points, or 1 trick to the declarer |" in scoring_table(Settings(revoke_tricks=1))
+
 
 def test_declarers_side_revokes_and_is_set_penalty_on_top_of_undertricks():
     log = Log()
@@ -833,7 +910,9 @@ def test_chicane_adds_to_the_void_sides_honours():
     log = Log(rules={"chicane": True})
     log.quick("Ann", "2H", 8, double="doubled", honours=("We", "4_one_hand"), chicane=("We", False))
     cells = last_cells(log.sheet())
-    assert cells.parts["chicane"]["We"] == 16 and cells.parts["honours"]["We"] == 64  # not affected by doubling
+    assert (
+        cells.parts["chicane"]["We"] == 16 and cells.parts["honours"]["We"] == 64
+    )  # not affected by doubling
 
 
 def test_chicane_is_deducted_from_the_adversaries_honours():
@@ -961,7 +1040,10 @@ def test_agree_only_after_the_rubber_and_then_nothing_more():
     sheet = log.sheet()
     assert "still being played" in rejected(sheet, early)
     assert agreed not in [r.seq for r in sheet.rejected]
-    assert rejected(sheet, again) == f"the rubber's score was agreed in entry {agreed}; nothing more can be entered"
+    assert (
+        rejected(sheet, again)
+        == f"the rubber's score was agreed in entry {agreed}; nothing more can be entered"
+    )
     assert sheet.view.phase == "agreed"
 
 
@@ -972,7 +1054,9 @@ def test_trick_score_amend_inside_the_window():
     log = Log()
     target = log.quick("Ann", "2H", 8, honours=("We", "3"))
     log.quick("Bob", "1C", 7, honours=("We", "3"))
-    log.amend(target, type="result", tricks=9, honours={"side": "We", "holding": "3"})  # still game 1: no declaration in a following game
+    log.amend(
+        target, type="result", tricks=9, honours={"side": "We", "holding": "3"}
+    )  # still game 1: no declaration in a following game
     sheet = log.sheet()
     assert sheet.rejected == ()
     assert sheet.rows[0].cells.trick["We"] == 24
@@ -1066,13 +1150,17 @@ def test_honour_corrections_close_when_the_rubber_is_agreed():
     log = Log()
     target = win_game(log, "Ann")
     win_game(log, "Bob")
-    log.amend(target, type="result", tricks=9, honours={"side": "They", "holding": "3_aces"})  # before agreement
+    log.amend(
+        target, type="result", tricks=9, honours={"side": "They", "holding": "3_aces"}
+    )  # before agreement
     log.agree()
     late = log.amend(target, type="result", tricks=9, honours={"side": "They", "holding": "4_aces"})
     sheet = log.sheet()
     assert sheet.rows[0].cells.honour["They"] == 30
     assert "Laws 12 and 13: the rubber's score was made up and agreed" in rejected(sheet, late)
-    forced = log.amend(target, override=True, type="result", tricks=9, honours={"side": "They", "holding": "4_aces"})
+    forced = log.amend(
+        target, override=True, type="result", tricks=9, honours={"side": "They", "holding": "4_aces"}
+    )
     sheet = log.sheet()
     assert sheet.rows[0].cells.honour["They"] == 40 and forced in sheet.overrides
 
@@ -1211,7 +1299,8 @@ def test_honours_in_a_suit_are_the_five_top_trumps_in_the_law_s_words():
     seq = log.result(7, honours=("We", "3_aces"))
     honours = ", ".join(holdings_for("H"))
     assert rejected(log.sheet(), seq) == (
-        f"Law 5: at hearts the honours are A K Q J 10 of trumps ({honours}), not 3_aces")
+        f"Law 5: at hearts the honours are A K Q J 10 of trumps ({honours}), not 3_aces"
+    )
 
 
 def test_double_chicane_may_be_worth_as_much_as_chicane_but_not_less():
@@ -1243,8 +1332,12 @@ def test_refusals_of_agree_and_of_a_contract_in_an_auction_in_words():
     late_contract = log.contract("Cid", "2S")
     sheet = log.sheet()
     assert rejected(sheet, early) == (
-        "the rubber is still being played: its score is agreed once it ends, or once play stops (Law 11)")
-    assert rejected(sheet, late_contract) == "the auction of this deal has begun: go on with the calls, or correct them"
+        "the rubber is still being played: its score is agreed once it ends, or once play stops (Law 11)"
+    )
+    assert (
+        rejected(sheet, late_contract)
+        == "the auction of this deal has begun: go on with the calls, or correct them"
+    )
 
 
 # ============================================================================ laws a mutation run found unguarded
@@ -1361,7 +1454,9 @@ def test_a_copy_of_the_settings_with_other_values_ranks_and_doubles_by_them():
     settings = Settings()
     assert not outranks("1S", "1H", settings) and settings.multiplier("doubled") == 2
     spades_high = dict(settings.trick_values, S=12)
-    copied = settings.model_copy(update={"trick_values": spades_high, "double_factor": 3, "redouble_factor": 6})
+    copied = settings.model_copy(
+        update={"trick_values": spades_high, "double_factor": 3, "redouble_factor": 6}
+    )
     assert outranks("1S", "1NT", copied) and not outranks("1S", "1NT", settings)
     assert (copied.multiplier("doubled"), copied.multiplier("redoubled")) == (3, 6)
     assert settings.multiplier("doubled") == 2  # the original keeps its own

@@ -21,10 +21,16 @@ def test_a_row_cannot_be_changed():
 
 
 def test_a_row_reads_its_points_in_the_order_given_and_compares_by_value():
-    row = Row(5, "text", {"We": 40, "They": -10}, {"They": 90, "We": 140})  # the totals named in another order
+    row = Row(
+        5, "text", {"We": 40, "They": -10}, {"They": 90, "We": 140}
+    )  # the totals named in another order
     assert list(row.delta) == ["We", "They"] and list(row.totals.items()) == [("They", 90), ("We", 140)]
-    assert row.summary() == {"seq": 5, "text": "text", "delta": {"We": 40, "They": -10},
-                             "totals": {"They": 90, "We": 140}}
+    assert row.summary() == {
+        "seq": 5,
+        "text": "text",
+        "delta": {"We": 40, "They": -10},
+        "totals": {"They": 90, "We": 140},
+    }
     assert list(row.summary()["totals"]) == ["They", "We"]  # the JSON's keys in the order the rules gave them
     assert row == Row(5, "text", {"They": -10, "We": 40}, {"We": 140, "They": 90})
     assert row != Row(5, "text", {"We": 40, "They": -10}, {"They": 90, "We": 141})
@@ -72,8 +78,12 @@ def test_the_rules_say_whether_an_entry_behind_a_sheet_is_acceptable():
     from tests.helpers import entries, header
 
     game = header("five_hundred", ["Ann", "Bob", "Cid"])
-    sheet = replay(game, entries("five_hundred", {"type": "deal", "dealer": "Ann"},
-                                 {"type": "bid", "player": "Bob", "call": "7H"}))
+    sheet = replay(
+        game,
+        entries(
+            "five_hundred", {"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"}
+        ),
+    )
     low = parse_entry("five_hundred", {"type": "bid", "player": "Cid", "call": "6S"})
     high = parse_entry("five_hundred", {"type": "bid", "player": "Cid", "call": "8S"})
     assert check(low, sheet) == "6♠ does not outrank 7♥ by Bob: the bid to beat is 7♥"
@@ -86,8 +96,14 @@ def test_a_preview_says_what_entries_would_score_and_changes_nothing():
     from tests.helpers import entries, header
 
     replayer = Replayer(header("five_hundred", ["Ann", "Bob", "Cid"], {"target": 100})).extend(
-        entries("five_hundred", {"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"},
-                {"type": "bid", "player": "Cid", "call": "pass"}, {"type": "bid", "player": "Ann", "call": "pass"}))
+        entries(
+            "five_hundred",
+            {"type": "deal", "dealer": "Ann"},
+            {"type": "bid", "player": "Bob", "call": "7H"},
+            {"type": "bid", "player": "Cid", "call": "pass"},
+            {"type": "bid", "player": "Ann", "call": "pass"},
+        )
+    )
     result = parse_entry("five_hundred", {"type": "result", "tricks": {"Bob": 7, "Cid": 2, "Ann": 1}})
     preview = replayer.preview([result])
     assert preview.refusal is None and [row.text for row in preview.rows] == ["Bob 7♥ made"]
@@ -104,8 +120,13 @@ def test_undo_strikes_the_latest_entry_that_still_counts():
     from scorepad.rules import Replayer
     from tests.helpers import entries, header
 
-    log = entries("five_hundred", {"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"},
-                  {"type": "note", "text": "tea"}, {"type": "void", "target": 2})
+    log = entries(
+        "five_hundred",
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "bid", "player": "Bob", "call": "7H"},
+        {"type": "note", "text": "tea"},
+        {"type": "void", "target": 2},
+    )
     replayer = Replayer(header("five_hundred", ["Ann", "Bob", "Cid"]))
     assert replayer.undo_target() is None
     replayer.extend(log[:3])
@@ -120,12 +141,15 @@ def test_the_view_names_the_entry_undo_would_strike_after_a_correction():
     from scorepad.rules import Replayer
     from tests.helpers import entries, header
 
-    log = entries("five_hundred", {"type": "deal", "dealer": "Ann"},
-                  {"type": "contract", "player": "Bob", "call": "7H"},
-                  {"type": "result", "tricks": {"Bob": 7, "Cid": 2, "Ann": 1}},
-                  {"type": "amend", "target": 3, "entry": {"type": "result", "tricks": {"Bob": 8, "Cid": 1, "Ann": 1}}},
-                  {"type": "note", "text": "tea"},
-                  {"type": "void", "target": 3})
+    log = entries(
+        "five_hundred",
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "contract", "player": "Bob", "call": "7H"},
+        {"type": "result", "tricks": {"Bob": 7, "Cid": 2, "Ann": 1}},
+        {"type": "amend", "target": 3, "entry": {"type": "result", "tricks": {"Bob": 8, "Cid": 1, "Ann": 1}}},
+        {"type": "note", "text": "tea"},
+        {"type": "void", "target": 3},
+    )
     replayer = Replayer(header("five_hundred", ["Ann", "Bob", "Cid"]))
     assert replayer.sheet().view.undo_target is None  # nothing logged yet
     replayer.extend(log[:3])
@@ -142,10 +166,17 @@ def test_the_latest_entry_may_be_corrected_and_nothing_after_it():
     from tests.helpers import entries, header
 
     head = header("five_hundred", ["Ann", "Bob", "Cid"])
-    replayer = Replayer(head).extend(entries("five_hundred", {"type": "deal", "dealer": "Ann"},
-                                             {"type": "contract", "player": "Bob", "call": "7H"}))
-    latest = parse_entry("five_hundred", {"type": "amend", "target": 2,
-                                          "entry": {"type": "contract", "player": "Bob", "call": "8H"}})
+    replayer = Replayer(head).extend(
+        entries(
+            "five_hundred",
+            {"type": "deal", "dealer": "Ann"},
+            {"type": "contract", "player": "Bob", "call": "7H"},
+        )
+    )
+    latest = parse_entry(
+        "five_hundred",
+        {"type": "amend", "target": 2, "entry": {"type": "contract", "player": "Bob", "call": "8H"}},
+    )
     assert replayer.check(latest) is None
     assert replayer.check(parse_entry("five_hundred", {"type": "void", "target": 2})) is None
     beyond = parse_entry("five_hundred", {"type": "void", "target": 3})
@@ -159,8 +190,12 @@ def test_a_correction_of_itself_is_no_correction():
     from tests.helpers import entries, header
 
     head = header("five_hundred", ["Ann", "Bob", "Cid"])
-    log = entries("five_hundred", {"type": "deal", "dealer": "Ann"}, {"type": "void", "target": 2},
-                  {"type": "void", "target": 4})  # a hand-edited file: entry 2 strikes out itself, 3 a later one
+    log = entries(
+        "five_hundred",
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "void", "target": 2},
+        {"type": "void", "target": 4},
+    )  # a hand-edited file: entry 2 strikes out itself, 3 a later one
     sheet = replay(head, log)
     assert [(r.seq, r.reason) for r in sheet.rejected] == [
         (2, "void of entry 2: there is no such entry before it"),
@@ -175,16 +210,23 @@ def _five_hundred_deals(count: int) -> list[dict[str, object]]:
     for number in range(count):
         contractor = players[(number + 1) % 3]
         others = [p for p in players if p != contractor]
-        items += [{"type": "deal", "dealer": players[number % 3]},
-                  {"type": "contract", "player": contractor, "call": "6S"},
-                  {"type": "result", "tricks": {contractor: 6 + number % 3, others[0]: 4 - number % 3,
-                                                others[1]: 0}}]
+        items += [
+            {"type": "deal", "dealer": players[number % 3]},
+            {"type": "contract", "player": contractor, "call": "6S"},
+            {
+                "type": "result",
+                "tricks": {contractor: 6 + number % 3, others[0]: 4 - number % 3, others[1]: 0},
+            },
+        ]
     return items
 
 
 def _summary(sheet: object) -> tuple[object, ...]:
-    return (tuple((row.seq, row.text, dict(row.delta)) for row in sheet.rows),  # type: ignore[attr-defined]
-            tuple((r.seq, r.reason) for r in sheet.rejected), dict(sheet.totals))  # type: ignore[attr-defined]
+    return (
+        tuple((row.seq, row.text, dict(row.delta)) for row in sheet.rows),  # type: ignore[attr-defined]
+        tuple((r.seq, r.reason) for r in sheet.rejected),
+        dict(sheet.totals),
+    )  # type: ignore[attr-defined]
 
 
 def test_a_correction_far_back_after_a_long_log_read_in_one_go_reads_as_the_whole_log_folded_again():
@@ -195,11 +237,22 @@ def test_a_correction_far_back_after_a_long_log_read_in_one_go_reads_as_the_whol
     from tests.helpers import AT, header
 
     head = header("five_hundred", ["Ann", "Bob", "Cid"], {"target": 5000})
-    entries = [parse_entry("five_hundred", {**item, "seq": seq, "at": AT.isoformat()})
-               for seq, item in enumerate(_five_hundred_deals(200), start=1)]
+    entries = [
+        parse_entry("five_hundred", {**item, "seq": seq, "at": AT.isoformat()})
+        for seq, item in enumerate(_five_hundred_deals(200), start=1)
+    ]
     replayer = Replayer(head).extend(entries)
-    far = parse_entry("five_hundred", {"type": "amend", "target": 6, "override": True, "seq": 601, "at": AT.isoformat(),
-                                       "entry": {"type": "result", "tricks": {"Cid": 10}}})
+    far = parse_entry(
+        "five_hundred",
+        {
+            "type": "amend",
+            "target": 6,
+            "override": True,
+            "seq": 601,
+            "at": AT.isoformat(),
+            "entry": {"type": "result", "tricks": {"Cid": 10}},
+        },
+    )
     recent = parse_entry("five_hundred", {"type": "void", "target": 597, "seq": 602, "at": AT.isoformat()})
     assert replayer.push(far) is None and replayer.push(recent) is None
     again = replay(head, [*entries, far, recent])
@@ -214,11 +267,21 @@ def test_a_log_full_of_corrections_of_one_entry_reads_as_one_corrected_once():
     from tests.helpers import AT, header
 
     head = header("five_hundred", ["Ann", "Bob", "Cid"], {"target": 5000})
-    items = [*_five_hundred_deals(3), *({"type": "amend", "target": 6,
-                                          "entry": {"type": "result", "tricks": {"Cid": 6 + n % 5, "Ann": 4 - n % 5}}}
-                                         for n in range(50))]
-    entries = [parse_entry("five_hundred", {**item, "seq": seq, "at": AT.isoformat()})
-               for seq, item in enumerate(items, start=1)]
+    items = [
+        *_five_hundred_deals(3),
+        *(
+            {
+                "type": "amend",
+                "target": 6,
+                "entry": {"type": "result", "tricks": {"Cid": 6 + n % 5, "Ann": 4 - n % 5}},
+            }
+            for n in range(50)
+        ),
+    ]
+    entries = [
+        parse_entry("five_hundred", {**item, "seq": seq, "at": AT.isoformat()})
+        for seq, item in enumerate(items, start=1)
+    ]
     last = [*entries[:9], entries[-1].model_copy(update={"seq": 10})]
     assert _summary(Replayer(head).extend(entries).sheet())[0] == _summary(replay(head, last))[0]
 
@@ -244,10 +307,15 @@ def test_a_refused_correction_keeps_its_number_when_a_later_correction_folds_pas
     from tests.helpers import AT, header
 
     head = header("five_hundred", ["Ann", "Bob", "Cid"])
-    items = [*_five_hundred_deals(1), {"type": "void", "target": 99},
-             {"type": "amend", "target": 3, "entry": {"type": "result", "tricks": {"Bob": 10}}}]
-    entries = [parse_entry("five_hundred", {**item, "seq": seq, "at": AT.isoformat()})
-               for seq, item in enumerate(items, start=1)]
+    items = [
+        *_five_hundred_deals(1),
+        {"type": "void", "target": 99},
+        {"type": "amend", "target": 3, "entry": {"type": "result", "tricks": {"Bob": 10}}},
+    ]
+    entries = [
+        parse_entry("five_hundred", {**item, "seq": seq, "at": AT.isoformat()})
+        for seq, item in enumerate(items, start=1)
+    ]
     pushed = Replayer(head)
     for entry in entries:
         pushed.push(entry)

@@ -41,13 +41,16 @@ LAW = "an error in the record must be corrected before the first bid, but not a 
 class Log:
     """A game log under construction: each add() numbers the entry; sheet() replays it."""
 
-    def __init__(self, players: list[str] | None = None, sides: dict[str, list[str]] | None = None, **rules: Any):
+    def __init__(
+        self, players: list[str] | None = None, sides: dict[str, list[str]] | None = None, **rules: Any
+    ):
         self.header = header("five_hundred", players or THREE, rules, sides)
         self.entries: list[Entry] = []
 
     def entry(self, type: str, **fields: Any) -> Entry:
-        return parse_entry("five_hundred", {"type": type, "seq": len(self.entries) + 1, "at": AT.isoformat(),
-                                            **fields})
+        return parse_entry(
+            "five_hundred", {"type": type, "seq": len(self.entries) + 1, "at": AT.isoformat(), **fields}
+        )
 
     def add(self, type: str, **fields: Any) -> int:
         self.entries.append(self.entry(type, **fields))
@@ -120,9 +123,18 @@ def test_defaults_follow_design_section_5():
     s = RULES.settings({})
     assert (s.schedule, s.target, s.card_points, s.slam_bonus) == ("avondale", 500, False, True)
     assert (s.defenders_score, s.defenders_cap, s.nullo, s.nullo_value, s.open_nullo_value) == (
-        "always", False, True, 250, 500)
+        "always",
+        False,
+        True,
+        250,
+        500,
+    )
     assert (s.failed_nullo_opponents, s.all_pass, s.must_bid_to_win, s.minus_target) == (
-        "per_trick", "redeal", False, "out_of_contention")
+        "per_trick",
+        "redeal",
+        False,
+        "out_of_contention",
+    )
     assert s.six_hand_sides == "two_threes"
     assert s.defenders_cap_points == 490
     assert s.auction == "one_round"
@@ -169,7 +181,11 @@ def test_presets():
         (FOUR, {}, {NS: ("N", "S"), EW: ("E", "W")}),
         (FIVE, {}, {p: (p,) for p in FIVE}),
         (SIX, {}, {"A & C & E": ("A", "C", "E"), "B & D & F": ("B", "D", "F")}),
-        (SIX, {"six_hand_sides": "three_twos"}, {"A & D": ("A", "D"), "B & E": ("B", "E"), "C & F": ("C", "F")}),
+        (
+            SIX,
+            {"six_hand_sides": "three_twos"},
+            {"A & D": ("A", "D"), "B & E": ("B", "E"), "C & F": ("C", "F")},
+        ),
     ],
 )
 def test_default_sides(players, rules, sides):
@@ -190,11 +206,19 @@ def test_player_count_limits():
 # ============================================================================ bids: values, ranks, parsing
 
 AVONDALE_TABLE = {
-    6: [40, 60, 80, 100, 120], 7: [140, 160, 180, 200, 220], 8: [240, 260, 280, 300, 320],
-    9: [340, 360, 380, 400, 420], 10: [440, 460, 480, 500, 520],
+    6: [40, 60, 80, 100, 120],
+    7: [140, 160, 180, 200, 220],
+    8: [240, 260, 280, 300, 320],
+    9: [340, 360, 380, 400, 420],
+    10: [440, 460, 480, 500, 520],
 }
-ORIGINAL_TABLE = {"S": [40, 80, 120, 160, 200], "C": [60, 120, 180, 240, 300], "D": [80, 160, 240, 320, 400],
-                  "H": [100, 200, 300, 400, 500], "NT": [120, 240, 360, 480, 600]}
+ORIGINAL_TABLE = {
+    "S": [40, 80, 120, 160, 200],
+    "C": [60, 120, 180, 240, 300],
+    "D": [80, 160, 240, 320, 400],
+    "H": [100, 200, 300, 400, 500],
+    "NT": [120, 240, 360, 480, 600],
+}
 
 
 def test_avondale_schedule_table():
@@ -230,7 +254,10 @@ def test_nullo_ranks_between_8s_and_8c_open_nullo_between_10d_and_10h(schedule):
     if schedule == "avondale":
         ladder = all_calls(s)
         assert ladder[ladder.index("8S") + 1] == "nullo" and ladder[ladder.index("nullo") + 1] == "8C"
-        assert ladder[ladder.index("10D") + 1] == "open_nullo" and ladder[ladder.index("open_nullo") + 1] == "10H"
+        assert (
+            ladder[ladder.index("10D") + 1] == "open_nullo"
+            and ladder[ladder.index("open_nullo") + 1] == "10H"
+        )
 
 
 def test_original_schedule_equal_value_does_not_outrank():
@@ -248,9 +275,26 @@ def test_nullo_off_removes_both_nullos():
 
 @pytest.mark.parametrize(
     ("text", "call"),
-    [("7h", "7H"), ("7H", "7H"), ("7♥", "7H"), ("7 ♥", "7H"), ("10nt", "10NT"), ("10NT", "10NT"), ("6♠", "6S"),
-     ("8c", "8C"), ("9♦", "9D"), ("n", "nullo"), ("nullo", "nullo"), ("NULLO", "nullo"), ("on", "open_nullo"),
-     ("open nullo", "open_nullo"), ("open_nullo", "open_nullo"), ("p", "pass"), ("pass", "pass"), ("PASS", "pass")],
+    [
+        ("7h", "7H"),
+        ("7H", "7H"),
+        ("7♥", "7H"),
+        ("7 ♥", "7H"),
+        ("10nt", "10NT"),
+        ("10NT", "10NT"),
+        ("6♠", "6S"),
+        ("8c", "8C"),
+        ("9♦", "9D"),
+        ("n", "nullo"),
+        ("nullo", "nullo"),
+        ("NULLO", "nullo"),
+        ("on", "open_nullo"),
+        ("open nullo", "open_nullo"),
+        ("open_nullo", "open_nullo"),
+        ("p", "pass"),
+        ("pass", "pass"),
+        ("PASS", "pass"),
+    ],
 )
 def test_parse_call(text, call):
     assert parse_call(text) == call
@@ -264,13 +308,26 @@ def test_parse_call_refuses_nonsense(text):
 
 def test_display_call():
     assert [display_call(c) for c in ("7H", "10NT", "6S", "8C", "9D", "nullo", "open_nullo", "pass")] == [
-        "7♥", "10NT", "6♠", "8♣", "9♦", "nullo", "open nullo", "pass"]
+        "7♥",
+        "10NT",
+        "6♠",
+        "8♣",
+        "9♦",
+        "nullo",
+        "open nullo",
+        "pass",
+    ]
 
 
 def test_schedule_table_for_display():
     table = schedule_table(Settings())
     assert table["rows"][1] == {"tricks": 7, "S": 140, "C": 160, "D": 180, "H": 200, "NT": 220}
-    assert table["nullos"][0] == {"call": "nullo", "display": "nullo", "value": 250, "ranks": "above 8♠, below 8♣"}
+    assert table["nullos"][0] == {
+        "call": "nullo",
+        "display": "nullo",
+        "value": 250,
+        "ranks": "above 8♠, below 8♣",
+    }
     assert table["nullos"][1]["ranks"] == "above 10♦, below 10♥"
     assert [step["call"] for step in table["ladder"]] == all_calls(Settings())
     assert schedule_table(Settings(schedule="original"))["rows"][0]["NT"] == 120
@@ -383,7 +440,8 @@ def test_one_round_a_player_who_has_bid_cannot_bid_again():
     log.deal("W")
     log.bids("N 6S", "E 6C", "S pass")
     assert refused(log, log.bid("N", "7S")) == (
-        "N has had his call this deal: in this auction each player calls once, the dealer last")
+        "N has had his call this deal: in this auction each player calls once, the dealer last"
+    )
     log.entries.pop()
     assert refused(log, log.bid("E", "7S")).startswith("E has had his call")
     log.entries.pop()
@@ -487,11 +545,15 @@ def test_contract_quick_entry_and_no_second_contract():
     log = Log()
     log.deal("Ann")
     log.contract("Cid", "7H")
-    assert refused(log, log.contract("Bob", "8H")).startswith("the auction is over: Cid has the contract at 7♥")
+    assert refused(log, log.contract("Bob", "8H")).startswith(
+        "the auction is over: Cid has the contract at 7♥"
+    )
     log2 = Log()
     log2.deal("Ann")
     log2.bids("Bob 6S")
-    assert "auction is being entered bid by bid (Cid to bid, 6♠ to beat)" in refused(log2, log2.contract("Cid", "7H"))
+    assert "auction is being entered bid by bid (Cid to bid, 6♠ to beat)" in refused(
+        log2, log2.contract("Cid", "7H")
+    )
 
 
 def test_deals_without_deal_entries_rotate_the_dealer_from_the_first_player():
@@ -599,7 +661,8 @@ def test_bid_out_of_turn_refused_outside_the_auction_or_in_turn():
     log = Log(FOUR)
     log.deal("W")
     assert refused(log, log.irregularity("bid_out_of_turn", "N")) == (
-        "it is N's turn to bid, so the bid is not out of turn: enter it as a bid")
+        "it is N's turn to bid, so the bid is not out of turn: enter it as a bid"
+    )
     log.entries.pop()
     log.contract("N", "7H")
     assert "matters only during the auction" in refused(log, log.irregularity("bid_out_of_turn", "E"))
@@ -705,7 +768,10 @@ def test_example_5_contractor_wins_when_both_reach_500():
     sheet = accepted(log)
     assert dict(sheet.totals) == {"Ann": 630, "Bob": 510, "Cid": 350}
     assert sheet.status == "finished" and sheet.winner == "Ann"
-    assert sheet.result == "Ann wins: the contractor reaches 500 on the same deal as Bob, and the contractor wins"
+    assert (
+        sheet.result
+        == "Ann wins: the contractor reaches 500 on the same deal as Bob, and the contractor wins"
+    )
     assert sheet.rows[-1].text == "Ann 7♣ made"
     assert sheet.prompt.startswith("The game is over: Ann wins")
 
@@ -782,7 +848,11 @@ def test_without_cap_opponents_go_out_on_tricks():
 def test_nullo_made_and_open_nullo_made():
     log = Log()
     log.play("Bob", "nullo", {"Bob": 0, "Ann": 6, "Cid": 4})
-    log.play("Cid", "open_nullo", {"Cid": 0, "Ann": 5, "Bob": 5}, )
+    log.play(
+        "Cid",
+        "open_nullo",
+        {"Cid": 0, "Ann": 5, "Bob": 5},
+    )
     rows = accepted(log).rows
     assert dict(rows[0].delta) == {"Ann": 0, "Bob": 250, "Cid": 0}  # opponents' own tricks never score
     assert rows[0].text == "Bob nullo made"
@@ -829,7 +899,8 @@ def test_second_result_for_a_deal_is_refused():
     log = Log()
     seq = log.play("Ann", "7H", {"Ann": 7, "Bob": 3})
     assert refused(log, log.result({"Ann": 8, "Bob": 2})).startswith(
-        f"deal 1 already has its result (entry {seq}): amend that entry")
+        f"deal 1 already has its result (entry {seq}): amend that entry"
+    )
 
 
 def test_five_hand_called_partner():
@@ -853,7 +924,8 @@ def test_partner_is_refused_outside_five_hand_and_with_nullo():
     log = Log()
     log.contract("Ann", "7H")
     assert refused(log, log.result({"Ann": 8, "Bob": 2}, partner="Bob")) == (
-        "only in five-hand Five Hundred does the contractor name a partner")
+        "only in five-hand Five Hundred does the contractor name a partner"
+    )
     log5 = Log(FIVE)
     log5.contract("Ann", "nullo")
     assert "played alone" in refused(log5, log5.result({"Ann": 0, "Bob": 10}, partner="Bob"))
@@ -889,12 +961,16 @@ def test_card_points_checked_against_the_pack():
     assert deck_points(3) == 260 and deck_points(4) == 312 and deck_points(5) == 340 and deck_points(6) == 458
     log = Log(card_points=True, target=1500)
     log.contract("Ann", "7H")
-    reason = refused(log, log.result({"Ann": 8, "Bob": 1, "Cid": 1}, card_points={"Ann": 250, "Bob": 10, "Cid": 10}))
+    reason = refused(
+        log, log.result({"Ann": 8, "Bob": 1, "Cid": 1}, card_points={"Ann": 250, "Bob": 10, "Cid": 10})
+    )
     assert reason.startswith("the card points add up to 270, more than the 260 in the pack (33 cards")
     assert refused(log, log.result({"Ann": 8, "Bob": 2})) == (
-        "the card-point variant needs each side's card points (card_points)")
+        "the card-point variant needs each side's card points (card_points)"
+    )
     assert refused(log, log.result({"Ann": 8, "Bob": 2}, card_points={"Ann": 200, "Cid": 5})) == (
-        "Cid won no trick, so cannot have 5 card points")
+        "Cid won no trick, so cannot have 5 card points"
+    )
     log.result({"Ann": 8, "Bob": 2}, card_points={"Ann": 200, "Bob": 60})
     assert log.sheet().rows[0].delta["Ann"] == 400
 
@@ -903,7 +979,8 @@ def test_card_points_refused_when_the_variant_is_off():
     log = Log()
     log.contract("Ann", "7H")
     assert refused(log, log.result({"Ann": 8, "Bob": 2}, card_points={"Ann": 100})) == (
-        "card points are not counted in this game (card_points is off)")
+        "card points are not counted in this game (card_points is off)"
+    )
 
 
 def test_card_points_game_goes_to_the_target():
@@ -937,7 +1014,8 @@ def test_three_hand_both_opponents_pass_500_asks_who_was_first():
     assert sheet.status == "in_progress" and sheet.winner is None
     assert sheet.questions == (
         f"Who reached 500 first in the play of deal 6: Bob or Cid? Amend the result (entry {seq}) with "
-        "first_to_target, or with trick_winners.",)
+        "first_to_target, or with trick_winners.",
+    )
     assert sheet.summary()["questions"] == list(sheet.questions)
     assert sheet.prompt == sheet.questions[0] and sheet.view.phase == "question"
     assert sheet.view.rivals == ("Bob", "Cid")  # what a form offers as answers
@@ -946,7 +1024,10 @@ def test_three_hand_both_opponents_pass_500_asks_who_was_first():
     log.amend(seq, "result", tricks={"Ann": 4, "Bob": 3, "Cid": 3}, first_to_target="Cid")
     sheet = accepted(log)
     assert sheet.questions == () and sheet.winner == "Cid" and sheet.status == "finished"
-    assert sheet.result == "Cid wins: Bob and Cid reach 500 on the same deal and Cid reached it first in the play"
+    assert (
+        sheet.result
+        == "Cid wins: Bob and Cid reach 500 on the same deal and Cid reached it first in the play"
+    )
 
 
 def test_first_to_target_in_the_result_answers_at_once():
@@ -967,18 +1048,22 @@ def test_trick_winners_must_match_the_tricks():
     log = Log()
     log.contract("Ann", "6S")
     assert refused(log, log.result({"Ann": 6, "Bob": 4}, trick_winners=["Ann"] * 10)) == (
-        "trick_winners give Ann 10 tricks, but the tricks say 6")
+        "trick_winners give Ann 10 tricks, but the tricks say 6"
+    )
     assert refused(log, log.result({"Ann": 6, "Bob": 4}, trick_winners=["Ann"] * 9)) == (
-        "trick_winners lists 9 tricks, not 10")
+        "trick_winners lists 9 tricks, not 10"
+    )
     assert refused(log, log.result({"Ann": 2, "Bob": 8}, trick_winners=["Ann"] + ["Bob"] * 9)) == (
-        "trick_winners give Ann 1 trick, but the tricks say 2")
+        "trick_winners give Ann 1 trick, but the tricks say 2"
+    )
 
 
 def test_first_to_target_must_name_a_side_that_reaches_it():
     log = Log()
     log.contract("Ann", "6S")
     assert refused(log, log.result({"Ann": 6, "Bob": 4}, first_to_target="Bob")) == (
-        "Bob does not reach 500 on this deal (40), so cannot have reached it first")
+        "Bob does not reach 500 on this deal (40), so cannot have reached it first"
+    )
 
 
 def test_a_single_opponent_passing_500_wins():
@@ -1087,11 +1172,13 @@ def test_claim_not_upheld_has_no_score_effect():
 def test_claim_refusals():
     log = claim_position()
     assert log.check("claim", player="Ann", upheld=True) == (
-        "Ann is on the contracting side: only an opponent claims the game")
+        "Ann is on the contracting side: only an opponent claims the game"
+    )
     log2 = bob_and_cid_near_500()
     log2.contract("Bob", "6S")
     assert log2.check("claim", player="Cid", upheld=True) == (
-        "Bob can reach 500 by making 6♠ (480 + 40): an opponent may claim only when the contractor cannot")
+        "Bob can reach 500 by making 6♠ (480 + 40): an opponent may claim only when the contractor cannot"
+    )
     assert Log().check("claim", player="Bob", upheld=True).startswith("a claim is made during the play")
     never = Log(defenders_score="never")
     never.contract("Ann", "6S")
@@ -1099,7 +1186,8 @@ def test_claim_refusals():
     four = Log(FOUR)  # the law of the claim is three-hand's
     four.contract("N", "6S")
     assert four.check("claim", player="E", upheld=True) == (
-        "only in three-hand Five Hundred may an opponent claim the game")
+        "only in three-hand Five Hundred may an opponent claim the game"
+    )
 
 
 # ============================================================================ irregularities
@@ -1146,7 +1234,9 @@ def test_revoke_after_the_next_deal_started_belongs_to_the_new_deal():
     log = Log()
     log.play("Ann", "7H", {"Ann": 8, "Bob": 1, "Cid": 1})
     log.deal("Bob")
-    assert refused(log, log.irregularity("revoke", "Cid")) == "nobody has played yet: a revoke needs a contract"
+    assert (
+        refused(log, log.irregularity("revoke", "Cid")) == "nobody has played yet: a revoke needs a contract"
+    )
 
 
 def test_revoke_after_the_winning_deal_can_undo_the_win():
@@ -1261,7 +1351,8 @@ def test_amend_after_the_next_deals_first_bid_is_too_late():
     first_bid = log.bid("Ann", "6S")
     amend = log.amend(seq, "result", tricks={"Cid": 6, "Ann": 2, "Bob": 2})
     assert refused(log, amend) == (
-        f"amend of entry {seq} is too late: the next deal's first bid was entry {first_bid} ({LAW})")
+        f"amend of entry {seq} is too late: the next deal's first bid was entry {first_bid} ({LAW})"
+    )
     assert log.sheet().rows[0].delta["Cid"] == 200  # the record stands
     summary = log.sheet().summary()
     assert summary["rejected"] == [{"seq": amend, "reason": refused(log, amend)}]
@@ -1281,7 +1372,8 @@ def test_void_follows_the_same_window():
     sheet = log.sheet()
     assert sheet.rows == ()  # deal 1 has no result now, so Bob's deal (entry 6) no longer fits
     assert [(r.seq, r.reason) for r in sheet.rejected] == [
-        (6, "deal 1 by Ann has no result yet: enter its result, or a redeal by Ann")]
+        (6, "deal 1 by Ann has no result yet: enter its result, or a redeal by Ann")
+    ]
     log2, seq2 = two_deals()
     log2.contract("Cid", "6S")  # a contract entry counts as the next deal's first bid
     void = log2.void(seq2)
@@ -1293,7 +1385,8 @@ def test_the_knock_on_of_a_correction_is_known_before_it_is_logged():
     replayer = Replayer(log.header).extend(log.entries)
     void = log.entry("void", target=seq)
     assert [(r.seq, r.reason) for r in replayer.knock_on(void)] == [
-        (6, "deal 1 by Ann has no result yet: enter its result, or a redeal by Ann")]
+        (6, "deal 1 by Ann has no result yet: enter its result, or a redeal by Ann")
+    ]
     assert replayer.sheet().rows[0].delta["Cid"] == 200 and not replayer.sheet().rejected  # nothing changed
     amend = log.entry("amend", target=seq, entry={"type": "result", "tricks": {"Cid": 6, "Ann": 2, "Bob": 2}})
     assert replayer.knock_on(amend) == []  # a corrected result leaves the next deal as it was
@@ -1368,8 +1461,14 @@ def test_summary_has_the_contract_keys():
     summary = log.sheet().summary()
     assert set(summary) >= {"game", "status", "winner", "totals", "rows", "rejected", "questions"}
     assert summary["game"] == "five_hundred" and summary["status"] == "in_progress"
-    assert summary["rows"] == [{"seq": 2, "text": "Ann 7♥ made", "delta": {"Ann": 200, "Bob": 10, "Cid": 10},
-                                "totals": {"Ann": 200, "Bob": 10, "Cid": 10}}]
+    assert summary["rows"] == [
+        {
+            "seq": 2,
+            "text": "Ann 7♥ made",
+            "delta": {"Ann": 200, "Bob": 10, "Cid": 10},
+            "totals": {"Ann": 200, "Bob": 10, "Cid": 10},
+        }
+    ]
 
 
 def test_won_lost_net_view():
@@ -1473,7 +1572,10 @@ def test_trick_winners_the_first_to_reach_exactly_500_wins():
     log.play("Ann", "6S", {"Ann": 4, "Bob": 3, "Cid": 3}, trick_winners=order)
     sheet = accepted(log)
     assert sheet.winner == "Bob" and sheet.questions == ()
-    assert sheet.result == "Bob wins: Bob and Cid reach 500 on the same deal and Bob reached it first in the play"
+    assert (
+        sheet.result
+        == "Bob wins: Bob and Cid reach 500 on the same deal and Bob reached it first in the play"
+    )
 
 
 # ============================================================================ readings settled in rules/five-hundred.md
@@ -1561,7 +1663,8 @@ def test_three_opponents_reaching_the_target_together_are_all_named_in_the_quest
     sheet = accepted(log)
     assert sheet.questions == (
         f"Who reached 30 first in the play of deal 1: Cid, Dan or Eve? Amend the result (entry {seq}) with "
-        "first_to_target, or with trick_winners.",)
+        "first_to_target, or with trick_winners.",
+    )
     assert sheet.view.rivals == ("Cid", "Dan", "Eve")
 
 
@@ -1580,7 +1683,11 @@ def test_all_pass_at_no_trump_with_card_points_every_side_scores_its_cards_too()
     log.result({"Ann": 5, "Bob": 3, "Cid": 2}, card_points={"Ann": 130, "Bob": 80, "Cid": 50})
     row = accepted(log).rows[0]
     assert dict(row.delta) == {"Ann": 50 + 130, "Bob": 30 + 80, "Cid": 20 + 50}
-    assert (row.cells.card_points["Ann"], row.cells.card_points["Bob"], row.cells.card_points["Cid"]) == (130, 80, 50)
+    assert (row.cells.card_points["Ann"], row.cells.card_points["Bob"], row.cells.card_points["Cid"]) == (
+        130,
+        80,
+        50,
+    )
 
 
 def test_the_all_pass_no_trump_row_names_its_deal_and_no_contract():
@@ -1591,11 +1698,25 @@ def test_the_all_pass_no_trump_row_names_its_deal_and_no_contract():
     row = accepted(log).rows[0]
     assert row.text == "all passed: played at no trump"
     cells = DealCells.of(row)
-    assert (cells.deal, cells.dealer, cells.call, cells.contract, cells.outcome, cells.short, cells.irregularity) == (
-        1, "Ann", None, "", "no trump", "", "")
+    assert (
+        cells.deal,
+        cells.dealer,
+        cells.call,
+        cells.contract,
+        cells.outcome,
+        cells.short,
+        cells.irregularity,
+    ) == (1, "Ann", None, "", "no trump", "", "")
     assert cells.tricks_text == "Ann 5, Bob 3, Cid 2" and dict(cells.tricks) == {"Ann": 5, "Bob": 3, "Cid": 2}
-    assert dict(cells.won) == {"Ann": 50, "Bob": 30, "Cid": 20} and dict(cells.lost) == dict.fromkeys(THREE, 0)
-    assert (cells.card_points, cells.contractor, cells.contractor_side, cells.partner) == (None, None, None, None)
+    assert dict(cells.won) == {"Ann": 50, "Bob": 30, "Cid": 20} and dict(cells.lost) == dict.fromkeys(
+        THREE, 0
+    )
+    assert (cells.card_points, cells.contractor, cells.contractor_side, cells.partner) == (
+        None,
+        None,
+        None,
+        None,
+    )
     assert (cells.value, cells.tricks_bid, cells.tricks_won) == (0, 0, 0)
 
 
@@ -1689,7 +1810,9 @@ def test_both_hands_wrong_in_play_throw_the_deal_in_to_the_same_dealer():
     log.result({"Ann": 8, "Bob": 1, "Cid": 1})
     assert Replayer(log.header).extend(log.entries).state.board_lines() == (
         "Deal 1 thrown in (the contractor's and an opponent's hands were both wrong: the same dealer deals again): "
-        "Ann deals again", "Bob bids first · Game to 500")
+        "Ann deals again",
+        "Bob bids first · Game to 500",
+    )
     assert dict(accepted(log).totals) == {"Ann": 0, "Bob": 0, "Cid": 0}
 
 
@@ -1733,7 +1856,8 @@ def test_negative_tricks_are_refused_before_the_total_and_an_unknown_side_before
     log = Log()
     log.contract("Ann", "7H")
     assert refused(log, log.result({"Ann": 11, "Bob": -1, "Cid": 0})) == (
-        "Bob won -1 tricks? trick counts cannot be negative")
+        "Bob won -1 tricks? trick counts cannot be negative"
+    )
     reason = refused(log, log.result({"Ann": -1, "Zed": 11}))
     assert reason.startswith("the tricks name 'Zed', which is not a side of this game")
     assert refused(log, log.result({"Ann": 8, "Bob": 2, "Cid": 1})) == "the tricks add up to 11, not 10"
@@ -1759,7 +1883,10 @@ def test_one_round_a_player_barred_before_his_turn_is_skipped_and_each_refusal_s
     assert refused(log, len(log.entries)) == "6NT does not outrank 7♠ by Cid: the bid to beat is 7♠"
     log.bids("Eve 7D")
     sheet = log.sheet()
-    assert [r.seq for r in sheet.rejected] == [6] and (sheet.view.contractor, sheet.view.contract) == ("Eve", "7D")
+    assert [r.seq for r in sheet.rejected] == [6] and (sheet.view.contractor, sheet.view.contract) == (
+        "Eve",
+        "7D",
+    )
 
 
 def test_continuous_the_auction_closes_when_a_bar_leaves_only_the_high_bidder():

@@ -20,7 +20,11 @@ FOUR = ["Ann", "Bob", "Cid", "Dan"]
         ("auction_bridge", {"AB": ["Ann", "Bob"], "CD": ["Cid", "Dan"]}, "partners sitting opposite"),
         ("jass", {"All": FOUR}, "two partnerships of two"),
         ("jass", {"A": ["Ann"], "B": ["Bob"], "C": ["Cid"], "D": ["Dan"]}, "two partnerships of two"),
-        ("jass", {"Us": ["Ann", "Cid"], "Them": ["Bob", "Dan"], "Nobody": []}, "the side Nobody has no players"),
+        (
+            "jass",
+            {"Us": ["Ann", "Cid"], "Them": ["Bob", "Dan"], "Nobody": []},
+            "the side Nobody has no players",
+        ),
     ],
 )
 def test_tables_the_screens_cannot_show_are_refused(game, sides, said):
@@ -35,14 +39,20 @@ def test_two_partnerships_sitting_opposite_are_fine(game):
 
 
 def test_five_hundred_keeps_its_own_sides():
-    assert header_problem(header("five_hundred", FOUR, sides={"NE": ["Ann", "Bob"], "SW": ["Cid", "Dan"]})) is None
+    assert (
+        header_problem(header("five_hundred", FOUR, sides={"NE": ["Ann", "Bob"], "SW": ["Cid", "Dan"]}))
+        is None
+    )
     assert header_problem(header("five_hundred", ["Ann", "Bob", "Cid"])) is None
 
 
 @pytest.mark.parametrize(
     ("players", "said"),
     [
-        (["Ann", "Bob", "Cid\x1b]0;pwned\x07"], "cannot hold control or text-direction characters (found \\x1b, \\x07)"),
+        (
+            ["Ann", "Bob", "Cid\x1b]0;pwned\x07"],
+            "cannot hold control or text-direction characters (found \\x1b, \\x07)",
+        ),
         (["Ann", "Bob", "Cid\u202e"], "found \\u202e"),
         (["Ann", "Bob", "Ci\x9bd"], "found \\x9b"),
         (["Ann", "Bob", "Ci\x7fd"], "found \\x7f"),
@@ -71,8 +81,8 @@ def test_a_header_with_a_control_character_in_a_name_or_side_is_refused():
 
 def test_a_ruleset_that_does_not_read_is_one_sentence():
     assert header_problem(header("five_hundred", ["Ann", "Bob", "Cid"], rules={"target": "lots"})).startswith(
-        "bad rules: target")
-
+        "bad rules: target"
+    )
 
 
 @pytest.mark.parametrize(
@@ -80,7 +90,11 @@ def test_a_ruleset_that_does_not_read_is_one_sentence():
     [
         ("five_hundred", {"target": "lots"}, "bad rules: target: must be a whole number"),
         ("five_hundred", {"target": 1.5}, "bad rules: target: must be a whole number"),
-        ("five_hundred", {"card_points": "maybe"}, "bad rules: card_points: must be on or off (true or false)"),
+        (
+            "five_hundred",
+            {"card_points": "maybe"},
+            "bad rules: card_points: must be on or off (true or false)",
+        ),
         ("five_hundred", {"schedule": "x"}, "bad rules: schedule: must be 'avondale' or 'original'"),
         ("jass", {"multipliers": {"hearts": "x"}}, "bad rules: multipliers.hearts: must be a whole number"),
     ],
@@ -90,6 +104,7 @@ def test_a_refused_setting_says_what_its_value_must_be_in_words(game, rules, sai
     problem = header_problem(header(game, players, rules=rules))
     assert problem == said
     assert "Input should" not in problem and "integer" not in problem and "boolean" not in problem
+
 
 @pytest.mark.parametrize(
     ("raw", "shown"),
@@ -110,7 +125,8 @@ def test_visible_writes_out_what_would_act_on_a_terminal(raw, shown):
 def test_text_problem_names_what_was_typed():
     assert text_problem("Friday", "the title") is None
     assert text_problem("Fri\x1bday", "the title") == (
-        "the title cannot hold control or text-direction characters (found \\x1b)")
+        "the title cannot hold control or text-direction characters (found \\x1b)"
+    )
     assert name_problem("Ann") is None
 
 
@@ -119,8 +135,11 @@ def test_a_rename_to_a_name_with_control_characters_does_not_count():
 
     from ..helpers import entries
 
-    log = entries("five_hundred", {"type": "rename", "player": "Cid", "new_name": "C\x1b[31mid"},
-                  {"type": "rename", "player": "Bob", "new_name": "Robert"})
+    log = entries(
+        "five_hundred",
+        {"type": "rename", "player": "Cid", "new_name": "C\x1b[31mid"},
+        {"type": "rename", "player": "Bob", "new_name": "Robert"},
+    )
     sheet = replay(header("five_hundred", ["Ann", "Bob", "Cid"]), log)
     assert [r.seq for r in sheet.rejected] == [1]
     assert "cannot hold control" in sheet.rejected[0].reason and "\x1b" not in sheet.rejected[0].reason
@@ -144,5 +163,6 @@ def test_json_safe_escapes_what_json_dumps_leaves_raw_and_keeps_the_values():
 
 def test_a_ruleset_the_laws_refuse_is_named_in_the_rules_words():
     # five-hundred.md, "Card-point variant": a game to 1000 or 1500
-    assert header_problem(header("five_hundred", ["Ann", "Bob", "Cid"], {"card_points": True, "target": 500})) == (
-        "bad rules: the card-point variant is played to 1000 or 1500, not 500: set target to 1000 or 1500")
+    assert header_problem(
+        header("five_hundred", ["Ann", "Bob", "Cid"], {"card_points": True, "target": 500})
+    ) == ("bad rules: the card-point variant is played to 1000 or 1500, not 500: set target to 1000 or 1500")

@@ -172,7 +172,9 @@ def test_example_5_suit_ladder_diamonds_beat_spades():
     assert row.cells.weis_verdict.endswith("(♦ ranks above ♠)")
 
 
-@pytest.mark.parametrize(("higher", "lower"), [("hearts", "diamonds"), ("diamonds", "clubs"), ("clubs", "spades")])
+@pytest.mark.parametrize(
+    ("higher", "lower"), [("hearts", "diamonds"), ("diamonds", "clubs"), ("clubs", "spades")]
+)
 def test_the_suit_ladder_hearts_diamonds_clubs_spades(higher, lower):
     symbols = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
     for ann, bob, winner in ((higher, lower, A), (lower, higher, B)):
@@ -544,8 +546,12 @@ def test_card_points_are_the_table_of_the_laws():
     from scorepad.rules.jass.cards import CARD_POINTS
 
     ranks = ("J", "9", "A", "10", "K", "Q", "8", "7", "6")  # the table's rows: Jack, Nine, Ace … Six
-    columns = {"trump": (20, 14, 11, 10, 4, 3, 0, 0, 0), "plain": (2, 0, 11, 10, 4, 3, 0, 0, 0),
-               "obenabe": (2, 0, 11, 10, 4, 3, 8, 0, 0), "undenufe": (2, 0, 0, 10, 4, 3, 8, 0, 11)}
+    columns = {
+        "trump": (20, 14, 11, 10, 4, 3, 0, 0, 0),
+        "plain": (2, 0, 11, 10, 4, 3, 0, 0, 0),
+        "obenabe": (2, 0, 11, 10, 4, 3, 8, 0, 0),
+        "undenufe": (2, 0, 0, 10, 4, 3, 8, 0, 11),
+    }
     for column, values in columns.items():
         assert CARD_POINTS[column] == dict(zip(ranks, values, strict=True)), column
 
@@ -598,8 +604,7 @@ def test_weis_equal_cards_higher_top_card_wins():
     row = weis_row("hearts", [seq(3, "Q", "spades")], [seq(3, "K", "clubs")])
     assert row.cells.weis[B] == 20 and row.cells.weis[A] == 0
     assert (
-        row.cells.weis_verdict
-        == "Weis: Bob's three to the K♣ beats Ann's three to the Q♠ (higher top card)"
+        row.cells.weis_verdict == "Weis: Bob's three to the K♣ beats Ann's three to the Q♠ (higher top card)"
     )
 
 
@@ -676,8 +681,12 @@ def test_a_sequence_too_long_for_its_top_card_is_refused():
 
 
 def test_one_card_below_the_top_is_one_card():
-    assert sequence_problem(3, "6") == "a sequence of 3 cannot be headed by the 6: only 1 card runs down from it"
-    assert sequence_problem(3, "7") == "a sequence of 3 cannot be headed by the 7: only 2 cards run down from it"
+    assert (
+        sequence_problem(3, "6") == "a sequence of 3 cannot be headed by the 6: only 1 card runs down from it"
+    )
+    assert (
+        sequence_problem(3, "7") == "a sequence of 3 cannot be headed by the 7: only 2 cards run down from it"
+    )
 
 
 def in_hand(*melds: dict[str, Any]) -> list:
@@ -732,6 +741,7 @@ def test_a_weis_after_ones_own_stoeck_must_fit_in_nine_cards_with_the_king_and_q
     assert log.check(type="weis", player="Ann", melds=[seq(7, "A", "clubs")]) is None  # 7 + 2 = 9
     # another player's Weis is not counted with Ann's Stöck: Bob's eight clubs fit his own hand
     assert log.check(type="weis", player="Bob", melds=[seq(8, "A", "clubs")]) is None
+
 
 def test_weis_before_trump_and_a_second_weis_of_one_player_are_refused():
     log = Log()
@@ -894,10 +904,12 @@ def test_bedanken_count_includes_the_weis_shown_so_it_is_not_added_twice():
     log.weis("Bob", seq(4, "K", "clubs"))  # 50: Bob & Dan write the Weis
     assert log.check(type="claim", team=A, counted=10) is None
     assert log.check(type="claim", team=B, counted=40) == (
-        f"{B} counted 40, less than the 50 of Weis and Stöck they have shown: the count includes them")
+        f"{B} counted 40, less than the 50 of Weis and Stöck they have shown: the count includes them"
+    )
     assert log.check(type="claim", team=B, counted=50 + 157) is None
     assert log.check(type="claim", team=B, counted=50 + 158) == (
-        "a hand has 157 card points; 208 counted less the 50 of Weis and Stöck shown is more")
+        "a hand has 157 card points; 208 counted less the 50 of Weis and Stöck shown is more"
+    )
 
 
 def test_bedanken_needs_a_hand_in_play_and_at_most_157():
@@ -958,10 +970,12 @@ def test_a_tie_on_the_tricks_counts_a_claim_from_the_totals_with_the_hands_weis(
     sheet = log.sheet()
     assert sheet.questions and sheet.winner is None
     assert log.check(type="claim", team=B, counted=40) == (
-        f"40 card points (×1) take {B} to 990, short of 1000: say how many they had counted when they reached it")
+        f"40 card points (×1) take {B} to 990, short of 1000: say how many they had counted when they reached it"
+    )
     log.claim(B, 50)  # 950 + 50 = 1000
     sheet = log.sheet()
     assert sheet.winner == B and dict(sheet.totals) == {A: 1050, B: 1007}
+
 
 def test_no_bergpreis_when_both_teams_pass_half_the_target_with_the_same_card_points():
     log = Log({"preset": "flat_1000", "bergpreis": True})
@@ -972,7 +986,8 @@ def test_no_bergpreis_when_both_teams_pass_half_the_target_with_the_same_card_po
     sheet = log.sheet()
     assert sheet.extra["bergpreis"] is None and sheet.rows[-1].cells.bergpreis is None
     assert sheet.view.bergpreis_note == (
-        "both teams passed 500 with the card points of the same hand: no Bergpreis")
+        "both teams passed 500 with the card points of the same hand: no Bergpreis"
+    )
     log.deal("Ann")
     log.trump("Bob", "hearts")
     log.tricks({A: 157})
@@ -1005,6 +1020,7 @@ def test_the_hand_row_that_brings_the_bergpreis_says_which_team_in_its_cells_vie
     sheet = log.sheet()
     assert HandCells.of(sheet.rows[-1], list(sheet.sides)).bergpreis == A
     assert HandCells.of(sheet.rows[0], list(sheet.sides)).bergpreis is None  # a row without it
+
 
 # --------------------------------------------------------------------------- correction window
 
@@ -1162,9 +1178,9 @@ def test_weis_after_the_hand_is_scored_is_refused():
     log.deal("Dan")
     log.trump("Ann", "hearts")
     log.tricks({A: 97})
-    assert log.check(type="weis", player="Bob", melds=[{"kind": "sequence", "suit": "clubs", "length": 3,
-                                                        "top": "10"}]) == (
-        "Weis: no hand is in play; deal hand 2 and name its trump first")
+    assert log.check(
+        type="weis", player="Bob", melds=[{"kind": "sequence", "suit": "clubs", "length": 3, "top": "10"}]
+    ) == ("Weis: no hand is in play; deal hand 2 and name its trump first")
 
 
 def test_an_impossible_sequence_weis_is_refused():
@@ -1172,9 +1188,9 @@ def test_an_impossible_sequence_weis_is_refused():
     log = Log()
     log.deal("Dan")
     log.trump("Ann", "hearts")
-    assert log.check(type="weis", player="Bob", melds=[{"kind": "sequence", "suit": "clubs", "length": 5,
-                                                        "top": "8"}]) == (
-        "Bob cannot declare that: a sequence of 5 cannot be headed by the 8: only 3 cards run down from it")
+    assert log.check(
+        type="weis", player="Bob", melds=[{"kind": "sequence", "suit": "clubs", "length": 5, "top": "8"}]
+    ) == ("Bob cannot declare that: a sequence of 5 cannot be headed by the 8: only 3 cards run down from it")
 
 
 def test_a_bedanken_row_says_who_thanked_off_with_what_count():
@@ -1246,9 +1262,11 @@ def test_a_card_of_any_of_another_players_melds_is_refused_and_ones_own_cards_ar
     log.stoeck("Ann")  # her own Weis hold neither K♥ nor Q♥; nobody else showed them
     assert log.sheet().rejected[-1].seq == len(log.entries) - 1
     assert log.check(type="weis", player="Cid", melds=[seq(3, "A", "hearts")]) == (
-        "the A♥ is in Ann's four Aces: it cannot be in Cid's hand too")
+        "the A♥ is in Ann's four Aces: it cannot be in Cid's hand too"
+    )
     assert log.check(type="weis", player="Cid", melds=[seq(3, "Q", "hearts")]) == (
-        "the Q♥ is in Ann's Stöck: it cannot be in Cid's hand too")
+        "the Q♥ is in Ann's Stöck: it cannot be in Cid's hand too"
+    )
     assert log.check(type="weis", player="Cid", melds=[seq(3, "J", "hearts")]) is None
 
 

@@ -27,7 +27,10 @@ def test_look_alikes_clash_in_one_line_naming_both(pair):
     first, second = pair
     assert look_alike(first, second) and look_alike(second, first)
     problem = names_clash_problem([first, "Cid", second])
-    assert problem == f"“{visible(first)}” and “{visible(second)}” look the same at the table: give one of them another name"
+    assert (
+        problem
+        == f"“{visible(first)}” and “{visible(second)}” look the same at the table: give one of them another name"
+    )
     assert "\n" not in problem
 
 
@@ -75,7 +78,9 @@ def test_a_new_table_is_refused_but_a_file_holding_them_still_reads(pair):
     # reading a file: the same names are a table the screens can show
     assert players_problem("five_hundred", players) is None
     assert header_problem(header("five_hundred", players)) is None
-    sheet = replay(header("five_hundred", players), entries("five_hundred", {"type": "deal", "dealer": pair[1]}))
+    sheet = replay(
+        header("five_hundred", players), entries("five_hundred", {"type": "deal", "dealer": pair[1]})
+    )
     assert not sheet.rejected
 
 
@@ -83,26 +88,36 @@ def test_a_new_table_is_refused_but_a_file_holding_them_still_reads(pair):
 def test_a_rename_to_a_look_alike_of_another_player_does_not_count(pair):
     # also in an old file: the rename is a rejected entry, the rest of the file reads on
     first, second = pair
-    log = entries("five_hundred", {"type": "rename", "player": "Cid", "new_name": second},
-                  {"type": "rename", "player": "Dan", "new_name": "Dave"})
+    log = entries(
+        "five_hundred",
+        {"type": "rename", "player": "Cid", "new_name": second},
+        {"type": "rename", "player": "Dan", "new_name": "Dave"},
+    )
     sheet = replay(header("five_hundred", [first, "Cid", "Dan"]), log)
     assert [r.seq for r in sheet.rejected] == [1]
     assert sheet.rejected[0].reason == (
-        f"“{visible(first)}” and “{visible(second)}” look the same at the table: give one of them another name")
+        f"“{visible(first)}” and “{visible(second)}” look the same at the table: give one of them another name"
+    )
     assert sheet.names["Cid"] == "Cid" and sheet.names["Dan"] == "Dave"
 
 
 def test_a_rename_to_a_name_that_differs_or_to_ones_own_look_alike_counts():
-    log = entries("five_hundred", {"type": "rename", "player": "Cid", "new_name": "Anna"},
-                  {"type": "rename", "player": "Ann", "new_name": "ANN"})  # one's own name, written anew
+    log = entries(
+        "five_hundred",
+        {"type": "rename", "player": "Cid", "new_name": "Anna"},
+        {"type": "rename", "player": "Ann", "new_name": "ANN"},
+    )  # one's own name, written anew
     sheet = replay(header("five_hundred", ["Ann", "Bob", "Cid"]), log)
     assert not sheet.rejected
     assert sheet.names == {"Ann": "ANN", "Bob": "Bob", "Cid": "Anna"}
 
 
 def test_the_names_of_now_are_the_ones_a_rename_must_not_look_like():
-    log = entries("five_hundred", {"type": "rename", "player": "Bob", "new_name": "Robert"},
-                  {"type": "rename", "player": "Cid", "new_name": "bob"},  # Bob is Robert now
-                  {"type": "rename", "player": "Ann", "new_name": "robert"})
+    log = entries(
+        "five_hundred",
+        {"type": "rename", "player": "Bob", "new_name": "Robert"},
+        {"type": "rename", "player": "Cid", "new_name": "bob"},  # Bob is Robert now
+        {"type": "rename", "player": "Ann", "new_name": "robert"},
+    )
     sheet = replay(header("five_hundred", ["Ann", "Bob", "Cid"]), log)
     assert [r.seq for r in sheet.rejected] == [3]

@@ -3,8 +3,8 @@ rules say it, as they write the prompt."""
 
 from __future__ import annotations
 
-from scorepad.describe import next_line
 from scorepad.rules import replay
+from scorepad.text.describe import next_line
 from tests.helpers import entries, header
 
 

@@ -46,23 +46,40 @@ def test_the_five_hundred_page_prints_the_avondale_schedule_and_the_default_laws
 
 def test_the_five_hundred_page_follows_the_settings():
     # five-hundred.md: the original schedule is base × (tricks − 5); the settings change the laws stated
-    page = ruleset_markdown(FIVE_HUNDRED.settings({
-        "schedule": "original", "defenders_score": "never", "must_bid_to_win": True, "card_points": True,
-        "auction": "continuous", "minus_target": "ends_game", "slam_bonus": False}))
+    page = ruleset_markdown(
+        FIVE_HUNDRED.settings(
+            {
+                "schedule": "original",
+                "defenders_score": "never",
+                "must_bid_to_win": True,
+                "card_points": True,
+                "auction": "continuous",
+                "minus_target": "ends_game",
+                "slam_bonus": False,
+            }
+        )
+    )
     lines = page.splitlines()
     assert lines[0] == "## Bid values — Original schedule"
-    assert lines[4:9] == ["| 6 | 40 | 60 | 80 | 100 | 120 |", "| 7 | 80 | 120 | 160 | 200 | 240 |",
-                          "| 8 | 120 | 180 | 240 | 300 | 360 |", "| 9 | 160 | 240 | 320 | 400 | 480 |",
-                          "| 10 | 200 | 300 | 400 | 500 | 600 |"]
-    assert lines[lines.index("## This table") + 1:-2] == [
+    assert lines[4:9] == [
+        "| 6 | 40 | 60 | 80 | 100 | 120 |",
+        "| 7 | 80 | 120 | 160 | 200 | 240 |",
+        "| 8 | 120 | 180 | 240 | 300 | 360 |",
+        "| 9 | 160 | 240 | 320 | 400 | 480 |",
+        "| 10 | 200 | 300 | 400 | 500 | 600 |",
+    ]
+    assert lines[lines.index("## This table") + 1 : -2] == [
         "- The auction: round and round until all but one have passed; a player who passed is out",
         "- Game: 1000; minus 1000 loses and ends the game",
         "- Every deal has 10 tricks; an opponent scores 10 a trick — never, here",
         "- A side wins only by making its own bid",
-        "- Card points: every side also scores the cards it takes"]
+        "- Card points: every side also scores the cards it takes",
+    ]
     no_nullo = ruleset_markdown(FIVE_HUNDRED.settings({"nullo": False, "defenders_score": "when_set"}))
     assert "nullo" not in no_nullo and "| 10 | 440 | 460 | 480 | 500 | 520 |" in no_nullo
-    assert "- Every deal has 10 tricks; an opponent scores 10 a trick only when the contract is set" in no_nullo
+    assert (
+        "- Every deal has 10 tricks; an opponent scores 10 a trick only when the contract is set" in no_nullo
+    )
 
 
 def test_the_bridge_page_prints_the_trick_values_of_law_3():
@@ -73,9 +90,15 @@ def test_the_bridge_page_prints_the_trick_values_of_law_3():
         "A bid is worth its odd tricks × the trick value; at equal value the bid naming more tricks is higher.",
         "",
         "| odd tricks | ♠ spades | ♣ clubs | ♦ diamonds | ♥ hearts | R♠ royal spades | NT no trump |",
-        "|---|---|---|---|---|---|---|"]
-    assert lines[5:12] == [f"| {n} | {2 * n} | {6 * n} | {7 * n} | {8 * n} | {9 * n} | {10 * n} |" for n in range(1, 8)]
-    assert lines[12:] == ["", "Doubling multiplies the trick points (doubled ×2, redoubled ×4) but never a bid's rank."]
+        "|---|---|---|---|---|---|---|",
+    ]
+    assert lines[5:12] == [
+        f"| {n} | {2 * n} | {6 * n} | {7 * n} | {8 * n} | {9 * n} | {10 * n} |" for n in range(1, 8)
+    ]
+    assert lines[12:] == [
+        "",
+        "Doubling multiplies the trick points (doubled ×2, redoubled ×4) but never a bid's rank.",
+    ]
 
 
 def test_the_bridge_page_prints_the_rest_of_the_table_from_the_settings():
@@ -93,7 +116,8 @@ def test_the_bridge_page_prints_the_rest_of_the_table_from_the_settings():
         "| revoke | 100 points, or 3 tricks to the declarer |",
         "| chicane / double chicane | not scored: 2 / 4 tricks of the trump suit |",
         "| rubber bonus | 250 |",
-        "| unfinished rubber, per game won (Law 11) | 125 |"]
+        "| unfinished rubber, per game won (Law 11) | 125 |",
+    ]
 
 
 def board(log) -> tuple[str, ...]:
@@ -120,11 +144,15 @@ def test_the_jass_board_says_who_deals_who_names_trump_and_the_hand():
 def test_the_bridge_board_says_who_deals_next_and_the_stage_of_the_rubber():
     # auction-bridge.md: the dealer rotates; a game is 30 by tricks; the rubber is the best of three games
     log = bridge.Log()
-    assert board(log) == ("Deal 1: Ann deals and bids first",
-                          "Game 1 of the rubber · games won: We 0, They 0 · to make game: We 30, They 30")
+    assert board(log) == (
+        "Deal 1: Ann deals and bids first",
+        "Game 1 of the rubber · games won: We 0, They 0 · to make game: We 30, They 30",
+    )
     log.quick("Ann", "1NT", 9, honours=("We", "3_aces"))  # worked example 3: trick score 30, game from love
-    assert board(log) == ("Deal 2: Bob deals and bids first",
-                          "Game 2 of the rubber · games won: We 1, They 0 · to make game: We 30, They 30")
+    assert board(log) == (
+        "Deal 2: Bob deals and bids first",
+        "Game 2 of the rubber · games won: We 1, They 0 · to make game: We 30, They 30",
+    )
 
 
 def test_the_five_hundred_board_says_who_deals_and_who_bids_first():
@@ -145,9 +173,11 @@ def test_the_jass_page_states_the_weis_tie_break_of_the_table():
     lines = ruleset_sections(JASS.settings({}))
     at = next(n for n, line in enumerate(lines) if "Only the team with the higher Weis" in line)
     assert lines[at + 1] == ""  # the paragraph ends
-    assert lines[at:at + 1] == ["Only the team with the higher Weis writes it (all of its Weis): more points, then more cards, "
-                      "then the higher top card (Undenufe: the lower), then the higher suit (♥ > ♦ > ♣ > ♠). "
-                      "Stöck always count."]
+    assert lines[at : at + 1] == [
+        "Only the team with the higher Weis writes it (all of its Weis): more points, then more cards, "
+        "then the higher top card (Undenufe: the lower), then the higher suit (♥ > ♦ > ♣ > ♠). "
+        "Stöck always count."
+    ]
     seat = "\n".join(ruleset_sections(JASS.settings({"weis_tiebreak": "trump_then_seat"})))
     assert "then the higher suit" not in seat
 

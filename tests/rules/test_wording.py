@@ -23,7 +23,9 @@ def test_every_setting_of_every_game_has_words_and_no_internal_names(game):
     for name in type(settings).model_fields:
         assert "_" not in setting_label(game, name), name
     for phrase in settings_phrases(game, settings):
-        assert "_" not in phrase and "True" not in phrase and "False" not in phrase and "{" not in phrase, phrase
+        assert "_" not in phrase and "True" not in phrase and "False" not in phrase and "{" not in phrase, (
+            phrase
+        )
 
 
 @pytest.mark.parametrize("game", list(GAME_MODULES))

@@ -10,7 +10,7 @@ from textual.widgets import Input, Static
 from scorepad.log import ABResult, Deal, parse_entry
 from scorepad.rules.auction_bridge.view import DealCells, bridge_cells
 from scorepad.rules.base import Sheet
-from scorepad.store import GameFile, create, load, new_header
+from scorepad.store.game_file import GameFile, create, load, new_header
 from scorepad.tui.games.auction_bridge.dialogs import (
     IrregularitiesScreen,
     ResultEditScreen,
@@ -67,7 +67,11 @@ async def deal(pilot, declarer: str, contract: str, tricks: str, honours: str = 
 
 async def test_on_a_short_screen_the_honours_hint_is_the_values_alone_and_what_makes_game_stays_in_view():
     # the sides named after their players, as a new rubber names them: the long wording took four lines then
-    path = create(new_header("auction_bridge", PLAYERS, sides={"Ann & Cid": ["Ann", "Cid"], "Bob & Dan": ["Bob", "Dan"]}))
+    path = create(
+        new_header(
+            "auction_bridge", PLAYERS, sides={"Ann & Cid": ["Ann", "Cid"], "Bob & Dan": ["Bob", "Dan"]}
+        )
+    )
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_rubber(pilot)
@@ -79,7 +83,10 @@ async def test_on_a_short_screen_the_honours_hint_is_the_values_alone_and_what_m
         # two lines where the words took four: the pad keeps its five lines in view, the last "Game 1 — to make
         # game: …" (with the words, its box had four and that line scrolled away); the sheet keeps its last deal
         assert screen.query_one("#bridge-hint").size.height == 2
-        assert screen.query_one("#bridge-pad-box").size.height == 5 and screen.query_one(BridgeSheet).size.height >= 2
+        assert (
+            screen.query_one("#bridge-pad-box").size.height == 5
+            and screen.query_one(BridgeSheet).size.height >= 2
+        )
         assert "to make game" in str(screen.query_one(BridgePad).render()).splitlines()[-1]
         sheet = screen.query_one(BridgeSheet)
         assert "Ann 2♠" in "\n".join(strip.text for strip in sheet.render_lines(sheet.region.reset_offset))
@@ -107,8 +114,13 @@ async def test_a_typical_deal_takes_ten_keystrokes():
     assert logged(path) == [
         {"type": "deal", "dealer": "Ann"},
         {"type": "contract", "player": "Ann", "call": "4H", "double": "none", "dealers_one_spade": False},
-        {"type": "result", "tricks": 9, "honours": {"side": "We", "holding": "3"}, "revoke": None,
-         "chicane": None},
+        {
+            "type": "result",
+            "tricks": 9,
+            "honours": {"side": "We", "holding": "3"},
+            "revoke": None,
+            "chicane": None,
+        },
     ]
 
 
@@ -291,8 +303,14 @@ async def test_the_auction_call_by_call_with_a_refused_bid():
     entries = logged(path)
     assert entries[0] == {"type": "deal", "dealer": "Ann"}
     assert [(e["player"], e["call"]) for e in entries if e["type"] == "bid"] == [
-        ("Ann", "1H"), ("Bob", "double"), ("Cid", "pass"), ("Dan", "2C"), ("Ann", "pass"), ("Bob", "pass"),
-        ("Cid", "pass")]
+        ("Ann", "1H"),
+        ("Bob", "double"),
+        ("Cid", "pass"),
+        ("Dan", "2C"),
+        ("Ann", "pass"),
+        ("Bob", "pass"),
+        ("Cid", "pass"),
+    ]
     assert entries[-1]["type"] == "result" and entries[-1]["honours"] == {"side": "They", "holding": "3"}
 
 
@@ -403,7 +421,9 @@ async def test_an_unfinished_rubber_is_stopped_and_agreed_by_keys():
         await settle(pilot)
         assert app.screen is screen  # no empty record editor
         said = [n.message for n in app._notifications]
-        assert said == ["Nothing to correct in #5 (the table agrees the rubber's score): Delete strikes it out."]
+        assert said == [
+            "Nothing to correct in #5 (the table agrees the rubber's score): Delete strikes it out."
+        ]
     types = [(e.type, getattr(e, "reason", None)) for e in load(path).entries]
     assert types[-2:] == [("stop", "late"), ("agree", None)]
 
@@ -432,7 +452,9 @@ async def test_an_honours_only_correction_after_the_trick_window():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await _game_then_a_declaration(pilot)
         await _edit_result_three(pilot)
-        await pilot.press("tab", "ctrl+u", "w", "4", "h", "enter")  # 4 honours in one hand, not simple honours
+        await pilot.press(
+            "tab", "ctrl+u", "w", "4", "h", "enter"
+        )  # 4 honours in one hand, not simple honours
         await settle(pilot)
         assert isinstance(app.screen, AuctionBridgeScreen)
         assert app.focused is screen.query_one("#bridge-declarer", Input)  # back to the next deal
@@ -538,13 +560,24 @@ def test_the_sheet_writes_honours_chicane_and_revoke_as_codes_after_a_rename_too
 
     items = [
         {"type": "contract", "player": "Ann", "call": "3H"},
-        {"type": "result", "tricks": 9, "honours": {"side": "We", "holding": "4_one_hand"},
-         "chicane": {"side": "They", "double": False}, "revoke": {"side": "They", "choice": "points"}},
+        {
+            "type": "result",
+            "tricks": 9,
+            "honours": {"side": "We", "holding": "4_one_hand"},
+            "chicane": {"side": "They", "double": False},
+            "revoke": {"side": "They", "choice": "points"},
+        },
     ]
-    game = header("auction_bridge", ["Ann", "Bob", "Cid", "Dan"], rules={"chicane": True},
-                  sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]})
+    game = header(
+        "auction_bridge",
+        ["Ann", "Bob", "Cid", "Dan"],
+        rules={"chicane": True},
+        sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]},
+    )
     before = replay(game, entries("auction_bridge", *items))
-    after = replay(game, entries("auction_bridge", {"type": "rename", "player": "Ann", "new_name": "Annie"}, *items))
+    after = replay(
+        game, entries("auction_bridge", {"type": "rename", "player": "Ann", "new_name": "Annie"}, *items)
+    )
     codes = short_honours(_deal_cells(before), before)
     we, they = codes[0], codes[-1]  # the sides' letters, as the form takes them
     assert we != they and codes == f"{we}4h, chic {they}, revoke {they}"
@@ -559,9 +592,13 @@ def test_each_sheet_writes_its_honours_with_its_own_sides_letters():
     from tests.helpers import entries, header
 
     def sheet_of(us: str, them: str) -> Sheet:
-        items = [{"type": "contract", "player": "Ann", "call": "3H"},
-                 {"type": "result", "tricks": 9, "honours": {"side": us, "holding": "4_one_hand"}}]
-        game = header("auction_bridge", ["Ann", "Bob", "Cid", "Dan"], sides={us: ["Ann", "Cid"], them: ["Bob", "Dan"]})
+        items = [
+            {"type": "contract", "player": "Ann", "call": "3H"},
+            {"type": "result", "tricks": 9, "honours": {"side": us, "holding": "4_one_hand"}},
+        ]
+        game = header(
+            "auction_bridge", ["Ann", "Bob", "Cid", "Dan"], sides={us: ["Ann", "Cid"], them: ["Bob", "Dan"]}
+        )
         return replay(game, entries("auction_bridge", *items))
 
     ours, theirs = sheet_of("We", "They"), sheet_of("North", "East")
@@ -586,9 +623,10 @@ async def test_one_trick_is_one_trick_in_the_preview():
         assert "→ 1 trick: set 6" in preview and "1 tricks" not in preview
 
 
-
 async def test_sides_with_the_same_initial_get_an_honours_example_that_does_not_read_as_thirteen():
-    path = create(new_header("auction_bridge", ["Ann", "Amy", "Bob", "Ben"]))  # Ann & Bob, Amy & Ben: both "a"
+    path = create(
+        new_header("auction_bridge", ["Ann", "Amy", "Bob", "Ben"])
+    )  # Ann & Bob, Amy & Ben: both "a"
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_rubber(pilot)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Label, Static
 
-from scorepad.store import load
+from scorepad.store.game_file import load
 from scorepad.tui.games.jass.shorthand import Table, parse_points, parse_weis, points_text, weis_text
 from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.game import GameScreen
@@ -30,8 +30,11 @@ def status_of(screen) -> str:
 
 def in_entry_form(app) -> bool:
     focused = app.focused
-    return (isinstance(app.screen, GameScreen) and isinstance(focused, Input)
-            and any(isinstance(a, EntryForm) and a.id == "entry-form" for a in focused.ancestors))
+    return (
+        isinstance(app.screen, GameScreen)
+        and isinstance(focused, Input)
+        and any(isinstance(a, EntryForm) and a.id == "entry-form" for a in focused.ancestors)
+    )
 
 
 # ------------------------------------------------------------------------------------------ Five Hundred
@@ -63,12 +66,19 @@ async def test_five_hundred_a_deals_tricks_corrected_in_the_form(scorepad_home):
         await settle(pilot)
         assert app.screen is screen and in_entry_form(app)
         # 7♦ is 180: made it counted +180, set it counts −180; the opponents keep 10 a trick (Bob 1 → 2)
-        assert dict(screen.sheet.totals) == {"Ann": totals["Ann"], "Bob": totals["Bob"] + 10,
-                                             "Cid": totals["Cid"] - 360}
+        assert dict(screen.sheet.totals) == {
+            "Ann": totals["Ann"],
+            "Bob": totals["Bob"] + 10,
+            "Cid": totals["Cid"] - 360,
+        }
     lines_after = path.read_text().splitlines()
     assert lines_after[: len(lines_before)] == lines_before  # the log only grows
     amend = load(path).entries[-1]
-    assert (amend.type, amend.target, dict(amend.entry.tricks)) == ("amend", 15, {"Cid": 6, "Ann": 2, "Bob": 2})
+    assert (amend.type, amend.target, dict(amend.entry.tricks)) == (
+        "amend",
+        15,
+        {"Cid": 6, "Ann": 2, "Bob": 2},
+    )
 
 
 async def test_five_hundred_a_contract_is_corrected_with_its_bid_shorthand(scorepad_home):
@@ -109,8 +119,12 @@ async def test_five_hundred_cancelling_changes_nothing(scorepad_home):
 
 
 async def test_five_hundred_a_call_the_rules_refuse_shows_their_reason(scorepad_home):
-    items = [{"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"},
-             {"type": "bid", "player": "Cid", "call": "8H"}, {"type": "bid", "player": "Ann", "call": "pass"}]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "bid", "player": "Bob", "call": "7H"},
+        {"type": "bid", "player": "Cid", "call": "8H"},
+        {"type": "bid", "player": "Ann", "call": "pass"},
+    ]
     path = write_game(scorepad_home, THREE, items)
     app = make_app(open_path=path)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -141,7 +155,9 @@ async def test_keys_typed_at_once_after_the_dialog_opens_are_not_lost(scorepad_h
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        await pilot.press("ctrl+e", "enter", "ctrl+u", "6", "enter")  # no pause: typed as fast as a player can
+        await pilot.press(
+            "ctrl+e", "enter", "ctrl+u", "6", "enter"
+        )  # no pause: typed as fast as a player can
         await settle(pilot)
         assert app.screen is screen
         assert load(path).entries[-1].entry.tricks["Cid"] == 6
@@ -306,7 +322,9 @@ async def test_jass_a_stoeck_is_not_turned_into_a_weis(scorepad_home):
         assert "This corrects one player's Stöck only" in preview_of(app)
         await pilot.press("enter")
         await settle(pilot)
-        assert app.screen is dialog and "one player's Stöck only" in str(dialog.query_one("#dialog-error").render())
+        assert app.screen is dialog and "one player's Stöck only" in str(
+            dialog.query_one("#dialog-error").render()
+        )
     assert load(path).entries[-1].type == "tricks"  # nothing logged
 
 
@@ -318,8 +336,17 @@ def test_the_jass_shorthands_of_a_logged_entry_read_back_as_it():
     replayer = Replayer(header("jass", ["Ann Marie", "Bob", "Cid", "Dan"]))
     sheet = replayer.sheet()
     table = Table.of(sheet, replayer.settings)
-    weis = parse_entry("jass", {"type": "weis", "player": "Ann Marie", "melds": [
-        {"kind": "sequence", "length": 3, "top": "10", "suit": "clubs"}, {"kind": "four", "rank": "J"}]})
+    weis = parse_entry(
+        "jass",
+        {
+            "type": "weis",
+            "player": "Ann Marie",
+            "melds": [
+                {"kind": "sequence", "length": 3, "top": "10", "suit": "clubs"},
+                {"kind": "four", "rank": "J"},
+            ],
+        },
+    )
     assert isinstance(weis, JassWeis)
     text = weis_text(weis, table, "hearts")
     assert text == "Ann 3-10c 4J"
@@ -342,10 +369,12 @@ async def _correcting(pilot, keys: list[str]) -> None:
     no_blink(pilot.app)
 
 
-@pytest.mark.parametrize(("game", "keys"), [("five_hundred", ["ctrl+u", "6"]), ("jass", ["ctrl+u", "b", "6", "0"])])
+@pytest.mark.parametrize(
+    ("game", "keys"), [("five_hundred", ["ctrl+u", "6"]), ("jass", ["ctrl+u", "b", "6", "0"])]
+)
 def test_correction_dialog_snapshots(snap_compare, snapshot_home, game, keys):
     from scorepad.log import parse_entry
-    from scorepad.store import GameFile, create
+    from scorepad.store.game_file import GameFile, create
     from tests.helpers import header
 
     from .test_layout import GAMES

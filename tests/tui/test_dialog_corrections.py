@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Input, Label, Static
 
 from scorepad.log import parse_entry
-from scorepad.store import GameFile, create, load
+from scorepad.store.game_file import GameFile, create, load
 from scorepad.tui.games.auction_bridge.dialogs import ResultEditScreen, StopScreen
 from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
 from scorepad.tui.games.jass.screen import BedankenScreen, PenaltyScreen
@@ -46,8 +46,11 @@ def values(app) -> list[tuple[str | None, str]]:
 
 def in_entry_form(app) -> bool:
     focused = app.focused
-    return (isinstance(app.screen, GameScreen) and isinstance(focused, Input)
-            and any(isinstance(a, EntryForm) and a.id == "entry-form" for a in focused.ancestors))
+    return (
+        isinstance(app.screen, GameScreen)
+        and isinstance(focused, Input)
+        and any(isinstance(a, EntryForm) and a.id == "entry-form" for a in focused.ancestors)
+    )
 
 
 async def open_from_log(pilot, ups: int = 0) -> None:
@@ -74,9 +77,12 @@ def game_file(game: str, players: list[str], items: list[dict], **settings) -> P
 
 # ------------------------------------------------------------------------------------------ Five Hundred
 
-REVOKED = [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "8S"},
-           {"type": "irregularity", "kind": "revoke", "player": "Bob", "note": "seen at trick 7"},
-           {"type": "result", "tricks": {AC: 6, BD: 4}}]  # Bob revoked: Ann's 8♠ counts as made
+REVOKED = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Ann", "call": "8S"},
+    {"type": "irregularity", "kind": "revoke", "player": "Bob", "note": "seen at trick 7"},
+    {"type": "result", "tricks": {AC: 6, BD: 4}},
+]  # Bob revoked: Ann's 8♠ counts as made
 
 
 async def test_five_hundred_an_irregularity_is_corrected_in_its_dialog(scorepad_home):
@@ -112,8 +118,11 @@ async def test_five_hundred_an_irregularity_is_corrected_in_its_dialog(scorepad_
 
 
 async def test_five_hundred_a_late_irregularity_names_the_law_and_the_table_may_override(scorepad_home):
-    path = write_game(scorepad_home, FOUR, [*REVOKED, {"type": "deal", "dealer": "Bob"},
-                                            {"type": "contract", "player": "Bob", "call": "6S"}])
+    path = write_game(
+        scorepad_home,
+        FOUR,
+        [*REVOKED, {"type": "deal", "dealer": "Bob"}, {"type": "contract", "player": "Bob", "call": "6S"}],
+    )
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -123,8 +132,10 @@ async def test_five_hundred_a_late_irregularity_names_the_law_and_the_table_may_
         await pilot.press("tab", "ctrl+u", "c")
         await settle(pilot)
         said = preview_of(app)
-        assert said.startswith("Too late by the laws: amend of entry 3 is too late: the next deal's first bid was "
-                               "entry 6 (an error in the record must be corrected before the first bid")
+        assert said.startswith(
+            "Too late by the laws: amend of entry 3 is too late: the next deal's first bid was "
+            "entry 6 (an error in the record must be corrected before the first bid"
+        )
         assert "Saving asks whether the table agrees" in said and f"{AC} -240 (was 240)" in said
         await pilot.press("enter")
         await settle(pilot)
@@ -140,9 +151,13 @@ async def test_five_hundred_a_late_irregularity_names_the_law_and_the_table_may_
 
 
 async def test_five_hundred_a_claim_is_corrected_and_one_the_rules_refuse_is_not_saved(scorepad_home):
-    items = [{"type": "deal", "dealer": "Ann"}, *quick("Bob", "10C", {"Ann": 0, "Bob": 10, "Cid": 0}),
-             {"type": "deal", "dealer": "Bob"}, {"type": "contract", "player": "Cid", "call": "6S"},
-             {"type": "claim", "player": "Bob", "upheld": True}]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        *quick("Bob", "10C", {"Ann": 0, "Bob": 10, "Cid": 0}),
+        {"type": "deal", "dealer": "Bob"},
+        {"type": "contract", "player": "Cid", "call": "6S"},
+        {"type": "claim", "player": "Bob", "upheld": True},
+    ]
     path = write_game(scorepad_home, THREE, items)
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -157,8 +172,9 @@ async def test_five_hundred_a_claim_is_corrected_and_one_the_rules_refuse_is_not
         assert app.focused is dialog.query_one("#claim-player", Input)
         await pilot.press("ctrl+u", "c")  # Cid is the contractor: he cannot claim
         await settle(pilot)
-        assert preview_of(app) == ("Refused: amend of entry 6: Cid is on the contracting side: only an opponent "
-                                   "claims the game")
+        assert preview_of(app) == (
+            "Refused: amend of entry 6: Cid is on the contracting side: only an opponent claims the game"
+        )
         assert dialog.query_one("#correction-preview").has_class("-refused")
         await pilot.press("enter")
         await settle(pilot)
@@ -197,13 +213,20 @@ async def test_five_hundred_the_irregularity_dialog_fits_the_screen(scorepad_hom
 # ------------------------------------------------------------------------------------------ Jass
 
 JASS = ["Ann", "Bob", "Cid", "Dan"]
-HAND = [{"type": "deal", "dealer": "Ann"}, {"type": "trump", "player": "Bob", "contract": "hearts"},
-        {"type": "tricks", "points": {AC: 100}}]
+HAND = [
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "trump", "player": "Bob", "contract": "hearts"},
+    {"type": "tricks", "points": {AC: 100}},
+]
 
 
 async def test_jass_a_penalty_is_corrected_in_its_dialog(scorepad_home):
-    path = game_file("jass", JASS, [*HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD}],
-                     rules={"preset": "flat_1000"})
+    path = game_file(
+        "jass",
+        JASS,
+        [*HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD}],
+        rules={"preset": "flat_1000"},
+    )
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -212,15 +235,21 @@ async def test_jass_a_penalty_is_corrected_in_its_dialog(scorepad_home):
         await open_from_log(pilot)
         assert isinstance(app.screen, PenaltyScreen)
         assert title_of(app) == f"Correct #4 penalty uncut deck against {BD}"
-        assert values(app) == [("penalty-kind", "1"), ("penalty-against", BD), ("penalty-points", ""),
-                               ("penalty-note", "")]
+        assert values(app) == [
+            ("penalty-kind", "1"),
+            ("penalty-against", BD),
+            ("penalty-points", ""),
+            ("penalty-note", ""),
+        ]
         assert app.focused is app.screen.query_one("#penalty-kind", Input)
         await pilot.press("ctrl+u", "2", "tab", "ctrl+u", "a")  # a misdeal, by Ann & Cid
         await settle(pilot)
         said = preview_of(app)
         assert f"Scored again: Penalty (misdeal) against {AC}: {BD} +100" in said
         assert f"Totals: {AC} 100 (was 150) · {BD} 157 (was 57)" in said
-        await pilot.press("shift+tab", "ctrl+u", "7")  # no such offence: the dialog's own check, nothing to preview
+        await pilot.press(
+            "shift+tab", "ctrl+u", "7"
+        )  # no such offence: the dialog's own check, nothing to preview
         await settle(pilot)
         assert preview_of(app) == ""
         await pilot.press("enter")
@@ -235,9 +264,17 @@ async def test_jass_a_penalty_is_corrected_in_its_dialog(scorepad_home):
 
 
 async def test_jass_a_bedanken_is_corrected_in_its_dialog(scorepad_home):
-    path = game_file("jass", JASS, [*HAND, {"type": "deal", "dealer": "Bob"},
-                                    {"type": "trump", "player": "Cid", "contract": "spades"},
-                                    {"type": "claim", "team": AC, "counted": 50}], rules={"preset": "flat_1000"})
+    path = game_file(
+        "jass",
+        JASS,
+        [
+            *HAND,
+            {"type": "deal", "dealer": "Bob"},
+            {"type": "trump", "player": "Cid", "contract": "spades"},
+            {"type": "claim", "team": AC, "counted": 50},
+        ],
+        rules={"preset": "flat_1000"},
+    )
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -257,7 +294,9 @@ async def test_jass_a_bedanken_is_corrected_in_its_dialog(scorepad_home):
         await settle(pilot)
         said = preview_of(app)
         assert said.startswith(f"Scored again: Hand 2: {AC} bedanken with 60 counted")
-        assert said.endswith(f"and then the game ends: {BD} win: {AC} thanked off (bedanken) at 160, short of 1000")
+        assert said.endswith(
+            f"and then the game ends: {BD} win: {AC} thanked off (bedanken) at 160, short of 1000"
+        )
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen and screen.sheet.winner == BD
@@ -279,8 +318,12 @@ async def test_bridge_a_results_revoke_is_corrected_with_a_preview():
         dialog = app.screen
         assert isinstance(dialog, ResultEditScreen)
         assert title_of(app).startswith("Correct #3 Ann's 4♥") and "None" not in title_of(app)
-        assert values(app) == [("edit-tricks", "10"), ("edit-honours", "w3"), ("revoke-side", ""),
-                               ("revoke-choice", "")]
+        assert values(app) == [
+            ("edit-tricks", "10"),
+            ("edit-honours", "w3"),
+            ("revoke-side", ""),
+            ("revoke-choice", ""),
+        ]
         assert app.focused is dialog.query_one("#edit-tricks", Input)
         assert preview_of(app) == "As logged: change a field to correct it."
         await pilot.press("tab", "tab", "t", "tab", "p")  # They revoked; the declarer takes the points
@@ -311,8 +354,10 @@ async def test_bridge_a_late_trick_correction_names_law_13_in_the_preview():
         await pilot.press("shift+tab", "ctrl+u", "1", "1")  # and a trick more: Law 13's window has closed
         await settle(pilot)
         said = preview_of(app)
-        assert said.startswith("Too late by the laws: amend of entry 3 is too late: Law 13: a trick-score error may "
-                               "be corrected only before a declaration has been made in the following game")
+        assert said.startswith(
+            "Too late by the laws: amend of entry 3 is too late: Law 13: a trick-score error may "
+            "be corrected only before a declaration has been made in the following game"
+        )
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, OverrideScreen)
@@ -353,7 +398,11 @@ async def test_bridge_a_contract_is_corrected_in_the_entry_form_with_its_result(
         dialog = app.screen
         assert isinstance(dialog, CorrectionScreen) and [s for s, _ in dialog.targets] == [2, 3]
         assert [(f.id, f.value) for f in dialog.form.visible_inputs()] == [
-            ("bridge-declarer", "Ann"), ("bridge-contract", "4h"), ("bridge-tricks", "10"), ("bridge-honours", "w3")]
+            ("bridge-declarer", "Ann"),
+            ("bridge-contract", "4h"),
+            ("bridge-tricks", "10"),
+            ("bridge-honours", "w3"),
+        ]
         assert app.focused is dialog.query_one("#bridge-declarer", Input)
         await pilot.press("tab", "ctrl+u", *"3hx")  # 3♥ doubled
         await settle(pilot)
@@ -362,7 +411,9 @@ async def test_bridge_a_contract_is_corrected_in_the_entry_form_with_its_result(
         await settle(pilot)
         assert app.screen is screen and in_entry_form(app)
     amends = [e for e in load(path).entries if e.type == "amend"]
-    assert [(a.target, a.entry.call, a.entry.double) for a in amends] == [(2, "3H", "doubled")]  # the result kept
+    assert [(a.target, a.entry.call, a.entry.double) for a in amends] == [
+        (2, "3H", "doubled")
+    ]  # the result kept
 
 
 async def test_bridge_a_call_the_rules_refuse_is_not_saved():
@@ -468,22 +519,37 @@ def _five_hundred() -> Path:
 
 
 def _jass() -> Path:
-    return game_file("jass", JASS, [*HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD}],
-                     rules={"preset": "flat_1000"})
+    return game_file(
+        "jass",
+        JASS,
+        [*HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD}],
+        rules={"preset": "flat_1000"},
+    )
 
 
 def _bridge() -> Path:
     sides = {"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]}
-    return game_file("auction_bridge", JASS, [
-        {"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "4H"},
-        {"type": "result", "tricks": 10, "honours": {"side": "We", "holding": "3"}}], sides=sides)
+    return game_file(
+        "auction_bridge",
+        JASS,
+        [
+            {"type": "deal", "dealer": "Ann"},
+            {"type": "contract", "player": "Ann", "call": "4H"},
+            {"type": "result", "tricks": 10, "honours": {"side": "We", "holding": "3"}},
+        ],
+        sides=sides,
+    )
 
 
-@pytest.mark.parametrize(("make", "ups", "keys"), [
-    (_five_hundred, 1, ["tab", "ctrl+u", "c"]),
-    (_jass, 0, ["ctrl+u", "2"]),
-    (_bridge, 0, ["ctrl+u", "9"]),
-], ids=["five_hundred_irregularity", "jass_penalty", "bridge_result"])
+@pytest.mark.parametrize(
+    ("make", "ups", "keys"),
+    [
+        (_five_hundred, 1, ["tab", "ctrl+u", "c"]),
+        (_jass, 0, ["ctrl+u", "2"]),
+        (_bridge, 0, ["ctrl+u", "9"]),
+    ],
+    ids=["five_hundred_irregularity", "jass_penalty", "bridge_result"],
+)
 def test_dialog_correction_snapshots(snap_compare, snapshot_home, make, ups, keys):
     async def run_before(pilot) -> None:
         await settle(pilot)

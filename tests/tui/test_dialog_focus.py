@@ -29,7 +29,9 @@ async def test_after_a_correction_from_the_log_the_form_has_the_keys_again():
         await settle(pilot)
         editor = app.screen
         assert isinstance(editor, CorrectionScreen)
-        assert isinstance(app.focused, Input) and app.focused.id == "bridge-declarer"  # the first field, focused
+        assert (
+            isinstance(app.focused, Input) and app.focused.id == "bridge-declarer"
+        )  # the first field, focused
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and _in_form(app)

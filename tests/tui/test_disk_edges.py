@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from scorepad.log import dump_entry
-from scorepad.store import create, load, new_header
+from scorepad.store.game_file import create, load, new_header
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.modals import SaveAsNewScreen
 from scorepad.tui.screens.new_game import NewGameScreen
@@ -21,7 +21,18 @@ from .conftest import make_app, settle
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
 SIDES = {"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]}
-DEAL_KEYS = ["a", "tab", "4", "h", "tab", "9", "tab", "w", "3", "enter"]  # declarer, contract, tricks, honours
+DEAL_KEYS = [
+    "a",
+    "tab",
+    "4",
+    "h",
+    "tab",
+    "9",
+    "tab",
+    "w",
+    "3",
+    "enter",
+]  # declarer, contract, tricks, honours
 
 
 def new_rubber(directory: Path | None = None) -> Path:
@@ -39,10 +50,16 @@ def readonly_banner(app) -> str:
 # --------------------------------------------------------------------------- the file changed underneath
 
 
-@pytest.mark.parametrize("change, said", [
-    (lambda p: p.unlink(), "was deleted"),
-    (lambda p: (p.with_name("x").write_bytes(p.read_bytes()), os.replace(p.with_name("x"), p)), "was replaced"),
-])
+@pytest.mark.parametrize(
+    "change, said",
+    [
+        (lambda p: p.unlink(), "was deleted"),
+        (
+            lambda p: (p.with_name("x").write_bytes(p.read_bytes()), os.replace(p.with_name("x"), p)),
+            "was replaced",
+        ),
+    ],
+)
 async def test_a_file_swapped_while_open_is_never_logged_to_and_the_deal_is_saved_as_a_new_game(change, said):
     path = new_rubber()
     app = make_app(open_path=path)
@@ -102,8 +119,12 @@ def small_disk(tmp_path):
         pytest.skip("a small tmpfs needs root")
     where = tmp_path / "disk"
     where.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)],
-                      capture_output=True).returncode != 0:
+    if (
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)], capture_output=True
+        ).returncode
+        != 0
+    ):
         pytest.skip("tmpfs cannot be mounted here")
     try:
         yield where
@@ -128,19 +149,24 @@ def near_a_page_end(path: Path, items: tuple[dict, ...] = ()) -> Path:
     """The game's entries, then a note that leaves its file 30 bytes short of a 4 KiB page: on a full tmpfs
     the next entry needs a page the disk does not have."""
     from scorepad.log import Note, parse_entry
-    from scorepad.store import GameFile
+    from scorepad.store.game_file import GameFile
 
     with GameFile.open(path) as game:
         game.append_many([parse_entry("auction_bridge", item) for item in items])
         size = path.stat().st_size
-        empty_note = len(dump_entry(Note(text="", seq=game.next_seq, at=new_header("jass", PLAYERS).created))) + 1
+        empty_note = (
+            len(dump_entry(Note(text="", seq=game.next_seq, at=new_header("jass", PLAYERS).created))) + 1
+        )
         game.append(Note(text="x" * (4096 - 30 - size - empty_note)))
     assert path.stat().st_size == 4096 - 30
     return path
 
 
-BRIDGE_DEAL = ({"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "4H"},
-               {"type": "result", "tricks": 9, "honours": {"side": "We", "holding": "3"}})
+BRIDGE_DEAL = (
+    {"type": "deal", "dealer": "Ann"},
+    {"type": "contract", "player": "Ann", "call": "4H"},
+    {"type": "result", "tricks": 9, "honours": {"side": "We", "holding": "3"}},
+)
 
 
 async def test_a_full_disk_logs_nothing_of_the_deal_and_says_so(small_disk, monkeypatch):
@@ -173,7 +199,9 @@ async def test_undo_on_a_full_disk_says_not_saved_and_never_corrected(small_disk
         await settle(pilot)
         fill(small_disk)
         said: list[tuple[str, str]] = []
-        monkeypatch.setattr(app.screen, "notify", lambda message, title="", **kw: said.append((title, message)))
+        monkeypatch.setattr(
+            app.screen, "notify", lambda message, title="", **kw: said.append((title, message))
+        )
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert len(said) == 1 and said[0][1].startswith("Not saved: the disk is full"), said
@@ -198,7 +226,7 @@ async def test_a_new_game_on_a_full_disk_says_so_and_leaves_no_file(small_disk, 
 
 
 def test_the_command_new_on_a_full_disk_is_one_line_and_no_file(small_disk, monkeypatch, capsys):
-    from scorepad.cli import main
+    from scorepad.cli.main import main
 
     monkeypatch.setenv("SCOREPAD_HOME", str(small_disk))
     (small_disk / "games").mkdir()
@@ -229,7 +257,7 @@ async def test_a_theme_change_on_a_full_disk_is_a_notice_not_a_crash(small_disk,
 
 
 async def test_the_read_only_banner_names_the_real_reason(monkeypatch):
-    import scorepad.store as store
+    import scorepad.store.game_file as store
 
     path = new_rubber()
     real_open = os.open
@@ -253,7 +281,7 @@ async def test_a_failed_fsync_never_shows_the_deal_logged(scorepad_home, monkeyp
 
     from textual.app import App
 
-    import scorepad.store as store
+    import scorepad.store.game_file as store
     from scorepad.tui.widgets.sheet_table import SheetTable
 
     path = new_rubber(scorepad_home / "games")

@@ -26,8 +26,10 @@ def deals(count: int) -> list[dict]:
     for number in range(count):
         contractor = THREE[number % 3]
         others = [p for p in THREE if p != contractor]
-        items += [{"type": "deal", "dealer": THREE[(number + 2) % 3]},
-                  *quick(contractor, "7H", {contractor: 7, others[0]: 2, others[1]: 1})]
+        items += [
+            {"type": "deal", "dealer": THREE[(number + 2) % 3]},
+            *quick(contractor, "7H", {contractor: 7, others[0]: 2, others[1]: 1}),
+        ]
     return items
 
 
@@ -63,9 +65,10 @@ async def test_a_deal_logged_lays_the_form_out_once_for_the_next_deal(scorepad_h
         assert "Cid 7♠ made" in str(screen.query_one("#fh-preview", Static).render())
 
 
-async def test_a_deal_not_written_keeps_its_fields_and_the_form_follows_the_game_again(scorepad_home,
-                                                                                        monkeypatch):
-    from scorepad.store import StoreError
+async def test_a_deal_not_written_keeps_its_fields_and_the_form_follows_the_game_again(
+    scorepad_home, monkeypatch
+):
+    from scorepad.store.game_file import StoreError
 
     app = make_app(open_path=write_game(scorepad_home, THREE, deals(1)))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -134,8 +137,9 @@ async def test_a_line_told_the_same_words_in_another_style_is_redrawn():
         assert quiet.update(said, Content("Ann 7♠ made"))  # not a Text or a string: shown anew
 
 
-async def test_the_first_deal_logged_after_a_long_game_opens_composes_only_the_rows_it_changes(scorepad_home,
-                                                                                              monkeypatch):
+async def test_the_first_deal_logged_after_a_long_game_opens_composes_only_the_rows_it_changes(
+    scorepad_home, monkeypatch
+):
     # each table keeps the lines it drew: the first deal logged draws the new row and the rows the cursor left and
     # entered, not every row in view again (the view scrolled by a line)
     app = make_app(open_path=write_game(scorepad_home, THREE, deals(60), rules={"target": 100_000}))
@@ -162,8 +166,9 @@ async def test_the_first_deal_logged_after_a_long_game_opens_composes_only_the_r
         assert composed.count(log.id) <= 5, composed
 
 
-async def test_an_entry_after_a_notice_finds_the_screens_widgets_without_walking_the_screen(scorepad_home,
-                                                                                            monkeypatch):
+async def test_an_entry_after_a_notice_finds_the_screens_widgets_without_walking_the_screen(
+    scorepad_home, monkeypatch
+):
     # a notice (or any widget mounted on the screen) made every query walk the widgets again: four walks inside
     # the next entry's frame; the frame's widgets are found once and kept while they stay on the screen
     import sys
@@ -183,7 +188,9 @@ async def test_an_entry_after_a_notice_finds_the_screens_widgets_without_walking
 
         def counted(self, *args, **kwargs):
             caller = sys._getframe(1).f_code.co_filename
-            if "scorepad" in caller and "/tests/" not in caller:  # scorepad's own queries (Textual has its own)
+            if (
+                "scorepad" in caller and "/tests/" not in caller
+            ):  # scorepad's own queries (Textual has its own)
                 queried.append(args[0])
             return query_one(self, *args, **kwargs)
 
@@ -229,7 +236,9 @@ async def test_a_deal_logged_does_not_restyle_the_emptied_preview(scorepad_home,
         assert len(screen.sheet.rows) == 2
         assert str(screen.query_one("#fh-preview", Static).render()).strip() == ""
         assert "fh-preview" not in restyled
-        assert restyled.count("fh-contractor") == 1  # the focus comes back to the first field: restyled for it
+        assert (
+            restyled.count("fh-contractor") == 1
+        )  # the focus comes back to the first field: restyled for it
 
 
 def _layouts_asked(monkeypatch) -> list[str]:
@@ -274,7 +283,9 @@ async def test_a_deal_logged_asks_no_layout_of_the_form(scorepad_home, monkeypat
         await pilot.press(*"cid")  # the emptied field takes typing as ever, and shows it
         await settle(pilot)
         assert app.focused.value == "cid" and app.focused.cursor_position == 3
-        assert "cid" in "".join(strip.text for strip in app.focused.render_lines(app.focused.region.reset_offset))
+        assert "cid" in "".join(
+            strip.text for strip in app.focused.render_lines(app.focused.region.reset_offset)
+        )
 
 
 class Lines(App[None]):

@@ -9,8 +9,8 @@ from rich.console import Console
 from textual.widgets import Input, Sparkline, Static
 
 from scorepad.demo import FIVE_HUNDRED
-from scorepad.export import to_markdown
 from scorepad.games import replay_file
+from scorepad.text.export import to_markdown
 from scorepad.tui.screens import chart
 from scorepad.tui.screens.chart import ChartScreen, course
 from scorepad.tui.screens.export import ExportScreen
@@ -29,7 +29,9 @@ def write_game(home, items=DEALS, name="friday.jsonl"):
     games = home / "games"
     games.mkdir(parents=True, exist_ok=True)
     path = games / name
-    path.write_text(log_lines(header("five_hundred", PLAYERS, title="Friday"), entries("five_hundred", *items)))
+    path.write_text(
+        log_lines(header("five_hundred", PLAYERS, title="Friday"), entries("five_hundred", *items))
+    )
     return path
 
 
@@ -165,7 +167,9 @@ async def _export_to(pilot, target, button=None):
     assert isinstance(pilot.app.screen, ExportScreen)
     field = pilot.app.screen.query_one("#export-path", Input)
     field.focus()
-    field.value = str(target)  # put there as a paste would: typing a long temporary path key by key takes seconds
+    field.value = str(
+        target
+    )  # put there as a paste would: typing a long temporary path key by key takes seconds
     field.cursor_position = len(field.value)
     if button:
         await pilot.click(f"#export-{button}")
@@ -181,8 +185,13 @@ async def test_f4_refuses_the_games_own_file_and_the_games_folder(scorepad_home)
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        for target, button in [(path.with_suffix(".json"), None), (path, None), (path, "md"),
-                               (other, "csv"), (other.parent, "json")]:
+        for target, button in [
+            (path.with_suffix(".json"), None),
+            (path, None),
+            (path, "md"),
+            (other, "csv"),
+            (other.parent, "json"),
+        ]:
             await _export_to(pilot, target, button)
             assert isinstance(app.screen, ExportScreen)
             said = str(app.screen.query_one("#export-error", Static).render())

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 
 from scorepad.demo import BRIDGE
 from scorepad.log import parse_entry
-from scorepad.store import GameFile, create
+from scorepad.store.game_file import GameFile, create
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgePadHeading, BridgeSheet
 from scorepad.tui.screens.game import GameScreen
@@ -22,8 +22,14 @@ from .conftest import make_app, settle
 
 
 def bridge_demo():
-    path = create(header("auction_bridge", ["Ann", "Bob", "Cid", "Dan"], title="Club",
-                         sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]}))
+    path = create(
+        header(
+            "auction_bridge",
+            ["Ann", "Bob", "Cid", "Dan"],
+            title="Club",
+            sides={"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]},
+        )
+    )
     with GameFile.open(path) as game:
         for item in BRIDGE:
             game.append(parse_entry("auction_bridge", item))
@@ -59,7 +65,9 @@ async def test_the_pad_keeps_its_side_names_in_view_when_it_scrolls_to_its_foot(
         await settle(pilot)
         screen = app.screen
         box = screen.query_one("#bridge-pad-box", VerticalScroll)
-        assert box.max_scroll_y > 0 and box.scroll_y == box.max_scroll_y  # the foot: the latest deals, the totals
+        assert (
+            box.max_scroll_y > 0 and box.scroll_y == box.max_scroll_y
+        )  # the foot: the latest deals, the totals
         heading = screen.query_one(BridgePadHeading)
         names = str(heading.render())
         assert "We" in names and "They" in names

@@ -8,7 +8,7 @@ from textual import events
 from textual.widgets import Input, Static
 
 from scorepad.rules.five_hundred import RULES, bid_value
-from scorepad.store import load
+from scorepad.store.game_file import load
 from scorepad.tui.games.five_hundred.dialogs import ClaimScreen, IrregularityScreen
 from scorepad.tui.games.five_hundred.screen import FiveHundredScreen
 from scorepad.tui.games.five_hundred.sheet import FiveHundredSheet, WonLostNet
@@ -27,8 +27,9 @@ def write_game(home, players, items=(), rules=None, title="Friday", name="fh.jso
     games = home / "games"
     games.mkdir(parents=True, exist_ok=True)
     path = games / name
-    path.write_text(log_lines(header("five_hundred", players, rules=rules, title=title),
-                              entries("five_hundred", *items)))
+    path.write_text(
+        log_lines(header("five_hundred", players, rules=rules, title=title), entries("five_hundred", *items))
+    )
     return path
 
 
@@ -103,7 +104,10 @@ async def test_a_three_hand_game_to_the_win_by_keys(scorepad_home):
         sheet = screen.sheet
         assert dict(sheet.totals) == {"Ann": 620, "Bob": 510, "Cid": 120}
         assert sheet.winner == "Ann"
-        assert sheet.result == "Ann wins: the contractor reaches 500 on the same deal as Bob, and the contractor wins"
+        assert (
+            sheet.result
+            == "Ann wins: the contractor reaches 500 on the same deal as Bob, and the contractor wins"
+        )
         banner = text_of(screen, "#banner")
         assert sheet.result in banner
         assert screen.query_one("#banner").display
@@ -111,8 +115,11 @@ async def test_a_three_hand_game_to_the_win_by_keys(scorepad_home):
         assert table.row_count == 6
         assert [str(c) for c in table.get_row_at(4)][:6] == ["5", "Bob", "7♠", "Cid", "6", "set"]
     log = logged(path)
-    assert log[:3] == [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Bob", "call": "8H"},
-                       {"type": "result", "tricks": {"Ann": 1, "Bob": 8, "Cid": 1}}]
+    assert log[:3] == [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "contract", "player": "Bob", "call": "8H"},
+        {"type": "result", "tricks": {"Ann": 1, "Bob": 8, "Cid": 1}},
+    ]
     assert [e["dealer"] for e in log if e["type"] == "deal"] == ["Ann", "Bob", "Cid", "Ann", "Bob", "Cid"]
     assert log[-1] == {"type": "result", "tricks": {"Ann": 7, "Bob": 2, "Cid": 1}}
     assert len(log) == 18
@@ -138,8 +145,28 @@ async def test_two_deals_pasted_at_once_are_both_logged(scorepad_home):
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         # the second deal's keys arrive while the first is being logged
-        await burst(pilot, "b", "tab", "8", "h", "tab", "8", "tab", "1", "enter",
-                    "c", "tab", "7", "n", "t", "tab", "8", "tab", "1", "enter")
+        await burst(
+            pilot,
+            "b",
+            "tab",
+            "8",
+            "h",
+            "tab",
+            "8",
+            "tab",
+            "1",
+            "enter",
+            "c",
+            "tab",
+            "7",
+            "n",
+            "t",
+            "tab",
+            "8",
+            "tab",
+            "1",
+            "enter",
+        )
         assert [row.text for row in app.screen.sheet.rows] == ["Bob 8♥ made", "Cid 7NT made"]
         assert all(not field.value for field in app.screen.query(Input))
 
@@ -178,14 +205,24 @@ async def test_a_four_hand_game_to_the_win_by_keys_with_one_continuous_auction(s
         assert sheet.result in text_of(screen, "#banner")
     log = logged(path)
     auction = [(e["player"], e["call"]) for e in log if e["type"] == "bid"]
-    assert auction == [("Dan", "pass"), ("Ann", "7D"), ("Bob", "7H"), ("Cid", "pass"), ("Ann", "8C"),
-                       ("Bob", "pass")]
+    assert auction == [
+        ("Dan", "pass"),
+        ("Ann", "7D"),
+        ("Bob", "7H"),
+        ("Cid", "pass"),
+        ("Ann", "8C"),
+        ("Bob", "pass"),
+    ]
     assert {"type": "result", "tricks": {"Ann & Cid": 7, "Bob & Dan": 3}} in log
 
 
 async def test_minus_five_hundred_loses_a_partnership_game(scorepad_home):
-    items = [{"type": "deal", "dealer": "Ann"}, *quick("Bob", "8H", {"Ann & Cid": 6, "Bob & Dan": 4}),
-             {"type": "deal", "dealer": "Bob"}, *quick("Dan", "7S", {"Ann & Cid": 5, "Bob & Dan": 5})]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        *quick("Bob", "8H", {"Ann & Cid": 6, "Bob & Dan": 4}),
+        {"type": "deal", "dealer": "Bob"},
+        *quick("Dan", "7S", {"Ann & Cid": 5, "Bob & Dan": 5}),
+    ]
     path = write_game(scorepad_home, FOUR, items)
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -257,7 +294,10 @@ async def test_one_round_auction_by_keys_each_calls_once_and_the_dealer_closes_i
         await enter(pilot, "8", "1")
         assert dict(screen.sheet.totals) == {"Ann": 240, "Bob": 10, "Cid": 10}
     assert [(e["player"], e["call"]) for e in logged(path) if e["type"] == "bid"] == [
-        ("Bob", "7H"), ("Cid", "pass"), ("Ann", "8S")]
+        ("Bob", "7H"),
+        ("Cid", "pass"),
+        ("Ann", "8S"),
+    ]
 
 
 async def test_the_table_names_the_first_dealer_before_the_first_deal(scorepad_home):
@@ -327,11 +367,18 @@ async def test_fields_are_validated_as_typed_and_a_refusal_logs_nothing(scorepad
 
 
 async def test_both_opponents_over_the_target_the_table_answers_by_keys(scorepad_home):
-    items = [{"type": "deal", "dealer": "Ann"}, *quick("Ann", "9NT", {"Ann": 9, "Bob": 1, "Cid": 0}),
-             {"type": "deal", "dealer": "Bob"}, *quick("Bob", "9NT", {"Ann": 1, "Bob": 9, "Cid": 0}),
-             {"type": "deal", "dealer": "Cid"}, *quick("Cid", "6D", {"Ann": 2, "Bob": 2, "Cid": 6}),
-             {"type": "deal", "dealer": "Ann"}, *quick("Cid", "6C", {"Ann": 3, "Bob": 1, "Cid": 6}),
-             {"type": "deal", "dealer": "Bob"}, *quick("Cid", "6S", {"Ann": 0, "Bob": 3, "Cid": 7})]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        *quick("Ann", "9NT", {"Ann": 9, "Bob": 1, "Cid": 0}),
+        {"type": "deal", "dealer": "Bob"},
+        *quick("Bob", "9NT", {"Ann": 1, "Bob": 9, "Cid": 0}),
+        {"type": "deal", "dealer": "Cid"},
+        *quick("Cid", "6D", {"Ann": 2, "Bob": 2, "Cid": 6}),
+        {"type": "deal", "dealer": "Ann"},
+        *quick("Cid", "6C", {"Ann": 3, "Bob": 1, "Cid": 6}),
+        {"type": "deal", "dealer": "Bob"},
+        *quick("Cid", "6S", {"Ann": 0, "Bob": 3, "Cid": 7}),
+    ]
     path = write_game(scorepad_home, THREE, items)
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -351,7 +398,10 @@ async def test_both_opponents_over_the_target_the_table_answers_by_keys(scorepad
         await settle(pilot)
         sheet = screen.sheet
         assert sheet.winner == "Bob"
-        assert sheet.result == "Bob wins: Ann and Bob reach 500 on the same deal and Bob reached it first in the play"
+        assert (
+            sheet.result
+            == "Bob wins: Ann and Bob reach 500 on the same deal and Bob reached it first in the play"
+        )
         assert sheet.result in text_of(screen, "#banner")
     amend = load(path).entries[-1]
     assert amend.type == "amend" and amend.target == 18 and not amend.override
@@ -360,9 +410,14 @@ async def test_both_opponents_over_the_target_the_table_answers_by_keys(scorepad
 
 
 async def test_must_bid_to_win_passing_the_target_in_defence_does_not_end_the_game(scorepad_home):
-    items = [{"type": "deal", "dealer": "Ann"}, *quick("Bob", "9NT", {"Ann": 1, "Bob": 9, "Cid": 0}),
-             {"type": "deal", "dealer": "Bob"}, *quick("Ann", "6S", {"Ann": 6, "Bob": 4, "Cid": 0}),
-             {"type": "deal", "dealer": "Cid"}, *quick("Ann", "6S", {"Ann": 6, "Bob": 3, "Cid": 1})]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        *quick("Bob", "9NT", {"Ann": 1, "Bob": 9, "Cid": 0}),
+        {"type": "deal", "dealer": "Bob"},
+        *quick("Ann", "6S", {"Ann": 6, "Bob": 4, "Cid": 0}),
+        {"type": "deal", "dealer": "Cid"},
+        *quick("Ann", "6S", {"Ann": 6, "Bob": 3, "Cid": 1}),
+    ]
     path = write_game(scorepad_home, THREE, items, rules={"must_bid_to_win": True})
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -408,8 +463,11 @@ async def test_a_claim_upheld_wins_the_game(scorepad_home):
         sheet = screen.sheet
         assert sheet.winner == "Bob"
         assert sheet.result == "Bob wins: Bob claimed the game during Cid's 6♠ and the claim was upheld"
-    assert logged(path)[-3:] == [{"type": "deal", "dealer": "Bob"}, {"type": "contract", "player": "Cid", "call": "6S"},
-                                 {"type": "claim", "player": "Bob", "upheld": True}]
+    assert logged(path)[-3:] == [
+        {"type": "deal", "dealer": "Bob"},
+        {"type": "contract", "player": "Cid", "call": "6S"},
+        {"type": "claim", "player": "Bob", "upheld": True},
+    ]
 
 
 async def test_a_claim_not_upheld_leaves_the_contract_to_be_played(scorepad_home):
@@ -454,8 +512,11 @@ async def test_a_revoke_by_an_opponent_by_keys_counts_the_contract_made(scorepad
         row = screen.sheet.rows[-1]
         assert dict(row.delta) == {"Ann & Cid": 240, "Bob & Dan": 0}
         assert "revoke by Bob" in row.text
-    assert logged(path)[:3] == [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "8S"},
-                                {"type": "irregularity", "kind": "revoke", "player": "Bob", "note": ""}]
+    assert logged(path)[:3] == [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "contract", "player": "Ann", "call": "8S"},
+        {"type": "irregularity", "kind": "revoke", "player": "Bob", "note": ""},
+    ]
 
 
 async def test_a_revoke_by_the_contractors_side_sets_the_contract(scorepad_home):
@@ -635,22 +696,41 @@ async def test_five_hand_called_partner(scorepad_home):
         # five sides: their scores straight after the deal's number (after the deal's columns, most would be off
         # an 80-column screen)
         assert [column.key.value for column in table.ordered_columns] == [
-            "n", *(f"side-{name}" for name in ("Ann", "Bob", "Cid", "Dan", "Eve")),
-            "col-dealer", "col-bid", "col-by", "col-tricks", "col-result"]
+            "n",
+            *(f"side-{name}" for name in ("Ann", "Bob", "Cid", "Dan", "Eve")),
+            "col-dealer",
+            "col-bid",
+            "col-by",
+            "col-tricks",
+            "col-result",
+        ]
         assert [str(c) for c in table.get_row_at(0)][1:9] == [
-            "+300  300", "+10  10", "+300  300", "+10  10", "·  0", "Ann", "8♥", "Ann + Cid"]
+            "+300  300",
+            "+10  10",
+            "+300  300",
+            "+10  10",
+            "·  0",
+            "Ann",
+            "8♥",
+            "Ann + Cid",
+        ]
         # no partner: four opponents, three typed
         await pilot.press("b", "tab", "6", "s", "tab", "tab")
         await settle(pilot)
         titles = [f.border_title for f in screen.query(".fh-tricks").results(Input) if f.display]
         assert titles == ["Bob tricks", "Cid tricks", "Dan tricks", "Eve tricks"]
     result = logged(path)[2]
-    assert result == {"type": "result", "tricks": {"Ann": 8, "Bob": 1, "Cid": 0, "Dan": 1, "Eve": 0},
-                      "partner": "Cid"}
+    assert result == {
+        "type": "result",
+        "tricks": {"Ann": 8, "Bob": 1, "Cid": 0, "Dan": 1, "Eve": 0},
+        "partner": "Cid",
+    }
 
 
 async def test_six_hand_three_sides_of_two(scorepad_home):
-    path = write_game(scorepad_home, ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"], rules={"six_hand_sides": "three_twos"})
+    path = write_game(
+        scorepad_home, ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"], rules={"six_hand_sides": "three_twos"}
+    )
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -676,8 +756,12 @@ async def test_card_points_have_a_field_per_side(scorepad_home):
 
 
 async def test_won_lost_net_toggle(scorepad_home):
-    items = [{"type": "deal", "dealer": "Ann"}, *quick("Ann", "7H", {"Ann": 8, "Bob": 1, "Cid": 1}),
-             {"type": "deal", "dealer": "Bob"}, *quick("Ann", "7S", {"Ann": 6, "Bob": 2, "Cid": 2})]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        *quick("Ann", "7H", {"Ann": 8, "Bob": 1, "Cid": 1}),
+        {"type": "deal", "dealer": "Bob"},
+        *quick("Ann", "7S", {"Ann": 6, "Bob": 2, "Cid": 2}),
+    ]
     path = write_game(scorepad_home, THREE, items)
     app = make_app(open_path=path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -691,10 +775,21 @@ async def test_won_lost_net_toggle(scorepad_home):
         await settle(pilot)
         labels = [str(c.label) for c in table.columns.values()]
         assert labels[-9:] == ["Ann +", "−", "net", "Bob +", "−", "net", "Cid +", "−", "net"]
-        assert [str(c) for c in table.get_row_at(1)][-9:] == ["·", "140", "60", "20", "·", "30", "20", "·", "30"]
+        assert [str(c) for c in table.get_row_at(1)][-9:] == [
+            "·",
+            "140",
+            "60",
+            "20",
+            "·",
+            "30",
+            "20",
+            "·",
+            "30",
+        ]
         assert summary.display
-        assert str(summary.render()) == ("Won − lost = net:  Ann 200 − 140 = 60   Bob 30 − 0 = 30   "
-                                         "Cid 30 − 0 = 30")
+        assert str(summary.render()) == (
+            "Won − lost = net:  Ann 200 − 140 = 60   Bob 30 − 0 = 30   Cid 30 − 0 = 30"
+        )
         await pilot.press("f8")
         await settle(pilot)
         assert [str(c.label) for c in table.columns.values()][-3:] == ["Ann", "Bob", "Cid"]
@@ -719,10 +814,17 @@ async def test_f2_shows_the_bid_table_of_the_schedule(scorepad_home):
         assert isinstance(app.screen, FiveHundredScreen)
 
 
-async def test_the_result_column_says_made_or_set_beside_the_bid_and_every_total_fits_80_columns(scorepad_home):
-    items = [{"type": "deal", "dealer": "Ann"}, *quick("Bob", "open_nullo", {"Ann": 5, "Bob": 1, "Cid": 4}),
-             {"type": "deal", "dealer": "Bob"}, *quick("Cid", "nullo", {"Ann": 5, "Bob": 5, "Cid": 0}),
-             {"type": "deal", "dealer": "Cid"}, *quick("Ann", "8S", {"Ann": 8, "Bob": 1, "Cid": 1})]
+async def test_the_result_column_says_made_or_set_beside_the_bid_and_every_total_fits_80_columns(
+    scorepad_home,
+):
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        *quick("Bob", "open_nullo", {"Ann": 5, "Bob": 1, "Cid": 4}),
+        {"type": "deal", "dealer": "Bob"},
+        *quick("Cid", "nullo", {"Ann": 5, "Bob": 5, "Cid": 0}),
+        {"type": "deal", "dealer": "Cid"},
+        *quick("Ann", "8S", {"Ann": 8, "Bob": 1, "Cid": 1}),
+    ]
     app = make_app(open_path=write_game(scorepad_home, THREE, items))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -737,10 +839,16 @@ async def test_the_result_column_says_made_or_set_beside_the_bid_and_every_total
 
 
 def test_three_hand_game_half_way_snapshot(snap_compare, snapshot_home):
-    items = [{"type": "deal", "dealer": "Ann"}, *quick("Bob", "8H", {"Ann": 1, "Bob": 8, "Cid": 1}),
-             {"type": "deal", "dealer": "Bob"}, *quick("Cid", "7NT", {"Ann": 1, "Bob": 1, "Cid": 8}),
-             {"type": "deal", "dealer": "Cid"}, *quick("Ann", "8S", {"Ann": 5, "Bob": 3, "Cid": 2}),
-             {"type": "deal", "dealer": "Ann"}, *quick("Bob", "nullo", {"Ann": 4, "Bob": 1, "Cid": 5})]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        *quick("Bob", "8H", {"Ann": 1, "Bob": 8, "Cid": 1}),
+        {"type": "deal", "dealer": "Bob"},
+        *quick("Cid", "7NT", {"Ann": 1, "Bob": 1, "Cid": 8}),
+        {"type": "deal", "dealer": "Cid"},
+        *quick("Ann", "8S", {"Ann": 5, "Bob": 3, "Cid": 2}),
+        {"type": "deal", "dealer": "Ann"},
+        *quick("Bob", "nullo", {"Ann": 4, "Bob": 1, "Cid": 5}),
+    ]
     path = write_game(SNAPSHOT_HOME, THREE, items)
 
     async def type_a_deal(pilot):

@@ -33,9 +33,13 @@ from tests.helpers import header
 THREE = ["Ann", "Bob", "Cid"]
 LETTERS = {"w": "We", "t": "They"}
 SIDE_NAMES = {"We": "We", "They": "They"}
-JASS = Table(players=("Ann", "Bob", "Cid", "Dan"), names={p: p for p in ("Ann", "Bob", "Cid", "Dan")},
-             sides={"A": ("Ann", "Cid"), "B": ("Bob", "Dan")}, side_names={"A": "Ann & Cid", "B": "Bob & Dan"},
-             settings=JassSettings())
+JASS = Table(
+    players=("Ann", "Bob", "Cid", "Dan"),
+    names={p: p for p in ("Ann", "Bob", "Cid", "Dan")},
+    sides={"A": ("Ann", "Cid"), "B": ("Bob", "Dan")},
+    side_names={"A": "Ann & Cid", "B": "Bob & Dan"},
+    settings=JassSettings(),
+)
 
 
 @dataclass
@@ -50,49 +54,109 @@ class Case:
 
 def _bid_correction() -> CorrectionScreen:
     """Correcting Cid's 8♥ (entry 3) after Bob's 7♥, in Five Hundred's form."""
-    items = [{"type": "deal", "dealer": "Ann"}, {"type": "bid", "player": "Bob", "call": "7H"},
-             {"type": "bid", "player": "Cid", "call": "8H"}]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "bid", "player": "Bob", "call": "7H"},
+        {"type": "bid", "player": "Cid", "call": "8H"},
+    ]
     replayer = Replayer(header("five_hundred", THREE)).extend(
-        parse_entry("five_hundred", {**item, "seq": n}) for n, item in enumerate(items, start=1))
-    return CorrectionScreen(FiveHundredForm(id="correction-form"), replayer,
-                            [(3, replayer.current_version(3))], "Correct #3")  # type: ignore[list-item]
+        parse_entry("five_hundred", {**item, "seq": n}) for n, item in enumerate(items, start=1)
+    )
+    return CorrectionScreen(
+        FiveHundredForm(id="correction-form"), replayer, [(3, replayer.current_version(3))], "Correct #3"
+    )  # type: ignore[list-item]
 
 
 def _amend_to(call: str) -> list[Any]:
-    return [parse_entry("five_hundred", {"type": "amend", "target": 3,
-                                         "entry": {"type": "bid", "player": "Cid", "call": call}})]
+    return [
+        parse_entry(
+            "five_hundred",
+            {"type": "amend", "target": 3, "entry": {"type": "bid", "player": "Cid", "call": call}},
+        )
+    ]
 
 
 CASES: dict[type[FormDialog[Any]], Case] = {
-    CorrectionScreen: Case(_bid_correction, "fh-call", ["ctrl+u", "6", "s", "enter"], "6♠ does not outrank 7♥",
-                           ["9", "h", "enter"], lambda value: value == _amend_to("9H")),
-    IrregularityScreen: Case(lambda: IrregularityScreen(THREE, lambda kind: "the deal being entered"),
-                             "irr-kind", ["x", "enter"], "kind: r revoke",
-                             ["r", "tab", "b", "enter"], lambda value: value == ("revoke", "Bob")),
-    ClaimScreen: Case(lambda: ClaimScreen(THREE, "During Ann's 6♠."), "claim-player", ["c", "enter"],
-                      "was the claim upheld? y or n", ["c", "tab", "n", "enter"],
-                      lambda value: value == ("Cid", False)),
-    IrregularitiesScreen: Case(lambda: IrregularitiesScreen(Extras(), LETTERS, SIDE_NAMES, BridgeSettings()),
-                               "revoke-side", ["x", "enter"], "which side? ", ["t", "tab", "p", "enter"],
-                               lambda value: value == Extras(("They", "points"), None)),
-    StopScreen: Case(lambda: StopScreen("We 120, They 30."), "stop-reason", [], "", ["l", "a", "t", "e", "enter"],
-                     lambda value: value == "late"),
-    ResultEditScreen: Case(lambda: ResultEditScreen(3, "We 4♥", ABResult(tricks=10), "H", LETTERS, SIDE_NAMES),
-                           "edit-tricks", ["x", "enter"], "tricks: a number from 0 to 13", ["9", "enter"],
-                           lambda value: isinstance(value, ABResult) and value.tricks == 9 and value.honours is None),
-    PenaltyScreen: Case(lambda: PenaltyScreen(JASS), "penalty-kind", ["9", "enter"], "offence: a number from 1 to 6",
-                        ["1", "tab", "b", "enter"],
-                        lambda value: isinstance(value, JassPenalty) and (value.kind, value.against) == ("uncut_deck", "B")),
-    BedankenScreen: Case(lambda: BedankenScreen(JASS, lambda claim: Text("")), "claim-team", ["z", "enter"],
-                         "which team thanks off?", ["a", "tab", "9", "2", "enter"],
-                         lambda value: value == JassClaim(team="A", counted=92)),
-    EditEntryScreen: Case(lambda: EditEntryScreen(Rename(player="Ann", new_name="Annie"), {"Ann": "Ann"}, 4),
-                          "edit-player", ["tab", "ctrl+u", "enter"], "new_name: ",
-                          ["A", "n", "n", "tab", "B", "o", "enter"],
-                          lambda value: isinstance(value, Rename) and (value.player, value.new_name) == ("Ann", "Bo")),
-    RenameScreen: Case(lambda: RenameScreen({"Ann": "Ann", "Bob": "Bob"}), "rename-player", ["z", "enter"],
-                       "which player? one of Ann, Bob", ["ctrl+u", "b", "tab", "B", "o", "enter"],
-                       lambda value: value == ("Bob", "Bo")),
+    CorrectionScreen: Case(
+        _bid_correction,
+        "fh-call",
+        ["ctrl+u", "6", "s", "enter"],
+        "6♠ does not outrank 7♥",
+        ["9", "h", "enter"],
+        lambda value: value == _amend_to("9H"),
+    ),
+    IrregularityScreen: Case(
+        lambda: IrregularityScreen(THREE, lambda kind: "the deal being entered"),
+        "irr-kind",
+        ["x", "enter"],
+        "kind: r revoke",
+        ["r", "tab", "b", "enter"],
+        lambda value: value == ("revoke", "Bob"),
+    ),
+    ClaimScreen: Case(
+        lambda: ClaimScreen(THREE, "During Ann's 6♠."),
+        "claim-player",
+        ["c", "enter"],
+        "was the claim upheld? y or n",
+        ["c", "tab", "n", "enter"],
+        lambda value: value == ("Cid", False),
+    ),
+    IrregularitiesScreen: Case(
+        lambda: IrregularitiesScreen(Extras(), LETTERS, SIDE_NAMES, BridgeSettings()),
+        "revoke-side",
+        ["x", "enter"],
+        "which side? ",
+        ["t", "tab", "p", "enter"],
+        lambda value: value == Extras(("They", "points"), None),
+    ),
+    StopScreen: Case(
+        lambda: StopScreen("We 120, They 30."),
+        "stop-reason",
+        [],
+        "",
+        ["l", "a", "t", "e", "enter"],
+        lambda value: value == "late",
+    ),
+    ResultEditScreen: Case(
+        lambda: ResultEditScreen(3, "We 4♥", ABResult(tricks=10), "H", LETTERS, SIDE_NAMES),
+        "edit-tricks",
+        ["x", "enter"],
+        "tricks: a number from 0 to 13",
+        ["9", "enter"],
+        lambda value: isinstance(value, ABResult) and value.tricks == 9 and value.honours is None,
+    ),
+    PenaltyScreen: Case(
+        lambda: PenaltyScreen(JASS),
+        "penalty-kind",
+        ["9", "enter"],
+        "offence: a number from 1 to 6",
+        ["1", "tab", "b", "enter"],
+        lambda value: isinstance(value, JassPenalty) and (value.kind, value.against) == ("uncut_deck", "B"),
+    ),
+    BedankenScreen: Case(
+        lambda: BedankenScreen(JASS, lambda claim: Text("")),
+        "claim-team",
+        ["z", "enter"],
+        "which team thanks off?",
+        ["a", "tab", "9", "2", "enter"],
+        lambda value: value == JassClaim(team="A", counted=92),
+    ),
+    EditEntryScreen: Case(
+        lambda: EditEntryScreen(Rename(player="Ann", new_name="Annie"), {"Ann": "Ann"}, 4),
+        "edit-player",
+        ["tab", "ctrl+u", "enter"],
+        "new_name: ",
+        ["A", "n", "n", "tab", "B", "o", "enter"],
+        lambda value: isinstance(value, Rename) and (value.player, value.new_name) == ("Ann", "Bo"),
+    ),
+    RenameScreen: Case(
+        lambda: RenameScreen({"Ann": "Ann", "Bob": "Bob"}),
+        "rename-player",
+        ["z", "enter"],
+        "which player? one of Ann, Bob",
+        ["ctrl+u", "b", "tab", "B", "o", "enter"],
+        lambda value: value == ("Bob", "Bo"),
+    ),
 }
 REFUSING = [cls for cls, case in CASES.items() if case.bad]
 
@@ -166,6 +230,7 @@ async def test_a_form_dialog_returns_what_it_read(dialog_class):
         assert app.screen is not app.dialog
         assert len(app.results) == 1 and case.accepts(app.results[0]), app.results
 
+
 async def test_the_error_line_shows_names_as_typed_never_as_markup():
     names = ["[b]Ann", "Bob\x1b[2J"]
     app = Host(IrregularityScreen(names, lambda kind: ""))
@@ -175,4 +240,6 @@ async def test_the_error_line_shows_names_as_typed_never_as_markup():
         await pilot.pause()
         said = error_line(app.dialog)
         assert "[b]Ann" in said and "Bob\\x1b[2J" in said and "\x1b" not in said
-        assert isinstance(app.focused, Input) and app.focused.id == "irr-player"  # the cursor goes to the field at fault
+        assert (
+            isinstance(app.focused, Input) and app.focused.id == "irr-player"
+        )  # the cursor goes to the field at fault

@@ -31,10 +31,16 @@ async def test_the_footer_keeps_its_keys_while_the_focus_moves_through_the_form(
             await pilot.press("tab")
             await settle(pilot)
             visited.add(app.focused.id)
-        assert visited == {"fh-bid", "fh-tricks-0", "fh-tricks-1"}  # the focus went through the form's fields …
+        assert visited == {
+            "fh-bid",
+            "fh-tricks-0",
+            "fh-tricks-1",
+        }  # the focus went through the form's fields …
         assert all(old is new for old, new in zip(keys, footer_keys(app), strict=True))  # … the keys stayed
         await pilot.press("shift+tab", "shift+tab", "shift+tab")
-        await pilot.press(*"b", "tab", *"8h", "tab", "8", "tab", "1", "enter")  # a deal logged: the focus moves
+        await pilot.press(
+            *"b", "tab", *"8h", "tab", "8", "tab", "1", "enter"
+        )  # a deal logged: the focus moves
         await settle(pilot)
         assert len(app.screen.sheet.rows) == 1 and app.focused.id == "fh-contractor"
         assert all(old is new for old, new in zip(keys, footer_keys(app), strict=True))
@@ -96,7 +102,9 @@ async def test_after_a_deal_the_form_is_empty_and_says_what_comes_next(scorepad_
         await pilot.press("enter")
         await settle(pilot)
         assert [field.value for field in screen.query(Input)] == [""] * len(screen.query(Input))
-        assert preview.display and not str(preview.render()).strip()  # nothing typed: nothing to preview (the line kept)
+        assert (
+            preview.display and not str(preview.render()).strip()
+        )  # nothing typed: nothing to preview (the line kept)
         assert str(screen.query_one("#fh-rest", Static).render()).endswith(": the rest")
         assert app.focused is screen.query_one("#fh-contractor", Input)
         assert "Logged: Ann deals" in str(screen.query_one("#form-status", Static).render())
@@ -182,8 +190,12 @@ async def test_the_focus_moving_repaints_the_fields_not_the_whole_screen(scorepa
             return refresh(*regions, **kwargs)
 
         monkeypatch.setattr(screen, "refresh", counted)
-        await pilot.press(*"b", "tab", *"8h", "tab", "8", "tab", "1", "enter")  # Tab by Tab, then back to the first
+        await pilot.press(
+            *"b", "tab", *"8h", "tab", "8", "tab", "1", "enter"
+        )  # Tab by Tab, then back to the first
         await settle(pilot)
         assert len(screen.sheet.rows) == 1 and app.focused.id == "fh-contractor"
-        assert repaints == []  # each field that gained or lost the focus repainted itself, and nothing else did
+        assert (
+            repaints == []
+        )  # each field that gained or lost the focus repainted itself, and nothing else did
         assert app.focused.has_focus and not screen.query_one("#fh-tricks-1", Input).has_focus

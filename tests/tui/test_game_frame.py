@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select
 
-from scorepad.store import create, load
+from scorepad.store.game_file import create, load
 from scorepad.tui.screens.correction import CorrectionScreen
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.home import HomeScreen
@@ -29,9 +29,11 @@ BRIDGE_DEAL = [
 
 def bridge_game(players=("Ann", "Bob", "Cid", "Dan"), items=BRIDGE_DEAL):
     from scorepad.log import parse_entry
-    from scorepad.store import GameFile
+    from scorepad.store.game_file import GameFile
 
-    path = create(header("auction_bridge", list(players), title="Frame"))  # fixed id and time: stable snapshots
+    path = create(
+        header("auction_bridge", list(players), title="Frame")
+    )  # fixed id and time: stable snapshots
     with GameFile.open(path) as game:
         for item in items:
             game.append(parse_entry("auction_bridge", item))
@@ -74,7 +76,11 @@ async def test_edit_from_the_log_pane_logs_an_amend():
 
 
 async def test_a_late_correction_asks_the_table_and_logs_the_override():
-    items = [*BRIDGE_DEAL, {"type": "deal", "dealer": "Bob"}, {"type": "contract", "player": "Bob", "call": "2S"}]
+    items = [
+        *BRIDGE_DEAL,
+        {"type": "deal", "dealer": "Bob"},
+        {"type": "contract", "player": "Bob", "call": "2S"},
+    ]
     path = bridge_game(items=items)
     app = make_app(open_path=path)
     async with app.run_test(size=(130, 42)) as pilot:
@@ -178,7 +184,10 @@ async def test_after_a_rename_the_log_says_every_entry_with_the_new_name():
         assert app.screen.log_entries([Rename(player="Ann", new_name="Annie")])
         await settle(pilot)
         assert [str(log.get_row(str(seq))[1]) for seq in (1, 2, 4)] == [
-            "Annie deals", "contract: Annie 1NT", "Ann is now called Annie"]
+            "Annie deals",
+            "contract: Annie 1NT",
+            "Ann is now called Annie",
+        ]
 
 
 async def test_same_players_opens_a_prefilled_new_game():
@@ -220,8 +229,11 @@ async def test_f1_shows_the_laws_with_this_games_settings():
 
 async def test_names_that_look_like_markup_are_shown_as_typed():
     players = ("[b]Ann", "Bob[/]", "[red]Cid", "Dan]")
-    items = [{"type": "deal", "dealer": "[b]Ann"}, {"type": "contract", "player": "[b]Ann", "call": "1NT"},
-             {"type": "result", "tricks": 9}]
+    items = [
+        {"type": "deal", "dealer": "[b]Ann"},
+        {"type": "contract", "player": "[b]Ann", "call": "1NT"},
+        {"type": "result", "tricks": 9},
+    ]
     path = bridge_game(players=players, items=items)
     app = make_app(open_path=path)
     async with app.run_test(size=(130, 42)) as pilot:
@@ -240,12 +252,15 @@ async def test_names_that_look_like_markup_are_shown_as_typed():
 
 async def test_a_result_is_corrected_in_the_tricks_fields_it_was_typed_in():
     from scorepad.log import parse_entry
-    from scorepad.store import GameFile
+    from scorepad.store.game_file import GameFile
 
     path = create(header("five_hundred", ["Ann", "Bob", "Cid"]))
     with GameFile.open(path) as game:
-        for item in [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Ann", "call": "7H"},
-                     {"type": "result", "tricks": {"Ann": 8, "Bob": 1, "Cid": 1}}]:
+        for item in [
+            {"type": "deal", "dealer": "Ann"},
+            {"type": "contract", "player": "Ann", "call": "7H"},
+            {"type": "result", "tricks": {"Ann": 8, "Bob": 1, "Cid": 1}},
+        ]:
             game.append(parse_entry("five_hundred", item))
     app = make_app(open_path=path)
     async with app.run_test(size=(130, 42)) as pilot:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from scorepad.store import games_dir
+from scorepad.store.game_file import games_dir
 from scorepad.tui.screens.home import HomeScreen
 
 from ..test_header_check import UNPLAYABLE, write_header
@@ -33,7 +33,9 @@ async def test_opening_an_unplayable_header_says_one_line(name):
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
-        assert ("Cannot open this game", f"{path}: line 1: ") in [(t, m[: len(str(path)) + 10]) for t, m in said]
+        assert ("Cannot open this game", f"{path}: line 1: ") in [
+            (t, m[: len(str(path)) + 10]) for t, m in said
+        ]
         damaged = str(app.screen.query_one("#damaged", Static).render())
         assert "two partnerships of two" in damaged
         await pilot.press("enter")  # nothing to resume: the list holds no playable game

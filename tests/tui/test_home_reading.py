@@ -33,7 +33,9 @@ PLAYERS = ["Ann", "Bob", "Cid"]
 def write_games(home_dir: Path, count: int = GAMES) -> list[Path]:
     games = home_dir / "games"
     games.mkdir(parents=True, exist_ok=True)
-    text = log_lines(header("five_hundred", PLAYERS, title="Friday"), entries("five_hundred", *FIVE_HUNDRED[:6]))
+    text = log_lines(
+        header("five_hundred", PLAYERS, title="Friday"), entries("five_hundred", *FIVE_HUNDRED[:6])
+    )
     paths = []
     for number in range(count):
         path = games / f"game-{number:03}.jsonl"
@@ -110,12 +112,16 @@ async def test_the_list_shows_rows_and_progress_before_all_are_read_then_fills(s
             assert not screen.query_one("#home-progress", Static).display
             assert table.cursor_row == 2  # the rows that came later did not move the cursor
             assert [str(table.get_row_at(0)[3]), table.coordinate_to_cell_key((0, 0)).row_key.value] == [
-                "in play, 2 scored", str(paths[0])]
+                "in play, 2 scored",
+                str(paths[0]),
+            ]
     finally:
         gate.release()
 
 
-async def test_between_two_batches_of_rows_the_reading_line_says_how_far_the_reading_is(scorepad_home, monkeypatch):
+async def test_between_two_batches_of_rows_the_reading_line_says_how_far_the_reading_is(
+    scorepad_home, monkeypatch
+):
     write_games(scorepad_home)
     monkeypatch.setattr(home, "FIRST_ROWS", 5)
     monkeypatch.setattr(home, "BATCH_ROWS", 10_000)
@@ -172,8 +178,11 @@ async def test_coming_back_to_the_list_reads_only_what_changed(scorepad_home, mo
         await settle(pilot)
         assert gate.read == 8
         with paths[3].open("a") as file:  # one game played on a deal: it is read again, the others are kept
-            file.writelines(log_lines(header("five_hundred", PLAYERS), entries("five_hundred", *FIVE_HUNDRED[:9]))
-                            .splitlines(keepends=True)[-3:])
+            file.writelines(
+                log_lines(
+                    header("five_hundred", PLAYERS), entries("five_hundred", *FIVE_HUNDRED[:9])
+                ).splitlines(keepends=True)[-3:]
+            )
         await pilot.press("r")
         await settle(pilot)
         assert gate.read == 9
@@ -186,7 +195,9 @@ async def test_a_hostile_file_among_many_is_one_line(scorepad_home, monkeypatch)
     games = scorepad_home / "games"
     (games / "noise.jsonl").write_bytes(b"\x1b[31m\x00\xff not a game\n")
     stumbles = games / "stumbles.jsonl"
-    stumbles.write_text(log_lines(header("five_hundred", PLAYERS), entries("five_hundred", *FIVE_HUNDRED[:3])))
+    stumbles.write_text(
+        log_lines(header("five_hundred", PLAYERS), entries("five_hundred", *FIVE_HUNDRED[:3]))
+    )
     extend = Replayer.extend
 
     def stumbling(self, entries):
@@ -282,8 +293,11 @@ def test_the_list_and_the_statistics_wait_for_their_first_frame_the_same_way():
         assert "scorepad.tui.screens.first_paint" in imports_of(screen), screen
         assert "scorepad.tui.screens.home" not in imports_of("scorepad.tui.screens.stats")
     for module in (home, stats):
-        waits = [node for node in ast.walk(ast.parse(inspect.getsource(module)))
-                 if isinstance(node, ast.Attribute) and node.attr == "wait"]
+        waits = [
+            node
+            for node in ast.walk(ast.parse(inspect.getsource(module)))
+            if isinstance(node, ast.Attribute) and node.attr == "wait"
+        ]
         assert waits == [], f"{module.__name__} waits on its own"
     assert first_paint.FIRST_PAINT_WAIT > 0
 
@@ -310,8 +324,9 @@ async def test_back_from_a_game_the_cursor_is_on_the_game_left(scorepad_home):
 
 
 @pytest.mark.parametrize("between", ["reload", "resize"])  # what the screen does before it takes the rows
-async def test_rows_handed_over_by_a_reading_stopped_meanwhile_are_not_listed_twice(scorepad_home, monkeypatch,
-                                                                                    between):
+async def test_rows_handed_over_by_a_reading_stopped_meanwhile_are_not_listed_twice(
+    scorepad_home, monkeypatch, between
+):
     # a reading hands its rows to the screen's thread and waits; if the list was read again (r, coming back to it)
     # before the screen took them, they belonged to the stopped reading: listed, then listed again by the new one,
     # they raised DuplicateKey (and a Resize re-filling the table from the rows read did too)
@@ -374,8 +389,14 @@ async def test_figures_handed_over_by_a_count_stopped_meanwhile_are_not_shown(sc
             screen = app.screen
             assert isinstance(screen, StatsScreen)
             assert await asyncio.to_thread(handing.wait, 60), "the count never handed its figures over"
-            paths[0].write_text("".join(log_lines(header("five_hundred", PLAYERS, title="Friday"),
-                                                  entries("five_hundred", *FIVE_HUNDRED))))
+            paths[0].write_text(
+                "".join(
+                    log_lines(
+                        header("five_hundred", PLAYERS, title="Friday"),
+                        entries("five_hundred", *FIVE_HUNDRED),
+                    )
+                )
+            )
             gate = Gate(monkeypatch, open_after=0)  # the new count held at the game played since
             screen.action_reload()
             go.set()  # the stopped count's figures reach the screen now, behind the new count's start
@@ -393,7 +414,9 @@ async def test_figures_handed_over_by_a_count_stopped_meanwhile_are_not_shown(sc
             gate.release()
 
 
-async def test_counting_again_shows_the_new_counts_progress_and_not_a_stopped_counts(scorepad_home, monkeypatch):
+async def test_counting_again_shows_the_new_counts_progress_and_not_a_stopped_counts(
+    scorepad_home, monkeypatch
+):
     write_games(scorepad_home, count=30)
     monkeypatch.setattr(stats, "PROGRESS_SECONDS", 0)
     app = make_app()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, Static
 
-from scorepad.store import games_dir
+from scorepad.store.game_file import games_dir
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.home import HomeScreen
 from scorepad.tui.screens.stats import StatsScreen
@@ -64,14 +64,18 @@ async def test_home_game_and_statistics_show_hostile_text_plainly():
 MARKUP_FOUR = ["[/]", "[link=file:///etc/passwd]x", "[bold]Cid", "Dan[/b]"]
 
 
-@pytest.mark.parametrize(("game", "players"), [("five_hundred", MARKUP_NAMES), ("jass", MARKUP_FOUR),
-                                               ("auction_bridge", MARKUP_FOUR)])
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("five_hundred", MARKUP_NAMES), ("jass", MARKUP_FOUR), ("auction_bridge", MARKUP_FOUR)],
+)
 async def test_every_dialog_takes_players_named_like_markup(game, players):
-    from scorepad.store import create, new_header
+    from scorepad.store.game_file import create, new_header
 
     path = create(new_header(game, list(players), title="[red]Friday[/]"))
     app = make_app(open_path=path)
-    async with app.run_test(size=(120, 40)) as pilot:  # a markup error anywhere would stop the app and raise here
+    async with app.run_test(
+        size=(120, 40)
+    ) as pilot:  # a markup error anywhere would stop the app and raise here
         await settle(pilot)
         game_screen = app.screen
         assert isinstance(game_screen, GameScreen)

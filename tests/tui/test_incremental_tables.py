@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App
 
 from scorepad.log import amend_model, parse_entry, void_model
-from scorepad.store import GameFile, create
+from scorepad.store.game_file import GameFile, create
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.modals import KnockOnScreen
 from scorepad.tui.widgets import log_pane, sheet_table
@@ -21,9 +21,11 @@ PLAYERS = ["Ann", "Bob", "Cid"]
 def deal(number: int, made: int = 8, call: str = "6S") -> list[dict]:
     contractor = PLAYERS[(number + 1) % 3]
     others = [p for p in PLAYERS if p != contractor]
-    return [{"type": "deal", "dealer": PLAYERS[number % 3]},
-            {"type": "contract", "player": contractor, "call": call},
-            {"type": "result", "tricks": {contractor: made, others[0]: 10 - made, others[1]: 0}}]
+    return [
+        {"type": "deal", "dealer": PLAYERS[number % 3]},
+        {"type": "contract", "player": contractor, "call": call},
+        {"type": "result", "tricks": {contractor: made, others[0]: 10 - made, others[1]: 0}},
+    ]
 
 
 def game(deals: int, wide: int | None = None):
@@ -58,8 +60,11 @@ async def test_a_correction_changes_only_the_rows_it_changed_and_reads_as_a_fres
         assert isinstance(screen, GameScreen)
         calls.clear()
         # deal 10's result (entry 30) counted again: set instead of made, as a table override (the window closed)
-        screen.correct(amend_model("five_hundred")(target=30, override=True,
-                                                   entry=parse_entry("five_hundred", deal(9, made=5)[2])))
+        screen.correct(
+            amend_model("five_hundred")(
+                target=30, override=True, entry=parse_entry("five_hundred", deal(9, made=5)[2])
+            )
+        )
         await settle(pilot)
         assert len(screen.sheet.entries) == 37
         assert {name for name, _ in calls} == {"update_cell"}  # nothing removed or added again
@@ -114,8 +119,13 @@ async def test_a_long_game_opens_with_only_the_rows_in_view_in_words_and_reads_a
             await settle(pilot)
             sheet, log = app.screen.query_one(SheetTable), app.screen.query_one(LogPane)
             assert sheet.cursor_row == 149 and log.cursor_row == 449  # at the latest deal, as before
-            return (table_text(sheet), table_text(log), [c.content_width for c in sheet.ordered_columns],
-                    [c.content_width for c in log.ordered_columns], app.export_screenshot())
+            return (
+                table_text(sheet),
+                table_text(log),
+                [c.content_width for c in sheet.ordered_columns],
+                [c.content_width for c in log.ordered_columns],
+                app.export_screenshot(),
+            )
 
     lazily = await opened()
     assert any("NT" in cell for cell in lazily[0][2][1]), lazily[0][2]
@@ -126,12 +136,17 @@ async def test_a_long_game_opens_with_only_the_rows_in_view_in_words_and_reads_a
     assert await opened() == lazily
 
 
-async def test_a_long_game_with_corrections_opens_with_each_entry_marked_as_an_eager_fill_marks_it(monkeypatch):
+async def test_a_long_game_with_corrections_opens_with_each_entry_marked_as_an_eager_fill_marks_it(
+    monkeypatch,
+):
     # the marks of a game opened (corrected, struck out, refused) are set for the few entries that have one
     path = game(40)
     with GameFile.open(path) as file:
-        file.append(amend_model("five_hundred")(target=6, override=True,
-                                                entry=parse_entry("five_hundred", deal(1, made=5)[2])))
+        file.append(
+            amend_model("five_hundred")(
+                target=6, override=True, entry=parse_entry("five_hundred", deal(1, made=5)[2])
+            )
+        )
         file.append(void_model("five_hundred")(target=9, override=True))
         file.append(parse_entry("five_hundred", deal(1)[2]))  # a result with no contract before it: refused
     for entry in deal(40):
@@ -168,8 +183,11 @@ async def test_a_long_game_keeps_few_rows_in_words_and_a_correction_far_above_th
         assert sheet.rows_unmeasured == log.rows_unmeasured == 0  # every row measured
         assert _made(log) <= MADE_ROWS_KEPT and _made(sheet) <= MADE_ROWS_KEPT
         assert sheet.ordered_columns[2].content_width >= len("10NT")  # measured, though not kept
-        screen.correct(amend_model("five_hundred")(target=6, override=True,
-                                                   entry=parse_entry("five_hundred", deal(1, made=5)[2])))
+        screen.correct(
+            amend_model("five_hundred")(
+                target=6, override=True, entry=parse_entry("five_hundred", deal(1, made=5)[2])
+            )
+        )
         await settle(pilot)
         assert log.get_row("6")[1].plain.endswith("(corrected by #391)")
         sheet_rows, log_rows = table_text(sheet), table_text(log)

@@ -8,7 +8,7 @@ from textual.widgets import Input, Static
 
 from scorepad.log import JassPenalty
 from scorepad.rules.jass import Settings, tafel
-from scorepad.store import create, load, new_header
+from scorepad.store.game_file import create, load, new_header
 from scorepad.tui.games.jass.form import Refused, Table, parse_points, parse_trump, parse_weis
 from scorepad.tui.games.jass.screen import BedankenScreen, JassScreen, PenaltyScreen, jass_table_markdown
 from scorepad.tui.games.jass.tafel import JassTafel, tafel_lines
@@ -96,7 +96,9 @@ def test_tafel_of_a_very_high_total_counts_its_vs_and_keeps_to_its_width():
 
 def table(rules: dict | None = None) -> Table:
     sides = {AC: ("Ann", "Cid"), BD: ("Bob", "Dan")}
-    return Table(tuple(PLAYERS), {p: p for p in PLAYERS}, sides, {s: s for s in sides}, Settings(**(rules or {})))
+    return Table(
+        tuple(PLAYERS), {p: p for p in PLAYERS}, sides, {s: s for s in sides}, Settings(**(rules or {}))
+    )
 
 
 def test_trump_shorthands():
@@ -339,7 +341,9 @@ async def test_a_tie_on_the_tricks_is_settled_by_a_claim():
         await settle(pilot)
         screen = app.screen
         await keys(pilot, "h", "tab", "a70", "enter")  # 70 : 87
-        await keys(pilot, "h", "tab", "a80", "enter")  # 150 : 164, both pass 150 with the same hand's card points
+        await keys(
+            pilot, "h", "tab", "a80", "enter"
+        )  # 150 : 164, both pass 150 with the same hand's card points
         assert screen.sheet.questions and "which team reached it first" in screen.sheet.questions[0]
         await keys(pilot, "f6")
         assert isinstance(app.screen, BedankenScreen)
@@ -370,7 +374,9 @@ async def test_f2_table_f7_z_and_german_suits():
         await keys(pilot, "escape")
     text = jass_table_markdown(Settings(preset="srf_1000", suit_names="german"))
     assert "Schellen ×2" in text and "| misdeal | 100 |" in text and "4-Kh" in text
-    assert "the higher suit (Rosen > Eicheln > Schellen > Schilten)" in text  # the ladder in the table's suits
+    assert (
+        "the higher suit (Rosen > Eicheln > Schellen > Schilten)" in text
+    )  # the ladder in the table's suits
 
 
 # --------------------------------------------------------------------------- snapshot
@@ -379,7 +385,11 @@ async def test_f2_table_f7_z_and_german_suits():
 MID_GAME = [
     {"type": "deal", "dealer": "Ann"},
     {"type": "trump", "player": "Bob", "contract": "spades"},
-    {"type": "weis", "player": "Bob", "melds": [{"kind": "sequence", "length": 4, "top": "9", "suit": "hearts"}]},
+    {
+        "type": "weis",
+        "player": "Bob",
+        "melds": [{"kind": "sequence", "length": 4, "top": "9", "suit": "hearts"}],
+    },
     {"type": "stoeck", "player": "Bob"},
     {"type": "tricks", "points": {AC: 97}},
     {"type": "deal", "dealer": "Bob"},
@@ -389,7 +399,11 @@ MID_GAME = [
     {"type": "deal", "dealer": "Cid"},
     {"type": "trump", "player": "Bob", "contract": "hearts", "pushed": True},
     {"type": "weis", "player": "Ann", "melds": [{"kind": "four", "rank": "K"}]},
-    {"type": "weis", "player": "Dan", "melds": [{"kind": "sequence", "length": 5, "top": "10", "suit": "clubs"}]},
+    {
+        "type": "weis",
+        "player": "Dan",
+        "melds": [{"kind": "sequence", "length": 5, "top": "10", "suit": "clubs"}],
+    },
 ]
 
 
@@ -449,7 +463,9 @@ PUSHED_EXAMPLE = re.compile(r"\b[hdcsou] ?\+ ?p\b|\b[hdcsou]p\b")
 def test_every_pushed_form_the_trump_help_writes_is_read_as_pushed():
     from scorepad.tui.games.jass.shorthand import TRUMP_HELP
 
-    trump_row = next(line for line in jass_table_markdown(Settings()).splitlines() if line.startswith("| trump |"))
+    trump_row = next(
+        line for line in jass_table_markdown(Settings()).splitlines() if line.startswith("| trump |")
+    )
     for words in (TRUMP_HELP, trump_row):
         assert "+p" in words, words
         examples = PUSHED_EXAMPLE.findall(words)

@@ -11,7 +11,7 @@ from textual.widgets import Input
 
 from scorepad.demo import BRIDGE, FIVE_HUNDRED, JASS
 from scorepad.log import parse_entry
-from scorepad.store import GameFile, create
+from scorepad.store.game_file import GameFile, create
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets.log_pane import LogPane

@@ -14,8 +14,11 @@ from .test_first_frame import bridge_demo
 LONG = "declarer's side 8 tricks, simple honours to We"  # the demo rubber's last entry
 
 
-@pytest.mark.parametrize("size,keys", [((160, 45), []), ((80, 24), ["f9"]), ((100, 30), ["f9"])],
-                         ids=["160x45", "80x24 F9", "100x30 F9"])
+@pytest.mark.parametrize(
+    "size,keys",
+    [((160, 45), []), ((80, 24), ["f9"]), ((100, 30), ["f9"])],
+    ids=["160x45", "80x24 F9", "100x30 F9"],
+)
 async def test_a_long_entry_folds_to_the_pane_and_shows_whole_at_the_cursor(size, keys):
     app = make_app(open_path=bridge_demo())
     async with app.run_test(size=size) as pilot:

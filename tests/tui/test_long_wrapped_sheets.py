@@ -32,19 +32,27 @@ def _made(table) -> int:
 
 def _table(table) -> tuple:
     rows = [(row.key, [str(cell) for cell in table.get_row(row.key)]) for row in table.ordered_rows]
-    return (rows, [row.height for row in table.ordered_rows], [c.get_render_width(table) for c in table.ordered_columns],
-            table.virtual_size)
+    return (
+        rows,
+        [row.height for row in table.ordered_rows],
+        [c.get_render_width(table) for c in table.ordered_columns],
+        table.virtual_size,
+    )
 
 
 def _drawn(table) -> list[list[tuple[str, object]]]:
     width, height = table.size
-    return [[(segment.text, segment.style) for segment in strip] for strip in table.render_lines(Region(0, 0, width, height))]
+    return [
+        [(segment.text, segment.style) for segment in strip]
+        for strip in table.render_lines(Region(0, 0, width, height))
+    ]
 
 
 @pytest.mark.parametrize("size", [(130, 42), (80, 24)], ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("game", ["jass", "auction_bridge", "auction_bridge with long names"])
 async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_eager_fill(
-        monkeypatch, tmp_path, game, size):
+    monkeypatch, tmp_path, game, size
+):
     long_names = game.endswith("long names")
     game = game.split()[0]
     path = tables.write_game(tmp_path / f"{game}.jsonl", game, 700 if game == "jass" else 1500)  # ~180 rows
@@ -76,7 +84,9 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
             assert sheet.cursor_row == sheet.row_count - 1  # at the latest deal, as before
             settled = app.export_screenshot()
             top = ""
-            if game == "auction_bridge":  # the pad scrolled to its top: its first lines drawn as Static drew them
+            if (
+                game == "auction_bridge"
+            ):  # the pad scrolled to its top: its first lines drawn as Static drew them
                 box = app.screen.query_one("#bridge-pad-box", VerticalScroll)
                 box.scroll_home(animate=False)
                 await settle(pilot)
@@ -94,12 +104,18 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
         assert min(heights) == 1 and max(heights) >= 2  # a long declarer's name wrapped in its column
     else:
         assert set(heights) == {1}
-    if game == "auction_bridge":  # the pad, a line for every deal, scrolled to its foot: only its lines in view
+    if (
+        game == "auction_bridge"
+    ):  # the pad, a line for every deal, scrolled to its foot: only its lines in view
         assert pad_lines_drawn and 0 < pad_lines_drawn[0] <= size[1], pad_lines_drawn
     monkeypatch.setattr(sheet_table, "LAZY_FROM", 10**9)  # every row put in words, measured and drawn at once
     monkeypatch.setattr(log_pane, "LAZY_FROM", 10**9)
-    monkeypatch.setattr(BridgePad, "_line_by_line", lambda self, width: False)  # the pad drawn whole, by Static
-    monkeypatch.setattr(SheetTable, "appended_height", lambda self, cells: None)  # each row's lines by the table
+    monkeypatch.setattr(
+        BridgePad, "_line_by_line", lambda self, width: False
+    )  # the pad drawn whole, by Static
+    monkeypatch.setattr(
+        SheetTable, "appended_height", lambda self, cells: None
+    )  # each row's lines by the table
     eagerly = await opened()
     assert eagerly[0] == lazily[0]  # the same rows, heights, column widths and scroll extent
     assert eagerly[1] == lazily[1]  # and the same screen once settled
@@ -142,7 +158,10 @@ async def test_hands_logged_at_the_foot_of_a_long_jass_game_read_and_draw_as_a_f
         await settle(pilot)
         sheet = app.screen.query_one(SheetTable)
         count = sheet.row_count
-        for keys in (("h", "tab", *"a97", "enter"), ("s", "tab", "tab", *"c 4-Kh b st", "enter", "m", "enter")):
+        for keys in (
+            ("h", "tab", *"a97", "enter"),
+            ("s", "tab", "tab", *"c 4-Kh b st", "enter", "m", "enter"),
+        ):
             await pilot.press(*keys)
             await settle(pilot)
         assert sheet.row_count == count + 2
@@ -152,7 +171,9 @@ async def test_hands_logged_at_the_foot_of_a_long_jass_game_read_and_draw_as_a_f
     async with fresh.run_test(size=(130, 42)) as pilot:
         await settle(pilot)
         assert _table(fresh.screen.query_one(SheetTable)) == logged
-        assert _drawn(fresh.screen.query_one(SheetTable)) == drawn  # the sheet's lines in view, styles and all
+        assert (
+            _drawn(fresh.screen.query_one(SheetTable)) == drawn
+        )  # the sheet's lines in view, styles and all
 
 
 @pytest.mark.parametrize("names", ["as written", "renamed, some over two lines"])
@@ -170,17 +191,29 @@ def test_a_jass_rows_lines_counted_from_its_words_are_those_of_its_cells(tmp_pat
     sheet = Replayer(game.header).extend(game.entries).sheet()
     if names != "as written":
         sheet = dataclasses.replace(
-            sheet, names={player: f"{player}\nvon Habsburg" for player in sheet.names},
-            side_names={side: f"Team\n{side}" if index else f"{side} of the long name" * 2
-                        for index, side in enumerate(sheet.side_names)})
+            sheet,
+            names={player: f"{player}\nvon Habsburg" for player in sheet.names},
+            side_names={
+                side: f"Team\n{side}" if index else f"{side} of the long name" * 2
+                for index, side in enumerate(sheet.side_names)
+            },
+        )
     table = JassSheetTable()
     # about half the hands are counted from what the rules kept (no Weis sentence, no Stöck), before any words
-    outlined = [row for row in sheet.rows if (outline := HandOutline.of(row)) and not outline.weis_said
-                and not outline.stoeck]
+    outlined = [
+        row
+        for row in sheet.rows
+        if (outline := HandOutline.of(row)) and not outline.weis_said and not outline.stoeck
+    ]
     assert len(sheet.rows) // 4 < len(outlined) < len(sheet.rows)
     counted = [table.row_lines(row, sheet) for row in sheet.rows]
-    drawn = [max(cell.plain.count("\n") + 1 if isinstance(cell, Text) else cell.count("\n") + 1
-                 for cell in table.game_cells(row, sheet)) for row in sheet.rows]
+    drawn = [
+        max(
+            cell.plain.count("\n") + 1 if isinstance(cell, Text) else cell.count("\n") + 1
+            for cell in table.game_cells(row, sheet)
+        )
+        for row in sheet.rows
+    ]
     assert counted == drawn
     assert len(set(counted)) >= 3  # rows of two, three and more lines among them
     kinds = {row.cells.penalty is not None for row in sheet.rows}
@@ -189,7 +222,9 @@ def test_a_jass_rows_lines_counted_from_its_words_are_those_of_its_cells(tmp_pat
 
 @pytest.mark.parametrize("entries", [400, 12])  # a short rubber: the grand slam's cells are the widest yet
 @pytest.mark.parametrize("size", [(130, 42), (80, 24)], ids=lambda size: f"{size[0]}x{size[1]}")
-async def test_deals_logged_at_the_foot_of_a_long_rubber_read_and_draw_as_a_fresh_open(tmp_path, size, entries):
+async def test_deals_logged_at_the_foot_of_a_long_rubber_read_and_draw_as_a_fresh_open(
+    tmp_path, size, entries
+):
     # a deal logged measures its own cells for the deal list's columns (not every deal's again), and the pad drawn
     # again only when its lines change: the list's plan, the table and the pad as when the game is opened afresh,
     # a deal that widens a column (a redoubled grand slam set seven) among them
@@ -204,7 +239,12 @@ async def test_deals_logged_at_the_foot_of_a_long_rubber_read_and_draw_as_a_fres
             await settle(pilot)
         assert sheet.row_count == count + 2, app.screen.query_one("#form-status").render()
         pad = app.screen.query_one(BridgePad)
-        logged, drawn, plan, lines = _table(sheet), _drawn(sheet), sheet.plan, [str(line.plain) for line in pad._lines]
+        logged, drawn, plan, lines = (
+            _table(sheet),
+            _drawn(sheet),
+            sheet.plan,
+            [str(line.plain) for line in pad._lines],
+        )
         measured = sheet._measured[2:]  # the deal list's widest cells, the logged deals' measured alone
     fresh = make_app(open_path=path)
     async with fresh.run_test(size=size) as pilot:

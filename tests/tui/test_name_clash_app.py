@@ -12,7 +12,7 @@ from textual.widgets import Input, Static
 
 import scorepad.tui
 from scorepad.rules.names import visible
-from scorepad.store import games_dir, load
+from scorepad.store.game_file import games_dir, load
 from scorepad.tui.screens.form_dialog import ERROR_ID
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.modals import RenameScreen

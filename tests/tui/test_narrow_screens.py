@@ -7,7 +7,7 @@ import pytest
 from textual.widgets import DataTable
 
 from scorepad.log import parse_entry
-from scorepad.store import GameFile, create
+from scorepad.store.game_file import GameFile, create
 from scorepad.tui.games.auction_bridge.columns import plan, wrap_heading
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -55,8 +55,11 @@ def _whole(table: DataTable) -> bool:
     return table.virtual_size.width <= table.size.width
 
 
-@pytest.mark.parametrize(("players", "sides"), [(LONG_PLAYERS, LONG_SIDES), (LONG_PLAYERS, None)],
-                         ids=["long side names", "four long player names"])
+@pytest.mark.parametrize(
+    ("players", "sides"),
+    [(LONG_PLAYERS, LONG_SIDES), (LONG_PLAYERS, None)],
+    ids=["long side names", "four long player names"],
+)
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_bridge_deal_list_keeps_every_column_whole(scorepad_home, players, sides, size):
     app = make_app(open_path=bridge_game(players, sides))
@@ -101,11 +104,16 @@ def test_the_header_keeps_the_game_and_every_score():
     scores = ["Northerners 56", "Easterners 272"]
     title, sub = fit_title(80, "Auction Bridge", "Tuesday at the club", scores)
     assert (title, sub) == ("Auction Bridge — Tuesday at the club", "Northerners 56 · Easterners 272")
-    assert fit_title(80, "Auction Bridge", "", scores) == ("Auction Bridge", "Northerners 56  ·  Easterners 272")
+    assert fit_title(80, "Auction Bridge", "", scores) == (
+        "Auction Bridge",
+        "Northerners 56  ·  Easterners 272",
+    )
     scores = ["Northumberland & Southampton 1094", "Eastbourne & Westminster 113"]
     assert fit_title(80, "Auction Bridge", "Tuesday", scores) == (" · ".join(scores), "")
-    assert fit_title(160, "Five Hundred", "Friday", ["Ann 40", "Bob 20"]) == ("Five Hundred — Friday",
-                                                                              "Ann 40  ·  Bob 20")
+    assert fit_title(160, "Five Hundred", "Friday", ["Ann 40", "Bob 20"]) == (
+        "Five Hundred — Friday",
+        "Ann 40  ·  Bob 20",
+    )
     five = [f"{name} -1240" for name in ("Annabel", "Bartholomew", "Cid", "Dan", "Eve")]
     assert fit_title(80, "Five Hundred", "Friday", five) == (" · ".join(five), "")
     assert fit_title(100, "Five Hundred", "Friday", five) == ("Five Hundred", " · ".join(five))
@@ -137,17 +145,25 @@ async def test_the_saved_games_keep_every_column_whole(scorepad_home, size):
         table = app.screen.query_one("#games", DataTable)
         assert _whole(table), (table.virtual_size.width, table.size.width)
         headings = [str(column.label) for column in table.ordered_columns]
-        rows = {str(table.get_row_at(i)[0]).split("\n")[0]: [str(c) for c in table.get_row_at(i)]
-                for i in range(table.row_count)}
+        rows = {
+            str(table.get_row_at(i)[0]).split("\n")[0]: [str(c) for c in table.get_row_at(i)]
+            for i in range(table.row_count)
+        }
         bridge = rows["Auction Bridge"]
         assert "won by Northerners" in bridge
-        assert " ".join(bridge).replace("\n", " ").count("Northumberland, Eastbourne, Southampton, Westminster") == 1
+        assert (
+            " ".join(bridge).replace("\n", " ").count("Northumberland, Eastbourne, Southampton, Westminster")
+            == 1
+        )
         assert "Tuesday at the club" in " ".join(bridge)
         if size[0] >= 120:
             assert headings == ["game", "title", "players", "status", "last played"]
         else:  # the title under the game's name, the players wrapped, the status whole
             assert headings == ["game", "players", "status", "played"]
-            assert bridge[0] == "Auction Bridge\nTuesday at the club" and rows["Five Hundred"][0] == "Five Hundred"
+            assert (
+                bridge[0] == "Auction Bridge\nTuesday at the club"
+                and rows["Five Hundred"][0] == "Five Hundred"
+            )
         await pilot.resize_terminal(160 if size[0] < 120 else 80, 24)  # the columns follow the width
         await settle(pilot)
         assert _whole(table) and len(table.ordered_columns) == (5 if size[0] < 120 else 4)
@@ -157,6 +173,7 @@ async def test_the_saved_games_keep_every_column_whole(scorepad_home, size):
 def test_bridge_with_long_names_at_80x24_snapshot(snap_compare, scorepad_home, sides):
     path = bridge_game(LONG_PLAYERS, sides)
     assert snap_compare(make_app(open_path=path), terminal_size=(80, 24), run_before=settle)
+
 
 async def test_a_long_first_dealer_hint_is_shortened_never_cut(scorepad_home):
     from textual.widgets import Input
@@ -192,10 +209,13 @@ async def test_the_saved_games_rows_are_as_high_as_datatable_would_make_them(sco
     from scorepad.tui.screens.home import HomeScreen
 
     bridge_game(LONG_PLAYERS, LONG_SIDES)
-    for number, (game, players, title) in enumerate([
+    for number, (game, players, title) in enumerate(
+        [
             ("five_hundred", LONG_PLAYERS[:3], "Friday"),  # the players wrapped
             ("five_hundred", ["Ann", "Bob", "Cid"], ""),  # no title: one line
-            ("jass", ["Ann", "Bob", "Cid", "Dan"], "Sunday")]):  # the title under the game: two lines
+            ("jass", ["Ann", "Bob", "Cid", "Dan"], "Sunday"),
+        ]
+    ):  # the title under the game: two lines
         create(header(game, players, title=title).model_copy(update={"id": f"height{number}"}))
     given: list[int | None] = []
     real = home_columns.folded_height
@@ -220,7 +240,7 @@ async def test_the_saved_games_rows_are_as_high_as_datatable_would_make_them(sco
             cells = table.get_row(row.key)
             table.add_row(*cells, height=None, key=f"again-{row.key.value}")
         await settle(pilot)
-        measured = [row.height for row in table.ordered_rows[len(ours):]]
+        measured = [row.height for row in table.ordered_rows[len(ours) :]]
         assert ours == measured
 
 
@@ -230,8 +250,11 @@ async def test_the_saved_games_last_column_is_whole_beside_the_scroll_bar(scorep
     from scorepad.tui.screens.home import HomeScreen
 
     for number in range(30):  # more games than the screen holds: the scroll bar is shown
-        create(header("five_hundred", LONG_PLAYERS[:3], title="Friday").model_copy(  # folded: too wide for five
-            update={"id": f"whole{number:02}"}))
+        create(
+            header("five_hundred", LONG_PLAYERS[:3], title="Friday").model_copy(  # folded: too wide for five
+                update={"id": f"whole{number:02}"}
+            )
+        )
     app = make_app()
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -277,8 +300,13 @@ def test_folded_saved_games_give_the_game_column_what_the_players_leave():
 
     from scorepad.tui.screens.home_columns import GAME_WIDTH, layout, row, wide_widths
 
-    cells = ("Auction Bridge", "Demo: Rubber at the club", "Ann, Bob, Cid, Dan", "in play, 3 scored",
-             datetime(2026, 12, 1, 16, 50))
+    cells = (
+        "Auction Bridge",
+        "Demo: Rubber at the club",
+        "Ann, Bob, Cid, Dan",
+        "in play, 3 scored",
+        datetime(2026, 12, 1, 16, 50),
+    )
     widths = wide_widths([cells])
     at_100 = layout(100, widths)
     assert at_100.narrow and at_100.widths[0] == len("Demo: Rubber at the club")

@@ -9,7 +9,7 @@ import pytest
 from textual import events
 from textual.widgets import Collapsible, Input, OptionList, Select
 
-from scorepad.store import load
+from scorepad.store.game_file import load
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.new_game import NewGameScreen
 from scorepad.tui.widgets.settings_form import SettingsForm
@@ -30,7 +30,9 @@ async def test_n_shows_the_settings_folded_with_what_they_are_and_builds_no_fiel
         assert screen.query_one("#settings-box", Collapsible).collapsed
         assert not screen.query(SettingsForm) and not screen.query("#setting-target")
         assert _line(screen) == "Settings: as the preset has them (Enter to see or change)"
-        screen.query_one("#game", Select).value = "auction_bridge"  # no presets: the rules as the app ships them
+        screen.query_one(
+            "#game", Select
+        ).value = "auction_bridge"  # no presets: the rules as the app ships them
         await settle(pilot)
         assert _line(screen) == "Settings: as the rules ship (Enter to see or change)"
         assert not screen.query(SettingsForm)  # a pick while folded builds nothing
@@ -47,9 +49,16 @@ async def test_tab_reaches_the_settings_line_and_keys_typed_behind_enter_go_into
         await settle(pilot)
         assert app.focused is screen.query_one("#preset", Select)
         # at once, as a terminal delivers them: onto the line, open it, into the first setting and the next
-        await _typed_at_once(app, pilot, burst("tab", "enter", "tab", "tab"),
-                             lambda: screen.query(SettingsForm) and app.focused is not None
-                             and app.focused.id == "setting-schedule")
+        await _typed_at_once(
+            app,
+            pilot,
+            burst("tab", "enter", "tab", "tab"),
+            lambda: (
+                screen.query(SettingsForm)
+                and app.focused is not None
+                and app.focused.id == "setting-schedule"
+            ),
+        )
         assert not screen.query_one("#settings-box", Collapsible).collapsed
         assert app.focused is screen.query_one("#setting-schedule", Select)  # auction, then schedule
         await pilot.press("shift+tab", "shift+tab")
@@ -68,9 +77,14 @@ async def test_a_number_typed_right_behind_enter_and_tab_goes_into_the_first_set
         screen.query_one("#settings-box", Collapsible).query_one("CollapsibleTitle").focus()
         await settle(pilot)
         # at once: open the settings, into the game's target, and a new target typed over it
-        await _typed_at_once(app, pilot, burst("enter", "tab", "9"),
-                             lambda: screen.query("#setting-target")
-                             and screen.query_one("#setting-target", Input).value != "2500")
+        await _typed_at_once(
+            app,
+            pilot,
+            burst("enter", "tab", "9"),
+            lambda: (
+                screen.query("#setting-target") and screen.query_one("#setting-target", Input).value != "2500"
+            ),
+        )
         assert app.focused is screen.query_one("#setting-target", Input)
         assert screen.query_one("#setting-target", Input).value == "9"  # not dropped on the settings' line
 
@@ -79,8 +93,11 @@ async def test_a_rematchs_own_settings_are_kept_folded_and_named_on_the_line(sco
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        app.push_screen(NewGameScreen("five_hundred", ["Ann", "Bob", "Cid"],
-                                      {"preset": "original", "target": 1000, "nullo": False}))
+        app.push_screen(
+            NewGameScreen(
+                "five_hundred", ["Ann", "Bob", "Cid"], {"preset": "original", "target": 1000, "nullo": False}
+            )
+        )
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
@@ -89,14 +106,20 @@ async def test_a_rematchs_own_settings_are_kept_folded_and_named_on_the_line(sco
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
-        assert load(app.screen.game_file.path).header.rules == {"preset": "original", "target": 1000, "nullo": False}
+        assert load(app.screen.game_file.path).header.rules == {
+            "preset": "original",
+            "target": 1000,
+            "nullo": False,
+        }
 
 
 async def test_opened_they_start_at_the_rematchs_settings_and_a_change_is_named_when_folded(scorepad_home):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        app.push_screen(NewGameScreen("five_hundred", ["Ann", "Bob", "Cid"], {"preset": "original", "target": 1000}))
+        app.push_screen(
+            NewGameScreen("five_hundred", ["Ann", "Bob", "Cid"], {"preset": "original", "target": 1000})
+        )
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
@@ -129,8 +152,12 @@ async def test_ctrl_s_right_after_a_pick_with_the_settings_open_starts_the_game_
         await settle(pilot)
         await pilot.press("down")
 
-        await _typed_at_once(app, pilot, [events.Key("enter", "\r"), events.Key("ctrl+s", None)],
-                             lambda: not isinstance(app.screen, NewGameScreen))
+        await _typed_at_once(
+            app,
+            pilot,
+            [events.Key("enter", "\r"), events.Key("ctrl+s", None)],
+            lambda: not isinstance(app.screen, NewGameScreen),
+        )
 
         assert isinstance(app.screen, GameScreen)
         assert app.screen.header.game == "jass"
@@ -146,9 +173,12 @@ async def test_names_tab_and_shift_tab_typed_as_soon_as_the_screen_is_up_reach_t
         while not (isinstance(app.screen, NewGameScreen) and app.screen.query_one("#players").is_mounted):
             await asyncio.sleep(0)
         screen = app.screen
-        await _typed_at_once(app, pilot, burst("Ann, Bob, Cid, Dan", "tab", "We, They", "shift+tab", "shift+tab",
-                                               "Friday"),
-                             lambda: screen.query_one("#title", Input).value == "Friday")
+        await _typed_at_once(
+            app,
+            pilot,
+            burst("Ann, Bob, Cid, Dan", "tab", "We, They", "shift+tab", "shift+tab", "Friday"),
+            lambda: screen.query_one("#title", Input).value == "Friday",
+        )
         assert screen.query_one("#players", Input).value == "Ann, Bob, Cid, Dan"
         assert screen.query_one("#side-names", Input).value == "We, They"
         assert screen.query_one("#title", Input).value == "Friday"
@@ -205,8 +235,12 @@ async def test_a_game_picked_again_with_the_settings_open_shows_its_form_as_it_w
         await _pick_game(pilot, screen, -1)  # Five Hundred again: the very form, as it was left
         assert screen.query_one(SettingsForm) is form and form.display and not jass.display
         assert screen.query_one("#setting-target", Input) is target and target.value == "750"
-        shown = [w for w in screen.focus_chain if isinstance(w, Input | Select) and w.id and "setting" in w.id]
-        assert shown and all(form in w.ancestors for w in shown)  # Tab goes through the shown game's settings only
+        shown = [
+            w for w in screen.focus_chain if isinstance(w, Input | Select) and w.id and "setting" in w.id
+        ]
+        assert shown and all(
+            form in w.ancestors for w in shown
+        )  # Tab goes through the shown game's settings only
         screen.query_one("#settings-box", Collapsible).collapsed = True
         await settle(pilot)
         assert list(screen.query(SettingsForm)) == [form]  # folded: the other games' fields let go
@@ -236,4 +270,7 @@ async def test_the_preset_dropdown_lists_the_presets_only(scorepad_home):
         assert _line(screen) == "Settings: as the preset has them (Enter to see or change)"
         await _pick_game(pilot, screen, 1)  # Jass: its own presets, no blank line either
         lines = [str(option.prompt) for option in preset.query_one(OptionList).options]
-        assert lines == ["classic 2500", "flat 1000", "SRF 1000", "Parlett 3000"] and preset.value == "classic_2500"
+        assert (
+            lines == ["classic 2500", "flat 1000", "SRF 1000", "Parlett 3000"]
+            and preset.value == "classic_2500"
+        )

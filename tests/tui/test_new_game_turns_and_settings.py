@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Select, Static, Switch
 
-from scorepad.store import load
+from scorepad.store.game_file import load
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.new_game import NewGameScreen
 from scorepad.tui.widgets.settings_form import NumberGrid, NumberInput
@@ -22,7 +22,9 @@ def test_the_picture_seats_the_players_the_way_the_turn_passes():
     assert clockwise[2].startswith("▸ Ann") and clockwise[2].endswith("Cid")
     assert "Partners sit opposite: Ann & Cid, Bob & Dan" in clockwise[5]
     swiss = table_picture(["Ann", "Bob", "Cid", "Dan"], "counter-clockwise").splitlines()
-    assert swiss[0].strip() == "Dan" and swiss[4].strip() == "Bob"  # Bob follows Ann at the bottom: to her right
+    assert (
+        swiss[0].strip() == "Dan" and swiss[4].strip() == "Bob"
+    )  # Bob follows Ann at the bottom: to her right
     assert "counter-clockwise" in swiss[2]
     three = table_picture(["Ann", "Bob", "Cid"], "clockwise")
     assert "▸ Ann → Bob → Cid → Ann" in three
@@ -64,7 +66,9 @@ async def test_settings_are_edited_with_switches_choices_numbers_and_grids(score
         assert isinstance(form.query_one("#setting-target"), NumberInput)
         obenabe = form.query_one("#setting-multipliers-obenabe", Input)
         assert obenabe.value == "3"
-        assert not [f for f in form.query(Input) if f.value.lstrip().startswith(("{", "["))]  # no JSON anywhere
+        assert not [
+            f for f in form.query(Input) if f.value.lstrip().startswith(("{", "["))
+        ]  # no JSON anywhere
         obenabe.value = "4"
         form.query_one("#setting-penalties-misdeal", Input).value = "80"
         form.query_one("#setting-bergpreis", Switch).value = True
@@ -110,8 +114,9 @@ async def test_at_80_columns_every_cell_of_a_settings_grid_shows_whole(scorepad_
 
 
 def test_a_grid_takes_as_many_columns_as_its_width_holds():
-    grid = NumberGrid([(name, Input()) for name in ("uncut deck", "misdeal", "out of turn", "wrong play")],
-                      id="g")
+    grid = NumberGrid(
+        [(name, Input()) for name in ("uncut deck", "misdeal", "out of turn", "wrong play")], id="g"
+    )
     assert grid.columns_for(41) == 2 and grid.columns_for(200) == 4 and grid.columns_for(10) == 1
 
 

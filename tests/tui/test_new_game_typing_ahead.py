@@ -52,9 +52,16 @@ async def test_keys_typed_right_after_picking_the_game_reach_the_title_and_playe
         game = screen.query_one("#game", Select)
         players = screen.query_one("#players", Input)
 
-        await _typed_at_once(app, pilot, burst("enter", "tab", "Friday", "tab", "Ann, Bob, Cid, Dan"),
-                             lambda: players.value == "Ann, Bob, Cid, Dan" and screen.query(SettingsForm)
-                             and screen.query_one(SettingsForm).game == "jass")
+        await _typed_at_once(
+            app,
+            pilot,
+            burst("enter", "tab", "Friday", "tab", "Ann, Bob, Cid, Dan"),
+            lambda: (
+                players.value == "Ann, Bob, Cid, Dan"
+                and screen.query(SettingsForm)
+                and screen.query_one(SettingsForm).game == "jass"
+            ),
+        )
 
         assert game.value == "jass"
         assert screen.query_one("#title", Input).value == "Friday"
@@ -82,14 +89,19 @@ async def test_keys_typed_right_after_picking_a_preset_reach_the_side_names(scor
         await pilot.press("down")
         sides = screen.query_one("#side-names", Input)
 
-        await _typed_at_once(app, pilot, burst("enter", "shift+tab", "We, They"),
-                             lambda: sides.value == "We, They"
-                             and screen.query_one("#setting-target", Input).value == "1000")
+        await _typed_at_once(
+            app,
+            pilot,
+            burst("enter", "shift+tab", "We, They"),
+            lambda: sides.value == "We, They" and screen.query_one("#setting-target", Input).value == "1000",
+        )
 
         assert preset.value == "flat_1000"
         assert sides.value == "We, They"
         assert app.focused is sides
-        assert screen.query_one("#setting-target", Input).value == "1000"  # the picked preset's settings shown
+        assert (
+            screen.query_one("#setting-target", Input).value == "1000"
+        )  # the picked preset's settings shown
 
 
 async def test_a_setting_picked_from_its_dropdown_is_kept_with_the_keys_typed_behind_it(scorepad_home):
@@ -110,8 +122,9 @@ async def test_a_setting_picked_from_its_dropdown_is_kept_with_the_keys_typed_be
         await settle(pilot)
         await pilot.press("down")
 
-        await _typed_at_once(app, pilot, burst("enter", "tab"),
-                             lambda: names.value == "german" and app.focused is following)
+        await _typed_at_once(
+            app, pilot, burst("enter", "tab"), lambda: names.value == "german" and app.focused is following
+        )
 
         assert names.value == "german"
         assert app.focused is following
@@ -128,15 +141,21 @@ async def test_ctrl_s_right_after_picking_the_game_starts_that_game_with_its_own
         await settle(pilot)
         await pilot.press("down")
 
-        await _typed_at_once(app, pilot, [events.Key("enter", "\r"), events.Key("ctrl+s", None)],
-                             lambda: not isinstance(app.screen, NewGameScreen))
+        await _typed_at_once(
+            app,
+            pilot,
+            [events.Key("enter", "\r"), events.Key("ctrl+s", None)],
+            lambda: not isinstance(app.screen, NewGameScreen),
+        )
 
         assert not isinstance(app.screen, NewGameScreen)
         saved = list((scorepad_home / "games").glob("*.jsonl"))
         assert len(saved) == 1
         header = saved[0].read_text(encoding="utf-8").splitlines()[0]
         assert '"game":"jass"' in header.replace(" ", "")
-        assert '"rules":{"preset":"classic_2500"}' in header.replace(" ", "")  # Jass's own preset, nothing else
+        assert '"rules":{"preset":"classic_2500"}' in header.replace(
+            " ", ""
+        )  # Jass's own preset, nothing else
 
 
 async def test_keys_typed_in_the_same_burst_as_n_reach_the_new_game_screen_in_order(scorepad_home):
@@ -145,15 +164,28 @@ async def test_keys_typed_in_the_same_burst_as_n_reach_the_new_game_screen_in_or
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        keys = [*burst("n", "shift+tab", "shift+tab", "enter"), events.Key("down", None),
-                *burst("enter", "tab", "Friday", "tab", "Ann, Bob, Cid, Dan")]
+        keys = [
+            *burst("n", "shift+tab", "shift+tab", "enter"),
+            events.Key("down", None),
+            *burst("enter", "tab", "Friday", "tab", "Ann, Bob, Cid, Dan"),
+        ]
 
-        await _typed_at_once(app, pilot, keys, lambda: isinstance(app.screen, NewGameScreen)
-                             and app.screen.query_one("#players", Input).value == "Ann, Bob, Cid, Dan")
+        await _typed_at_once(
+            app,
+            pilot,
+            keys,
+            lambda: (
+                isinstance(app.screen, NewGameScreen)
+                and app.screen.query_one("#players", Input).value == "Ann, Bob, Cid, Dan"
+            ),
+        )
 
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["HomeScreen", "NewGameScreen"]  # one, not an n each
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == [
+            "HomeScreen",
+            "NewGameScreen",
+        ]  # one, not an n each
         assert screen.query_one("#game", Select).value == "jass"
         assert screen.query_one("#title", Input).value == "Friday"
         assert screen.query_one("#players", Input).value == "Ann, Bob, Cid, Dan"
@@ -164,8 +196,17 @@ async def test_names_pasted_as_keys_right_behind_n_are_all_in_the_players_field(
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await _typed_at_once(app, pilot, burst("n", "Ann, Bob, Cid"), lambda: isinstance(app.screen, NewGameScreen)
-                             and app.screen.query_one("#players", Input).value == "Ann, Bob, Cid")
+        await _typed_at_once(
+            app,
+            pilot,
+            burst("n", "Ann, Bob, Cid"),
+            lambda: (
+                isinstance(app.screen, NewGameScreen)
+                and app.screen.query_one("#players", Input).value == "Ann, Bob, Cid"
+            ),
+        )
         assert isinstance(app.screen, NewGameScreen)
-        assert app.screen.query_one("#players", Input).value == "Ann, Bob, Cid"  # the n of "Ann" typed, not a new screen
+        assert (
+            app.screen.query_one("#players", Input).value == "Ann, Bob, Cid"
+        )  # the n of "Ann" typed, not a new screen
         assert len(app.screen_stack) == 3

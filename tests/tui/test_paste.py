@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual import events
 
-from scorepad.store import create, load
+from scorepad.store.game_file import create, load
 from scorepad.tui.screens.game import GameScreen
 
 from ..helpers import header
@@ -55,7 +55,10 @@ async def test_a_paste_stops_at_a_refused_deal_and_types_nothing_after_it(scorep
         assert isinstance(screen, GameScreen) and len(screen.sheet.rows) == 1
         declarer = screen.query_one("#bridge-declarer")
         honours = screen.query_one("#bridge-honours")
-        assert (declarer.value, honours.value) == ("c", "")  # the refused deal as pasted, nothing typed over it
+        assert (declarer.value, honours.value) == (
+            "c",
+            "",
+        )  # the refused deal as pasted, nothing typed over it
     assert [e.type for e in load(path).entries] == ["deal", "contract", "result"]
 
 

@@ -37,7 +37,9 @@ async def test_jass_a_hand_begun_leaves_the_tafel_and_the_form_line_as_they_were
         screen = app.screen
         hand = screen.query_one("#jass-hand", Static)
         before = str(hand.render())
-        counts = count_refreshes(tafel=screen.query_one(JassTafel), status=screen.query_one("#form-status", Static))
+        counts = count_refreshes(
+            tafel=screen.query_one(JassTafel), status=screen.query_one("#form-status", Static)
+        )
         await keys(pilot, "s", "tab", "tab", "c 4-Kh", "enter")  # trump and a Weis: no points yet
         assert logged_types(path)[-3:] == ["deal", "trump", "weis"]
         assert str(hand.render()) != before  # the hand line says the Weis
@@ -52,14 +54,18 @@ async def test_jass_a_hand_begun_leaves_the_tafel_and_the_form_line_as_they_were
         form.show_error("name the trump first")
         assert counts["status"] > status_drawn  # something new: drawn
 
+
 async def test_bridge_a_call_logged_leaves_the_pad_and_the_deal_line_as_they_were_drawn():
     app = make_app(open_path=new_rubber())
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_rubber(pilot)
         await pilot.press("f5")  # the auction call by call
         await settle(pilot)
-        counts = count_refreshes(pad=screen.query_one(BridgePad), deal=screen.query_one("#bridge-deal", Static),
-                                 hint=screen.query_one("#bridge-hint", Static))
+        counts = count_refreshes(
+            pad=screen.query_one(BridgePad),
+            deal=screen.query_one("#bridge-deal", Static),
+            hint=screen.query_one("#bridge-hint", Static),
+        )
         await pilot.press("1", "h", "enter")  # Ann, the dealer, bids
         await settle(pilot)
         assert "Bob to call" in text_of(app, "#bridge-hint")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from scorepad.cli import main
-from scorepad.describe import with_names
-from scorepad.export import to_csv, to_markdown
+from scorepad.cli.main import main
 from scorepad.log import Rename
+from scorepad.text.describe import with_names
+from scorepad.text.export import to_csv, to_markdown
 from scorepad.tui.screens.chart import steps, whole_ticks
 from scorepad.tui.widgets.sheet_table import SheetTable
 
@@ -34,7 +34,9 @@ async def test_after_a_rename_the_sheet_the_exports_list_and_replay_say_the_new_
         assert first[1] == "Annie" and "Ann" not in first  # the dealer column of deal 1
         third = [str(cell) for cell in table.get_row_at(2)]
         assert third[3] == "Annie"  # the "by" column: Annie's 8♠
-        assert "Annie" in str(table.columns[next(k for k in table.columns if "side-Ann" in str(k.value))].label)
+        assert "Annie" in str(
+            table.columns[next(k for k in table.columns if "side-Ann" in str(k.value))].label
+        )
         sheet = screen.sheet
         assert "Annie" in to_csv(sheet).splitlines()[0] and "Ann +/-" not in to_csv(sheet)
         assert "Annie" in to_markdown(sheet) and "| Ann |" not in to_markdown(sheet)
@@ -68,15 +70,19 @@ async def test_the_chart_draws_the_target_and_marks_the_winner(scorepad_home):
 
 def _finished_five_hundred():
     from scorepad.log import parse_entry
-    from scorepad.store import GameFile, create
+    from scorepad.store.game_file import GameFile, create
 
     from ..helpers import header
 
     path = create(header("five_hundred", ["Ann", "Bob", "Cid"]))
-    items = [{"type": "deal", "dealer": "Ann"}, {"type": "contract", "player": "Bob", "call": "8S"},
-             {"type": "result", "tricks": {"Ann": 1, "Bob": 8, "Cid": 1}},
-             {"type": "deal", "dealer": "Bob"}, {"type": "contract", "player": "Cid", "call": "10NT"},
-             {"type": "result", "tricks": {"Ann": 0, "Bob": 0, "Cid": 10}}]
+    items = [
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "contract", "player": "Bob", "call": "8S"},
+        {"type": "result", "tricks": {"Ann": 1, "Bob": 8, "Cid": 1}},
+        {"type": "deal", "dealer": "Bob"},
+        {"type": "contract", "player": "Cid", "call": "10NT"},
+        {"type": "result", "tricks": {"Ann": 0, "Bob": 0, "Cid": 10}},
+    ]
     with GameFile.open(path) as file:
         for item in items:
             file.append(parse_entry("five_hundred", item))
@@ -109,7 +115,9 @@ async def test_after_a_rename_the_forms_line_says_the_rename_not_the_old_name(sc
     app = make_app(open_path=populated("five_hundred"))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        await pilot.press(*"c", "tab", *"6s", "tab", "6", "tab", "2", "enter")  # Cid's 6♠: "Logged: … Ann 2 …"
+        await pilot.press(
+            *"c", "tab", *"6s", "tab", "6", "tab", "2", "enter"
+        )  # Cid's 6♠: "Logged: … Ann 2 …"
         await settle(pilot)
         status = app.screen.query_one("#form-status", Static)
         assert "Ann" in str(status.render())

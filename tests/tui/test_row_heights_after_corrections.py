@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.geometry import Region
 from textual.widgets import Input
 
-from scorepad.store import create, new_header
+from scorepad.store.game_file import create, new_header
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets import sheet_table
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -33,8 +33,12 @@ def row_text(app, index: int) -> list[str]:
 
 
 async def test_a_jass_penalty_given_a_long_reason_grows_and_shrinks_back(scorepad_home):
-    path = game_file("jass", JASS, [*HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD},
-                                    *HAND], rules={"preset": "flat_1000"})
+    path = game_file(
+        "jass",
+        JASS,
+        [*HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD}, *HAND],
+        rules={"preset": "flat_1000"},
+    )
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -47,7 +51,11 @@ async def test_a_jass_penalty_given_a_long_reason_grows_and_shrinks_back(scorepa
         assert "the deck was not offered" in " ".join(row_text(app, 1)[3].split())
         lines = row_text(app, 1)[3].count("\n") + 1
         assert lines >= 3
-        assert heights(app) == [before[0], lines, before[2]]  # the row as tall as its sentence, the next one as it was
+        assert heights(app) == [
+            before[0],
+            lines,
+            before[2],
+        ]  # the row as tall as its sentence, the next one as it was
         await open_from_log(pilot, ups=4)  # the penalty again, the correction now last in the log
         assert app.focused is not None and app.focused.id == "penalty-kind"
         assert app.screen.query_one("#penalty-note", Input).value.startswith("the deck")
@@ -57,9 +65,15 @@ async def test_a_jass_penalty_given_a_long_reason_grows_and_shrinks_back(scorepa
 
 
 async def test_a_bridge_deal_corrected_to_a_declarer_whose_name_wraps_takes_two_lines_and_back():
-    ann, cid = "Ann Maria-Theresia Walburga von Habsburg", "Cid Maria-Theresia Walburga von Habsburg"  # 40 each
-    path = create(new_header("auction_bridge", [ann, "Bob", cid, "Dan"], sides={
-        "We": [ann, cid], "They": ["Bob", "Dan"]}))
+    ann, cid = (
+        "Ann Maria-Theresia Walburga von Habsburg",
+        "Cid Maria-Theresia Walburga von Habsburg",
+    )  # 40 each
+    path = create(
+        new_header(
+            "auction_bridge", [ann, "Bob", cid, "Dan"], sides={"We": [ann, cid], "They": ["Bob", "Dan"]}
+        )
+    )
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_rubber(pilot)
@@ -82,9 +96,15 @@ async def test_a_bridge_deal_corrected_to_a_declarer_whose_name_wraps_takes_two_
 
 
 async def test_a_long_sheets_row_put_in_words_lazily_takes_its_new_height_too(scorepad_home, monkeypatch):
-    monkeypatch.setattr(sheet_table, "LAZY_FROM", 2)  # the rows added as a long game's are, in words when drawn
-    path = game_file("jass", JASS, [*HAND, *HAND, *HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD},
-                                    *HAND], rules={"preset": "flat_1000"})
+    monkeypatch.setattr(
+        sheet_table, "LAZY_FROM", 2
+    )  # the rows added as a long game's are, in words when drawn
+    path = game_file(
+        "jass",
+        JASS,
+        [*HAND, *HAND, *HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD}, *HAND],
+        rules={"preset": "flat_1000"},
+    )
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -103,8 +123,12 @@ async def test_a_long_sheets_row_put_in_words_lazily_takes_its_new_height_too(sc
 async def test_an_early_row_of_a_long_game_corrected_to_another_height_reads_as_a_fresh_open(scorepad_home):
     # hundreds of hands below the corrected penalty, most of them never drawn (added lazily, not in words): the
     # sheet is filled again, as a fresh open fills it, rather than each row below made in words to be removed
-    path = game_file("jass", JASS, [*HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD}, *HAND * 400],
-                     rules={"preset": "flat_1000", "target": 100000})
+    path = game_file(
+        "jass",
+        JASS,
+        [*HAND, {"type": "penalty", "kind": "uncut_deck", "against": BD}, *HAND * 400],
+        rules={"preset": "flat_1000", "target": 100000},
+    )
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -114,7 +138,9 @@ async def test_an_early_row_of_a_long_game_corrected_to_another_height_reads_as_
         assert app.focused is not None and app.focused.id == "penalty-kind"
         await pilot.press("tab", "tab", "tab", *"the deck was not offered to the right to cut", "enter")
         await settle(pilot)
-        while not isinstance(app.screen, GameScreen):  # outside the correction window: the table's override asked
+        while not isinstance(
+            app.screen, GameScreen
+        ):  # outside the correction window: the table's override asked
             await pilot.press("y")
             await settle(pilot)
         corrected = heights(app)
@@ -132,7 +158,9 @@ async def test_an_early_row_of_a_long_game_corrected_to_another_height_reads_as_
         assert drawn(fresh) == view
 
 
-async def test_a_line_more_above_the_sheet_after_a_correction_keeps_the_latest_deal_whole_in_view(scorepad_home):
+async def test_a_line_more_above_the_sheet_after_a_correction_keeps_the_latest_deal_whole_in_view(
+    scorepad_home,
+):
     # a late correction accepted by the table's override adds "Table overrides in this game" above the sheet:
     # the table is a line shorter after its cursor was scrolled to the latest deal, which must not be cut off
     from .test_five_hundred_screen import THREE, quick, write_game
@@ -140,8 +168,10 @@ async def test_a_line_more_above_the_sheet_after_a_correction_keeps_the_latest_d
     items: list[dict] = []
     for number in range(20):
         dealer, contractor = THREE[number % 3], THREE[(number + 1) % 3]
-        items += [{"type": "deal", "dealer": dealer},
-                  *quick(contractor, "6S", {p: 6 if p == contractor else 2 for p in THREE})]
+        items += [
+            {"type": "deal", "dealer": dealer},
+            *quick(contractor, "6S", {p: 6 if p == contractor else 2 for p in THREE}),
+        ]
     path = write_game(scorepad_home, THREE, items, rules={"target": 5000})
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:

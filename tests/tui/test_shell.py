@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Input, Select, Static
 
-from scorepad.config import load_config
-from scorepad.store import GameFile, create, games_dir, list_games, new_header
+from scorepad.store.config import load_config
+from scorepad.store.game_file import GameFile, create, games_dir, list_games, new_header
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.screens.home import HomeScreen
 from scorepad.tui.screens.new_game import NewGameScreen
@@ -107,7 +107,7 @@ async def test_the_remembered_theme_colours_the_first_frame_and_a_change_recolou
     # (the stylesheet parsed with its variables), and a theme changed later restyles what is on screen
     from textual.color import Color
 
-    from scorepad.config import update_config
+    from scorepad.store.config import update_config
     from scorepad.tui.app import ScorepadApp
 
     update_config(theme="paper-pad")
@@ -126,7 +126,7 @@ async def test_the_remembered_theme_colours_the_first_frame_and_a_change_recolou
 
 
 async def test_an_unknown_theme_falls_back_with_a_notice(scorepad_home):
-    from scorepad.config import update_config
+    from scorepad.store.config import update_config
     from scorepad.tui.app import FALLBACK_THEME, ScorepadApp
 
     update_config(theme="neon-disco")
@@ -156,7 +156,9 @@ def test_new_game_snapshot(snap_compare, snapshot_home):
     assert snap_compare(make_app(), terminal_size=(110, 40), run_before=open_form)
 
 
-async def test_a_game_opened_from_the_command_line_comes_alone_and_escape_leads_home(scorepad_home, monkeypatch):
+async def test_a_game_opened_from_the_command_line_comes_alone_and_escape_leads_home(
+    scorepad_home, monkeypatch
+):
     # `scorepad open FILE`: the saved games are neither listed nor read beneath the game while it is played;
     # Escape puts them in its place (the game file closed), as if the game had been opened from the list
     from scorepad.library import reading

@@ -13,9 +13,11 @@ from scorepad.tui.shorthand import Refused, resolve_name
 
 
 def test_the_shorthand_readers_import_no_textual_or_rich():
-    code = ("import sys, scorepad.tui.shorthand, scorepad.tui.games.jass.shorthand, "
-            "scorepad.tui.games.auction_bridge.codes; "
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'textual', 'rich'}))")
+    code = (
+        "import sys, scorepad.tui.shorthand, scorepad.tui.games.jass.shorthand, "
+        "scorepad.tui.games.auction_bridge.codes; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'textual', 'rich'}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

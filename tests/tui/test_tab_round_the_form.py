@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from scorepad.store import create, new_header
+from scorepad.store.game_file import create, new_header
 from scorepad.tui.widgets.log_pane import LogPane
 
 from .conftest import make_app, settle
@@ -55,11 +55,15 @@ async def test_from_the_log_tab_goes_back_into_the_form(scorepad_home):
 
 
 async def test_jass_tab_goes_round_the_hands_fields(scorepad_home):
-    app = make_app(open_path=create(new_header("jass", ["Ann", "Bob", "Cid", "Dan"], rules={"preset": "flat_1000"})))
+    app = make_app(
+        open_path=create(new_header("jass", ["Ann", "Bob", "Cid", "Dan"], rules={"preset": "flat_1000"}))
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert app.focused is field(app, "jass-trump")
-        await pilot.press("tab", "tab", "tab")  # the points, the Weis, then round to the first: who names trump
+        await pilot.press(
+            "tab", "tab", "tab"
+        )  # the points, the Weis, then round to the first: who names trump
         assert app.focused is field(app, "jass-caller")
         await pilot.press("b")
         assert field(app, "jass-caller").value == "b"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.config import update_config
+from scorepad.store.config import update_config
 from scorepad.tui.app import FALLBACK_THEME
 from scorepad.tui.themes import load_themes, user_theme_dir
 
@@ -21,25 +21,48 @@ GOOD = 'name = "mine"\nprimary = "#E8C766"\nbackground = "#0E3B2C"\n'
 BAD = {
     "colour.toml": ('primary = "notacolor"\n', "primary: 'notacolor' is not a colour"),
     "dark.toml": ('primary = "#E8C766"\ndark = "yes"\n', "dark: Input should be a valid boolean"),
-    "variables.toml": ('primary = "#E8C766"\nvariables = "nope"\n', "variables: Input should be a valid dictionary"),
+    "variables.toml": (
+        'primary = "#E8C766"\nvariables = "nope"\n',
+        "variables: Input should be a valid dictionary",
+    ),
     "deep.toml": ("x = " + "[" * 20_000 + "]" * 20_000 + "\n", "brackets nested too deep"),
-    "huge.toml": ('primary = "#E8C766"\n' + "# padding\n" * 10_000, "is 100020 bytes; a theme file is at most"),
+    "huge.toml": (
+        'primary = "#E8C766"\n' + "# padding\n" * 10_000,
+        "is 100020 bytes; a theme file is at most",
+    ),
     "garbage.toml": ("primary = \n", "is not TOML"),
     "unknown.toml": ('primary = "#E8C766"\ncolour = "red"\n', "colour: Extra inputs are not permitted"),
     "latin1.toml": (b'primary = "\xe9"\n', "is not UTF-8 text (byte 0xe9)"),
-    "spread.toml": ('primary = "#E8C766"\nluminosity_spread = "wide"\n', "luminosity_spread: Input should be"),
+    "spread.toml": (
+        'primary = "#E8C766"\nluminosity_spread = "wide"\n',
+        "luminosity_spread: Input should be",
+    ),
     "escape.toml": ('name = "x\\u001b]0;t\\u0007"\nprimary = "#E8C766"\n', "cannot hold control"),
-    "green-felt.toml": ('primary = "#FF0000"\n', "the name 'green-felt' is taken by a theme that comes with scorepad"),
-    "builtin.toml": ('name = "textual-dark"\nprimary = "#FF0000"\n', "'textual-dark' is taken by a theme that comes"),
+    "green-felt.toml": (
+        'primary = "#FF0000"\n',
+        "the name 'green-felt' is taken by a theme that comes with scorepad",
+    ),
+    "builtin.toml": (
+        'name = "textual-dark"\nprimary = "#FF0000"\n',
+        "'textual-dark' is taken by a theme that comes",
+    ),
     # a variable's value goes into Textual's stylesheet only as the theme is applied: unread, it stopped the app
-    "cssbreak.toml": ('primary = "#E8C766"\n[variables]\n"block-cursor-background" = "not a colour ;}"\n',
-                      "variables.block-cursor-background: 'not a colour ;}' is not a value Textual can read"),
-    "notcolour.toml": ('primary = "#E8C766"\n[variables]\n"footer-key-foreground" = "bold"\n',
-                       "variables.footer-key-foreground: 'bold' is not a colour"),
-    "notstyle.toml": ('primary = "#E8C766"\n[variables]\n"block-cursor-text-style" = "#FF0000"\n',
-                      "variables.block-cursor-text-style: '#FF0000' is not a text style"),
-    "brace.toml": ('primary = "#E8C766"\nvariables = { "my-own" = "red { x" }\n',
-                   "variables.my-own: 'red { x' is not a value Textual can read"),
+    "cssbreak.toml": (
+        'primary = "#E8C766"\n[variables]\n"block-cursor-background" = "not a colour ;}"\n',
+        "variables.block-cursor-background: 'not a colour ;}' is not a value Textual can read",
+    ),
+    "notcolour.toml": (
+        'primary = "#E8C766"\n[variables]\n"footer-key-foreground" = "bold"\n',
+        "variables.footer-key-foreground: 'bold' is not a colour",
+    ),
+    "notstyle.toml": (
+        'primary = "#E8C766"\n[variables]\n"block-cursor-text-style" = "#FF0000"\n',
+        "variables.block-cursor-text-style: '#FF0000' is not a text style",
+    ),
+    "brace.toml": (
+        'primary = "#E8C766"\nvariables = { "my-own" = "red { x" }\n',
+        "variables.my-own: 'red { x' is not a value Textual can read",
+    ),
 }
 
 
@@ -80,8 +103,10 @@ def test_a_fifo_named_toml_is_skipped_without_blocking():
     os.mkfifo(user_theme_dir() / "x.toml")  # opened plainly, this would wait for a writer forever
     (user_theme_dir() / "folder.toml").mkdir()
     themes, problems = load_themes()
-    assert sorted(problems) == [f"theme {user_theme_dir() / 'folder.toml'}: is not a regular file; skipped",
-                                f"theme {user_theme_dir() / 'x.toml'}: is not a regular file; skipped"]
+    assert sorted(problems) == [
+        f"theme {user_theme_dir() / 'folder.toml'}: is not a regular file; skipped",
+        f"theme {user_theme_dir() / 'x.toml'}: is not a regular file; skipped",
+    ]
     assert {t.name for t in themes} >= {"green-felt", "chalkboard", "paper-pad"}
 
 
@@ -136,16 +161,22 @@ def test_a_fifo_among_the_shipped_themes_is_skipped_without_blocking(monkeypatch
 
 def test_an_oversized_shipped_theme_is_skipped_unread(monkeypatch, tmp_path):
     folder = _shipped_folder_with(
-        monkeypatch, tmp_path, lambda f: (f / "big.toml").write_text('primary = "#E8C766"\n' + "#\n" * 40_000))
+        monkeypatch, tmp_path, lambda f: (f / "big.toml").write_text('primary = "#E8C766"\n' + "#\n" * 40_000)
+    )
     themes, problems = load_themes()
-    assert problems == [f"theme {folder / 'big.toml'}: is 80020 bytes; a theme file is at most 65536; skipped"]
+    assert problems == [
+        f"theme {folder / 'big.toml'}: is 80020 bytes; a theme file is at most 65536; skipped"
+    ]
     assert "big" not in {t.name for t in themes}
 
 
 # --------------------------------------------------------------------------- a theme's variables, as Textual reads them
 
 REFUSED_VARIABLES = {
-    "a value that is not CSS": ('"block-cursor-background" = "not a colour ;}"', "is not a value Textual can read"),
+    "a value that is not CSS": (
+        '"block-cursor-background" = "not a colour ;}"',
+        "is not a value Textual can read",
+    ),
     "a style where a colour goes": ('"footer-key-foreground" = "bold"', "'bold' is not a colour"),
     "a colour where a style goes": ('"block-cursor-text-style" = "red"', "'red' is not a text style"),
     "another variable": ('"input-selection-background" = "$primary"', "'$primary' is not a colour"),
@@ -178,7 +209,9 @@ async def test_a_chosen_theme_whose_variables_textual_refuses_is_not_offered_and
 async def test_the_board_starts_past_a_theme_textual_refuses():
     from scorepad.tui.board.app import BoardApp
 
-    write_user_themes({"broken.toml": 'primary = "#E8C766"\n[variables]\n"block-cursor-background" = "x;}"\n'})
+    write_user_themes(
+        {"broken.toml": 'primary = "#E8C766"\n[variables]\n"block-cursor-background" = "x;}"\n'}
+    )
     update_config(theme="broken")
     app = BoardApp(None)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -188,12 +221,16 @@ async def test_the_board_starts_past_a_theme_textual_refuses():
 
 
 async def test_a_theme_with_variables_textual_reads_is_offered_and_applies():
-    write_user_themes({"good.toml": 'name = "good"\nprimary = "#E8C766"\n[variables]\n'
-                                    '"block-cursor-text-style" = "bold underline"\n'
-                                    '"footer-key-foreground" = "#FF0000"\n'
-                                    '"input-selection-background" = "#0000FF 40%"\n'
-                                    '"text" = "auto 90%"\n'
-                                    '"my-own" = "anything at all"\n'})
+    write_user_themes(
+        {
+            "good.toml": 'name = "good"\nprimary = "#E8C766"\n[variables]\n'
+            '"block-cursor-text-style" = "bold underline"\n'
+            '"footer-key-foreground" = "#FF0000"\n'
+            '"input-selection-background" = "#0000FF 40%"\n'
+            '"text" = "auto 90%"\n'
+            '"my-own" = "anything at all"\n'
+        }
+    )
     themes, problems = load_themes()
     assert problems == [] and "good" in {t.name for t in themes}
     update_config(theme="good")
@@ -209,17 +246,41 @@ async def test_a_theme_with_variables_textual_reads_is_offered_and_applies():
 
 def test_a_shipped_theme_with_a_variable_textual_refuses_is_skipped(monkeypatch, tmp_path):
     # the shipped themes are read without the strict check, but not without this one: a damaged install
-    folder = _shipped_folder_with(monkeypatch, tmp_path, lambda f: (f / "odd.toml").write_text(
-        'primary = "#E8C766"\n[variables]\n"footer-key-foreground" = "bold"\n'))
+    folder = _shipped_folder_with(
+        monkeypatch,
+        tmp_path,
+        lambda f: (f / "odd.toml").write_text(
+            'primary = "#E8C766"\n[variables]\n"footer-key-foreground" = "bold"\n'
+        ),
+    )
     themes, problems = load_themes()
-    assert len(problems) == 1 and problems[0].startswith(f"theme {folder / 'odd.toml'}: variables.footer-key-")
+    assert len(problems) == 1 and problems[0].startswith(
+        f"theme {folder / 'odd.toml'}: variables.footer-key-"
+    )
     assert "odd" not in {t.name for t in themes}
 
 
 # every declaration in Textual's and scorepad's stylesheets that puts a variable in (`$x: …` defines one: left out)
 DECLARATION = re.compile(r"(?<![\w$-])([a-z][a-z-]*)\s*:\s*([^;{}]*\$[^;{}]*?)\s*(?=[;}])")
-SAMPLES = ("red", "#FF000080", "red 50%", "rgb(10, 20, 30)", "ansi_red", "transparent", "initial", "auto 87%",
-           "bold", "none", "bold underline", "reverse", "$primary", "", "1", "tall red", "red !important")
+SAMPLES = (
+    "red",
+    "#FF000080",
+    "red 50%",
+    "rgb(10, 20, 30)",
+    "ansi_red",
+    "transparent",
+    "initial",
+    "auto 87%",
+    "bold",
+    "none",
+    "bold underline",
+    "reverse",
+    "$primary",
+    "",
+    "1",
+    "tall red",
+    "red !important",
+)
 
 
 def every_stylesheet() -> list[str]:
@@ -243,8 +304,11 @@ def every_stylesheet() -> list[str]:
                 found.add(sub)
                 waiting.append(sub)
     ours = [c for c in found if c.__module__.split(".")[0] in ("textual", "scorepad")]  # not a test's widgets
-    return [App.DEFAULT_CSS, (Path(scorepad.tui.__file__).parent / "scorepad.tcss").read_text(encoding="utf-8"),
-            *(c.DEFAULT_CSS for c in sorted(ours, key=lambda c: c.__qualname__) if c.DEFAULT_CSS)]
+    return [
+        App.DEFAULT_CSS,
+        (Path(scorepad.tui.__file__).parent / "scorepad.tcss").read_text(encoding="utf-8"),
+        *(c.DEFAULT_CSS for c in sorted(ours, key=lambda c: c.__qualname__) if c.DEFAULT_CSS),
+    ]
 
 
 def test_what_the_check_lets_through_reads_wherever_textual_puts_it():
@@ -264,7 +328,9 @@ def test_what_the_check_lets_through_reads_wherever_textual_puts_it():
             for name in re.findall(r"\$([\w-]+)", value):
                 uses[name].add(f"{prop}: {value}")
     defaults = Theme(name="probe", primary="#E8C766").to_color_system().generate()
-    assert {"block-cursor-background", "footer-key-foreground", "block-cursor-text-style", "text"} <= set(uses)
+    assert {"block-cursor-background", "footer-key-foreground", "block-cursor-text-style", "text"} <= set(
+        uses
+    )
     assert set(uses) <= set(defaults)  # only Textual's variables are used: a theme's own are in no stylesheet
     base = tokenize_values(defaults)
     taken: dict[str, str] = {}
@@ -276,13 +342,16 @@ def test_what_the_check_lets_through_reads_wherever_textual_puts_it():
             tokens = {**base, name: tokenize_values({name: value})[name]}
             for declaration in sorted(declarations):
                 rules = list(parse("", f"Probe {{ {declaration}; }}", ("test", name), variable_tokens=tokens))
-                assert not any(rule.errors for rule in rules), f"{name} = {value!r} let through; {declaration!r}"
+                assert not any(rule.errors for rule in rules), (
+                    f"{name} = {value!r} let through; {declaration!r}"
+                )
     assert len(taken) == len(uses)  # each variable takes some other value: the check does not refuse all
 
     def parses_whole(variables: dict[str, str]) -> bool:
         """The app's way: one stylesheet of all the CSS, the theme's variables over the defaults."""
-        sheet = Stylesheet(variables=Theme(name="probe", primary="#E8C766", variables=variables)
-                           .to_color_system().generate())
+        sheet = Stylesheet(
+            variables=Theme(name="probe", primary="#E8C766", variables=variables).to_color_system().generate()
+        )
         for number, css in enumerate(sheets):
             sheet.add_source(css, read_from=("test", str(number)), is_default_css=True)
         try:

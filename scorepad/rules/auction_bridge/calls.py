@@ -49,8 +49,9 @@ BID = re.compile(r"^([1-7])(S|C|D|H|R|NT)$")
 
 #: every bid spelled as a log spells it -> (level, strain), and the other calls: a long log asks these for every
 #: call, so the spelling is looked up, not matched (anything else still goes to BID)
-_BIDS: dict[str, tuple[int, str]] = {f"{level}{strain}": (level, strain) for level in range(1, 8)
-                                     for strain in ("S", "C", "D", "H", "R", "NT")}
+_BIDS: dict[str, tuple[int, str]] = {
+    f"{level}{strain}": (level, strain) for level in range(1, 8) for strain in ("S", "C", "D", "H", "R", "NT")
+}
 _NOT_BIDS = frozenset(("pass", "double", "redouble"))
 #: a bid's denomination, by its spelling in the log
 STRAIN_OF: dict[str, str] = {call: strain for call, (_, strain) in _BIDS.items()}
@@ -116,7 +117,11 @@ def _format_call(call: str, double: str) -> str:
 
 
 #: every bid with every doubling, in words: a long log's rows write a contract each
-_WRITTEN = {(call, double): _format_call(call, double) for call in _BIDS for double in ("none", "doubled", "redoubled")}
+_WRITTEN = {
+    (call, double): _format_call(call, double)
+    for call in _BIDS
+    for double in ("none", "doubled", "redoubled")
+}
 
 
 def describe_bid(call: str, settings: Settings = DEFAULT_SETTINGS) -> str:
@@ -182,8 +187,10 @@ def honours_required(strain: str) -> bool:
 
 
 def missing_honours_reason(strain: str) -> str:
-    return (f"Law 5: at {STRAIN_NAMES[strain]} one side always holds three or more of the five trump honours "
-            "(A K Q J 10): name that side and its holding")
+    return (
+        f"Law 5: at {STRAIN_NAMES[strain]} one side always holds three or more of the five trump honours "
+        "(A K Q J 10): name that side and its holding"
+    )
 
 
 def honour_value(strain: str, holding: str, settings: Settings = DEFAULT_SETTINGS) -> int:
@@ -319,7 +326,9 @@ class Auction:
         else:  # a new bid reopens: any double lapses
             self.last_bid, self.last_bidder, self.doubling = call, player, "none"
             self.bids_made += 1
-            self.first_namer.setdefault((self.side_of[player], STRAIN_OF.get(call) or split_bid(call)[1]), player)
+            self.first_namer.setdefault(
+                (self.side_of[player], STRAIN_OF.get(call) or split_bid(call)[1]), player
+            )
         return False  # a bid, double or redouble reopens the auction
 
     def contract(self) -> Contract:

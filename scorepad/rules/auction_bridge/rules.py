@@ -36,7 +36,9 @@ class AuctionBridgeRules(base.Rules[BridgeState, Settings]):
             return base.pairs_opposite(players)
         return {player: (player,) for player in players}  # refused entry by entry with the setup problem
 
-    def new_state(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]) -> BridgeState:
+    def new_state(
+        self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]
+    ) -> BridgeState:
         return BridgeState(header, settings, sides)
 
     def validate(self, state: BridgeState, entry: Entry) -> str | None:
@@ -79,8 +81,9 @@ class AuctionBridgeRules(base.Rules[BridgeState, Settings]):
 
     # ------------------------------------------------------------------ corrections (Laws 12, 13)
 
-    def correction_window(self, state: BridgeState, target: int, where: base.Where,
-                          trial: Callable[[], BridgeState | None]) -> str | None:
+    def correction_window(
+        self, state: BridgeState, target: int, where: base.Where, trial: Callable[[], BridgeState | None]
+    ) -> str | None:
         if state.agreed_seq is not None:
             return f"Laws 12 and 13: the rubber's score was made up and agreed in entry {state.agreed_seq}"
         corrected = trial()
@@ -214,17 +217,29 @@ def _result(state: BridgeState, entry: ABResult, seq: int) -> None:
     if won_game:
         text += f", game to {state.side_name(won_game)}"
     cells = DealCells(
-        deal=current.number, game=current.game, dealer=current.dealer, declarer=contract.declarer,
-        side=declarers, call=contract.call, double=contract.double, contract=contract.text,
-        dealers_one_spade=contract.dealers_one_spade, tricks=outcome.tricks, made=score.made,
+        deal=current.number,
+        game=current.game,
+        dealer=current.dealer,
+        declarer=contract.declarer,
+        side=declarers,
+        call=contract.call,
+        double=contract.double,
+        contract=contract.text,
+        dealers_one_spade=contract.dealers_one_spade,
+        tricks=outcome.tricks,
+        made=score.made,
         over_under=score.over_under,
         honours_side=outcome.honours[0] if outcome.honours else None,
         holding=outcome.honours[1] if outcome.honours else None,
         chicane_side=outcome.chicane[0] if outcome.chicane else None,
         double_chicane=bool(outcome.chicane and outcome.chicane[1]),
         revoke_side=outcome.revoke[0] if outcome.revoke else None,
-        won_game=won_game, rubber_over=any(bonus.values()),
-        trick=score.trick, honour=score.honour, bonus=bonus, parts=score.parts,
+        won_game=won_game,
+        rubber_over=any(bonus.values()),
+        trick=score.trick,
+        honour=score.honour,
+        bonus=bonus,
+        parts=score.parts,
     )
     state.add_row(seq, text, delta, cells)
     if any(bonus.values()):
@@ -272,8 +287,10 @@ def row_points(row: base.Row, sides: Iterable[str]) -> dict[str, dict[str, int]]
     rubber's 250 / unfinished 125s (`bonus`)."""
     sides = tuple(sides)
     cells = bridge_cells(row)
-    return {side: {"trick": cells.trick[side], "honour": cells.honour[side], "bonus": cells.bonus[side]}
-            for side in sides}
+    return {
+        side: {"trick": cells.trick[side], "honour": cells.honour[side], "bonus": cells.bonus[side]}
+        for side in sides
+    }
 
 
 RULES = AuctionBridgeRules()

@@ -54,8 +54,13 @@ class Terms:
 
 def contract_terms(contract: Contract, settings: Settings) -> Terms:
     per_trick = settings.trick_values[contract.strain] * settings.multiplier(contract.double)
-    return Terms(per_trick, BOOK + contract.level, per_trick * contract.level,
-                 settings.undertrick_value(contract.double), _undertricks_cap(contract, settings))
+    return Terms(
+        per_trick,
+        BOOK + contract.level,
+        per_trick * contract.level,
+        settings.undertrick_value(contract.double),
+        _undertricks_cap(contract, settings),
+    )
 
 
 def score_deal(

@@ -23,20 +23,39 @@ def _no_trump_honours() -> dict[str, int]:
 
 # the settings in a card player's words (scorepad.rules.wording)
 SETTING_LABELS: dict[str, str] = {
-    "revoke_penalty": "revoke penalty", "chicane": "chicane", "rubber_bonus": "rubber bonus",
-    "unfinished_game_bonus": "unfinished rubber, per game", "trick_values": "trick values",
-    "game_points": "game", "games_to_win": "games to win the rubber", "double_factor": "doubled ×",
-    "redouble_factor": "redoubled ×", "undertrick": "under-trick", "undertrick_doubled": "under-trick doubled",
-    "undertrick_redoubled": "under-trick redoubled", "doubled_bonus": "doubled made, bonus",
-    "redoubled_bonus": "redoubled made, bonus", "slam_bonus": "grand slam", "little_slam_bonus": "little slam",
-    "dealers_one_spade_cap": "dealer's one spade at most", "honour_tricks": "honours, in tricks",
-    "no_trump_honours": "aces at no trump", "revoke_tricks": "revoke, in tricks", "chicane_tricks": "chicane, in tricks",
+    "revoke_penalty": "revoke penalty",
+    "chicane": "chicane",
+    "rubber_bonus": "rubber bonus",
+    "unfinished_game_bonus": "unfinished rubber, per game",
+    "trick_values": "trick values",
+    "game_points": "game",
+    "games_to_win": "games to win the rubber",
+    "double_factor": "doubled ×",
+    "redouble_factor": "redoubled ×",
+    "undertrick": "under-trick",
+    "undertrick_doubled": "under-trick doubled",
+    "undertrick_redoubled": "under-trick redoubled",
+    "doubled_bonus": "doubled made, bonus",
+    "redoubled_bonus": "redoubled made, bonus",
+    "slam_bonus": "grand slam",
+    "little_slam_bonus": "little slam",
+    "dealers_one_spade_cap": "dealer's one spade at most",
+    "honour_tricks": "honours, in tricks",
+    "no_trump_honours": "aces at no trump",
+    "revoke_tricks": "revoke, in tricks",
+    "chicane_tricks": "chicane, in tricks",
     "double_chicane_tricks": "double chicane, in tricks",
 }
 VALUE_WORDS: dict[str, dict[str, str]] = {
     "trick_values": {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "royal ♠", "NT": "NT"},
-    "honour_tricks": {"3": "3 honours", "4": "4 honours", "5": "5 honours", "4_one_hand": "4 in one hand",
-                      "4_one_hand_5th_partner": "4 in one hand, 5th with partner", "5_one_hand": "5 in one hand"},
+    "honour_tricks": {
+        "3": "3 honours",
+        "4": "4 honours",
+        "5": "5 honours",
+        "4_one_hand": "4 in one hand",
+        "4_one_hand_5th_partner": "4 in one hand, 5th with partner",
+        "5_one_hand": "5 in one hand",
+    },
     "no_trump_honours": {"3_aces": "3 aces", "4_aces": "4 aces", "4_aces_one_hand": "4 aces in one hand"},
 }
 
@@ -126,8 +145,11 @@ class Settings(BaseModel):
         return {"none": 1, "doubled": self.double_factor, "redoubled": self.redouble_factor}[double]
 
     def undertrick_value(self, double: str) -> int:
-        return {"none": self.undertrick, "doubled": self.undertrick_doubled,
-                "redoubled": self.undertrick_redoubled}[double]
+        return {
+            "none": self.undertrick,
+            "doubled": self.undertrick_doubled,
+            "redoubled": self.undertrick_redoubled,
+        }[double]
 
     def bonus_value(self, double: str) -> int:
         """The honour points for making a doubled (redoubled) contract, and again for each overtrick."""

@@ -86,7 +86,9 @@ class BridgeState(base.State[Settings]):
         """Law 11: a deal once started must be finished before play stops."""
         current = self.current
         if current is not None and (current.auction.calls or current.contract is not None):
-            return f"Law 11: a deal once started must be finished; finish deal {current.number} before stopping"
+            return (
+                f"Law 11: a deal once started must be finished; finish deal {current.number} before stopping"
+            )
         return None
 
     def unfinished_rubber(self) -> str | None:
@@ -114,8 +116,10 @@ class BridgeState(base.State[Settings]):
             agreed = " The table agreed the score." if self.agreed_seq else ""
             return (f"Rubber over: {self.result}.{agreed}",)
         games = ", ".join(f"{self.side_name(s)} {self.games_won[s]}" for s in self.side_labels)
-        need = ", ".join(f"{self.side_name(s)} {max(0, self.settings.game_points - self.below_line[s])}"
-                         for s in self.side_labels)
+        need = ", ".join(
+            f"{self.side_name(s)} {max(0, self.settings.game_points - self.below_line[s])}"
+            for s in self.side_labels
+        )
         stage = f"Game {self.game_no} of the rubber · games won: {games} · to make game: {need}"
         current = self.current
         if current is None:
@@ -130,8 +134,11 @@ class BridgeState(base.State[Settings]):
                 bid = format_call(auction.last_bid, auction.doubling)
                 beat = f", {bid} by {self.name(auction.last_bidder or '')} to beat"
             return (dealt, f"{self.name(auction.turn)} to call{beat}", stage)
-        return (dealt, f"Contract: {self.name(contract.declarer)} {contract.text}, "
-                       f"{6 + contract.level} tricks to make", stage)
+        return (
+            dealt,
+            f"Contract: {self.name(contract.declarer)} {contract.text}, {6 + contract.level} tricks to make",
+            stage,
+        )
 
     def view(self) -> BridgeView:
         current = self.current
@@ -163,7 +170,6 @@ class BridgeState(base.State[Settings]):
             stop_refusal=self.closed() or self.unfinished_deal(),
             agree_refusal=self.closed(agreeing=True) or self.unfinished_rubber(),
         )
-
 
     def score(self) -> RubberScore:
         """The rubber's score as the pad writes it: what is not trick or honour score in a side's total is its

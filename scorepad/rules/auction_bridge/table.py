@@ -6,28 +6,32 @@ from scorepad.rules.auction_bridge.calls import (
     DOUBLINGS,
     STRAIN_NAMES,
     STRAIN_SYMBOLS,
-    STRAINS,
     all_bids,
     bid_value,
     format_call,
     split_bid,
 )
-from scorepad.rules.auction_bridge.settings import Settings
+from scorepad.rules.auction_bridge.settings import STRAINS, Settings
 from scorepad.rules.wording import counted
 
 
 def bid_values(settings: Settings) -> list[str]:
     """The trick and bid values by odd tricks and strain, and what doubling multiplies (Markdown lines)."""
     symbols = [STRAIN_SYMBOLS[s] for s in STRAINS]
-    lines = ["## Trick values and bid values (Laws 3, 44)",
-             "A bid is worth its odd tricks × the trick value; at equal value the bid naming more tricks is higher.",
-             "",
-             "| odd tricks | " + " | ".join(f"{sym} {STRAIN_NAMES[s]}" for s, sym in zip(STRAINS, symbols,
-                                                                                    strict=True)) + " |",
-             "|---|" + "---|" * len(STRAINS)]
+    lines = [
+        "## Trick values and bid values (Laws 3, 44)",
+        "A bid is worth its odd tricks × the trick value; at equal value the bid naming more tricks is higher.",
+        "",
+        "| odd tricks | "
+        + " | ".join(f"{sym} {STRAIN_NAMES[s]}" for s, sym in zip(STRAINS, symbols, strict=True))
+        + " |",
+        "|---|" + "---|" * len(STRAINS),
+    ]
     levels = sorted({split_bid(b)[0] for b in all_bids(settings)})
     for level in levels:
-        lines.append(f"| {level} | " + " | ".join(str(bid_value(f"{level}{s}", settings)) for s in STRAINS) + " |")
+        lines.append(
+            f"| {level} | " + " | ".join(str(bid_value(f"{level}{s}", settings)) for s in STRAINS) + " |"
+        )
     factors = ", ".join(f"{d} ×{settings.multiplier(d)}" for d in DOUBLINGS if d != "none")
     return [*lines, "", f"Doubling multiplies the trick points ({factors}) but never a bid's rank."]
 

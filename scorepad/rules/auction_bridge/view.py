@@ -83,7 +83,6 @@ class BridgeView(View):
         return Contract(call, declarer, double, dealers_one_spade=call == "1S" and declarer == self.dealer)
 
 
-
 class DealCells(NamedTuple):
     """An Auction Bridge row's columns for a scored deal, made as it is scored."""
 
@@ -135,8 +134,16 @@ def rubber_score(sheet: Sheet) -> RubberScore:
     if isinstance(view, BridgeView):
         return view.score
     zeros = dict.fromkeys(sheet.totals, 0)
-    return RubberScore(trick=zeros, honour=zeros, bonus=zeros, total=dict(sheet.totals), over=False, winner=None,
-                       size=0, stopped=False)
+    return RubberScore(
+        trick=zeros,
+        honour=zeros,
+        bonus=zeros,
+        total=dict(sheet.totals),
+        over=False,
+        winner=None,
+        size=0,
+        stopped=False,
+    )
 
 
 def bridge_cells(row: Row, sides: Sequence[str] = ()) -> BridgeCells:

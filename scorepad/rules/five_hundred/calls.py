@@ -55,8 +55,10 @@ class Schedule(Fixed):
 
     @classmethod
     def of(cls, settings: Settings) -> Schedule:
-        return cls({call: bid_value(call, settings) for call in BIDS},
-                   {call: bid_rank(call, settings) for call in BIDS})
+        return cls(
+            {call: bid_value(call, settings) for call in BIDS},
+            {call: bid_rank(call, settings) for call in BIDS},
+        )
 
 
 def bid_value(call: str, settings: Settings) -> int:
@@ -89,7 +91,7 @@ def outranks(call: str, previous: str, settings: Settings) -> bool:
 
 
 def display_call(call: str) -> str:
-    """"7H" -> "7♥", "10NT" -> "10NT", "open_nullo" -> "open nullo"."""
+    """ "7H" -> "7♥", "10NT" -> "10NT", "open_nullo" -> "open nullo"."""
     if call == PASS:
         return "pass"
     if is_nullo(call):
@@ -115,14 +117,41 @@ def calls_above(previous: str | None, settings: Settings) -> list[str]:
 
 
 _SUIT_WORDS = {
-    "S": "S", "♠": "S", "♤": "S", "SPADES": "S", "SPADE": "S",
-    "C": "C", "♣": "C", "♧": "C", "CLUBS": "C", "CLUB": "C",
-    "D": "D", "♦": "D", "♢": "D", "DIAMONDS": "D", "DIAMOND": "D",
-    "H": "H", "♥": "H", "♡": "H", "HEARTS": "H", "HEART": "H",
-    "NT": "NT", "N": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT",
+    "S": "S",
+    "♠": "S",
+    "♤": "S",
+    "SPADES": "S",
+    "SPADE": "S",
+    "C": "C",
+    "♣": "C",
+    "♧": "C",
+    "CLUBS": "C",
+    "CLUB": "C",
+    "D": "D",
+    "♦": "D",
+    "♢": "D",
+    "DIAMONDS": "D",
+    "DIAMOND": "D",
+    "H": "H",
+    "♥": "H",
+    "♡": "H",
+    "HEARTS": "H",
+    "HEART": "H",
+    "NT": "NT",
+    "N": "NT",
+    "NOTRUMP": "NT",
+    "NOTRUMPS": "NT",
 }
-_WORDS = {"P": PASS, "PASS": PASS, "N": "nullo", "NULLO": "nullo", "MISERE": "nullo",
-          "ON": "open_nullo", "OPENNULLO": "open_nullo", "OPENMISERE": "open_nullo"}
+_WORDS = {
+    "P": PASS,
+    "PASS": PASS,
+    "N": "nullo",
+    "NULLO": "nullo",
+    "MISERE": "nullo",
+    "ON": "open_nullo",
+    "OPENNULLO": "open_nullo",
+    "OPENMISERE": "open_nullo",
+}
 _TYPED = re.compile(r"^(6|7|8|9|10)(.+)$")
 
 
@@ -135,7 +164,9 @@ def parse_call(text: str) -> str:
     match = _TYPED.match(squeezed)
     if match and match.group(2) in _SUIT_WORDS:
         return f"{match.group(1)}{_SUIT_WORDS[match.group(2)]}"
-    raise ValueError(f"{text!r} is not a call: type e.g. 7h, 7♥, 10nt, n (nullo), on (open nullo) or p (pass)")
+    raise ValueError(
+        f"{text!r} is not a call: type e.g. 7h, 7♥, 10nt, n (nullo), on (open nullo) or p (pass)"
+    )
 
 
 def schedule_table(settings: Settings) -> dict[str, Any]:
@@ -157,8 +188,22 @@ def schedule_table(settings: Settings) -> dict[str, Any]:
             by_rank = all_calls(settings)
             above = next((c for c in by_rank if bid_rank(c, settings) > bid_rank(call, settings)), None)
             place = f"above {display_call(below)}" + (f", below {display_call(above)}" if above else "")
-            nullos.append({"call": call, "display": display_call(call), "value": bid_value(call, settings),
-                           "ranks": place})
-    ladder = [{"call": c, "display": display_call(c), "value": bid_value(c, settings)} for c in all_calls(settings)]
-    return {"schedule": settings.schedule, "strains": list(STRAINS), "symbols": dict(SYMBOLS), "rows": rows,
-            "nullos": nullos, "ladder": ladder}
+            nullos.append(
+                {
+                    "call": call,
+                    "display": display_call(call),
+                    "value": bid_value(call, settings),
+                    "ranks": place,
+                }
+            )
+    ladder = [
+        {"call": c, "display": display_call(c), "value": bid_value(c, settings)} for c in all_calls(settings)
+    ]
+    return {
+        "schedule": settings.schedule,
+        "strains": list(STRAINS),
+        "symbols": dict(SYMBOLS),
+        "rows": rows,
+        "nullos": nullos,
+        "ladder": ladder,
+    }

@@ -59,7 +59,9 @@ class Deal:
     first_bid_seq: int | None = None
     all_passed: bool = False
     thrown_in: str = ""  # why the deal was thrown in (no score), or ""
-    same_dealer_again: bool = False  # thrown in by a redeal: the same dealer deals again (else the deal passes on)
+    same_dealer_again: bool = (
+        False  # thrown in by a redeal: the same dealer deals again (else the deal passes on)
+    )
     result: FHResult | None = None
     result_seq: int | None = None
     # rare, so a deal starts with none: each one added makes a new tuple
@@ -178,7 +180,8 @@ class Deal:
             "auction_mode": "one_round" if self.one_round else "continuous",
             # one round: who is still to call, in turn (the barred are skipped); continuous: not known ahead
             "yet_to_call": [p for p in self.call_order() if not self.is_out(p) and not self.has_called(p)]
-            if self.one_round and self.auction_open else [],
+            if self.one_round and self.auction_open
+            else [],
             "to_bid": to_bid,
             "auction": [[player, call] for player, call, _ in self.calls],
             "passed": sorted(self.passed, key=self.players.index),
@@ -200,4 +203,4 @@ class Deal:
 def call_order(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
     """The players from the dealer's left round to the dealer, who calls last."""
     at = players.index(dealer)
-    return players[at + 1:] + players[:at + 1]
+    return players[at + 1 :] + players[: at + 1]

@@ -31,7 +31,9 @@ from scorepad.rules.five_hundred.settings import (
 from scorepad.rules.five_hundred.view import FiveHundredView, tricks_total_problem
 from scorepad.rules.wording import counted as plural_of
 
-CORRECTION_LAW = "an error in the record must be corrected before the first bid, but not a pass, of the next deal"
+CORRECTION_LAW = (
+    "an error in the record must be corrected before the first bid, but not a pass, of the next deal"
+)
 
 
 class FiveHundredState(base.State[Settings]):
@@ -135,10 +137,14 @@ class FiveHundredState(base.State[Settings]):
             number = self.deals + 1
             if deal is not None and deal.thrown_in:
                 again = "deals again" if deal.same_dealer_again else "deals"
-                return (f"Deal {deal.index} thrown in ({deal.thrown_in}): {self.name(dealer)} {again}",
-                        f"{self.name(self.left_of(dealer))} bids first · {goal}")
-            return (f"Deal {number}: {self.name(dealer)} deals, {self.name(self.left_of(dealer))} bids first",
-                    goal)
+                return (
+                    f"Deal {deal.index} thrown in ({deal.thrown_in}): {self.name(dealer)} {again}",
+                    f"{self.name(self.left_of(dealer))} bids first · {goal}",
+                )
+            return (
+                f"Deal {number}: {self.name(dealer)} deals, {self.name(self.left_of(dealer))} bids first",
+                goal,
+            )
         assert deal is not None
         dealt = f"Deal {deal.index}: {self.name(deal.dealer)} dealt"
         if phase == "auction":
@@ -198,7 +204,9 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
             return {" & ".join(group): tuple(group) for group in groups}
         return {player: (player,) for player in players}
 
-    def new_state(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]) -> FiveHundredState:
+    def new_state(
+        self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]
+    ) -> FiveHundredState:
         return FiveHundredState(header, settings, sides)
 
     # ------------------------------------------------------------------ validate
@@ -242,8 +250,10 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if not deal.closed:
             if dealer == deal.dealer:
                 return None  # a redeal by the same dealer
-            return (f"deal {deal.index} by {state.name(deal.dealer)} has no result yet: enter its result, "
-                    f"or a redeal by {state.name(deal.dealer)}")
+            return (
+                f"deal {deal.index} by {state.name(deal.dealer)} has no result yet: enter its result, "
+                f"or a redeal by {state.name(deal.dealer)}"
+            )
         expected = state.next_dealer()
         if dealer == expected:
             return None
@@ -264,8 +274,10 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if deal is None or deal.closed or deal.auction_open:
             return None
         if deal.contract is not None:
-            return (f"the auction is over: {state.name(deal.contractor or '')} has the contract at "
-                    f"{display_call(deal.contract)}; enter the result")
+            return (
+                f"the auction is over: {state.name(deal.contractor or '')} has the contract at "
+                f"{display_call(deal.contract)}; enter the result"
+            )
         return "all passed and the deal is played at no trump: enter its result"
 
     def _check_bid(self, state: FiveHundredState, entry: FHBid) -> str | None:
@@ -287,8 +299,10 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
             if player in deal.passed:
                 return f"{state.name(player)} passed earlier and cannot bid again this deal"
             if deal.one_round and deal.has_called(player):
-                return (f"{state.name(player)} has had his call this deal: in this auction each player calls "
-                        "once, the dealer last")
+                return (
+                    f"{state.name(player)} has had his call this deal: in this auction each player calls "
+                    "once, the dealer last"
+                )
             return f"it is {state.name(to_bid or '')}'s turn to bid, not {state.name(player)}'s"
         high = deal.high
         if call == PASS or high is None or state.schedule.ranks[call] > state.schedule.ranks[high[1]]:
@@ -301,11 +315,16 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         bidder, to_beat = high
         shown, beat = display_call(call), display_call(to_beat)
         by = f"{beat} by {state.name(bidder)}"
-        if settings.schedule == "original" and not is_nullo(call) and not is_nullo(to_beat) and (
-            bid_rank(call, settings) == bid_rank(to_beat, settings)
+        if (
+            settings.schedule == "original"
+            and not is_nullo(call)
+            and not is_nullo(to_beat)
+            and (bid_rank(call, settings) == bid_rank(to_beat, settings))
         ):
-            return (f"{shown} is worth {bid_value(call, settings)}, the same as {by}: with the original schedule "
-                    "a bid must be of higher value")
+            return (
+                f"{shown} is worth {bid_value(call, settings)}, the same as {by}: with the original schedule "
+                "a bid must be of higher value"
+            )
         return f"{shown} does not outrank {by}: the bid to beat is {beat}"
 
     def _check_contract(self, state: FiveHundredState, entry: FHContract) -> str | None:
@@ -330,20 +349,29 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
             return self._game_goes_on(state)
         deal = state.deal
         if deal is not None and deal.result is not None:
-            return (f"deal {deal.index} already has its result (entry {deal.result_seq}): amend that entry to "
-                    "change it, or start the next deal")
+            return (
+                f"deal {deal.index} already has its result (entry {deal.result_seq}): amend that entry to "
+                "change it, or start the next deal"
+            )
         if deal is None or deal.thrown_in or deal.auction_open:
             if deal is not None and deal.auction_open and deal.calls:
                 return f"deal {deal.index}'s auction is not over: {state.name(deal.to_bid() or '')} to bid"
             return "a result needs a contract: enter the contract (or the auction) first"
         if reason := self._check_tricks(state, entry):
             return reason
-        if entry.partner is None and entry.card_points is None and not state.settings.card_points and (
-            entry.trick_winners is None and entry.first_to_target is None
+        if (
+            entry.partner is None
+            and entry.card_points is None
+            and not state.settings.card_points
+            and (entry.trick_winners is None and entry.first_to_target is None)
         ):
             return None  # the usual result: tricks only
-        return (self._check_partner(state, deal, entry) or self._check_card_points(state, entry)
-                or self._check_trick_winners(state, entry) or self._check_first_to_target(state, deal, entry))
+        return (
+            self._check_partner(state, deal, entry)
+            or self._check_card_points(state, entry)
+            or self._check_trick_winners(state, entry)
+            or self._check_first_to_target(state, deal, entry)
+        )
 
     @staticmethod
     def _unknown_sides(state: FiveHundredState, keys: Any, what: str) -> str | None:
@@ -387,7 +415,11 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
     def _check_card_points(self, state: FiveHundredState, entry: FHResult) -> str | None:
         points = entry.card_points
         if not state.settings.card_points:
-            return "card points are not counted in this game (card_points is off)" if points is not None else None
+            return (
+                "card points are not counted in this game (card_points is off)"
+                if points is not None
+                else None
+            )
         if points is None:
             return "the card-point variant needs each side's card points (card_points)"
         if reason := self._unknown_sides(state, points, "the card points"):
@@ -399,8 +431,10 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
                 return f"{state.side_name(side)} won no trick, so cannot have {n} card points"
         total, pack = sum(points.values()), deck_points(len(state.players))
         if pack is not None and total > pack:
-            return (f"the card points add up to {total}, more than the {pack} in the pack "
-                    f"({deck_description(len(state.players))})")
+            return (
+                f"the card points add up to {total}, more than the {pack} in the pack "
+                f"({deck_description(len(state.players))})"
+            )
         return None
 
     @staticmethod
@@ -416,8 +450,10 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         for side in state.sides:
             counted = sum(1 for p in winners if state.side_of[p] == side)
             if counted != entry.tricks.get(side, 0):
-                return (f"trick_winners give {state.side_name(side)} {plural_of(counted, 'trick')}, but the tricks say "
-                        f"{entry.tricks.get(side, 0)}")
+                return (
+                    f"trick_winners give {state.side_name(side)} {plural_of(counted, 'trick')}, but the tricks say "
+                    f"{entry.tricks.get(side, 0)}"
+                )
         return None
 
     @staticmethod
@@ -430,8 +466,10 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         scored = score_deal(state, replace(deal, result=entry))
         after = state.totals[first] + scored.delta.get(first, 0)
         if after < state.settings.target:
-            return (f"{state.side_name(first)} does not reach {state.settings.target} on this deal ({after}), "
-                    "so cannot have reached it first")
+            return (
+                f"{state.side_name(first)} does not reach {state.settings.target} on this deal ({after}), "
+                "so cannot have reached it first"
+            )
         return None
 
     def _check_irregularity(self, state: FiveHundredState, entry: FHIrregularity) -> str | None:
@@ -449,8 +487,10 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
             if entry.player == deal.to_bid():
                 return f"it is {name}'s turn to bid, so the bid is not out of turn: enter it as a bid"
         if entry.kind in ("revoke", "wrong_cards") and deal.contract is None and not deal.auction_open:
-            return (f"nobody won the bid on deal {deal.index}: a {entry.kind.replace('_', ' ')} changes no score "
-                    "(if two hands are wrong the deal is redealt: kind redeal)")
+            return (
+                f"nobody won the bid on deal {deal.index}: a {entry.kind.replace('_', ' ')} changes no score "
+                "(if two hands are wrong the deal is redealt: kind redeal)"
+            )
         if entry.kind == "revoke" and deal.auction_open:
             return "nobody has played yet: a revoke needs a contract"
         return None
@@ -476,9 +516,11 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         contractor_side = contracting[0]
         value = bid_value(deal.contract, settings)
         if contractor_side not in state.out and state.totals[contractor_side] + value >= settings.target:
-            return (f"{state.name(deal.contractor or '')} can reach {settings.target} by making "
-                    f"{display_call(deal.contract)} ({state.totals[contractor_side]} + {value}): an opponent may "
-                    "claim only when the contractor cannot")
+            return (
+                f"{state.name(deal.contractor or '')} can reach {settings.target} by making "
+                f"{display_call(deal.contract)} ({state.totals[contractor_side]} + {value}): an opponent may "
+                "claim only when the contractor cannot"
+            )
         return None
 
     # ------------------------------------------------------------------ apply
@@ -567,11 +609,16 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
                 for player in state.sides[side]:
                     deal.bar(player, f"{state.side_name(side)} bid out of turn (entry {seq})")
         elif entry.kind == "wrong_cards" and deal.auction_open:
-            if any(i.kind == "wrong_cards" and i.in_auction and i.player != entry.player
-                   for i in deal.irregularities[:-1]):
+            if any(
+                i.kind == "wrong_cards" and i.in_auction and i.player != entry.player
+                for i in deal.irregularities[:-1]
+            ):
                 deal.thrown_in, deal.same_dealer_again = "two hands were wrong during the bidding", True
                 return
-            deal.bar(entry.player, f"a wrong number of cards was found in the hand during the bidding (entry {seq})")
+            deal.bar(
+                entry.player,
+                f"a wrong number of cards was found in the hand during the bidding (entry {seq})",
+            )
         self._after_auction_change(state, deal)
         if deal.scored:
             self._score(state, deal)  # a late revoke or wrong hand re-scores the deal
@@ -583,9 +630,12 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if entry.upheld:
             side = state.side_of[entry.player]
             verb = "wins" if len(state.sides[side]) == 1 else "win"
-            state.finish(side, f"{state.side_name(side)} {verb}: {state.name(entry.player)} claimed the game during "
-                               f"{state.name(deal.contractor or '')}'s {display_call(deal.contract or '')} and the "
-                               "claim was upheld")
+            state.finish(
+                side,
+                f"{state.side_name(side)} {verb}: {state.name(entry.player)} claimed the game during "
+                f"{state.name(deal.contractor or '')}'s {display_call(deal.contract or '')} and the "
+                "claim was upheld",
+            )
             state.finished_by = "claim"
 
     # ------------------------------------------------------------------ scoring
@@ -606,8 +656,16 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if deal.snapshot is not None:
             self._unscore(state, deal)  # scored before: a late irregularity scores it again
         before = dict(state.totals)
-        deal.snapshot = Snapshot(before, len(state.rows), state.status, state.winner, state.result,
-                                 tuple(state.questions), frozenset(state.out), state.finished_by)
+        deal.snapshot = Snapshot(
+            before,
+            len(state.rows),
+            state.status,
+            state.winner,
+            state.result,
+            tuple(state.questions),
+            frozenset(state.out),
+            state.finished_by,
+        )
         scored = score_deal(state, deal)
         if scored.thrown_in:
             deal.thrown_in, deal.same_dealer_again = scored.thrown_in, True
@@ -628,8 +686,13 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
 
     # ------------------------------------------------------------------ corrections
 
-    def correction_window(self, state: FiveHundredState, target: int, where: base.Where,
-                          trial: Callable[[], FiveHundredState | None]) -> str | None:
+    def correction_window(
+        self,
+        state: FiveHundredState,
+        target: int,
+        where: base.Where,
+        trial: Callable[[], FiveHundredState | None],
+    ) -> str | None:
         # a later deal's first bid closes the window of the deal the entry went to (a deal entry, or a bid that
         # starts one, goes to the new deal); the first such is the earliest (a deal's entries come before the next's)
         openers = state.openers_after(target)

@@ -72,8 +72,10 @@ def penalty(state: FiveHundredState, deal: Deal, contracting: tuple[str, ...]) -
     theirs = {i.kind for i in in_play if state.side_of[i.player] not in contracting}
     note = ", ".join(f"{i.kind.replace('_', ' ')} by {state.name(i.player)}" for i in in_play)
     if "wrong_cards" in ours and "wrong_cards" in theirs:
-        return Penalty(thrown_in="the contractor's and an opponent's hands were both wrong: the same dealer deals "
-                       "again", note=note)
+        return Penalty(
+            thrown_in="the contractor's and an opponent's hands were both wrong: the same dealer deals again",
+            note=note,
+        )
     forced = None
     if "wrong_cards" in theirs:
         forced = "made"  # the contractor's hand was right: the contract counts as made
@@ -108,7 +110,9 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
         outcome = f"{display_call(call)} {short}"
         contract_points = value if made else -value
         # a failed nullo pays the opponents for the contractor's tricks; their own tricks never score
-        paid = taken * settings.trick_value if not made and settings.failed_nullo_opponents == "per_trick" else 0
+        paid = (
+            taken * settings.trick_value if not made and settings.failed_nullo_opponents == "per_trick" else 0
+        )
         if not pen.defenders_nothing:
             for side in opponents:
                 delta[side] = paid
@@ -144,8 +148,20 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
         text += f" (with {name(result.partner)})"
     if pen.note:
         text += f" ({pen.note})"
-    cells = _cells(state, deal, tricks, delta, card_points, call=call, outcome=outcome, short=short,
-                   irregularity=pen.note, contractor_side=contracting[0], value=value, taken=taken)
+    cells = _cells(
+        state,
+        deal,
+        tricks,
+        delta,
+        card_points,
+        call=call,
+        outcome=outcome,
+        short=short,
+        irregularity=pen.note,
+        contractor_side=contracting[0],
+        value=value,
+        taken=taken,
+    )
     return Scored(delta, text, cells, contracting, made)
 
 
@@ -159,20 +175,57 @@ def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
     if card_points is not None:
         _add_card_points(card_points, delta, skip=())
     if settings.defenders_cap:
-        _cap(state, delta, list(state.sides))  # nobody won a bid, so nobody may go out on tricks under the cap
-    cells = _cells(state, deal, tricks, delta, card_points, call=None, outcome="no trump", short="",
-                   irregularity="", contractor_side=None, value=0, taken=0)
+        _cap(
+            state, delta, list(state.sides)
+        )  # nobody won a bid, so nobody may go out on tricks under the cap
+    cells = _cells(
+        state,
+        deal,
+        tricks,
+        delta,
+        card_points,
+        call=None,
+        outcome="no trump",
+        short="",
+        irregularity="",
+        contractor_side=None,
+        value=0,
+        taken=0,
+    )
     return Scored(delta, "all passed: played at no trump", cells)
 
 
-def _cells(state: FiveHundredState, deal: Deal, tricks: Mapping[str, int], delta: Mapping[str, int],
-           card_points: Mapping[str, int] | None, *, call: str | None, outcome: str, short: str,
-           irregularity: str, contractor_side: str | None, value: int, taken: int) -> DealCells:
+def _cells(
+    state: FiveHundredState,
+    deal: Deal,
+    tricks: Mapping[str, int],
+    delta: Mapping[str, int],
+    card_points: Mapping[str, int] | None,
+    *,
+    call: str | None,
+    outcome: str,
+    short: str,
+    irregularity: str,
+    contractor_side: str | None,
+    value: int,
+    taken: int,
+) -> DealCells:
     """The deal's row's columns, in the names of now."""
     return DealCells(
-        deal=deal.index, call=call, outcome=outcome, short=short, irregularity=irregularity, tricks=tricks,
-        points=delta, taken=card_points, contractor_side=contractor_side, value=value, tricks_won=taken,
-        naming=state.naming, dealer_seat=deal.dealer, contractor_seat=deal.contractor if call else None,
+        deal=deal.index,
+        call=call,
+        outcome=outcome,
+        short=short,
+        irregularity=irregularity,
+        tricks=tricks,
+        points=delta,
+        taken=card_points,
+        contractor_side=contractor_side,
+        value=value,
+        tricks_won=taken,
+        naming=state.naming,
+        dealer_seat=deal.dealer,
+        contractor_seat=deal.contractor if call else None,
         partner_seat=deal.result.partner if deal.result and call else None,
     )
 
@@ -218,11 +271,17 @@ def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str,
             first = first_to_target(state, deal, rivals, before)
             names = _and([state.side_name(s) for s in rivals])
             if first:
-                return _win(state, first, f"{names} reach {target} on the same deal and "
-                                          f"{state.side_name(first)} reached it first in the play")
-            question = (f"Who reached {target} first in the play of deal {deal.index}: "
-                        f"{_or([state.side_name(s) for s in rivals])}? Amend the result (entry {deal.result_seq}) "
-                        "with first_to_target, or with trick_winners.")
+                return _win(
+                    state,
+                    first,
+                    f"{names} reach {target} on the same deal and "
+                    f"{state.side_name(first)} reached it first in the play",
+                )
+            question = (
+                f"Who reached {target} first in the play of deal {deal.index}: "
+                f"{_or([state.side_name(s) for s in rivals])}? Amend the result (entry {deal.result_seq}) "
+                "with first_to_target, or with trick_winners."
+            )
             return Verdict(question=question)
     return _judge_minus(state)
 
@@ -231,8 +290,11 @@ def rivals_at_target(state: FiveHundredState, deal: Deal) -> list[str]:
     """The opponents at or past the target after `deal` (still in contention): if several, the table is asked
     which of them got there first."""
     target, contracting = state.settings.target, contracting_sides(state, deal)
-    return [side for side in state.sides
-            if state.totals[side] >= target and side not in state.out and side not in contracting]
+    return [
+        side
+        for side in state.sides
+        if state.totals[side] >= target and side not in state.out and side not in contracting
+    ]
 
 
 def _judge_minus(state: FiveHundredState) -> Verdict:
@@ -247,18 +309,29 @@ def _judge_minus(state: FiveHundredState) -> Verdict:
         best = max(state.totals[s] for s in state.sides)
         leaders = [s for s in state.sides if state.totals[s] == best]
         if len(leaders) > 1:
-            return Verdict(finished=True, sentence=f"nobody wins: {holes} ends the game and "
-                                                   f"{_and([state.side_name(s) for s in leaders])} share the lead")
-        return _win(state, leaders[0], f"{holes} {'is' if len(sunk) == 1 else 'are'} {settings.target} or more "
-                                       "in the hole" + ("" if len(state.sides) == 2 else ", which ends the game,"
-                                                        " and the leader wins"))
+            return Verdict(
+                finished=True,
+                sentence=f"nobody wins: {holes} ends the game and "
+                f"{_and([state.side_name(s) for s in leaders])} share the lead",
+            )
+        return _win(
+            state,
+            leaders[0],
+            f"{holes} {'is' if len(sunk) == 1 else 'are'} {settings.target} or more "
+            "in the hole" + ("" if len(state.sides) == 2 else ", which ends the game, and the leader wins"),
+        )
     if len(state.out) + len(sunk) == len(state.sides):
-        return Verdict(finished=True, newly_out=tuple(sunk),
-                       sentence=f"nobody wins: every side has been {settings.target} in the hole")
+        return Verdict(
+            finished=True,
+            newly_out=tuple(sunk),
+            sentence=f"nobody wins: every side has been {settings.target} in the hole",
+        )
     return Verdict(newly_out=tuple(sunk))
 
 
-def first_to_target(state: FiveHundredState, deal: Deal, rivals: list[str], before: dict[str, int]) -> str | None:
+def first_to_target(
+    state: FiveHundredState, deal: Deal, rivals: list[str], before: dict[str, int]
+) -> str | None:
     """Which of several opponents passed the target first: the table's answer, or the trick-by-trick record
     when each rival's score is exactly its tricks (no card points, no cap)."""
     result = deal.result
@@ -283,7 +356,9 @@ def first_to_target(state: FiveHundredState, deal: Deal, rivals: list[str], befo
 
 
 def _win(state: FiveHundredState, side: str, why: str) -> Verdict:
-    return Verdict(finished=True, winner=side, sentence=f"{state.side_name(side)} {_wins(state, side)}: {why}")
+    return Verdict(
+        finished=True, winner=side, sentence=f"{state.side_name(side)} {_wins(state, side)}: {why}"
+    )
 
 
 def _wins(state: FiveHundredState, side: str) -> str:

@@ -17,12 +17,13 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     preset: Literal["avondale", "original", "card_points_1000", "card_points_1500"] | None = Field(
-        None, description="Named preset the other values start from (avondale, original, card_points_1000/1500)"
+        None,
+        description="Named preset the other values start from (avondale, original, card_points_1000/1500)",
     )
     auction: Literal["one_round", "continuous"] = Field(
         "one_round",
         description="The auction: one call each, the dealer last (one_round), or round and round until all but one "
-                    "have passed (continuous)",
+        "have passed (continuous)",
     )
     schedule: Literal["avondale", "original"] = Field(
         "avondale",
@@ -34,16 +35,19 @@ class Settings(BaseModel):
     slam_value: int = Field(250, gt=0, description="What a slam scores when the bid is worth less")
     trick_value: int = Field(10, gt=0, description="Points an opponent scores for each trick")
     defenders_score: Literal["always", "never", "when_set"] = Field(
-        "always", description="When the contractor's opponents score their tricks: always, never, or only when set"
+        "always",
+        description="When the contractor's opponents score their tricks: always, never, or only when set",
     )
     defenders_cap: bool = Field(
-        False, description="Opponents cannot pass the target less one trick (490) on tricks: they must win a bid"
+        False,
+        description="Opponents cannot pass the target less one trick (490) on tricks: they must win a bid",
     )
     nullo: bool = Field(True, description="Nullo and open nullo may be bid")
     nullo_value: int = Field(250, gt=0, description="Value of nullo (ranks between 8♠ and 8♣)")
     open_nullo_value: int = Field(500, gt=0, description="Value of open nullo (ranks between 10♦ and 10♥)")
     failed_nullo_opponents: Literal["per_trick", "nothing"] = Field(
-        "per_trick", description="A failed nullo gives each opponent a trick's value per trick the contractor took"
+        "per_trick",
+        description="A failed nullo gives each opponent a trick's value per trick the contractor took",
     )
     all_pass: Literal["redeal", "no_trump"] = Field(
         "redeal", description="All players pass: the deal passes on unscored, or is played at no trump"
@@ -56,7 +60,8 @@ class Settings(BaseModel):
         description="A side at minus the target loses; with three or more sides it only drops out (or the game ends)",
     )
     six_hand_sides: Literal["two_threes", "three_twos"] = Field(
-        "two_threes", description="Six players: two sides of three (alternate seats) or three of two (opposite seats)"
+        "two_threes",
+        description="Six players: two sides of three (alternate seats) or three of two (opposite seats)",
     )
 
     @model_validator(mode="before")
@@ -74,7 +79,9 @@ class Settings(BaseModel):
                 f"the card-point variant is played to 1000 or 1500, not {self.target}: set target to 1000 or 1500"
             )
         if self.target <= self.trick_value:
-            raise ValueError(f"a target of {self.target} is reached by a single trick: it must exceed {self.trick_value}")
+            raise ValueError(
+                f"a target of {self.target} is reached by a single trick: it must exceed {self.trick_value}"
+            )
         return self
 
     @property
@@ -85,22 +92,45 @@ class Settings(BaseModel):
 
 # the settings in a card player's words (scorepad.rules.wording)
 SETTING_LABELS: dict[str, str] = {
-    "preset": "preset", "auction": "", "schedule": "", "target": "game", "card_points": "card points",
-    "slam_bonus": "slam bonus", "slam_value": "slam worth", "trick_value": "a trick to an opponent",
-    "defenders_score": "opponents score their tricks", "defenders_cap": "opponents stop short of game",
-    "nullo": "nullo", "nullo_value": "nullo worth", "open_nullo_value": "open nullo worth",
-    "failed_nullo_opponents": "failed nullo", "all_pass": "all pass", "must_bid_to_win": "must bid to win",
-    "minus_target": "", "six_hand_sides": "six players",
+    "preset": "preset",
+    "auction": "",
+    "schedule": "",
+    "target": "game",
+    "card_points": "card points",
+    "slam_bonus": "slam bonus",
+    "slam_value": "slam worth",
+    "trick_value": "a trick to an opponent",
+    "defenders_score": "opponents score their tricks",
+    "defenders_cap": "opponents stop short of game",
+    "nullo": "nullo",
+    "nullo_value": "nullo worth",
+    "open_nullo_value": "open nullo worth",
+    "failed_nullo_opponents": "failed nullo",
+    "all_pass": "all pass",
+    "must_bid_to_win": "must bid to win",
+    "minus_target": "",
+    "six_hand_sides": "six players",
 }
 VALUE_WORDS: dict[str, dict[object, str]] = {
-    "preset": {"avondale": "Avondale", "original": "original", "card_points_1000": "card points to 1000",
-               "card_points_1500": "card points to 1500", None: "none"},
+    "preset": {
+        "avondale": "Avondale",
+        "original": "original",
+        "card_points_1000": "card points to 1000",
+        "card_points_1500": "card points to 1500",
+        None: "none",
+    },
     "auction": {"one_round": "one round of bidding", "continuous": "bidding round and round"},
     "schedule": {"avondale": "Avondale schedule", "original": "original schedule"},
     "defenders_score": {"always": "always", "never": "never", "when_set": "only when the bid is set"},
-    "failed_nullo_opponents": {"per_trick": "opponents score per trick taken", "nothing": "opponents score nothing"},
+    "failed_nullo_opponents": {
+        "per_trick": "opponents score per trick taken",
+        "nothing": "opponents score nothing",
+    },
     "all_pass": {"redeal": "redeal", "no_trump": "played at no trump"},
-    "minus_target": {"out_of_contention": "minus the game: out of the running", "ends_game": "minus the game: it ends"},
+    "minus_target": {
+        "out_of_contention": "minus the game: out of the running",
+        "ends_game": "minus the game: it ends",
+    },
     "six_hand_sides": {"two_threes": "two sides of three", "three_twos": "three sides of two"},
 }
 
@@ -118,18 +148,36 @@ PRESETS: dict[str, dict[str, object]] = {
 HONOURS = ("K", "Q", "J", "10")
 PACKS: dict[int, tuple[str, dict[str, tuple[str, ...]]]] = {
     # players: (description, suit -> ranks); every pack also holds one joker
-    2: ("33 cards: A–7 in each suit and the joker (the three-hand pack; the third hand is dead)",
-        dict.fromkeys("SCDH", ("A", "K", "Q", "J", "10", "9", "8", "7"))),
-    3: ("33 cards: A–7 in each suit and the joker", dict.fromkeys("SCDH", ("A", "K", "Q", "J", "10", "9", "8", "7"))),
-    4: ("43 cards: A–5 in each suit, the red fours and the joker",
-        {**dict.fromkeys("SC", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5")),
-         **dict.fromkeys("DH", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"))}),
-    5: ("53 cards: the full pack and the joker",
-        dict.fromkeys("SCDH", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"))),
-    6: ("63 cards: the full pack with elevens and twelves in each suit, the red thirteens and the joker",
-        {**dict.fromkeys("SC", ("A", "K", "Q", "J", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2")),
-         **dict.fromkeys("DH", ("A", "K", "Q", "J", "13", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3",
-                                "2"))}),
+    2: (
+        "33 cards: A–7 in each suit and the joker (the three-hand pack; the third hand is dead)",
+        dict.fromkeys("SCDH", ("A", "K", "Q", "J", "10", "9", "8", "7")),
+    ),
+    3: (
+        "33 cards: A–7 in each suit and the joker",
+        dict.fromkeys("SCDH", ("A", "K", "Q", "J", "10", "9", "8", "7")),
+    ),
+    4: (
+        "43 cards: A–5 in each suit, the red fours and the joker",
+        {
+            **dict.fromkeys("SC", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5")),
+            **dict.fromkeys("DH", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")),
+        },
+    ),
+    5: (
+        "53 cards: the full pack and the joker",
+        dict.fromkeys("SCDH", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")),
+    ),
+    6: (
+        "63 cards: the full pack with elevens and twelves in each suit, the red thirteens and the joker",
+        {
+            **dict.fromkeys(
+                "SC", ("A", "K", "Q", "J", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+            ),
+            **dict.fromkeys(
+                "DH", ("A", "K", "Q", "J", "13", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+            ),
+        },
+    ),
 }
 
 

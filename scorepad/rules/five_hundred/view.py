@@ -59,7 +59,9 @@ class FiveHundredView(View):
     result_seq: int | None = None
     irregularities: tuple[tuple[str, str], ...] = ()  # (kind, player)
     claims: tuple[tuple[str, bool], ...] = ()  # (player, upheld)
-    may_claim: bool = False  # a claim may come now: during the play of a contract (not all passed at no trump)
+    may_claim: bool = (
+        False  # a claim may come now: during the play of a contract (not all passed at no trump)
+    )
 
     @property
     def prompt_stands_alone(self) -> bool:
@@ -121,7 +123,8 @@ class FiveHundredView(View):
         if call == PASS or not self.legal_calls or call in self.legal_calls:
             return None
         return self.bid_problem(call) or (
-            f"{display_call(call)} does not outrank {self.bid_to_beat}: the bid to beat is {self.bid_to_beat}")
+            f"{display_call(call)} does not outrank {self.bid_to_beat}: the bid to beat is {self.bid_to_beat}"
+        )
 
     def partner_problem(self, contractor: str | None, partner: str, contract: str | None) -> str | None:
         """Why `partner` cannot be the called partner (five hands), or None."""
@@ -141,7 +144,6 @@ class FiveHundredView(View):
         return IrregularityDeal(self.deal, rescored=self.result_seq is not None)
 
 
-
 class DealCells(NamedTuple):
     """A Five Hundred row's columns: a scored deal, played in a contract or, all passed, at no trump. Made as the
     deal is scored; its words are read in the names of the deal's moment."""
@@ -153,7 +155,9 @@ class DealCells(NamedTuple):
     irregularity: str  # why it was scored so ("" when as played)
     tricks: Mapping[str, int]  # side -> tricks won
     points: Mapping[str, int]  # side -> points this deal (the row's change)
-    taken: Mapping[str, int] | None  # side -> card points taken, as the result gives them (the card-point variant)
+    taken: (
+        Mapping[str, int] | None
+    )  # side -> card points taken, as the result gives them (the card-point variant)
     contractor_side: str | None
     value: int  # the contract's value
     tricks_won: int  # by the contracting side

@@ -9,7 +9,9 @@ spades) follows the same mapping: Rosen > Eicheln > Schellen > Schilten.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import NamedTuple
 
 from scorepad.log import JASS_SUITS, RANKS, FourMeld, SequenceMeld
 from scorepad.rules.jass.settings import Settings
@@ -211,14 +213,12 @@ def _highest(cards: Iterable[Card]) -> Card:
 # --------------------------------------------------------------------------- Weis comparison
 
 
-@dataclass(frozen=True, slots=True)
-class Declared:
+class Declared(NamedTuple):
     player: str
     meld: Meld
 
 
-@dataclass(frozen=True, slots=True)
-class WeisVerdict:
+class WeisVerdict(NamedTuple):
     """Who writes Weis this hand: `winner` (side or None) and its raw points; `sentence` says why."""
 
     winner: str | None
@@ -227,7 +227,7 @@ class WeisVerdict:
     beaten: Declared | None = None
     why: str = ""
     suit_names: str = "french"
-    names: Mapping[str, str] = field(default_factory=dict)  # player -> name, at that hand
+    names: Mapping[str, str] = MappingProxyType({})  # player -> name, at that hand
 
     @property
     def sentence(self) -> str:
@@ -276,8 +276,13 @@ def judge_weis(
         if not declared:
             return WeisVerdict(None, 0)
         only = declared[0]
-        return WeisVerdict(side_of[only.player], meld_points(only.meld, settings), only,
-                           suit_names=settings.suit_names, names=names)
+        return WeisVerdict(
+            side_of[only.player],
+            meld_points(only.meld, settings),
+            only,
+            suit_names=settings.suit_names,
+            names=names,
+        )
     keys = {id(d): weis_key(d, contract, seats_from_forehand, settings) for d in declared}
     best_by_side: dict[str, Declared] = {}
     for d in declared:  # each team's best Weis (the first of equals)

@@ -104,7 +104,9 @@ def check_weis(state: JassState, entry: JassWeis) -> str | None:
 def card_clash(state: JassState, player: str, cards: frozenset[Card]) -> str | None:
     """Why `player` cannot hold these cards: one of them was shown this hand by another player (the lowest first)."""
     # nearly always none of these cards was shown by another player: found before anything is put in words
-    shown = [meld_cards(meld) for other, (melds, _) in state.weis.items() if other != player for meld in melds]
+    shown = [
+        meld_cards(meld) for other, (melds, _) in state.weis.items() if other != player for meld in melds
+    ]
     if state.stoeck and state.stoeck[0] != player:
         shown.append(state.stoeck_cards())
     if all(cards.isdisjoint(other) for other in shown):
@@ -115,8 +117,10 @@ def card_clash(state: JassState, player: str, cards: frozenset[Card]) -> str | N
             holder, meld = known[card]
             names = state.settings.suit_names
             what = describe_meld(meld, names) if meld else "Stöck"
-            return (f"the {card_label(card, names)} is in {state.name(holder)}'s {what}: it cannot be in "
-                    f"{state.name(player)}'s hand too")
+            return (
+                f"the {card_label(card, names)} is in {state.name(holder)}'s {what}: it cannot be in "
+                f"{state.name(player)}'s hand too"
+            )
     return None
 
 
@@ -213,8 +217,10 @@ def check_claim(state: JassState, entry: JassClaim) -> str | None:
         return problem
     shown = state.shown_by(entry.team)
     if entry.counted < shown:
-        return (f"{entry.team} counted {entry.counted}, less than the {shown} of Weis and Stöck they have shown: "
-                "the count includes them")
+        return (
+            f"{entry.team} counted {entry.counted}, less than the {shown} of Weis and Stöck they have shown: "
+            "the count includes them"
+        )
     if entry.counted - shown > HAND_POINTS:
         less = f" less the {shown} of Weis and Stöck shown" if shown else ""
         return f"a hand has {HAND_POINTS} card points; {entry.counted} counted{less} is more"

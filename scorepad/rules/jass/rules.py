@@ -68,7 +68,9 @@ class JassRules(base.Rules[JassState, Settings]):
     def default_sides(self, players: tuple[str, ...], settings: Settings) -> dict[str, tuple[str, ...]]:
         return base.pairs_opposite(players)
 
-    def new_state(self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]) -> JassState:
+    def new_state(
+        self, header: Header, settings: Settings, sides: Mapping[str, tuple[str, ...]]
+    ) -> JassState:
         return JassState(header, settings, sides)
 
     card_points = staticmethod(checks.card_points)
@@ -133,8 +135,9 @@ class JassRules(base.Rules[JassState, Settings]):
 
     # ------------------------------------------------------------------ corrections
 
-    def correction_window(self, state: JassState, target: int, where: base.Where,
-                          trial: Callable[[], JassState | None]) -> str | None:
+    def correction_window(
+        self, state: JassState, target: int, where: base.Where, trial: Callable[[], JassState | None]
+    ) -> str | None:
         # the next hand's trump closes the window of the hand the entry was logged in
         openers = state.openers_after(target)
         hand = where.before if openers else 0

@@ -50,20 +50,37 @@ def first_to_reach(start: Mapping[str, int], steps: Steps, mark: int) -> Reach:
 # ---------------------------------------------------------------------------------------------- the rows
 
 
-def hand_cells(state: JassState, contract: str, steps: Steps, verdict: WeisVerdict | None,
-               cards: Mapping[str, int], match: str | None = None, claim: str | None = None,
-               counted: int = 0) -> HandCells:
+def hand_cells(
+    state: JassState,
+    contract: str,
+    steps: Steps,
+    verdict: WeisVerdict | None,
+    cards: Mapping[str, int],
+    match: str | None = None,
+    claim: str | None = None,
+    counted: int = 0,
+) -> HandCells:
     """A hand's columns: the trump and who named it, the Weis and Stöck written, the card points taken (a tricks
     entry's, or a claim's), in the names of now."""
-    by_name, zeros = dict(steps), dict.fromkeys(state.sides, 0)
-    weis, stoeck = by_name["weis"], by_name["stoeck"]
+    by_name = dict(steps)
     return HandCells(
-        hand=state.hand, contract=contract, multiplier=state.multiplier,
-        # (a team that writes nothing is 0: the mapping without Weis or Stöck is the one of zeros)
-        weis={**zeros, **weis} if weis else zeros, stoeck={**zeros, **stoeck} if stoeck else zeros,
-        cards=cards if len(cards) == len(zeros) else {**zeros, **cards},
-        match=match, claim=claim, counted=counted, bergpreis=None, penalty=None, against=None, note="",
-        naming=state.naming, dealer_seat=state.dealer, caller_seat=state.caller, pushed=state.pushed,
+        hand=state.hand,
+        contract=contract,
+        multiplier=state.multiplier,
+        weis=by_name["weis"],
+        stoeck=by_name["stoeck"],
+        cards={side: cards.get(side, 0) for side in state.sides},
+        match=match,
+        claim=claim,
+        counted=counted,
+        bergpreis=None,
+        penalty=None,
+        against=None,
+        note="",
+        naming=state.naming,
+        dealer_seat=state.dealer,
+        caller_seat=state.caller,
+        pushed=state.pushed,
         verdict=verdict,
     )
 
@@ -94,24 +111,35 @@ def score_claim(state: JassState, entry: JassClaim, seq: int) -> None:
     if tie:
         state.pending_tie = None
         state.questions = [q for q in state.questions if q != tie.question]
-        state.finish(team, f"{team} win: they reached {target} first in hand {tie.hand} "
-                           f"(claimed with {entry.counted} card points counted; {other} passed it later in the same "
-                           "hand)")
+        state.finish(
+            team,
+            f"{team} win: they reached {target} first in hand {tie.hand} "
+            f"(claimed with {entry.counted} card points counted; {other} passed it later in the same "
+            "hand)",
+        )
         return
     verdict = state.weis_verdict() if state.contract else NO_WEIS
     cards = entry.counted - state.shown_by(team, verdict)  # the count includes the Weis and Stöck shown
     steps = state.steps({team: cards}, verdict.winner, verdict.points)
     text = f"Hand {state.hand}: {team} bedanken with {entry.counted} counted ({state.contract_text()})"
-    cells = hand_cells(state, state.contract_text(), steps, verdict, {team: cards}, claim=team, counted=entry.counted)
+    cells = hand_cells(
+        state, state.contract_text(), steps, verdict, {team: cards}, claim=team, counted=entry.counted
+    )
     start = dict(state.totals)
     _add_hand_row(state, seq, text, cells, steps)
     reach = first_to_reach(start, steps, target)
     if reach.side == team:
-        state.finish(team, f"{team} win: they thanked off (bedanken) with {state.totals[team]}, reaching {target}")
+        state.finish(
+            team, f"{team} win: they thanked off (bedanken) with {state.totals[team]}, reaching {target}"
+        )
     elif reach.side == other:
-        state.finish(other, f"{other} win: their {STEP_LABELS[reach.step]} reached {target} before {team}'s claim")
+        state.finish(
+            other, f"{other} win: their {STEP_LABELS[reach.step]} reached {target} before {team}'s claim"
+        )
     else:
-        state.finish(other, f"{other} win: {team} thanked off (bedanken) at {state.totals[team]}, short of {target}")
+        state.finish(
+            other, f"{other} win: {team} thanked off (bedanken) at {state.totals[team]}, short of {target}"
+        )
     state.end_hand()
     state.prompt = state.result
 
@@ -125,14 +153,28 @@ def score_penalty(state: JassState, entry: JassPenalty, seq: int) -> None:
     if entry.note:
         text += f" — {entry.note}"
     zeros = dict.fromkeys(state.sides, 0)
-    cells = HandCells(hand=None, contract="", multiplier=1, weis=zeros, stoeck=zeros, cards=zeros, match=None,
-                      claim=None, counted=0, bergpreis=None, penalty=entry.kind, against=entry.against,
-                      note=entry.note or "")
+    cells = HandCells(
+        hand=None,
+        contract="",
+        multiplier=1,
+        weis=zeros,
+        stoeck=zeros,
+        cards=zeros,
+        match=None,
+        claim=None,
+        counted=0,
+        bergpreis=None,
+        penalty=entry.kind,
+        against=entry.against,
+        note=entry.note or "",
+    )
     start = dict(state.totals)
     state.add_row(seq, text, {**zeros, to: points}, cells)
     _check_bergpreis(state, start, [("penalty", {to: points})])
     if start[to] < state.settings.target <= state.totals[to]:
-        state.finish(to, f"{to} win: the {label} penalty against {entry.against} takes them to {state.totals[to]}")
+        state.finish(
+            to, f"{to} win: the {label} penalty against {entry.against} takes them to {state.totals[to]}"
+        )
         state.prompt = state.result
 
 
@@ -142,10 +184,7 @@ def score_penalty(state: JassState, entry: JassPenalty, seq: int) -> None:
 def _add_hand_row(state: JassState, seq: int, text: str, cells: HandCells, steps: Steps) -> dict[str, int]:
     """The hand's row: each team's points of every step; the Bergpreis with it if it brings a team to half the
     target first. Returns the points."""
-    delta = dict.fromkeys(state.sides, 0)
-    for _, points in steps:
-        for side, value in points.items():
-            delta[side] += value
+    delta = {side: sum(points[side] for _, points in steps) for side in state.sides}
     if state.settings.bergpreis and _check_bergpreis(state, dict(state.totals), steps):
         cells = cells._replace(bergpreis=state.bergpreis)  # (given with this row)
     state.add_row(seq, text, delta, cells)
@@ -185,8 +224,10 @@ def _win_sentence(state: JassState, winner: str, step: str, hand: int) -> str:
     other = state.other_side(winner)
     if state.totals[other] >= target:
         order = ORDER_LABELS[state.settings.count_order]
-        return (f"{winner} win: both teams passed {target} in hand {hand}, but {STEP_LABELS[step]} count first "
-                f"({order}), so {winner} got there first")
+        return (
+            f"{winner} win: both teams passed {target} in hand {hand}, but {STEP_LABELS[step]} count first "
+            f"({order}), so {winner} got there first"
+        )
     return f"{winner} win: {state.totals[winner]} reaches {target} in hand {hand}"
 
 

@@ -26,11 +26,24 @@ PENALTY_LABELS = {
 #: the count orders in words
 ORDER_LABELS = {"stoeck_weis_tricks": "Stöck – Wys – Stich", "stoeck_tricks_weis": "Stöck – Stich – Wys"}
 
-CLASSIC_MULTIPLIERS: dict[JassContract, int] = {"hearts": 1, "diamonds": 1, "clubs": 2, "spades": 2, "obenabe": 3, "undenufe": 3}
+CLASSIC_MULTIPLIERS: dict[JassContract, int] = {
+    "hearts": 1,
+    "diamonds": 1,
+    "clubs": 2,
+    "spades": 2,
+    "obenabe": 3,
+    "undenufe": 3,
+}
 FLAT_MULTIPLIERS: dict[JassContract, int] = dict.fromkeys(get_args(JassContract), 1)
 PARLETT_MULTIPLIERS: dict[JassContract, int] = {**CLASSIC_MULTIPLIERS, "undenufe": 4}
 # the source document's penalty table (points to the opposing team)
-DEFAULT_PENALTIES: dict[PenaltyKind, int] = {"uncut_deck": 50, "misdeal": 100, "out_of_turn": 20, "wrong_play": 100, "false_weis": 50}
+DEFAULT_PENALTIES: dict[PenaltyKind, int] = {
+    "uncut_deck": 50,
+    "misdeal": 100,
+    "out_of_turn": 20,
+    "wrong_play": 100,
+    "false_weis": 50,
+}
 DEFAULT_SEQUENCE_POINTS: dict[int, int] = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
 DEFAULT_FOUR_POINTS: dict[Rank, int] = {
     "A": 100,
@@ -52,19 +65,47 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 # the settings in a card player's words (scorepad.rules.wording)
 SETTING_LABELS: dict[str, str] = {
-    "preset": "preset", "target": "game", "multipliers": "multipliers", "multiply_weis": "Weis multiplied",
-    "multiply_stoeck": "Stöck multiplied", "match_points": "Match", "weis_tiebreak": "Weis tie",
-    "penalties": "penalties", "count_order": "", "bergpreis": "Bergpreis", "suit_names": "suits",
-    "stoeck_points": "Stöck", "sequence_points": "sequences", "four_points": "four of a rank",
+    "preset": "preset",
+    "target": "game",
+    "multipliers": "multipliers",
+    "multiply_weis": "Weis multiplied",
+    "multiply_stoeck": "Stöck multiplied",
+    "match_points": "Match",
+    "weis_tiebreak": "Weis tie",
+    "penalties": "penalties",
+    "count_order": "",
+    "bergpreis": "Bergpreis",
+    "suit_names": "suits",
+    "stoeck_points": "Stöck",
+    "sequence_points": "sequences",
+    "four_points": "four of a rank",
 }
 VALUE_WORDS: dict[str, dict[Any, str]] = {
-    "preset": {"classic_2500": "classic 2500", "flat_1000": "flat 1000", "srf_1000": "SRF 1000",
-               "parlett_3000": "Parlett 3000"},
-    "multipliers": {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠", "obenabe": "Obenabe",
-                    "undenufe": "Undenufe"},
-    "weis_tiebreak": {"suit_ladder": "suit ladder ♥ ♦ ♣ ♠", "trump_then_seat": "trump, then the earlier seat"},
-    "penalties": {"uncut_deck": "uncut deck", "misdeal": "misdeal", "out_of_turn": "out of turn",
-                  "wrong_play": "wrong play", "false_weis": "false Weis"},
+    "preset": {
+        "classic_2500": "classic 2500",
+        "flat_1000": "flat 1000",
+        "srf_1000": "SRF 1000",
+        "parlett_3000": "Parlett 3000",
+    },
+    "multipliers": {
+        "hearts": "♥",
+        "diamonds": "♦",
+        "clubs": "♣",
+        "spades": "♠",
+        "obenabe": "Obenabe",
+        "undenufe": "Undenufe",
+    },
+    "weis_tiebreak": {
+        "suit_ladder": "suit ladder ♥ ♦ ♣ ♠",
+        "trump_then_seat": "trump, then the earlier seat",
+    },
+    "penalties": {
+        "uncut_deck": "uncut deck",
+        "misdeal": "misdeal",
+        "out_of_turn": "out of turn",
+        "wrong_play": "wrong play",
+        "false_weis": "false Weis",
+    },
     "count_order": {"stoeck_weis_tricks": "Stöck – Wys – Stich", "stoeck_tricks_weis": "Stöck – Stich – Wys"},
     "suit_names": {"french": "♥ ♦ ♣ ♠", "german": "Rosen, Schellen, Eicheln, Schilten"},
     "sequence_points": {n: f"{n} in a row" for n in range(3, 10)},
@@ -170,4 +211,3 @@ class Settings(BaseModel):
     def bergpreis_mark(self) -> int:
         """Half the target, rounded up: the Bergpreis goes to the first team at or past it."""
         return (self.target + 1) // 2
-

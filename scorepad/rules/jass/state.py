@@ -105,8 +105,12 @@ class JassState(base.State[Settings]):
         """Which team writes Weis this hand, its points before the multiplier, and the sentence why."""
         if not self.weis:
             return NO_WEIS
-        seats = self.seats_from_forehand() if len(self.weis) > 1 else {}  # (only to tell two players' Weis apart)
-        return judge_weis(self.declared(), self.side_of, self.contract or "", seats, self.settings, self.names)
+        seats = (
+            self.seats_from_forehand() if len(self.weis) > 1 else {}
+        )  # (only to tell two players' Weis apart)
+        return judge_weis(
+            self.declared(), self.side_of, self.contract or "", seats, self.settings, self.names
+        )
 
     def known_cards(self, exclude: str | None = None) -> dict[Card, tuple[str, Meld | None]]:
         """Cards some player showed this hand: card -> (player, the Weis it is in, or None for the Stöck)."""
@@ -138,16 +142,18 @@ class JassState(base.State[Settings]):
         return shown
 
     def steps(self, card_points: Mapping[str, int], weis_winner: str | None, weis_points: int) -> Steps:
-        """This hand's points per step (after the multiplier), in the ruleset's count order: Stöck, Weis and
-        the tricks' card points (each team's, or the Match's)."""
+        """This hand's points per step (after the multiplier), each naming every team, in the ruleset's count
+        order: Stöck, Weis and the tricks' card points (each team's, or the Match's)."""
         settings, multiplier = self.settings, self.multiplier
-        stoeck: dict[str, int] = {}
+        stoeck, weis = dict.fromkeys(self.sides, 0), dict.fromkeys(self.sides, 0)
         if self.stoeck:
             stoeck[self.side_of[self.stoeck[0]]] = settings.stoeck_points * (
-                multiplier if settings.multiply_stoeck else 1)
-        weis = {weis_winner: weis_points * (multiplier if settings.multiply_weis else 1)} if weis_winner else {}
-        tricks = {side: points * multiplier for side, points in card_points.items()}
-        if self.settings.count_order == "stoeck_weis_tricks":
+                multiplier if settings.multiply_stoeck else 1
+            )
+        if weis_winner:
+            weis[weis_winner] = weis_points * (multiplier if settings.multiply_weis else 1)
+        tricks = {side: card_points.get(side, 0) * multiplier for side in self.sides}
+        if settings.count_order == "stoeck_weis_tricks":
             return [("stoeck", stoeck), ("weis", weis), ("tricks", tricks)]
         return [("stoeck", stoeck), ("tricks", tricks), ("weis", weis)]
 
@@ -167,12 +173,17 @@ class JassState(base.State[Settings]):
         if self.prompt:  # the game is over, or asks the table a question
             return self.prompt
         names = self.said.name
-        if self.phase in ("start", "scored"):  # the next hand: who deals (the form never asks it), who names trump
+        if self.phase in (
+            "start",
+            "scored",
+        ):  # the next hand: who deals (the form never asks it), who names trump
             dealer = self.next_dealer
             forehand = self.after(dealer)
             deals = "deals first" if self.phase == "start" else "deals"
-            return (f"Hand {self.hand + 1}: {names(dealer)} {deals}; {names(forehand)} names the trump or "
-                    f"pushes to {names(self.partner(forehand))}")
+            return (
+                f"Hand {self.hand + 1}: {names(dealer)} {deals}; {names(forehand)} names the trump or "
+                f"pushes to {names(self.partner(forehand))}"
+            )
         if self.phase == "dealt":
             forehand = self.forehand or ""
             return f"Hand {self.hand}: {names(forehand)} names the trump or pushes to {names(self.partner(forehand))}"
@@ -189,14 +200,21 @@ class JassState(base.State[Settings]):
             lines = [f"Question for the table: {q}" for q in self.questions]
         elif self.phase in ("start", "scored"):
             dealer = self.next_dealer
-            lines = [f"Hand {self.hand + 1}: {self.name(dealer)} deals, "
-                     f"{self.name(self.after(dealer))} names trump or pushes"]
+            lines = [
+                f"Hand {self.hand + 1}: {self.name(dealer)} deals, "
+                f"{self.name(self.after(dealer))} names trump or pushes"
+            ]
         elif self.phase == "dealt" and self.forehand:
-            lines = [f"Hand {self.hand}: {self.name(self.dealer or '')} dealt, "
-                     f"{self.name(self.forehand)} names trump or pushes to {self.name(self.partner(self.forehand))}"]
+            lines = [
+                f"Hand {self.hand}: {self.name(self.dealer or '')} dealt, "
+                f"{self.name(self.forehand)} names trump or pushes to {self.name(self.partner(self.forehand))}"
+            ]
         else:
             by = self.name(self.caller) if self.caller else ""
-            lines = [f"Hand {self.hand}: {self.contract_text()} named by {by}" + (" (pushed)" if self.pushed else "")]
+            lines = [
+                f"Hand {self.hand}: {self.contract_text()} named by {by}"
+                + (" (pushed)" if self.pushed else "")
+            ]
             verdict = self.weis_verdict()
             if verdict.sentence:
                 lines.append(verdict.sentence)
@@ -223,8 +241,10 @@ class JassState(base.State[Settings]):
             multiplier=self.multiplier if in_play else None,
             caller=self.caller if in_play else None,
             pushed=self.pushed,
-            weis={p: tuple(describe_meld(m, self.settings.suit_names) for m in melds)
-                  for p, (melds, _) in self.weis.items()},
+            weis={
+                p: tuple(describe_meld(m, self.settings.suit_names) for m in melds)
+                for p, (melds, _) in self.weis.items()
+            },
             weis_verdict=verdict.sentence,
             stoeck=self.stoeck[0] if self.stoeck else None,
             target=self.settings.target,

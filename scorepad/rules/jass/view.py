@@ -130,12 +130,18 @@ class JassView(View):
         elif named_by == partner:
             pushed = True
         hand = self.hand if deal is None else self.hand + 1
-        return TrumpCall(deal, JassTrump(player=named_by, contract=cast(JassContract, contract), pushed=pushed), hand, dealer)
-
+        return TrumpCall(
+            deal,
+            JassTrump(player=named_by, contract=cast(JassContract, contract), pushed=pushed),
+            hand,
+            dealer,
+        )
 
 
 def shown_twice(
-    shown: Sequence[tuple[str, Sequence[Meld], bool]], contract: str | None, suit_names: str,
+    shown: Sequence[tuple[str, Sequence[Meld], bool]],
+    contract: str | None,
+    suit_names: str,
     name: Callable[[str], str],
 ) -> str | None:
     """Why these players' Weis and Stöck (player, melds, Stöck?) cannot all be true: one card in two hands."""
@@ -146,8 +152,10 @@ def shown_twice(
             cards |= stoeck_cards(contract)
         for card in sorted(cards):
             if card in held and held[card] != player:
-                return (f"the {card_label(card, suit_names)} cannot be in both {name(held[card])}'s "
-                        f"and {name(player)}'s hand")
+                return (
+                    f"the {card_label(card, suit_names)} cannot be in both {name(held[card])}'s "
+                    f"and {name(player)}'s hand"
+                )
             held[card] = player
     return None
 
@@ -238,8 +246,13 @@ class HandOutline:
         cells = row.cells
         if not isinstance(cells, HandCells) or cells.hand is None or cells.claim or cells.bergpreis:
             return None
-        return cls(cells.contract, cells.trump_by, cells.verdict is not None and cells.verdict.winner is not None,
-                   any(cells.stoeck.values()), cells.match)
+        return cls(
+            cells.contract,
+            cells.trump_by,
+            cells.verdict is not None and cells.verdict.winner is not None,
+            any(cells.stoeck.values()),
+            cells.match,
+        )
 
 
 def jass_phase(internal: str, finished: bool) -> Phase:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.app import App
 
-from scorepad.config import config_path, load_config
+from scorepad.store.config import config_path, load_config
 from scorepad.tui.board.screen import POLL_SECONDS, BoardScreen
 from scorepad.tui.themes import load_themes
 

@@ -13,9 +13,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from scorepad.qr import STYLE, qr_lines
 from scorepad.rules.names import visible
-from scorepad.serve_notice import board_served_for
+from scorepad.web.notice import board_served_for
+from scorepad.web.qr import STYLE, qr_lines
 
 
 def board_words(path: Path) -> tuple[Text, str | None]:
@@ -25,19 +25,24 @@ def board_words(path: Path) -> tuple[Text, str | None]:
         text = Text.assemble(
             "Boards of this game are being served. Open this address on the TV, a tablet or each player's phone "
             "(or scan the code):\n\n",
-            (visible(serving.url), "bold"), "\n\n",
+            (visible(serving.url), "bold"),
+            "\n\n",
         )
         text.append("\n".join(qr_lines(serving.url)), style=STYLE)
         return text, serving.url
     quoted = visible(shlex.quote(str(path)))  # a file named with a control or bidi character: written out
     text = Text.assemble(
         "The board shows this game's score live, read-only, made to be read across the room.\n\n",
-        ("On a second screen of this machine", "bold"), " (another terminal window), type:\n\n",
-        ("    scorepad board", "bold"), "\n\n(it follows the game in play), or for this game by name:\n\n",
-        ("    scorepad board " + quoted, "bold"), "\n\n",
-        ("For a TV or the players' phones", "bold"), ", serve boards and open the address it prints "
-        "(it shows a QR code too):\n\n",
-        ("    scorepad serve --board " + quoted, "bold"), "\n\n",
+        ("On a second screen of this machine", "bold"),
+        " (another terminal window), type:\n\n",
+        ("    scorepad board", "bold"),
+        "\n\n(it follows the game in play), or for this game by name:\n\n",
+        ("    scorepad board " + quoted, "bold"),
+        "\n\n",
+        ("For a TV or the players' phones", "bold"),
+        ", serve boards and open the address it prints (it shows a QR code too):\n\n",
+        ("    scorepad serve --board " + quoted, "bold"),
+        "\n\n",
         "Add --host 0.0.0.0 to reach it from other devices: everyone on that network who has the address can "
         "then see the score (nobody can change it from there).",
     )

@@ -170,7 +170,9 @@ class BoardScreen(Screen[None]):
         with self.app.batch_update():
             self.query_one("#board-title", Static).update(self._title(sheet))
             for score in self.query(SideScore):
-                score.show(names.get(score.side, score.side), sheet.totals[score.side], sheet.winner == score.side)
+                score.show(
+                    names.get(score.side, score.side), sheet.totals[score.side], sheet.winner == score.side
+                )
             self.query_one(StateLines).show(follower.replayer.state.board_lines(), self._report())
             self.query_one(RecentDeals).show(sheet)
             settings = follower.replayer.settings
@@ -178,8 +180,13 @@ class BoardScreen(Screen[None]):
                 tafel = self.query_one(JassTafel)
                 tafel.border_subtitle = ""  # the app's keys for it do not exist here
                 view = sheet.view
-                tafel.show(sheet.totals, names, settings.target, sheet.winner,
-                           view.bergpreis if isinstance(view, JassView) else None)
+                tafel.show(
+                    sheet.totals,
+                    names,
+                    settings.target,
+                    sheet.winner,
+                    view.bergpreis if isinstance(view, JassView) else None,
+                )
             elif sheet.game == "auction_bridge":
                 self.query_one(BridgePad).show(replace(sheet, side_names=names), settings)
                 # the totals and the stage at the foot of the pad stay in sight as the pad grows

@@ -88,13 +88,20 @@ def recent_table(sheet: Sheet, rows: Sequence[Row], totals: bool) -> Table:
     table.add_column("#", justify="right", style="dim", no_wrap=True)
     table.add_column("hand" if sheet.game == "jass" else "deal", ratio=1, overflow="ellipsis", no_wrap=True)
     for side in sheet.sides:
-        table.add_column(Text(board_text(sheet.side_names.get(side, side))), justify="right", no_wrap=True,
-                         overflow="ellipsis", max_width=18)
+        table.add_column(
+            Text(board_text(sheet.side_names.get(side, side))),
+            justify="right",
+            no_wrap=True,
+            overflow="ellipsis",
+            max_width=18,
+        )
     for row in rows:
         cells: list[Text | str] = [str(row.seq), Text(board_text(row.text))]
         for side in sheet.sides:
             delta = row.delta.get(side, 0)
-            text = Text(f"{delta:+d}" if delta else "·", style="green" if delta > 0 else "red" if delta < 0 else "dim")
+            text = Text(
+                f"{delta:+d}" if delta else "·", style="green" if delta > 0 else "red" if delta < 0 else "dim"
+            )
             if totals:
                 text.append(f"  {row.totals.get(side, 0)}", style="bold")
             cells.append(text)

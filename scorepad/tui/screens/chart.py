@@ -20,7 +20,8 @@ except ImportError:  # pragma: no cover - depends on the installation
 def course(sheet: Sheet) -> dict[str, list[int]]:
     """Side (as shown) -> its total before the first deal and after every deal."""
     return {
-        sheet.side_names.get(side, side): [0, *(row.totals[side] for row in sheet.rows)] for side in sheet.sides
+        sheet.side_names.get(side, side): [0, *(row.totals[side] for row in sheet.rows)]
+        for side in sheet.sides
     }
 
 
@@ -82,7 +83,9 @@ class ChartScreen(ModalScreen[None]):
             return
         plt = plots.first(PlotextPlot).plt
         lines = course(self.sheet)
-        winner = self.sheet.side_names.get(self.sheet.winner, self.sheet.winner) if self.sheet.winner else None
+        winner = (
+            self.sheet.side_names.get(self.sheet.winner, self.sheet.winner) if self.sheet.winner else None
+        )
         deals: list[float] = list(range(len(self.sheet.rows) + 1))
         for name, totals in lines.items():
             xs, ys = steps(totals)
@@ -90,14 +93,18 @@ class ChartScreen(ModalScreen[None]):
             if name == winner:  # the winner's last total, marked
                 plt.scatter([deals[-1]], [totals[-1]], marker="★")
         values: list[int] = [v for totals in lines.values() for v in totals]
-        if self.target is not None:  # a line of its own in the legend: a label written on the plot can land on it
+        if (
+            self.target is not None
+        ):  # a line of its own in the legend: a label written on the plot can land on it
             plt.plot([0, deals[-1]], [self.target, self.target], label=f"target {self.target}", marker="─")
             values.append(self.target)
         plt.xlabel("deal")
         plt.ylabel("total")
         plt.xticks(deals if len(deals) <= 20 else deals[:: max(1, len(deals) // 10)])
         ticks = whole_ticks(min(values), max(values))
-        plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])  # whole numbers, written so
+        plt.yticks(
+            [float(tick) for tick in ticks], [str(tick) for tick in ticks]
+        )  # whole numbers, written so
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -72,8 +72,12 @@ def say_correction(game: Replayer, amendments: Sequence[Amend]) -> Said:
     totals = " · ".join(_total(names.get(s, s), sheet.totals[s], preview.totals[s]) for s in sheet.sides)
     lines.append(f"Totals: {totals}")
     if preview.knock_on:
-        lines.append("It leaves " + ", ".join(f"#{r.seq}" for r in preview.knock_on) + " refused: "
-                     + preview.knock_on[0].reason)
+        lines.append(
+            "It leaves "
+            + ", ".join(f"#{r.seq}" for r in preview.knock_on)
+            + " refused: "
+            + preview.knock_on[0].reason
+        )
     if preview.finished and not sheet.finished:
         lines.append(f"and ends the game: {preview.result}")
     elif preview.finished and preview.result != sheet.result:

@@ -69,10 +69,14 @@ class CorrectionScreen(FormDialog[list[Amend]]):
 
     def amendments(self, typed: Sequence[Entry]) -> list[Amend]:
         """The amendments the typed entries stand for: one per entry that changed. Raises `Refused`."""
-        if len(typed) != len(self.targets) or any(t.type != c.type for t, (_, c) in zip(typed, self.targets,
-                                                                                        strict=False)):
-            raise Refused("this corrects " + " and ".join(_kind(c) for _, c in self.targets)
-                          + " only: anything else is entered in the game's form")
+        if len(typed) != len(self.targets) or any(
+            t.type != c.type for t, (_, c) in zip(typed, self.targets, strict=False)
+        ):
+            raise Refused(
+                "this corrects "
+                + " and ".join(_kind(c) for _, c in self.targets)
+                + " only: anything else is entered in the game's form"
+            )
         amend = amend_model(self.game.header.game)
         amendments = []
         for (seq, current), new in zip(self.targets, typed, strict=True):
@@ -136,7 +140,14 @@ class CorrectionScreen(FormDialog[list[Amend]]):
 
 
 def _kind(entry: Entry) -> str:
-    words: dict[str, Any] = {"result": "the result", "contract": "the contract", "bid": "the call",
-                             "deal": "the dealer", "trump": "the trump", "tricks": "the card points",
-                             "weis": "one player's Weis", "stoeck": "one player's Stöck"}
+    words: dict[str, Any] = {
+        "result": "the result",
+        "contract": "the contract",
+        "bid": "the call",
+        "deal": "the dealer",
+        "trump": "the trump",
+        "tricks": "the card points",
+        "weis": "one player's Weis",
+        "stoeck": "one player's Stöck",
+    }
     return str(words.get(entry.type, f"the {entry.type}"))

@@ -14,10 +14,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from scorepad.export import SUFFIXES, export_sheet
-from scorepad.export_file import ExportExists, ExportRefused, export_problem, exports_dir, write_export
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
+from scorepad.text.export import SUFFIXES, export_sheet
+from scorepad.text.export_file import ExportExists, ExportRefused, export_problem, exports_dir, write_export
 from scorepad.tui.screens.modals import ConfirmScreen
 
 FORMAT_NAMES = {"csv": "CSV", "md": "Markdown", "json": "JSON"}
@@ -65,10 +65,12 @@ class ExportScreen(ModalScreen[Path | None]):
         with Vertical(classes="dialog wide", id="export"):
             yield Label("Export the score sheet", classes="dialog-title")
             yield Static(
-                Text(f"c, m or j writes CSV, Markdown or JSON to the exports folder "
-                     f"({visible(str(default_target(self.game_path, 'csv').with_suffix('.*')))}). "
-                     "To write elsewhere, type a path "
-                     "(a directory, or a file ending in .csv, .md or .json) and press Enter or a button."),
+                Text(
+                    f"c, m or j writes CSV, Markdown or JSON to the exports folder "
+                    f"({visible(str(default_target(self.game_path, 'csv').with_suffix('.*')))}). "
+                    "To write elsewhere, type a path "
+                    "(a directory, or a file ending in .csv, .md or .json) and press Enter or a button."
+                ),
                 classes="hint",
             )
             yield Input(placeholder="path (empty: the exports folder)", id="export-path")
@@ -79,7 +81,9 @@ class ExportScreen(ModalScreen[Path | None]):
                 yield Button("Cancel (Esc)", id="export-cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#export-csv", Button).focus()  # so c/m/j act at once (an Input would take the letters)
+        self.query_one(
+            "#export-csv", Button
+        ).focus()  # so c/m/j act at once (an Input would take the letters)
 
     def target(self, fmt: str) -> Path:
         typed = self.query_one("#export-path", Input).value.strip()
@@ -100,6 +104,7 @@ class ExportScreen(ModalScreen[Path | None]):
             self._say(f"Not written: {refused}")
             return
         except ExportExists:
+
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.action_write(fmt, replace=True)

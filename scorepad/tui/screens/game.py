@@ -24,13 +24,13 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Input, Label, Static
 
-from scorepad.describe import describe, next_line, with_names
 from scorepad.gcpause import gc_paused
 from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
-from scorepad.store import FileChanged, GameFile, StoreError
+from scorepad.store.game_file import FileChanged, GameFile, StoreError
+from scorepad.text.describe import describe, next_line, with_names
 from scorepad.tui.collector import IdleCollector
 from scorepad.tui.plain import plain
 from scorepad.tui.widgets import quiet
@@ -64,7 +64,9 @@ class GameScreen(Screen[None]):
         Binding("ctrl+r", "rename", "Rename", show=False),
         Binding("ctrl+n", "rematch", "Rematch"),
         Binding("f10", "board", "Board", show=False),  # how to show this game on a second screen
-        Binding("ctrl+s", "save_as_new", "Save as new", show=False),  # once the file was lost: the banner says it
+        Binding(
+            "ctrl+s", "save_as_new", "Save as new", show=False
+        ),  # once the file was lost: the banner says it
         # Tab moves on before the next key is handed to a field: typed fast or pasted, "a⇥7h⇥8" lands in three
         # fields (as a screen binding, the Tab waits its turn behind the field and the keys after it do not).
         # In the entry form it goes round the form's fields (see `action_next_field`)
@@ -128,8 +130,10 @@ class GameScreen(Screen[None]):
     def _readonly_text(self) -> str:
         reason = self.game_file.readonly_reason or "this game is open in another scorepad"
         if self.game_file.changed:
-            return (f"Read-only: {reason}. Nothing more is written to it. "
-                    "Ctrl+S saves the game as it stands here as a new game file.")
+            return (
+                f"Read-only: {reason}. Nothing more is written to it. "
+                "Ctrl+S saves the game as it stands here as a new game file."
+            )
         return f"Read-only: {reason}. Nothing can be entered here."
 
     def compose_board(self) -> ComposeResult:
@@ -151,7 +155,9 @@ class GameScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._set_title()
-        self.call_after_refresh(self.refresh_bindings)  # the footer follows the width class set on this resize
+        self.call_after_refresh(
+            self.refresh_bindings
+        )  # the footer follows the width class set on this resize
 
     def board_width(self) -> int:
         """The width the board (the sheet, the pad) has, or will have once laid out: a table that lays its
@@ -193,8 +199,12 @@ class GameScreen(Screen[None]):
         # what a hand-edited file holds is written out visibly
         sheet = self.sheet
         scores = [visible(f"{sheet.side_names.get(s, s)} {sheet.totals[s]}") for s in sheet.sides]
-        title, sub_title = fit_title(self.size.width or self.app.size.width, GAME_TITLES[self.header.game],
-                                     visible(self.header.title), scores)
+        title, sub_title = fit_title(
+            self.size.width or self.app.size.width,
+            GAME_TITLES[self.header.game],
+            visible(self.header.title),
+            scores,
+        )
         if title == self.title:
             self._show_totals(sub_title)  # the scores alone changed: shown in this frame, without a layout
         else:
@@ -253,8 +263,11 @@ class GameScreen(Screen[None]):
         key = (selector, expect_type)
         found = self._found.get(key)
         if found is None or not found.is_attached or found.screen is not self:
-            found = self._found[key] = (self.query_one(selector, expect_type)  # type: ignore[arg-type]
-                                        if expect_type is not None else self.query_one(selector))
+            found = self._found[key] = (
+                self.query_one(selector, expect_type)  # type: ignore[arg-type]
+                if expect_type is not None
+                else self.query_one(selector)
+            )
         return found  # type: ignore[return-value]
 
     @property
@@ -279,8 +292,12 @@ class GameScreen(Screen[None]):
         self._set_title()
         banner = self.one("#banner", Static)
         if sheet.finished:
-            banner.update(plain(f"🏆  {with_names(sheet.result or 'The game is over.', sheet.names)}   "
-                                "(Ctrl+N: new game, same players)"))
+            banner.update(
+                plain(
+                    f"🏆  {with_names(sheet.result or 'The game is over.', sheet.names)}   "
+                    "(Ctrl+N: new game, same players)"
+                )
+            )
         banner.display = sheet.finished
         prompt = self.one("#prompt", Static)
         asked = sheet.prompt in sheet.questions  # a question is the next thing to enter: say it once
@@ -289,7 +306,9 @@ class GameScreen(Screen[None]):
         lines = [with_names(line, sheet.names) for line in lines]  # the names of now, after a rename
         if sheet.overrides:
             lines.append("Table overrides in this game: " + ", ".join(f"#{s}" for s in sheet.overrides))
-        quiet.update(prompt, Text("\n".join(visible(line) for line in lines)))  # mostly as it was: no repaint then
+        quiet.update(
+            prompt, Text("\n".join(visible(line) for line in lines))
+        )  # mostly as it was: no repaint then
         if self.form is not None:
             self.form.update_sheet(sheet)
         self.sheet_changed(sheet)
@@ -392,8 +411,11 @@ class GameScreen(Screen[None]):
                 await self._settled()
                 if len(self.sheet.entries) == logged and self._form_field() is not None:
                     # refused (the form says why): the deals after it are not typed over the fields it left
-                    self.notify("The paste stopped at the deal refused; the deals after it were not typed.",
-                                severity="warning", timeout=8)
+                    self.notify(
+                        "The paste stopped at the deal refused; the deals after it were not typed.",
+                        severity="warning",
+                        timeout=8,
+                    )
                     return
             else:
                 field = self._form_field()
@@ -479,9 +501,11 @@ class GameScreen(Screen[None]):
         if not game_file.changed:
             return
         waiting = len(game_file.unsaved)
-        said = (f"{game_file.changed[0].upper()}{game_file.changed[1:]}. Nothing more is written to it.\n"
-                f"The game as it stands here ({len(game_file.entries) + waiting} entries, {waiting} of them "
-                "not yet on disk) can be saved as a new game file.")
+        said = (
+            f"{game_file.changed[0].upper()}{game_file.changed[1:]}. Nothing more is written to it.\n"
+            f"The game as it stands here ({len(game_file.entries) + waiting} entries, {waiting} of them "
+            "not yet on disk) can be saved as a new game file."
+        )
 
         def decided(agreed: bool | None) -> None:
             if not agreed:
@@ -511,17 +535,29 @@ class GameScreen(Screen[None]):
         self.collector.hold()
         reason = self.replayer.check(correction)
         if reason is None:
+
             def corrected() -> None:
                 if not self._append([correction]):
                     return  # the reason was said
-                self.notify(describe(correction, self.sheet.names, self.sheet.side_names), title="Corrected",
-                            markup=False)
+                self.notify(
+                    describe(correction, self.sheet.names, self.sheet.side_names),
+                    title="Corrected",
+                    markup=False,
+                )
 
             self._mind_the_knock_on(correction, corrected)
             return
-        overridden = correction.model_copy(update={"override": True, "note": correction.note or "table agreed"})
+        overridden = correction.model_copy(
+            update={"override": True, "note": correction.note or "table agreed"}
+        )
         if self.replayer.check(overridden) is not None:  # not a matter of time: the change itself is refused
-            self.notify(visible(reason, keep_lines=True), title="Not corrected", severity="error", timeout=10, markup=False)
+            self.notify(
+                visible(reason, keep_lines=True),
+                title="Not corrected",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
             return
 
         def overridden_now() -> None:
@@ -572,7 +608,9 @@ class GameScreen(Screen[None]):
             self._log_for_pick = True
         log = self.query_one(LogPane)
         log.focus()
-        self.notify("Pick the entry with ↑↓ and press Enter to correct it (Delete strikes it out).", timeout=5)
+        self.notify(
+            "Pick the entry with ↑↓ and press Enter to correct it (Delete strikes it out).", timeout=5
+        )
 
     @on(LogPane.RowSelected, "LogPane")
     def _log_row_selected(self, event: LogPane.RowSelected) -> None:
@@ -593,9 +631,13 @@ class GameScreen(Screen[None]):
             return
 
         self.app.clear_notifications()  # "pick the entry …" is done with: it would cover the dialog
-        dialog: FormDialog[Any] | None = (self._rename_dialog(seq, current) if isinstance(current, Rename)
-                                           else self.correction_dialog(seq, current))
+        dialog: FormDialog[Any] | None = (
+            self._rename_dialog(seq, current)
+            if isinstance(current, Rename)
+            else self.correction_dialog(seq, current)
+        )
         if dialog is not None:
+
             def corrected(value: object | None) -> None:
                 if value is None:
                     return  # cancelled
@@ -608,9 +650,14 @@ class GameScreen(Screen[None]):
             self.app.push_screen(dialog, corrected)
             return
 
-        if not EditEntryScreen.fields_of(current):  # the rubber's score agreed …: an empty editor says nothing
-            self.notify(f"Nothing to correct in #{seq} ({describe(current, self.sheet.names, self.sheet.side_names)}):"
-                        " Delete strikes it out.", markup=False)  # a described entry may hold names: not markup
+        if not EditEntryScreen.fields_of(
+            current
+        ):  # the rubber's score agreed …: an empty editor says nothing
+            self.notify(
+                f"Nothing to correct in #{seq} ({describe(current, self.sheet.names, self.sheet.side_names)}):"
+                " Delete strikes it out.",
+                markup=False,
+            )  # a described entry may hold names: not markup
             return
 
         def edited(replacement: Entry | None) -> None:
@@ -621,7 +668,9 @@ class GameScreen(Screen[None]):
                 return
             self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
 
-        self.app.push_screen(EditEntryScreen(current, dict(self.sheet.names), seq, dict(self.sheet.side_names)), edited)
+        self.app.push_screen(
+            EditEntryScreen(current, dict(self.sheet.names), seq, dict(self.sheet.side_names)), edited
+        )
 
     def correction_dialog(self, seq: int, current: Entry) -> FormDialog[Any] | None:
         """The game's own form or dialog to correct entry `seq` in (a `CorrectionScreen`, or the dialog it was
@@ -634,11 +683,18 @@ class GameScreen(Screen[None]):
         from scorepad.tui.screens.modals import RenameScreen
 
         dialog = RenameScreen(dict(self.sheet.names))
-        return dialog.correcting(self.correcting(
-            seq, current, (current.player, current.new_name),
-            lambda choice: Rename(player=choice[0], new_name=choice[1])))
+        return dialog.correcting(
+            self.correcting(
+                seq,
+                current,
+                (current.player, current.new_name),
+                lambda choice: Rename(player=choice[0], new_name=choice[1]),
+            )
+        )
 
-    def correcting(self, seq: int, current: Entry, initial: T, to_entry: Callable[[T], Entry]) -> Correcting[T]:
+    def correcting(
+        self, seq: int, current: Entry, initial: T, to_entry: Callable[[T], Entry]
+    ) -> Correcting[T]:
         """How a dialog corrects entry `seq`: filled with `initial`, titled by the entry, judged by the rules."""
         from scorepad.tui.screens.correcting import Correcting
 
@@ -666,8 +722,13 @@ class GameScreen(Screen[None]):
             return
         preview = self.replayer.preview_correction(*corrections)
         if preview.refusal and not preview.overridable:
-            self.notify(visible(preview.refusal, keep_lines=True), title="Not corrected", severity="error",
-                        timeout=10, markup=False)
+            self.notify(
+                visible(preview.refusal, keep_lines=True),
+                title="Not corrected",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
             return
 
         def make(entries: list[Amend], said: str) -> None:
@@ -680,18 +741,24 @@ class GameScreen(Screen[None]):
                 return
             from scorepad.tui.screens.modals import KnockOnScreen
 
-            self.app.push_screen(KnockOnScreen([(r.seq, r.reason) for r in preview.knock_on]),
-                                 lambda agreed: made() if agreed else None)
+            self.app.push_screen(
+                KnockOnScreen([(r.seq, r.reason) for r in preview.knock_on]),
+                lambda agreed: made() if agreed else None,
+            )
 
         names, sides = self.sheet.names, self.sheet.side_names
         if preview.refusal is None:
             make(corrections, "; ".join(describe(c, names, sides) for c in corrections))
             return
-        overridden = [c.model_copy(update={"override": True, "note": c.note or "table agreed"}) for c in corrections]
+        overridden = [
+            c.model_copy(update={"override": True, "note": c.note or "table agreed"}) for c in corrections
+        ]
         from scorepad.tui.screens.modals import OverrideScreen
 
-        self.app.push_screen(OverrideScreen(preview.refusal),
-                             lambda agreed: make(overridden, "Logged as a table override.") if agreed else None)
+        self.app.push_screen(
+            OverrideScreen(preview.refusal),
+            lambda agreed: make(overridden, "Logged as a table override.") if agreed else None,
+        )
 
     def _current_version(self, seq: int) -> Entry | None:
         return self.replayer.current_version(seq)  # None when struck out
@@ -719,7 +786,9 @@ class GameScreen(Screen[None]):
                 return
             rename = Rename(player=choice[0], new_name=choice[1])
             form = self.form
-            if self.log_entries([rename]) and form is not None:  # the line said the last deal with the old name
+            if (
+                self.log_entries([rename]) and form is not None
+            ):  # the line said the last deal with the old name
                 form.show_logged(self._appended, self._logged_line([rename]))  # a correction says it anew
 
         self.app.push_screen(RenameScreen(dict(self.sheet.names)), renamed)
@@ -728,8 +797,13 @@ class GameScreen(Screen[None]):
         from scorepad.help import laws_in_brief
         from scorepad.tui.screens.modals import TextScreen
 
-        self.app.push_screen(TextScreen(f"{GAME_TITLES[self.header.game]}: the laws in brief",
-                                        laws_in_brief(self.header.game, self.replayer.settings), "f1"))
+        self.app.push_screen(
+            TextScreen(
+                f"{GAME_TITLES[self.header.game]}: the laws in brief",
+                laws_in_brief(self.header.game, self.replayer.settings),
+                "f1",
+            )
+        )
 
     def table_markdown(self) -> str | None:
         """The game's table (bid values …) as Markdown, for F2; game screens provide it."""
@@ -766,8 +840,9 @@ class GameScreen(Screen[None]):
         players = [self.sheet.names[p] for p in self.header.players]
         sides = list(self.header.sides) if self.header.sides else []
         # the table's own title goes with it (a rematch is the same evening's next game)
-        self.app.push_screen(NewGameScreen(self.header.game, players, dict(self.header.rules), sides,
-                                           title=self.header.title))
+        self.app.push_screen(
+            NewGameScreen(self.header.game, players, dict(self.header.rules), sides, title=self.header.title)
+        )
 
     def action_leave(self) -> None:
         self.app.action_go_home()  # type: ignore[attr-defined]  # always the saved games, whatever lies between

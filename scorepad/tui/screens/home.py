@@ -23,9 +23,9 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.widgets.data_table import RowDoesNotExist
 from textual.worker import Worker, get_current_worker
 
-from scorepad.files import games_dir
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.names import visible
+from scorepad.store.files import games_dir
 from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
 from scorepad.tui.screens.home_columns import Cells, Layout, layout, row, wide_widths
 from scorepad.tui.widgets.fields import HEADER_ICON
@@ -176,7 +176,9 @@ class HomeScreen(Screen[None]):
         if progress.display and not message.worker.is_cancelled and message.done > shown:
             progress.update(reading_line(message.done, message.total))
 
-    def _take_rows(self, worker: Worker[None], games: list[SavedGame], total: int, finished: bool = False) -> None:
+    def _take_rows(
+        self, worker: Worker[None], games: list[SavedGame], total: int, finished: bool = False
+    ) -> None:
         """A batch handed over by a reading, taken on the screen's thread. A reading stopped (the list read again,
         or left) after it looked whether it was stopped and before the screen took its rows: they are not this
         list's (the new reading lists those games; listed twice, they stopped the app with DuplicateKey)."""
@@ -228,13 +230,17 @@ class HomeScreen(Screen[None]):
         # paths are shown as plain text: a "[" in them is not markup
         intro = self.query_one("#home-intro", Static)
         if empty:
-            intro.update(Content(
-                f"No games yet in {visible(str(games_dir()))}.\nPress n to start one — or run 'scorepad demo' to add demo games."
-            ))
+            intro.update(
+                Content(
+                    f"No games yet in {visible(str(games_dir()))}.\nPress n to start one — or run 'scorepad demo' to add demo games."
+                )
+            )
         else:
-            intro.update(Content(
-                f"Your games ({visible(str(games_dir()))}). Enter resumes the one under the cursor; n starts a new game."
-            ))
+            intro.update(
+                Content(
+                    f"Your games ({visible(str(games_dir()))}). Enter resumes the one under the cursor; n starts a new game."
+                )
+            )
 
     def _show_damaged(self) -> None:
         # file names and causes are shown as plain text, visibly: a "[" is not markup, no control character raw
@@ -246,8 +252,13 @@ class HomeScreen(Screen[None]):
     def _cells(game: SavedGame) -> Cells:
         # what a hand-edited file holds is shown visibly: no control character reaches the terminal (and the
         # cells are plain text, not markup: a "[" in a name stays a "[")
-        return (GAME_TITLES[game.game], visible(game.title), visible(", ".join(game.players)),
-                visible(game.status), game.modified)
+        return (
+            GAME_TITLES[game.game],
+            visible(game.title),
+            visible(", ".join(game.players)),
+            visible(game.status),
+            game.modified,
+        )
 
     def action_reload(self) -> None:
         self.reload()

@@ -48,7 +48,9 @@ def layout(width: int, widths: Sequence[int] = ()) -> Layout:
     if sum(w + PADDING for w in (widths or wide_widths(()))) + SCROLLBAR <= width:
         return WIDE
     played = len(short_date(datetime(2026, 12, 31, 23, 59)))
-    room = width - SCROLLBAR - PADDING * 4 - STATUS_WIDTH - played  # for the game (with its title) and players
+    room = (
+        width - SCROLLBAR - PADDING * 4 - STATUS_WIDTH - played
+    )  # for the game (with its title) and players
     wide = list(widths) or wide_widths(())
     # the game's column takes what the players' longest list leaves, up to its longest title (fewer lines)
     game = max(GAME_WIDTH, min(max(wide[0], wide[1]), room - max(12, wide[2])))

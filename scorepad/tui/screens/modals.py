@@ -15,9 +15,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from scorepad.describe import describe
 from scorepad.log import Entry
 from scorepad.rules.names import clash_problem, name_problem, visible
+from scorepad.text.describe import describe
 from scorepad.tui.screens.form_dialog import FormDialog, Refused, labelled
 from scorepad.tui.widgets.fields import YES, NameInput
 
@@ -71,8 +71,10 @@ class OverrideScreen(ConfirmScreen):
     """A correction the laws no longer allow: does the whole table agree to make it anyway?"""
 
     QUESTION = "The laws do not allow this correction now"
-    HINT = ("If everyone at the table agrees, it can be made anyway: the override is written to the log "
-            "and shown on the sheet.")
+    HINT = (
+        "If everyone at the table agrees, it can be made anyway: the override is written to the log "
+        "and shown on the sheet."
+    )
     BODY_ID = "override-reason"
 
 
@@ -84,8 +86,10 @@ class KnockOnScreen(ConfirmScreen):
         Binding("n,escape", "cancel", "Leave it"),
     ]
     QUESTION = "This correction leaves later entries refused"
-    HINT = ("They stay in the log, marked refused, until they are corrected too. Correcting the entry (Enter on "
-            "it in the log) instead of striking it out usually keeps them.")
+    HINT = (
+        "They stay in the log, marked refused, until they are corrected too. Correcting the entry (Enter on "
+        "it in the log) instead of striking it out usually keeps them."
+    )
     AGREE = "Make it anyway (y)"
     BODY_ID = "knock-on"
     SHOWN = 5  # refused entries listed; the rest are counted
@@ -122,8 +126,9 @@ def _to_text(value: Any, kind: str = "plain") -> str:
     if isinstance(value, BaseModel):
         return json.dumps(value.model_dump(mode="json"), ensure_ascii=False)
     if isinstance(value, tuple | list):
-        return json.dumps([v.model_dump(mode="json") if isinstance(v, BaseModel) else v for v in value],
-                          ensure_ascii=False)
+        return json.dumps(
+            [v.model_dump(mode="json") if isinstance(v, BaseModel) else v for v in value], ensure_ascii=False
+        )
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -161,8 +166,13 @@ class EditEntryScreen(FormDialog[Entry]):
 
     BOX_CLASSES = "wide"
 
-    def __init__(self, entry: Entry, names: dict[str, str], seq: int | None = None,
-                 side_names: dict[str, str] | None = None):
+    def __init__(
+        self,
+        entry: Entry,
+        names: dict[str, str],
+        seq: int | None = None,
+        side_names: dict[str, str] | None = None,
+    ):
         super().__init__()
         self.entry = entry
         self.names = names
@@ -179,16 +189,24 @@ class EditEntryScreen(FormDialog[Entry]):
     @staticmethod
     def fields_of(entry: Entry) -> list[tuple[str, str]]:
         """The entry's fields the table may change, each with how it is typed (none: nothing to correct)."""
-        return [(name, _field_kind(info.annotation)) for name, info in type(entry).model_fields.items()
-                if name not in HIDDEN_FIELDS]
+        return [
+            (name, _field_kind(info.annotation))
+            for name, info in type(entry).model_fields.items()
+            if name not in HIDDEN_FIELDS
+        ]
 
     def compose_fields(self) -> ComposeResult:
-        yield Static("Change the fields, then Enter or Ctrl+S. Points per side as 'Ann 8, Bob 2'; other lists "
-                     "as JSON.", classes="hint")
+        yield Static(
+            "Change the fields, then Enter or Ctrl+S. Points per side as 'Ann 8, Bob 2'; other lists "
+            "as JSON.",
+            classes="hint",
+        )
         with VerticalScroll(id="edit-fields"):
             for name, kind in self._fields():
-                yield labelled(name.replace("_", " "),
-                               Input(_to_text(getattr(self.entry, name), kind), id=f"edit-{name}"))
+                yield labelled(
+                    name.replace("_", " "),
+                    Input(_to_text(getattr(self.entry, name), kind), id=f"edit-{name}"),
+                )
 
     def compose_foot(self) -> ComposeResult:
         with Horizontal(classes="buttons"):
@@ -249,8 +267,10 @@ class RenameScreen(FormDialog[tuple[str, str]]):
         shown = self.query_one("#rename-player", NameInput).resolved
         player = next((p for p, name in self.names.items() if visible(name) == shown), None)
         if player is None:
-            raise Refused(f"which player? one of {', '.join(self._shown())} (a first letter is enough)",
-                          field="rename-player")
+            raise Refused(
+                f"which player? one of {', '.join(self._shown())} (a first letter is enough)",
+                field="rename-player",
+            )
         new = self.query_one("#rename-new", Input).value.strip()
         if not new:
             raise Refused("type the new name", field="rename-new")

@@ -25,7 +25,7 @@ from scorepad.rules import GAME_TITLES, rules_for
 from scorepad.rules.header import header_problem, players_problem
 from scorepad.rules.names import text_problem
 from scorepad.rules.wording import TURN_DIRECTION, setting_phrase, turn_order_hint, value_words
-from scorepad.store import StoreError, create, new_header
+from scorepad.store.game_file import StoreError, create, new_header
 from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.settings_form import SettingsForm, changed_settings
 from scorepad.tui.widgets.steady_select import SteadySelect
@@ -64,17 +64,27 @@ class NewGameScreen(Screen[None]):
     ]
     OPEN_HINT = "Enter to see or change"
 
-    def __init__(self, game: str = "five_hundred", players: list[str] | None = None,
-                 rules: dict[str, Any] | None = None, sides: list[str] | None = None, title: str = ""):
+    def __init__(
+        self,
+        game: str = "five_hundred",
+        players: list[str] | None = None,
+        rules: dict[str, Any] | None = None,
+        sides: list[str] | None = None,
+        title: str = "",
+    ):
         super().__init__()
         self.prefill_title = title
         self.game = game
         self.prefill_players = players or []
         self.prefill_rules = rules or {}
         self.prefill_sides = sides or []
-        self.settings_for: tuple[object, object] | None = None  # the game and preset the settings shown are for
+        self.settings_for: tuple[object, object] | None = (
+            None  # the game and preset the settings shown are for
+        )
         self.base: dict[str, Any] = {}  # the preset's settings (the rules as shipped without one)
-        self.start: dict[str, Any] = {}  # what the settings start at: the base, with a rematch's own laid over it
+        self.start: dict[
+            str, Any
+        ] = {}  # what the settings start at: the base, with a rematch's own laid over it
         self.form: SettingsForm | None = None  # built when the settings are first opened, for `settings_for`
         # the forms built while the settings are open, by game and preset: a game picked again shows its form as
         # it was left (hidden, not built again: building a game's fields is most of a pick's time). Folded, only
@@ -82,8 +92,12 @@ class NewGameScreen(Screen[None]):
         self.forms: dict[tuple[object, object], SettingsForm] = {}
         self.rebuilding = 0
         self.opening = False  # the fields being built for a player who just opened the settings
-        self.held_moves: list[bool] = []  # Tab/Shift+Tab typed while they are built: moved once they are there
-        self.settings_shown = asyncio.Event()  # set each time the settings for the game and preset picked are in place
+        self.held_moves: list[
+            bool
+        ] = []  # Tab/Shift+Tab typed while they are built: moved once they are there
+        self.settings_shown = (
+            asyncio.Event()
+        )  # set each time the settings for the game and preset picked are in place
 
     def compose(self) -> ComposeResult:
         yield Header(icon=HEADER_ICON)
@@ -105,8 +119,11 @@ class NewGameScreen(Screen[None]):
                 )
             with Horizontal(classes="field"):
                 yield Label("Side names")
-                yield Input(", ".join(self.prefill_sides),
-                            placeholder="optional, for partnerships: We, They", id="side-names")
+                yield Input(
+                    ", ".join(self.prefill_sides),
+                    placeholder="optional, for partnerships: We, They",
+                    id="side-names",
+                )
             with Horizontal(classes="field", id="preset-row"):
                 yield Label("Preset")
                 # no blank line: a table plays one of the presets (a game without any hides the row)
@@ -172,7 +189,10 @@ class NewGameScreen(Screen[None]):
             rules = rules_for(self.game)
             self.base = rules.settings(self._preset_rules()).model_dump()
             fields = rules.settings_model.model_fields
-            self.start = {**self.base, **{k: v for k, v in self.prefill_rules.items() if k in fields and k != "preset"}}
+            self.start = {
+                **self.base,
+                **{k: v for k, v in self.prefill_rules.items() if k in fields and k != "preset"},
+            }
             if self.form is not None:
                 form, self.form = self.form, None
                 if self._box().collapsed:  # folded: let go, as it is for another game or preset now
@@ -195,12 +215,16 @@ class NewGameScreen(Screen[None]):
         picked = (self.game, self._preset_rules().get("preset"))
         contents = self._box().query_one(Collapsible.Contents)
         form = self.forms.get(picked)
-        if form is not None and (form.base, form.start) != (self.base, self.start):  # a rematch's own settings
+        if form is not None and (form.base, form.start) != (
+            self.base,
+            self.start,
+        ):  # a rematch's own settings
             await self._drop_forms([form])
             form = None
         if form is None:
-            form = self.forms[picked] = SettingsForm(self.game, rules_for(self.game).settings_model, self.base,
-                                                     self.start)
+            form = self.forms[picked] = SettingsForm(
+                self.game, rules_for(self.game).settings_model, self.base, self.start
+            )
             self.form = form
             await contents.mount(form, before=0)
             return
@@ -236,7 +260,9 @@ class NewGameScreen(Screen[None]):
     async def _on_settings_opened(self) -> None:
         self._show_settings_line()
         try:
-            if self.form is None:  # built once for the game and preset picked; opened again, shown as they were
+            if (
+                self.form is None
+            ):  # built once for the game and preset picked; opened again, shown as they were
                 await self._build_form()
         finally:
             self._opened()
@@ -320,9 +346,12 @@ class NewGameScreen(Screen[None]):
         """Which way the turn passes at this game, and the table as the names typed so far would sit."""
         way = TURN_DIRECTION[self.game]
         self.query_one("#players", Input).placeholder = turn_order_hint(self.game)
-        self.query_one("#turn-order", Static).update(Text(
-            f"{GAME_TITLES[self.game]} passes the turn {way}: type the players in that order, the first dealer "
-            "first."))
+        self.query_one("#turn-order", Static).update(
+            Text(
+                f"{GAME_TITLES[self.game]} passes the turn {way}: type the players in that order, the first dealer "
+                "first."
+            )
+        )
         picture = self.query_one("#table-picture", Static)
         picture.update(Text(table_picture(players, way)) if len(players) >= 2 else "")
         picture.display = len(players) >= 2
@@ -342,7 +371,9 @@ class NewGameScreen(Screen[None]):
             return
         rules = rules_for(self.game)
         layout = sides or rules.default_sides(tuple(players), rules.settings(self._preset_rules()))
-        preview.update(Text("Sides: " + "   ".join(f"{label}: {' + '.join(m)}" for label, m in layout.items())))
+        preview.update(
+            Text("Sides: " + "   ".join(f"{label}: {' + '.join(m)}" for label, m in layout.items()))
+        )
 
     def _sides(self, players: list[str]) -> dict[str, list[str]] | None:
         """Side names typed by the table, laid over the game's default sides."""

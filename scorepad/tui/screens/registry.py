@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from scorepad.store import GameFile
+from scorepad.store.game_file import GameFile
 from scorepad.tui.screens.game import GameScreen
 
 SCREENS = {

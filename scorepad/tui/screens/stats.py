@@ -20,7 +20,7 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, get_current_worker
 
 from scorepad.library.stats import Statistics, collect_stats
-from scorepad.stats import stats_renderable
+from scorepad.text.stats_table import stats_renderable
 from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
 from scorepad.tui.widgets.fields import HEADER_ICON
 
@@ -92,7 +92,8 @@ class StatsScreen(Screen[None]):
         # before the figures came
         if message.worker is self.counting:
             self.query_one("#stats-progress", Static).update(
-                f"Counting your saved games: {message.done} of {message.total}…")
+                f"Counting your saved games: {message.done} of {message.total}…"
+            )
 
     def _take_figures(self, worker: Worker[None], stats: Statistics) -> None:
         """A count's figures, taken on the screen's thread; not those of a count stopped (r pressed again) after

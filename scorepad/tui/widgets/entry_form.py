@@ -95,7 +95,9 @@ class EntryForm(Vertical):
     def show_error(self, reason: str) -> None:
         self.logged_seqs = ()
         status = self.one("#form-status", Static)
-        quiet.update(status, Text(visible(reason, keep_lines=True)))  # reasons quote names and calls: never markup
+        quiet.update(
+            status, Text(visible(reason, keep_lines=True))
+        )  # reasons quote names and calls: never markup
         status.add_class("-error")
 
     def show_info(self, text: str) -> None:

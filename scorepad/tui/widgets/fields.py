@@ -85,8 +85,9 @@ class NameInput(Input):
         if not room:  # not laid out yet: the fullest, fitted at the first resize
             self.placeholder = self._placeholders[0]
             return
-        self.placeholder = next((hint for hint in self._placeholders if cell_len(hint) <= room),
-                                self._placeholders[-1])
+        self.placeholder = next(
+            (hint for hint in self._placeholders if cell_len(hint) <= room), self._placeholders[-1]
+        )
 
     @property
     def resolved(self) -> str | None:
@@ -105,6 +106,7 @@ def int_problem(low: int, high: int, what: str) -> Callable[[str], str | None]:
         return None
 
     return problem
+
 
 #: the header's icon: a spade, in every terminal font and every browser's (Textual's ⭘ is a missing-glyph box there)
 HEADER_ICON = "♠"

@@ -39,10 +39,20 @@ class KeysFooter(Footer):
     def keys_of(screen: Screen[Any]) -> tuple[Any, ...]:
         """What the footer shows of the screen's bindings: the shown keys, their words and whether they work."""
         left_out = _left_out(screen)
-        return tuple((binding.key, binding.key_display, binding.description, binding.action, binding.group,
-                      binding.tooltip, enabled, tooltip)
-                     for _node, binding, enabled, tooltip in screen.active_bindings.values()
-                     if binding.show and binding.action not in left_out)
+        return tuple(
+            (
+                binding.key,
+                binding.key_display,
+                binding.description,
+                binding.action,
+                binding.group,
+                binding.tooltip,
+                enabled,
+                tooltip,
+            )
+            for _node, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show and binding.action not in left_out
+        )
 
     def compose(self) -> ComposeResult:
         left_out = _left_out(self.screen) if self.is_attached else frozenset()

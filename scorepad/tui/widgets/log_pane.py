@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from scorepad.describe import describe
 from scorepad.log import Amend, Entry, Void
 from scorepad.rules.base import Rejection, Sheet
 from scorepad.rules.names import visible
+from scorepad.text.describe import describe
 from scorepad.tui.widgets.keyed_table import KeyedTable
 from scorepad.tui.widgets.sheet_table import LAZY_FROM, same_prefix
 

@@ -31,8 +31,9 @@ class MarkdownPage:
         width = options.max_width
         lines = self._lines.get(width)
         if lines is None:
-            lines = self._lines[width] = console.render_lines(_parsed(self.markdown), options.update(height=None),
-                                                              pad=False)
+            lines = self._lines[width] = console.render_lines(
+                _parsed(self.markdown), options.update(height=None), pad=False
+            )
         return lines
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:

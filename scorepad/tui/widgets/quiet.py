@@ -49,7 +49,9 @@ def _resized(static: Static) -> bool:
 
 def _auto(node: object, dimension: str) -> bool:
     styles = getattr(node, "styles", node)
-    rule = getattr(styles, dimension, None) if getattr(styles, "has_rule", lambda _: False)(dimension) else None
+    rule = (
+        getattr(styles, dimension, None) if getattr(styles, "has_rule", lambda _: False)(dimension) else None
+    )
     return rule is not None and rule.is_auto
 
 
@@ -66,9 +68,15 @@ def _same(shown: VisualType, content: VisualType) -> bool:
 
 def same_text(shown: Text, content: Text) -> bool:
     """Two Texts of the same words in the same styles (see `_same`)."""
-    return (shown.plain == content.plain and shown.spans == content.spans and shown.style == content.style
-            and shown.justify == content.justify and shown.no_wrap == content.no_wrap
-            and shown.overflow == content.overflow and shown.end == content.end)
+    return (
+        shown.plain == content.plain
+        and shown.spans == content.spans
+        and shown.style == content.style
+        and shown.justify == content.justify
+        and shown.no_wrap == content.no_wrap
+        and shown.overflow == content.overflow
+        and shown.end == content.end
+    )
 
 
 def set_border_title(widget: Widget, title: str) -> bool:
@@ -91,6 +99,8 @@ def clear(field: Input) -> bool:
         return False
     if not field.styles.auto_dimensions:
         # what Input._watch_value sets for an empty field: its placeholder's width, or one cell for the cursor
-        field.set_reactive(Widget.virtual_size, Size(cell_len(field.placeholder) if field.placeholder else 1, 1))
+        field.set_reactive(
+            Widget.virtual_size, Size(cell_len(field.placeholder) if field.placeholder else 1, 1)
+        )
     field.value = ""
     return True

@@ -49,8 +49,13 @@ class NumberInput(Input):
     """A whole number, checked as typed (Textual's Integer validator, with the setting's words)."""
 
     def __init__(self, value: int, what: str, *, id: str):
-        super().__init__(str(value), type="integer", id=id, compact=True,
-                         validators=[Integer(failure_description=f"{what}: a whole number")])
+        super().__init__(
+            str(value),
+            type="integer",
+            id=id,
+            compact=True,
+            validators=[Integer(failure_description=f"{what}: a whole number")],
+        )
 
 
 class NumberGrid(Widget):
@@ -112,8 +117,15 @@ class SettingsForm(Widget):
     SettingsForm .setting .grid Input { width: 8; }
     """
 
-    def __init__(self, game: str, model: type[BaseModel], base: Mapping[str, Any],
-                 start: Mapping[str, Any] | None = None, *, id: str | None = None):
+    def __init__(
+        self,
+        game: str,
+        model: type[BaseModel],
+        base: Mapping[str, Any],
+        start: Mapping[str, Any] | None = None,
+        *,
+        id: str | None = None,
+    ):
         super().__init__(id=id)
         self.game = game
         self.model = model
@@ -140,14 +152,26 @@ class SettingsForm(Widget):
         if annotation is bool:
             widget = Switch(value=bool(value), id=widget_id)
         elif choices is not None:
-            widget = SteadySelect([(value_words(self.game, name, c), c) for c in choices], value=value,
-                            allow_blank=False, id=widget_id, compact=True)
+            widget = SteadySelect(
+                [(value_words(self.game, name, c), c) for c in choices],
+                value=value,
+                allow_blank=False,
+                id=widget_id,
+                compact=True,
+            )
         elif annotation is int:
             widget = NumberInput(int(value), what, id=widget_id)
         elif isinstance(value, Mapping):  # a table: one small number field per entry, named in words
-            widget = NumberGrid([(value_words(self.game, name, {key: ""}).strip() or str(key),
-                                  NumberInput(int(number), f"{what}, {key}", id=f"{widget_id}-{_key_id(key)}"))
-                                 for key, number in value.items()], id=widget_id)
+            widget = NumberGrid(
+                [
+                    (
+                        value_words(self.game, name, {key: ""}).strip() or str(key),
+                        NumberInput(int(number), f"{what}, {key}", id=f"{widget_id}-{_key_id(key)}"),
+                    )
+                    for key, number in value.items()
+                ],
+                id=widget_id,
+            )
         else:
             widget = Input(str(value), id=widget_id, compact=True)
         widget.tooltip = description
@@ -164,9 +188,13 @@ class SettingsForm(Widget):
             if isinstance(widget, Switch | Select):
                 value: Any = widget.value
             elif isinstance(widget, NumberGrid):
-                value = {key: self._number(self.query_one(f"#setting-{name}-{_key_id(key)}", Input),
-                                           f"{what}, {value_words(self.game, name, {key: ''}).strip()}")
-                         for key in self.start.get(name, base)}
+                value = {
+                    key: self._number(
+                        self.query_one(f"#setting-{name}-{_key_id(key)}", Input),
+                        f"{what}, {value_words(self.game, name, {key: ''}).strip()}",
+                    )
+                    for key in self.start.get(name, base)
+                }
             elif isinstance(widget, NumberInput):
                 value = self._number(widget, what)
             else:

@@ -31,8 +31,9 @@ class SteadySelect(Select[Any]):
         Binding("up", "step(-1)", "Previous", show=False, priority=True),
     ]
 
-    def __init__(self, options: Iterable[tuple[RenderableType, Any]], *, allow_blank: bool = True,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, options: Iterable[tuple[RenderableType, Any]], *, allow_blank: bool = True, **kwargs: Any
+    ) -> None:
         options = list(options)
         self._choices = options
         self._blank_allowed = allow_blank

@@ -19,8 +19,11 @@ def table_picture(players: Sequence[str], direction: str) -> str:
         return ""
     if len(names) != 4:
         way = "↻" if direction == "clockwise" else "↺"
-        return (f"Round the table {way} {direction}: " + " → ".join([f"{DEALS} {names[0]}", *names[1:], names[0]])
-                + f"\n{DEALS} deals first; {names[1 % len(names)]} is next to call.")
+        return (
+            f"Round the table {way} {direction}: "
+            + " → ".join([f"{DEALS} {names[0]}", *names[1:], names[0]])
+            + f"\n{DEALS} deals first; {names[1 % len(names)]} is next to call."
+        )
     west, second, east, fourth = names
     north, south = (second, fourth) if direction == "clockwise" else (fourth, second)
     arrow = "↻ clockwise" if direction == "clockwise" else "↺ counter-clockwise"

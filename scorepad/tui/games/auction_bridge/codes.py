@@ -60,8 +60,9 @@ def parse_contract(text: str) -> tuple[str, str]:
     return call, double
 
 
-def side_letters(side_names: Mapping[str, str], members: Mapping[str, Sequence[str]],
-                 names: Mapping[str, str]) -> dict[str, str]:
+def side_letters(
+    side_names: Mapping[str, str], members: Mapping[str, Sequence[str]], names: Mapping[str, str]
+) -> dict[str, str]:
     """letter -> side: each side's first letter when the two differ, then its players' initials that are not
     taken, then the side's number (1, 2)."""
     letters: dict[str, str] = {}
@@ -98,16 +99,19 @@ def side_choices(letters: Mapping[str, str], side_names: Mapping[str, str]) -> s
     return " or ".join(f"{letter_of(side, letters)} {shown}" for side, shown in side_names.items())
 
 
-def parse_honours(text: str, letters: Mapping[str, str], side_names: Mapping[str, str],
-                  strain: str | None) -> tuple[str, str] | None:
+def parse_honours(
+    text: str, letters: Mapping[str, str], side_names: Mapping[str, str], strain: str | None
+) -> tuple[str, str] | None:
     """'w4h' -> ('We', '4_one_hand'); blank -> None (no side holds honours). At no trump the codes mean aces."""
     word = "".join(text.split()).casefold()
     if not word:
         return None
     side = letters.get(word[:1])
     if side is None:
-        raise ValueError(f"honours: start with the side that holds them ({side_choices(letters, side_names)}), "
-                         f"then {'/'.join(codes_for(strain or 'S'))}")
+        raise ValueError(
+            f"honours: start with the side that holds them ({side_choices(letters, side_names)}), "
+            f"then {'/'.join(codes_for(strain or 'S'))}"
+        )
     code = word[1:]
     if strain is None:  # no contract yet: any code of either kind
         if code in TRUMP_CODES or code in NO_TRUMP_CODES:
@@ -123,7 +127,9 @@ def parse_honours(text: str, letters: Mapping[str, str], side_names: Mapping[str
 
 
 def honours_code(side: str, holding: str, letters: Mapping[str, str]) -> str:
-    code = next((c for codes in (TRUMP_CODES, NO_TRUMP_CODES) for c, h in codes.items() if h == holding), holding)
+    code = next(
+        (c for codes in (TRUMP_CODES, NO_TRUMP_CODES) for c, h in codes.items() if h == holding), holding
+    )
     return letter_of(side, letters) + code
 
 
@@ -132,18 +138,24 @@ def holdings_hint(strain: str, settings: Settings, *, compact: bool = False) -> 
     (a short screen, where the words took four lines the pad needs): '3=16 4=32 … (h: in one hand)'."""
     codes = codes_for(strain)
     if compact:
-        values = " ".join(f"{code}={honour_value(strain, holding, settings)}" for code, holding in codes.items())
+        values = " ".join(
+            f"{code}={honour_value(strain, holding, settings)}" for code, holding in codes.items()
+        )
         return values + (" (h: in one hand)" if any("h" in code for code in codes) else "")
-    return " · ".join(f"{code}: {HOLDING_TEXT[holding]} {honour_value(strain, holding, settings)}"
-                      for code, holding in codes.items())
+    return " · ".join(
+        f"{code}: {HOLDING_TEXT[holding]} {honour_value(strain, holding, settings)}"
+        for code, holding in codes.items()
+    )
 
 
 def contract_value(state_names: Mapping[str, str], contract: Contract, settings: Settings) -> str:
-    """"Ann's 3♥ doubled: 16 a trick, needs 9 tricks (48 if just made); set: 100 a trick"."""
+    """ "Ann's 3♥ doubled: 16 a trick, needs 9 tricks (48 if just made); set: 100 a trick"."""
     terms = contract_terms(contract, settings)
-    text = (f"{state_names.get(contract.declarer, contract.declarer)}'s {contract.text}: {terms.per_trick} a trick, "
-            f"needs {terms.needed} tricks ({terms.if_just_made} below the line if just made); "
-            f"set: {terms.per_undertrick} a trick")
+    text = (
+        f"{state_names.get(contract.declarer, contract.declarer)}'s {contract.text}: {terms.per_trick} a trick, "
+        f"needs {terms.needed} tricks ({terms.if_just_made} below the line if just made); "
+        f"set: {terms.per_undertrick} a trick"
+    )
     if terms.undertricks_cap is not None:
         text += f", {terms.undertricks_cap} at most (the dealer's one spade, Law 48)"
     return text

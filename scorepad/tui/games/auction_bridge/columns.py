@@ -42,8 +42,9 @@ def wrap_heading(label: str, width: int) -> str:
     return "\n".join(lines) or label
 
 
-def plan(room: int, number_width: int, widths: Mapping[str, int], sides: Sequence[str],
-         score_width: int) -> Plan:
+def plan(
+    room: int, number_width: int, widths: Mapping[str, int], sides: Sequence[str], score_width: int
+) -> Plan:
     """The fullest layout whose columns fit `room` cells; `widths` are the game columns' natural widths (the
     wider of heading and cells), `score_width` the widest "+120  340" a side's column shows."""
     columns = list(GAME_COLUMNS)
@@ -80,4 +81,6 @@ def plan(room: int, number_width: int, widths: Mapping[str, int], sides: Sequenc
     left = room - used([c for c in columns if c not in ("contract", "honours")], side_widths)
     honours = max(MIN_WRAPPED, min(widths.get("honours", 0), left // 3 - PADDING))
     contract = max(MIN_WRAPPED, min(widths.get("contract", 0), left - honours - 2 * PADDING))
-    return Plan(tuple(columns), {"contract": contract, "honours": honours}, tuple(headings), tuple(side_widths))
+    return Plan(
+        tuple(columns), {"contract": contract, "honours": honours}, tuple(headings), tuple(side_widths)
+    )

@@ -30,8 +30,13 @@ from scorepad.tui.widgets.fields import YES, int_problem
 class ExtrasFields:
     """The revoke and chicane fields: laid out and read alike in the F6 dialog and in a result's correction."""
 
-    def __init__(self, dialog: FormDialog[Any], letters: Mapping[str, str], side_names: Mapping[str, str],
-                 settings: Settings):
+    def __init__(
+        self,
+        dialog: FormDialog[Any],
+        letters: Mapping[str, str],
+        side_names: Mapping[str, str],
+        settings: Settings,
+    ):
         self.dialog = dialog
         self.letters = letters
         self.side_names = side_names
@@ -45,16 +50,38 @@ class ExtrasFields:
         revoke = extras.revoke
         chicane = extras.chicane
         choice = {"points": "p", "tricks": "t"}.get(revoke[1] if revoke and revoke[1] else "", "")
-        yield labelled("revoke by", Input(self._letter(revoke[0] if revoke else None), id="revoke-side",
-                                          placeholder=f"{sides} or blank"))
-        yield labelled("declarer takes", Input(
-            choice, id="revoke-choice", placeholder=f"adversaries revoked: p {self.settings.revoke_penalty} points, "
-                                                    f"t {counted(self.settings.revoke_tricks, 'trick')}"))
+        yield labelled(
+            "revoke by",
+            Input(
+                self._letter(revoke[0] if revoke else None), id="revoke-side", placeholder=f"{sides} or blank"
+            ),
+        )
+        yield labelled(
+            "declarer takes",
+            Input(
+                choice,
+                id="revoke-choice",
+                placeholder=f"adversaries revoked: p {self.settings.revoke_penalty} points, "
+                f"t {counted(self.settings.revoke_tricks, 'trick')}",
+            ),
+        )
         if self.settings.chicane:
-            yield labelled("chicane", Input(self._letter(chicane[0] if chicane else None), id="chicane-side",
-                                            placeholder=f"void of trumps: {sides} or blank"))
-            yield labelled("double chicane", Input("y" if chicane and chicane[1] else "", id="chicane-double",
-                                                   placeholder="y: both its hands are void of trumps"))
+            yield labelled(
+                "chicane",
+                Input(
+                    self._letter(chicane[0] if chicane else None),
+                    id="chicane-side",
+                    placeholder=f"void of trumps: {sides} or blank",
+                ),
+            )
+            yield labelled(
+                "double chicane",
+                Input(
+                    "y" if chicane and chicane[1] else "",
+                    id="chicane-double",
+                    placeholder="y: both its hands are void of trumps",
+                ),
+            )
 
     def _text(self, field_id: str) -> str:
         found = self.dialog.query(f"#{field_id}")
@@ -73,8 +100,10 @@ class ExtrasFields:
             choice_text = self._text("revoke-choice").casefold()
             choices = {"p": "points", "points": "points", "t": "tricks", "tricks": "tricks", "": None}
             if choice_text not in choices:
-                raise Refused("declarer takes: p (points) or t (tricks), or blank when his own side revoked",
-                              field="revoke-choice")
+                raise Refused(
+                    "declarer takes: p (points) or t (tricks), or blank when his own side revoked",
+                    field="revoke-choice",
+                )
             revoke = (side, choices[choice_text])
         if self._text("chicane-side"):
             chicane = (self._side("chicane-side"), self._text("chicane-double").casefold() in YES)
@@ -88,8 +117,9 @@ class IrregularitiesScreen(FormDialog[Extras]):
     HINT = "Enter saves · Esc leaves it as it was · blank fields: none"
     BOX_ID = "irregularities"
 
-    def __init__(self, extras: Extras, letters: Mapping[str, str], side_names: Mapping[str, str],
-                 settings: Settings):
+    def __init__(
+        self, extras: Extras, letters: Mapping[str, str], side_names: Mapping[str, str], settings: Settings
+    ):
         super().__init__()
         self.extras = extras
         self.fields = ExtrasFields(self, letters, side_names, settings)
@@ -140,13 +170,23 @@ class ResultEditScreen(FormDialog[ABResult]):
     """Correct a deal's result the way it was typed: tricks and honours, and with the ruleset the revoke and
     chicane that went with it (as F6 asks them)."""
 
-    HINT = ("Enter or Ctrl+S saves the correction · Esc cancels. An honours-only change may be made until the "
-            "rubber is agreed (Law 12); a trick-score change only until a declaration in the following game "
-            "(Law 13).")
+    HINT = (
+        "Enter or Ctrl+S saves the correction · Esc cancels. An honours-only change may be made until the "
+        "rubber is agreed (Law 12); a trick-score change only until a declaration in the following game "
+        "(Law 13)."
+    )
     BOX_ID = "result-edit"
 
-    def __init__(self, seq: int, title: str, result: ABResult, strain: str, letters: Mapping[str, str],
-                 side_names: Mapping[str, str], settings: Settings | None = None):
+    def __init__(
+        self,
+        seq: int,
+        title: str,
+        result: ABResult,
+        strain: str,
+        letters: Mapping[str, str],
+        side_names: Mapping[str, str],
+        settings: Settings | None = None,
+    ):
         super().__init__()
         self.seq = seq
         self.title_text = title
@@ -164,14 +204,26 @@ class ResultEditScreen(FormDialog[ABResult]):
         honours = self.result.honours
         code = honours_code(honours.side, honours.holding, self.letters) if honours else ""
         sides = side_choices(self.letters, self.side_names)
-        yield labelled("tricks", Input(str(self.result.tricks), id="edit-tricks",
-                                       placeholder=f"won by the declarer's side, 0 to {TRICKS_IN_A_DEAL}"))
-        yield labelled("honours", Input(code, id="edit-honours",
-                                        placeholder=f"side ({sides}) then the holding; blank: none"))
+        yield labelled(
+            "tricks",
+            Input(
+                str(self.result.tricks),
+                id="edit-tricks",
+                placeholder=f"won by the declarer's side, 0 to {TRICKS_IN_A_DEAL}",
+            ),
+        )
+        yield labelled(
+            "honours",
+            Input(code, id="edit-honours", placeholder=f"side ({sides}) then the holding; blank: none"),
+        )
         if self.extras is not None:
             revoke, chicane = self.result.revoke, self.result.chicane
-            yield from self.extras.compose(Extras(revoke=(revoke.side, revoke.choice) if revoke else None,
-                                                  chicane=(chicane.side, chicane.double) if chicane else None))
+            yield from self.extras.compose(
+                Extras(
+                    revoke=(revoke.side, revoke.choice) if revoke else None,
+                    chicane=(chicane.side, chicane.double) if chicane else None,
+                )
+            )
 
     def fill(self, value: ABResult) -> None:
         """Filled as it is composed (with `result`)."""
@@ -182,19 +234,24 @@ class ResultEditScreen(FormDialog[ABResult]):
         if problem:
             raise Refused(problem, field="edit-tricks")
         try:
-            honours = parse_honours(self.query_one("#edit-honours", Input).value, self.letters, self.side_names,
-                                    self.strain)
+            honours = parse_honours(
+                self.query_one("#edit-honours", Input).value, self.letters, self.side_names, self.strain
+            )
         except ValueError as reason:
             raise Refused(str(reason), field="edit-honours") from None
         update: dict[str, Any] = {
             "tricks": int(tricks_text),
-            "honours": Honours.model_validate({"side": honours[0], "holding": honours[1]}) if honours else None,
+            "honours": Honours.model_validate({"side": honours[0], "holding": honours[1]})
+            if honours
+            else None,
             "seq": None,
             "at": None,
         }
         if self.extras is not None:
             extras = self.extras.read()
             revoke, chicane = extras.revoke, extras.chicane
-            update["revoke"] = Revoke.model_validate({"side": revoke[0], "choice": revoke[1]}) if revoke else None
+            update["revoke"] = (
+                Revoke.model_validate({"side": revoke[0], "choice": revoke[1]}) if revoke else None
+            )
             update["chicane"] = Chicane(side=chicane[0], double=chicane[1]) if chicane else None
         return self.result.model_copy(update=update)

@@ -99,25 +99,47 @@ class BridgeForm(EntryForm):
             self._take(sheet)
         yield Static("", id="bridge-deal")
         with Horizontal(id="bridge-fields"):
-            yield Input(placeholder="1s 2h 1nt 2r (royal) · p pass · x double · xx redouble",
-                        id="bridge-call", validators=[_problem(parse_call)], valid_empty=True)
-            yield NameInput(self.player_names, what="declarer", optional=True, id="bridge-declarer",
-                            placeholder="initial")
-            yield Input(placeholder="3h 1nt 3hx", id="bridge-contract",
-                        validators=[_problem(parse_contract)], valid_empty=True)
-            yield Input(placeholder="0–13", id="bridge-tricks",
-                        validators=[ParseValidator(int_problem(0, TRICKS_IN_A_DEAL,
-                                                               "tricks won by the declarer's side"))],
-                        valid_empty=True)
-            yield Input(placeholder="blank: none", id="bridge-honours",
-                        validators=[_problem(self._parse_honours)], valid_empty=True)
+            yield Input(
+                placeholder="1s 2h 1nt 2r (royal) · p pass · x double · xx redouble",
+                id="bridge-call",
+                validators=[_problem(parse_call)],
+                valid_empty=True,
+            )
+            yield NameInput(
+                self.player_names, what="declarer", optional=True, id="bridge-declarer", placeholder="initial"
+            )
+            yield Input(
+                placeholder="3h 1nt 3hx",
+                id="bridge-contract",
+                validators=[_problem(parse_contract)],
+                valid_empty=True,
+            )
+            yield Input(
+                placeholder="0–13",
+                id="bridge-tricks",
+                validators=[
+                    ParseValidator(int_problem(0, TRICKS_IN_A_DEAL, "tricks won by the declarer's side"))
+                ],
+                valid_empty=True,
+            )
+            yield Input(
+                placeholder="blank: none",
+                id="bridge-honours",
+                validators=[_problem(self._parse_honours)],
+                valid_empty=True,
+            )
         yield Static("", id="bridge-hint")
         yield Static("", id="bridge-preview")
         yield self.status_line()
 
     def on_mount(self) -> None:
-        titles = {"bridge-call": "call", "bridge-declarer": "declarer", "bridge-contract": "contract",
-                  "bridge-tricks": "tricks", "bridge-honours": "honours"}
+        titles = {
+            "bridge-call": "call",
+            "bridge-declarer": "declarer",
+            "bridge-contract": "contract",
+            "bridge-tricks": "tricks",
+            "bridge-honours": "honours",
+        }
         for field_id, title in titles.items():
             self.field(field_id).border_title = title
         if self.sheet is not None:
@@ -168,7 +190,7 @@ class BridgeForm(EntryForm):
         self.refresh_texts()
 
     def _honours_example(self) -> str:
-        """"w3"; "1 3" where the sides' codes are digits (sides with the same initial), not a "13" read as thirteen."""
+        """ "w3"; "1 3" where the sides' codes are digits (sides with the same initial), not a "13" read as thirteen."""
         first = next(iter(self.letters), "w")
         return f"{first} 3" if first.isdigit() else f"{first}3"
 
@@ -185,8 +207,11 @@ class BridgeForm(EntryForm):
 
     def auction_shown(self) -> bool:
         stage = self.stage
-        return stage == "auction" and bool(self.view.calls) or (
-            self.mode == "auction" and stage in ("deal", "auction"))
+        return (
+            stage == "auction"
+            and bool(self.view.calls)
+            or (self.mode == "auction" and stage in ("deal", "auction"))
+        )
 
     def contract_shown(self) -> bool:
         return self.stage in ("deal", "auction") and not self.auction_shown()
@@ -206,8 +231,11 @@ class BridgeForm(EntryForm):
             self.field(field_id).display = visible
         self.query_one("#bridge-fields").display = any(shown.values())
         focused = self.app.focused
-        if isinstance(focused, Input) and focused.parent is self.query_one("#bridge-fields") \
-                and not focused.display:
+        if (
+            isinstance(focused, Input)
+            and focused.parent is self.query_one("#bridge-fields")
+            and not focused.display
+        ):
             self.focus_first()
 
     def focus_first(self) -> None:
@@ -215,14 +243,19 @@ class BridgeForm(EntryForm):
             if self.field(field_id).display and self.query_one("#bridge-fields").display:
                 self.focus_now(self.field(field_id))
                 return
-        if isinstance(self.app.focused, Input) and self.app.focused.parent is self.query_one("#bridge-fields"):
+        if isinstance(self.app.focused, Input) and self.app.focused.parent is self.query_one(
+            "#bridge-fields"
+        ):
             self.screen.set_focus(None)
 
     def toggle_mode(self) -> None:
         stage = self.stage
         if stage not in ("deal", "auction"):
-            self.show_error("The auction is over: enter the result." if stage == "play"
-                            else "The rubber is over: nothing more is bid.")
+            self.show_error(
+                "The auction is over: enter the result."
+                if stage == "play"
+                else "The rubber is over: nothing more is bid."
+            )
             return
         if self.view.calls:
             self.show_error("The auction has begun: go on call by call (Ctrl+Z takes back the last call).")
@@ -231,8 +264,11 @@ class BridgeForm(EntryForm):
         self._layout()
         self.focus_first()
         self.refresh_texts()
-        self.show_info("Type the auction call by call." if self.mode == "auction"
-                       else "Enter the final contract and the result.")
+        self.show_info(
+            "Type the auction call by call."
+            if self.mode == "auction"
+            else "Enter the final contract and the result."
+        )
 
     def set_extras(self, extras: Extras) -> None:
         self.extras = extras
@@ -258,10 +294,13 @@ class BridgeForm(EntryForm):
                 self.field("bridge-tricks").value = str(entry.tricks)
                 honours = entry.honours
                 self.field("bridge-honours").value = (
-                    honours_code(honours.side, honours.holding, self.letters) if honours else "")
+                    honours_code(honours.side, honours.holding, self.letters) if honours else ""
+                )
                 revoke, chicane = entry.revoke, entry.chicane
-                self.extras = Extras(revoke=(revoke.side, revoke.choice) if revoke else None,
-                                     chicane=(chicane.side, chicane.double) if chicane else None)
+                self.extras = Extras(
+                    revoke=(revoke.side, revoke.choice) if revoke else None,
+                    chicane=(chicane.side, chicane.double) if chicane else None,
+                )
         self._layout()
         self.refresh_texts()
 
@@ -350,27 +389,34 @@ class BridgeForm(EntryForm):
         quiet.update(self.query_one("#bridge-hint", Static), self.hint_line())
         preview = self.query_one("#bridge-preview", Static)
         quiet.update(preview, self.preview_line())
-        preview.set_class(self.stage in ("over", "agreed"), "-rubber-done")  # no deal to keep a second line for
+        preview.set_class(
+            self.stage in ("over", "agreed"), "-rubber-done"
+        )  # no deal to keep a second line for
 
     def deal_line(self) -> Text:
         view, stage = self.view, self.stage
         if stage == "agreed":
             return Text("The rubber's score is agreed. Ctrl+N starts a new rubber with the same players.")
         if stage == "over":
-            return Text("The rubber is over: F8 when the table agrees its score (this closes every correction).")
+            return Text(
+                "The rubber is over: F8 when the table agrees its score (this closes every correction)."
+            )
         head = f"Deal {view.number} · game {view.game} · {self._who(view.dealer)} deals"
         if stage == "play":
             contract = self.pending_contract()
             assert contract is not None and self.settings is not None and self.sheet is not None
-            return Text.assemble(head, " · ", (contract_value(self.sheet.names, contract, self.settings),
-                                               "default"))
+            return Text.assemble(
+                head, " · ", (contract_value(self.sheet.names, contract, self.settings), "default")
+            )
         calls = view.calls
         if calls:
             auction = " – ".join(f"{self._who(p)} {format_call(c)}" for p, c in calls)
             return Text.assemble(head, " · auction: ", (auction, "default"))
         if self.correcting:  # F5 is the game screen's key, not the correction's
             return Text(head)
-        switch = "F5: type the auction call by call" if self.mode == "contract" else "F5: just the final contract"
+        switch = (
+            "F5: type the auction call by call" if self.mode == "contract" else "F5: just the final contract"
+        )
         return Text.assemble(head, (f"   ({switch})", "dim italic"))
 
     def hint_line(self) -> Text:
@@ -379,7 +425,9 @@ class BridgeForm(EntryForm):
         if self.result_shown():
             assert self.sheet is not None and self.settings is not None
             # "n (N & S) or e (E & W)": the letter first, the side's name in brackets, whatever the names are
-            sides = " or ".join(f"{letter_of(s, self.letters)} ({shown})" for s, shown in self.sheet.side_names.items())
+            sides = " or ".join(
+                f"{letter_of(s, self.letters)} ({shown})" for s, shown in self.sheet.side_names.items()
+            )
             strain = self._strain()
             if strain is None:
                 holdings = " ".join(TRUMP_CODES) + " (at no trump 3 4 4h: aces)"
@@ -409,8 +457,10 @@ class BridgeForm(EntryForm):
         text = f"{self._who(turn)} to call"
         if view.bid_to_beat:
             doubled = "" if view.doubling == "none" else f" {view.doubling}"
-            text += (f" — to beat: {self._who(view.bid_by)}'s "
-                     f"{describe_bid(view.bid_to_beat, self.settings)}{doubled}")
+            text += (
+                f" — to beat: {self._who(view.bid_by)}'s "
+                f"{describe_bid(view.bid_to_beat, self.settings)}{doubled}"
+            )
         elif not view.calls:
             text += " (the dealer must bid: no pass)"
         return Text(f"{text} · legal: {', '.join(words + shown)}")
@@ -478,8 +528,11 @@ class BridgeForm(EntryForm):
     def enter(self) -> None:
         stage = self.stage
         if stage in ("over", "agreed"):
-            self.show_error("The rubber is over: F8 agrees its score." if stage == "over"
-                            else "The rubber's score is agreed: nothing more can be entered.")
+            self.show_error(
+                "The rubber is over: F8 agrees its score."
+                if stage == "over"
+                else "The rubber's score is agreed: nothing more can be entered."
+            )
             return
         reason = self.first_invalid()
         if reason:
@@ -498,7 +551,9 @@ class BridgeForm(EntryForm):
         field = self.field("bridge-call")
         if not field.value.strip():
             self.focus_now(field)
-            self.show_error("Type the call: e.g. 1s, 2h, 1nt, 2r (royal spades), p pass, x double, xx redouble.")
+            self.show_error(
+                "Type the call: e.g. 1s, 2h, 1nt, 2r (royal spades), p pass, x double, xx redouble."
+            )
             return
         view = self.view
         player = view.turn or view.dealer
@@ -515,13 +570,21 @@ class BridgeForm(EntryForm):
 
     def _submit_result(self) -> None:
         names = ", ".join(self.player_names())
-        if (self._missing("bridge-declarer", f"Who declared? Type the declarer's first letter ({names}).")
-                or self._missing("bridge-contract", "Type the contract: e.g. 3h, 1nt, 2r; x doubled, xx redoubled.")
-                or self._missing("bridge-tricks", "How many tricks did the declarer's side win (0 to 13)?")):
+        if (
+            self._missing("bridge-declarer", f"Who declared? Type the declarer's first letter ({names}).")
+            or self._missing(
+                "bridge-contract", "Type the contract: e.g. 3h, 1nt, 2r; x doubled, xx redoubled."
+            )
+            or self._missing("bridge-tricks", "How many tricks did the declarer's side win (0 to 13)?")
+        ):
             return
         strain = self._strain()
-        needed = (f"Honours: at {STRAIN_NAMES[strain]} one side always holds three or more of the five trump "
-                  f"honours: type who holds them and how (e.g. {self._honours_example()})." if strain else "")
+        needed = (
+            f"Honours: at {STRAIN_NAMES[strain]} one side always holds three or more of the five trump "
+            f"honours: type who holds them and how (e.g. {self._honours_example()})."
+            if strain
+            else ""
+        )
         if strain is not None and honours_required(strain) and self._missing("bridge-honours", needed):
             return
         entries = self._result_entries()
@@ -537,17 +600,28 @@ class BridgeForm(EntryForm):
             return None
         entries: list[Entry] = self._opening()
         if self.contract_shown():
-            entries.append(ABContract.model_validate({"player": contract.declarer, "call": contract.call,
-                                                      "double": contract.double,
-                                                      "dealers_one_spade": contract.dealers_one_spade}))
+            entries.append(
+                ABContract.model_validate(
+                    {
+                        "player": contract.declarer,
+                        "call": contract.call,
+                        "double": contract.double,
+                        "dealers_one_spade": contract.dealers_one_spade,
+                    }
+                )
+            )
         honours = self._value("bridge-honours", self._parse_honours)
         revoke, chicane = self.extras.revoke, self.extras.chicane
-        entries.append(ABResult(
-            tricks=tricks,
-            honours=Honours.model_validate({"side": honours[0], "holding": honours[1]}) if honours else None,
-            revoke=Revoke.model_validate({"side": revoke[0], "choice": revoke[1]}) if revoke else None,
-            chicane=Chicane(side=chicane[0], double=chicane[1]) if chicane else None,
-        ))
+        entries.append(
+            ABResult(
+                tricks=tricks,
+                honours=Honours.model_validate({"side": honours[0], "holding": honours[1]})
+                if honours
+                else None,
+                revoke=Revoke.model_validate({"side": revoke[0], "choice": revoke[1]}) if revoke else None,
+                chicane=Chicane(side=chicane[0], double=chicane[1]) if chicane else None,
+            )
+        )
         return entries
 
     def logged(self) -> None:

@@ -79,7 +79,9 @@ def rows_cells(sheet: Sheet) -> list[BridgeCells]:
     return cells
 
 
-def pad_columns(sheet: Sheet) -> tuple[dict[str, list[Entry]], dict[int, dict[str, list[Entry]]], dict[int, str]]:
+def pad_columns(
+    sheet: Sheet,
+) -> tuple[dict[str, list[Entry]], dict[int, dict[str, list[Entry]]], dict[int, str]]:
     """Above the line (side -> entries), below it (game -> side -> entries) and the games' winners."""
     sides = tuple(sheet.sides)
     above: dict[str, list[Entry]] = {side: [] for side in sides}
@@ -149,7 +151,9 @@ class PadLine:
         return " " * self.width if entry is None else "".join(_cell_words(self.width, entry))
 
     def text(self) -> Text:
-        return pair_text(pad_cell(self.width, self.left, self.style), pad_cell(self.width, self.right, self.style))
+        return pair_text(
+            pad_cell(self.width, self.left, self.style), pad_cell(self.width, self.right, self.style)
+        )
 
 
 Line = Text | PadLine
@@ -215,7 +219,9 @@ class PadDrawer:
         heads = []
         for side in sides:
             won = games.get(side, 0)
-            title = sheet.side_names.get(side, side) + (f"  ({won} game{'s' if won != 1 else ''})" if won else "")
+            title = sheet.side_names.get(side, side) + (
+                f"  ({won} game{'s' if won != 1 else ''})" if won else ""
+            )
             heads.append(Text(title[: self.width].center(self.width), style="bold"))
         self.pair(heads[0], heads[1])
         return line_text(self.lines.pop())
@@ -245,7 +251,9 @@ class PadDrawer:
             self.pair(self.cell(None), self.cell(None))
         self.rule("═", "╪", "dim")
         self.totals()
-        self.lines.append(Text(no_wrap=True, overflow="ellipsis").append(self.status(settings), style="italic"))
+        self.lines.append(
+            Text(no_wrap=True, overflow="ellipsis").append(self.status(settings), style="italic")
+        )
         return self.lines
 
     def totals(self) -> None:
@@ -255,7 +263,9 @@ class PadDrawer:
             self.pair_of(self.cell((label, points.get(s, 0)), "default") for s in sides)
         if any(score.bonus.values()):
             label = "games (Law 11)" if score.stopped else "rubber"
-            self.pair_of(self.cell((label, score.bonus[s]) if score.bonus[s] else None, "default") for s in sides)
+            self.pair_of(
+                self.cell((label, score.bonus[s]) if score.bonus[s] else None, "default") for s in sides
+            )
         self.pair_of(self.cell(("total", score.total.get(s, 0)), "bold reverse") for s in sides)
 
     def status(self, settings: Settings) -> str:
@@ -286,7 +296,12 @@ def _side_letters(sheet: Sheet) -> dict[str, str]:
     """`side_letters` of the sheet's names (not to be changed: the next row of the same names reads them too)."""
     global _LETTERS
     known = _LETTERS
-    if known is not None and known[0] == sheet.side_names and known[1] == sheet.sides and known[2] == sheet.names:
+    if (
+        known is not None
+        and known[0] == sheet.side_names
+        and known[1] == sheet.sides
+        and known[2] == sheet.names
+    ):
         return known[3]
     letters = side_letters(sheet.side_names, sheet.sides, sheet.names)
     _LETTERS = (dict(sheet.side_names), dict(sheet.sides), dict(sheet.names), letters)
@@ -300,7 +315,9 @@ def short_honours(cells: DealCells, sheet: Sheet) -> str:
     if cells.honours_side:
         bits.append(honours_code(cells.honours_side, cells.holding or "", letters))
     if cells.chicane_side:
-        bits.append(f"{'dbl chic' if cells.double_chicane else 'chic'} {letter_of(cells.chicane_side, letters)}")
+        bits.append(
+            f"{'dbl chic' if cells.double_chicane else 'chic'} {letter_of(cells.chicane_side, letters)}"
+        )
     if cells.revoke_side:
         bits.append(f"revoke {letter_of(cells.revoke_side, letters)}")
     return ", ".join(bits)
@@ -334,8 +351,13 @@ class BridgePad(Static):
         self._lines: list[Line] = []
         self._widest = 0  # the widest line's cells
         self._contents: dict[int, Content] = {}  # a line in view, as Textual draws it
-        self._drawn: tuple[Sheet | None, Settings | None, int] = (None, None, 0)  # what the lines were drawn of
-        self._line_widths: dict[tuple, int] = {}  # a deal's line -> its cells: the same lines come at every draw
+        self._drawn: tuple[Sheet | None, Settings | None, int] = (
+            None,
+            None,
+            0,
+        )  # what the lines were drawn of
+        # a deal's line -> its cells: the same lines come at every draw
+        self._line_widths: dict[tuple[object, ...], int] = {}
 
     def show(self, sheet: Sheet, settings: Settings) -> None:
         self.sheet, self.settings = sheet, settings
@@ -382,8 +404,12 @@ class BridgePad(Static):
 
     def _line_by_line(self, width: int) -> bool:
         """Whether the pad may be drawn line by line: every line fits (none wraps), drawn as Static draws it."""
-        return (isinstance(self.content, PadLines) and self._widest <= width and self.text_selection is None
-                and self.styles.content_align == ("left", "top"))
+        return (
+            isinstance(self.content, PadLines)
+            and self._widest <= width
+            and self.text_selection is None
+            and self.styles.content_align == ("left", "top")
+        )
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if width and self._line_by_line(width):
@@ -395,7 +421,9 @@ class BridgePad(Static):
         if not self._line_by_line(width) or not 0 <= y < len(self._lines):
             return super().render_line(y)
         if (content := self._contents.get(y)) is None:
-            content = self._contents[y] = Content.from_rich_text(line_text(self._lines[y]), console=self.app.console)
+            content = self._contents[y] = Content.from_rich_text(
+                line_text(self._lines[y]), console=self.app.console
+            )
         strips = Visual.to_strips(self, content, width, 1, self.visual_style)
         # each cell's place for a mouse selection: on the pad's line y, as drawn whole (not on line 0 of its own)
         return strips[0].apply_offsets(0, y) if strips else Strip.blank(width, self.visual_style.rich_style)
@@ -414,7 +442,9 @@ class PadLines(Visual):
             self._content = Content.from_rich_text(join_lines(self.lines))
         return self._content
 
-    def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
         return self.content().render_strips(width, height, style, options)
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
@@ -438,9 +468,9 @@ class BridgeSheet(SheetTable):
         super().__init__(id=id)
         self.plan = Plan(GAME_COLUMNS)
         self._sheet: Sheet | None = None
-        self._planned: tuple = ()
+        self._planned: tuple[object, ...] = ()
         # the rows measured for the plan, under which names, and their widest cells: a deal logged is measured alone
-        self._measured: tuple[tuple, tuple[Row, ...], dict[str, int], int] = ((), (), {}, 1)
+        self._measured: tuple[tuple[object, ...], tuple[Row, ...], dict[str, int], int] = ((), (), {}, 1)
 
     def show(self, sheet: Sheet) -> None:
         self._sheet = sheet
@@ -455,7 +485,9 @@ class BridgeSheet(SheetTable):
 
     def _plan(self, sheet: Sheet) -> None:
         width = self.size.width
-        if width <= 0:  # not laid out yet: planned for the width the screen will give it (checked at each resize)
+        if (
+            width <= 0
+        ):  # not laid out yet: planned for the width the screen will give it (checked at each resize)
             board_width = getattr(self.screen, "board_width", None)
             width = board_width() if callable(board_width) else self.app.size.width
         room = width - self.styles.scrollbar_size_vertical  # a scroll bar comes with a long rubber
@@ -465,7 +497,9 @@ class BridgeSheet(SheetTable):
         self._planned = planned
         named, measured, widths, score_width = self._measured
         kept = same_prefix(measured, sheet.rows) if named == planned[2:] else 0
-        if kept < len(measured) or not widths:  # a row changed or gone (a correction), or other names: all again
+        if (
+            kept < len(measured) or not widths
+        ):  # a row changed or gone (a correction), or other names: all again
             kept, widths, score_width = 0, {label: len(label) for label in GAME_COLUMNS}, 1
         else:
             widths = dict(widths)
@@ -479,7 +513,7 @@ class BridgeSheet(SheetTable):
         self.plan = plan(room, len(str(len(sheet.rows))), widths, labels, score_width)
         self.header_height = self.plan.heading_lines
 
-    def layout_key(self, sheet: Sheet) -> tuple:
+    def layout_key(self, sheet: Sheet) -> tuple[object, ...]:
         return (*super().layout_key(sheet), self.plan)
 
     def game_columns(self, sheet: Sheet) -> list[str]:
@@ -487,18 +521,25 @@ class BridgeSheet(SheetTable):
 
     def side_columns(self, sheet: Sheet, side: str) -> list[tuple[str, str]]:
         index = list(sheet.sides).index(side)
-        heading = self.plan.headings[index] if index < len(self.plan.headings) else sheet.side_names.get(side, side)
+        heading = (
+            self.plan.headings[index] if index < len(self.plan.headings) else sheet.side_names.get(side, side)
+        )
         return [(heading, f"side-{side}")]
 
     def side_heading(self, label: str) -> Text:
-        return Text(visible(label, keep_lines=True))  # made visible before it was wrapped: the breaks are ours
+        return Text(
+            visible(label, keep_lines=True)
+        )  # made visible before it was wrapped: the breaks are ours
 
     def column_width(self, key: str) -> int | None:
         return self.plan.widths.get(key.removeprefix("col-"))
 
     def row_height(self, cells: list[str | Text]) -> int | None:
-        wrapped = [(self.plan.widths[label], cell) for label, cell in zip(self.plan.columns, cells[1:], strict=False)
-                   if label in self.plan.widths]
+        wrapped = [
+            (self.plan.widths[label], cell)
+            for label, cell in zip(self.plan.columns, cells[1:], strict=False)
+            if label in self.plan.widths
+        ]
         return None if any(len(str(cell)) > width for width, cell in wrapped) else 1
 
     def row_lines(self, row: Row, sheet: Sheet) -> int:

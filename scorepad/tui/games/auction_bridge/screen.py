@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
-from scorepad.describe import describe
 from scorepad.log import ABAgree, ABBid, ABContract, ABResult, ABStop, Entry
 from scorepad.rules.auction_bridge import (
     STRAINS,
@@ -26,6 +25,7 @@ from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, STRAIN_SYMBOLS
 from scorepad.rules.auction_bridge.table import bid_values, scoring_table
 from scorepad.rules.auction_bridge.view import BridgeView, DealCells, bridge_cells
 from scorepad.rules.base import Sheet
+from scorepad.text.describe import describe
 from scorepad.tui.games.auction_bridge.codes import codes_for
 from scorepad.tui.games.auction_bridge.form import BridgeForm, Extras
 from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgePadHeading, BridgeSheet
@@ -99,13 +99,18 @@ class AuctionBridgeScreen(GameScreen):
             if extras is not None:
                 form.set_extras(extras)
                 # the form's preview says what goes with the result (F6 changes): said once, not again here
-                form.show_info("Noted: it goes with the result you log next." if extras
-                               else "No revoke or chicane with the next result.")
+                form.show_info(
+                    "Noted: it goes with the result you log next."
+                    if extras
+                    else "No revoke or chicane with the next result."
+                )
 
         from scorepad.tui.games.auction_bridge.dialogs import IrregularitiesScreen
 
-        self.app.push_screen(IrregularitiesScreen(form.extras, form.letters, dict(self.sheet.side_names),
-                                                  self.settings), chosen)
+        self.app.push_screen(
+            IrregularitiesScreen(form.extras, form.letters, dict(self.sheet.side_names), self.settings),
+            chosen,
+        )
 
     @property
     def view(self) -> BridgeView:
@@ -122,8 +127,10 @@ class AuctionBridgeScreen(GameScreen):
             self._say_error(self.view.stop_refusal, form)
             return
         bonus = self.settings.unfinished_game_bonus
-        text = (f"Play stops at an agreed time: the score is made up as it stands, and each side adds {bonus} "
-                "for every game it has won. The side with the larger total wins the rubber.")
+        text = (
+            f"Play stops at an agreed time: the score is made up as it stands, and each side adds {bonus} "
+            "for every game it has won. The side with the larger total wins the rubber."
+        )
 
         def decided(reason: str | None) -> None:
             if reason is not None:
@@ -140,8 +147,11 @@ class AuctionBridgeScreen(GameScreen):
             self._say_error("The rubber's score is already agreed.", form)
             return
         if not view.may_agree:
-            self._say_error("The rubber is still being played: its score is agreed once it ends "
-                            "(or F7 stops it unfinished, Law 11).", form)
+            self._say_error(
+                "The rubber is still being played: its score is agreed once it ends "
+                "(or F7 stops it unfinished, Law 11).",
+                form,
+            )
             return
 
         def decided(yes: bool | None) -> None:
@@ -166,8 +176,9 @@ class AuctionBridgeScreen(GameScreen):
             return None
         if isinstance(current, ABStop):
             stop = StopScreen("The rubber stopped here (Law 11): correct the reason given.")
-            return stop.correcting(self.correcting(seq, current, current.reason,
-                                                   lambda reason: ABStop(reason=reason)))
+            return stop.correcting(
+                self.correcting(seq, current, current.reason, lambda reason: ABStop(reason=reason))
+            )
         if isinstance(current, ABBid | ABContract):
             # a call, or a contract with its deal's result as the contract entry typed them, in the entry form
             targets: list[tuple[int, Entry]] = [(seq, current)]
@@ -175,7 +186,9 @@ class AuctionBridgeScreen(GameScreen):
                 targets.append(result)
             names, sides = self.sheet.names, self.sheet.side_names
             title = " · ".join(f"#{s} {describe(e, names, sides)}" for s, e in targets)
-            return CorrectionScreen(BridgeForm(id="correction-form"), self.replayer, targets, f"Correct {title}")
+            return CorrectionScreen(
+                BridgeForm(id="correction-form"), self.replayer, targets, f"Correct {title}"
+            )
         row = next((r for r in self.sheet.rows if r.seq == seq), None)
         cells = bridge_cells(row, tuple(self.sheet.sides)) if row is not None else None
         if not isinstance(current, ABResult) or not isinstance(cells, DealCells):
@@ -183,8 +196,15 @@ class AuctionBridgeScreen(GameScreen):
         strain = split_bid(cells.call)[1]
         title = describe(current, self.sheet.names, self.sheet.side_names)
         contract = f"{self.sheet.names.get(cells.declarer, cells.declarer)}'s {cells.contract}"
-        dialog = ResultEditScreen(seq, f"{contract} — {title}", current, strain, form.letters,
-                                  dict(self.sheet.side_names), self.settings)
+        dialog = ResultEditScreen(
+            seq,
+            f"{contract} — {title}",
+            current,
+            strain,
+            form.letters,
+            dict(self.sheet.side_names),
+            self.settings,
+        )
         return dialog.correcting(self.correcting(seq, current, current, lambda result: result))
 
     # ------------------------------------------------------------------ F2
@@ -196,18 +216,26 @@ class AuctionBridgeScreen(GameScreen):
 def bridge_table(settings: Settings) -> str:
     """The ruleset's numbers (from the rules) as the F2 page, with the honour codes the form reads."""
     symbols = [STRAIN_SYMBOLS[s] for s in STRAINS]
-    lines = [*bid_values(settings), "",
-              "## Honours (Laws 5, 6) — type the side's letter, then the code",
-              "",
-              "| code | holding | " + " | ".join(symbols) + " |",
-              "|---|---|" + "---|" * len(STRAINS)]
+    lines = [
+        *bid_values(settings),
+        "",
+        "## Honours (Laws 5, 6) — type the side's letter, then the code",
+        "",
+        "| code | holding | " + " | ".join(symbols) + " |",
+        "|---|---|" + "---|" * len(STRAINS),
+    ]
     for code, holding in codes_for("S").items():
-        values = [str(honour_value(s, holding, settings)) if holding in holdings_for(s) else "" for s in STRAINS]
+        values = [
+            str(honour_value(s, holding, settings)) if holding in holdings_for(s) else "" for s in STRAINS
+        ]
         lines.append(f"| {code} | {HOLDING_TEXT[holding]} | " + " | ".join(values) + " |")
     for code, holding in codes_for("NT").items():
         values = ["" for _ in STRAINS[:-1]] + [str(honour_value("NT", holding, settings))]
         lines.append(f"| {code} | {HOLDING_TEXT[holding]} | " + " | ".join(values) + " |")
-    lines += ["", *scoring_table(settings), "",
+    lines += [
+        "",
+        *scoring_table(settings),
+        "",
         "## Keys",
         "",
         "Contract entry: declarer's initial · Tab · contract (3h, 1nt, 2r; x doubled, xx redoubled) · Tab · "

@@ -17,17 +17,29 @@ from scorepad.tui.shorthand import resolve_name
 from scorepad.tui.widgets.fields import NameInput, ParseValidator
 
 KINDS = {
-    "revoke": ("r", "revoke",
-               "by the contractor's side: the contract is set; by an opponent: it counts as made and the "
-               "opponents score nothing this deal"),
-    "wrong_cards": ("w", "wrong number of cards",
-                    "found in play: the contractor's hand wrong → set, an opponent's → made, both → the same "
-                    "dealer deals again; found during the bidding: that player may not bid this deal"),
-    "bid_out_of_turn": ("b", "bid out of turn",
-                        "partnership: the offender's side may not bid again this deal (the bid is void); "
-                        "each player alone: no penalty"),
-    "redeal": ("d", "redeal",
-               "no score: the same dealer deals again (misdeal, pack not cut, two hands wrong …)"),
+    "revoke": (
+        "r",
+        "revoke",
+        "by the contractor's side: the contract is set; by an opponent: it counts as made and the "
+        "opponents score nothing this deal",
+    ),
+    "wrong_cards": (
+        "w",
+        "wrong number of cards",
+        "found in play: the contractor's hand wrong → set, an opponent's → made, both → the same "
+        "dealer deals again; found during the bidding: that player may not bid this deal",
+    ),
+    "bid_out_of_turn": (
+        "b",
+        "bid out of turn",
+        "partnership: the offender's side may not bid again this deal (the bid is void); "
+        "each player alone: no penalty",
+    ),
+    "redeal": (
+        "d",
+        "redeal",
+        "no score: the same dealer deals again (misdeal, pack not cut, two hands wrong …)",
+    ),
 }
 WORDS = {
     "r": "revoke", "revoke": "revoke", "reneg": "revoke", "renege": "revoke",
@@ -75,14 +87,21 @@ class IrregularityScreen(FormDialog[tuple[str, str]]):
 
     def compose_fields(self) -> ComposeResult:
         if self.correction is None:
-            yield Static("\n".join(f"{key}  {label}: {effect}" for key, label, effect in KINDS.values()),
-                         classes="hint", id="irr-kinds")
+            yield Static(
+                "\n".join(f"{key}  {label}: {effect}" for key, label, effect in KINDS.values()),
+                classes="hint",
+                id="irr-kinds",
+            )
             yield Static(KIND_HELP, classes="hint", id="irr-keys")
         else:  # the line under the fields says what the correction does
             yield Static(KIND_HELP, classes="hint")
-        yield labelled("kind", Input(id="irr-kind", placeholder=KIND_HELP,
-                                     validators=[ParseValidator(self._kind_problem)]))
-        yield labelled("offender", NameInput(lambda: self.names, "player", id="irr-player", placeholder="initial"))
+        yield labelled(
+            "kind",
+            Input(id="irr-kind", placeholder=KIND_HELP, validators=[ParseValidator(self._kind_problem)]),
+        )
+        yield labelled(
+            "offender", NameInput(lambda: self.names, "player", id="irr-player", placeholder="initial")
+        )
         yield Static("", id="irr-where", classes="hint", markup=False)
         if self.correction is None:
             yield Static("", id="irr-effect", classes="hint", markup=False)
@@ -97,7 +116,8 @@ class IrregularityScreen(FormDialog[tuple[str, str]]):
     def _kind_changed(self, event: Input.Changed) -> None:
         kind = parse_kind(event.value)
         self.query_one("#irr-where", Static).update(
-            plain(f"{KINDS[kind][1]}: {self.where(kind)}" if kind else ""))
+            plain(f"{KINDS[kind][1]}: {self.where(kind)}" if kind else "")
+        )
         for effect in self.query("#irr-effect").results(Static):
             effect.update(plain(KINDS[kind][2] if kind else ""))
 
@@ -112,7 +132,9 @@ class IrregularityScreen(FormDialog[tuple[str, str]]):
             raise Refused(f"kind: {KIND_HELP}", field="irr-kind")
         offender = resolve_name(self.query_one("#irr-player", Input).value, self.names)
         if offender is None:
-            raise Refused(f"offender: one of {', '.join(self.names)} (a first letter is enough)", field="irr-player")
+            raise Refused(
+                f"offender: one of {', '.join(self.names)} (a first letter is enough)", field="irr-player"
+            )
         return kind, offender
 
 
@@ -130,10 +152,13 @@ class ClaimScreen(FormDialog[tuple[str, bool]]):
 
     def compose_fields(self) -> ComposeResult:
         yield Static(plain(self.about), classes="hint")
-        yield labelled("claimed by", NameInput(lambda: self.names, "player", id="claim-player",
-                                               placeholder="initial"))
-        yield labelled("upheld? (y/n)", Input(id="claim-upheld", placeholder="y or n",
-                                              validators=[ParseValidator(self._upheld_problem)]))
+        yield labelled(
+            "claimed by", NameInput(lambda: self.names, "player", id="claim-player", placeholder="initial")
+        )
+        yield labelled(
+            "upheld? (y/n)",
+            Input(id="claim-upheld", placeholder="y or n", validators=[ParseValidator(self._upheld_problem)]),
+        )
 
     @staticmethod
     def _upheld_problem(text: str) -> str | None:

@@ -75,7 +75,9 @@ class FiveHundredForm(EntryForm):
         self._layout: tuple[object, ...] = ()
         # Enter is being logged: the sheet shown meanwhile is followed once, in `logged`, with the fields emptied
         self._submitting = False
-        self._lay_out_owed = False  # a sheet came while submitting, and `logged` has not laid the form out yet
+        self._lay_out_owed = (
+            False  # a sheet came while submitting, and `logged` has not laid the form out yet
+        )
         self._fields: list[Input] = []
         # in a correction dialog: the kinds of logged entry corrected (the form shows only their fields)
         self.correcting: frozenset[str] = frozenset()
@@ -120,26 +122,38 @@ class FiveHundredForm(EntryForm):
         sides = len(self.sides)
         with Horizontal(id="fh-who"):
             yield NameInput(self.shown_names, "dealer", optional=True, id="fh-dealer")
-            yield NameInput(self.shown_names, "contractor", optional=True, id="fh-contractor",
-                            placeholder="initial")
+            yield NameInput(
+                self.shown_names, "contractor", optional=True, id="fh-contractor", placeholder="initial"
+            )
             yield Input(id="fh-bid", placeholder="7h · n · p", validators=[ParseValidator(self._bid_problem)])
-            partner = NameInput(self.shown_names, "partner", optional=True, id="fh-partner",
-                                placeholder="initial or blank")
+            partner = NameInput(
+                self.shown_names, "partner", optional=True, id="fh-partner", placeholder="initial or blank"
+            )
             partner.validators.append(ParseValidator(self._partner_problem))
             yield partner
             yield Input(id="fh-call", placeholder=CALL_HELP, validators=[ParseValidator(self._call_problem)])
             yield Static("", id="fh-deal", classes="fh-note", markup=False)
         with Horizontal(id="fh-tricks"):
             for i in range(sides - 1):
-                yield Input(id=f"fh-tricks-{i}", classes="fh-tricks", type="integer",
-                            validators=[ParseValidator(partial(self._tricks_problem, i))])
+                yield Input(
+                    id=f"fh-tricks-{i}",
+                    classes="fh-tricks",
+                    type="integer",
+                    validators=[ParseValidator(partial(self._tricks_problem, i))],
+                )
             yield Static("", id="fh-rest", classes="fh-note", markup=False)
             if self.settings.card_points:
                 for i in range(sides):
-                    yield Input(id=f"fh-cards-{i}", classes="fh-cards", type="integer",
-                                validators=[ParseValidator(self._cards_problem)])
+                    yield Input(
+                        id=f"fh-cards-{i}",
+                        classes="fh-cards",
+                        type="integer",
+                        validators=[ParseValidator(self._cards_problem)],
+                    )
         with Horizontal(id="fh-question"):
-            yield Input(id="fh-first", placeholder="initial", validators=[ParseValidator(self._first_problem)])
+            yield Input(
+                id="fh-first", placeholder="initial", validators=[ParseValidator(self._first_problem)]
+            )
             yield Static("", id="fh-question-text", classes="fh-note", markup=False)
         yield Static("", id="fh-preview", markup=False)
         yield self.status_line()
@@ -245,7 +259,9 @@ class FiveHundredForm(EntryForm):
     def _fill_result(self, result: FHResult) -> None:
         if result.partner and self.five_hand:
             self.one("#fh-partner", Input).value = self.pname(result.partner)
-        slots = self.slots()  # the contractor (and partner) are filled already: the sides in the fields' order
+        slots = (
+            self.slots()
+        )  # the contractor (and partner) are filled already: the sides in the fields' order
         for field, slot in zip(self.trick_fields(), slots[:-1], strict=False):
             field.value = str(sum(result.tricks.get(side, 0) for side in slot))
         if result.card_points is not None:
@@ -263,7 +279,9 @@ class FiveHundredForm(EntryForm):
 
     def _title_call(self) -> None:
         field = self.one("#fh-call", Input)
-        if not field.display:  # titled when shown (`lay_out` shows it first): who calls is worked out for nothing
+        if (
+            not field.display
+        ):  # titled when shown (`lay_out` shows it first): who calls is worked out for nothing
             return
         to_bid = self._to_call()
         quiet.set_border_title(field, f"{self.pname(to_bid)} calls" if to_bid else "call")
@@ -274,8 +292,10 @@ class FiveHundredForm(EntryForm):
         if len(rivals) < 2:
             return self.view.question or ""
         who = ", ".join(rivals[:-1]) + " or " + rivals[-1]
-        return (f"Who reached {self.view.target} first in the play of deal {self.view.deal}: "
-                f"{who}?\nType the initial of the one who got there first, then Enter.")
+        return (
+            f"Who reached {self.view.target} first in the play of deal {self.view.deal}: "
+            f"{who}?\nType the initial of the one who got there first, then Enter."
+        )
 
     def _show(self, selector: str, visible: bool) -> None:
         self.one(selector).display = visible
@@ -332,7 +352,9 @@ class FiveHundredForm(EntryForm):
         # the notes and the preview were worked out for the deal just logged, then again
         with self.prevent(Input.Changed):
             for field in self.fields():
-                quiet.clear(field)  # an empty field is left alone: set again, a refresh (and a check) for nothing
+                quiet.clear(
+                    field
+                )  # an empty field is left alone: set again, a refresh (and a check) for nothing
         self._lay_out_owed = False
         self.lay_out(refocus=True)
 
@@ -375,7 +397,9 @@ class FiveHundredForm(EntryForm):
         for i, field in enumerate(fields):
             field.display = i < typed
             if i < typed:
-                quiet.set_border_title(field, f"{self.slot_label(slots[i], i)} tricks")  # names are not markup
+                quiet.set_border_title(
+                    field, f"{self.slot_label(slots[i], i)} tricks"
+                )  # names are not markup
                 field.placeholder = f"0–{self.view.tricks_per_deal}"
         for i, field in enumerate(self.card_fields()):
             field.display = i < len(slots)
@@ -427,7 +451,9 @@ class FiveHundredForm(EntryForm):
             return f"tricks: a number from 0 to {self.view.tricks_per_deal}"
         # the fields before this one and this one (so the field that overflows is the one marked)
         typed = [n for n in self.typed_tricks()[: index + 1] if n is not None]
-        return self.view.tricks_problem([int(text)], complete=False) or self.view.tricks_problem(typed, complete=False)
+        return self.view.tricks_problem([int(text)], complete=False) or self.view.tricks_problem(
+            typed, complete=False
+        )
 
     def _cards_problem(self, value: str) -> str | None:
         text = value.strip()
@@ -574,13 +600,17 @@ class FiveHundredForm(EntryForm):
             raise Refused(f"bid: {bid_text.strip()!r}? {BID_HELP}") from error
         if call == PASS:
             if contractor_text.strip():
-                raise Refused("a contract cannot be a pass: clear the contractor to log a deal where all passed")
+                raise Refused(
+                    "a contract cannot be a pass: clear the contractor to log a deal where all passed"
+                )
             return [*self.deal_prefix(), *self.all_pass()]
         contractor = self.player(contractor_text)
         if contractor is None:
-            raise Refused(f"contractor: who won the bid? one of {', '.join(self.shown_names())}"
-                          if not contractor_text.strip() else
-                          f"contractor: {contractor_text.strip()!r}? one of {', '.join(self.shown_names())}")
+            raise Refused(
+                f"contractor: who won the bid? one of {', '.join(self.shown_names())}"
+                if not contractor_text.strip()
+                else f"contractor: {contractor_text.strip()!r}? one of {', '.join(self.shown_names())}"
+            )
         contract = FHContract(player=contractor, call=call)
         if self.correcting and "result" not in self.correcting:  # a contract whose deal has no result yet
             return [contract]
@@ -614,8 +644,11 @@ class FiveHundredForm(EntryForm):
         fields = [f for f in self.trick_fields() if self.shown(f)]
         for field, value in zip(fields, typed, strict=False):
             if value is None:
-                raise Refused(f"tricks: how many did {str(field.border_title or '').removesuffix(' tricks')} win?"
-                              if not field.value.strip() else f"tricks: a number from 0 to {view.tricks_per_deal}")
+                raise Refused(
+                    f"tricks: how many did {str(field.border_title or '').removesuffix(' tricks')} win?"
+                    if not field.value.strip()
+                    else f"tricks: a number from 0 to {view.tricks_per_deal}"
+                )
         counts = [n or 0 for n in typed]
         if problem := view.tricks_problem(counts, complete=False):  # the last side's tricks are the rest
             raise Refused(problem)
@@ -663,7 +696,9 @@ class FiveHundredForm(EntryForm):
                 self.lay_out()
 
     def field_problem(self, field: Input) -> str | None:
-        if field.id == "fh-call":  # only whether it reads: whether it outranks, the rules say with the bid to beat
+        if (
+            field.id == "fh-call"
+        ):  # only whether it reads: whether it outranks, the rules say with the bid to beat
             text = field.value.strip()
             try:
                 parse_call(text) if text else None

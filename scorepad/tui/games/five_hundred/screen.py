@@ -10,12 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from scorepad.describe import describe
 from scorepad.log import Deal, Entry, FHBid, FHClaim, FHContract, FHIrregularity, FHResult, amend_model
 from scorepad.rules.base import Sheet
 from scorepad.rules.five_hundred import display_call
 from scorepad.rules.five_hundred.table import ruleset_markdown
 from scorepad.rules.five_hundred.view import DealCells, FiveHundredView
+from scorepad.text.describe import describe
 from scorepad.tui.games.five_hundred.form import FiveHundredForm
 from scorepad.tui.games.five_hundred.sheet import FiveHundredSheet, WonLostNet
 from scorepad.tui.screens.game import GameScreen
@@ -64,15 +64,22 @@ class FiveHundredScreen(GameScreen):
         if form is None:
             return
         if form.bidding_by_calls:
-            form.show_error("This deal's auction is being entered call by call: go on with it (Ctrl+Z takes a "
-                            "call back).")
+            form.show_error(
+                "This deal's auction is being entered call by call: go on with it (Ctrl+Z takes a call back)."
+            )
             return
         mode = form.toggle_mode()
-        rounds = (" One call each, the dealer last." if self.replayer.settings.auction == "one_round"
-                  else " Round and round until all but one have passed.")
-        self.notify("The auction call by call: each Enter logs the call of the player on turn." + rounds
-                    if mode == "auction" else "Contract only: who won the bid, at what, and the tricks.",
-                    timeout=4)
+        rounds = (
+            " One call each, the dealer last."
+            if self.replayer.settings.auction == "one_round"
+            else " Round and round until all but one have passed."
+        )
+        self.notify(
+            "The auction call by call: each Enter logs the call of the player on turn." + rounds
+            if mode == "auction"
+            else "Contract only: who won the bid, at what, and the tricks.",
+            timeout=4,
+        )
 
     # ------------------------------------------------------------------ F6: irregularities
 
@@ -95,7 +102,13 @@ class FiveHundredScreen(GameScreen):
                 return
             kind, shown = choice
             player = players[names.index(shown)]
-            self.log_entries([*self.irregularity_prefix(kind), FHIrregularity.model_validate({"kind": kind, "player": player})], form)
+            self.log_entries(
+                [
+                    *self.irregularity_prefix(kind),
+                    FHIrregularity.model_validate({"kind": kind, "player": player}),
+                ],
+                form,
+            )
 
         from scorepad.tui.games.five_hundred.dialogs import IrregularityScreen
 
@@ -118,15 +131,19 @@ class FiveHundredScreen(GameScreen):
         view = self.view
         typed = form.typed_contract() if form else None
         if kind in ("revoke", "wrong_cards") and typed:
-            return (f"belongs to the deal being entered ({self.sheet.names[typed[0]]} {display_call(typed[1])}); "
-                    "the contract is logged with it, the tricks follow")
+            return (
+                f"belongs to the deal being entered ({self.sheet.names[typed[0]]} {display_call(typed[1])}); "
+                "the contract is logged with it, the tricks follow"
+            )
         place = view.irregularity_deal(kind)
         if place.coming:
             return f"belongs to the next deal ({self.sheet.names[view.next_dealer]} deals)"
         if place.deal is None:
             return "no deal has started yet"
         if place.thrown_in:
-            return f"deal {place.deal} was thrown in ({place.thrown_in}): an irregularity no longer changes it"
+            return (
+                f"deal {place.deal} was thrown in ({place.thrown_in}): an irregularity no longer changes it"
+            )
         contract = ""
         if view.phase == "deal":
             row = self.sheet.rows[-1] if self.sheet.rows else None
@@ -151,8 +168,10 @@ class FiveHundredScreen(GameScreen):
         elif typed:
             about = f"During {self.sheet.names[typed[0]]}'s {display_call(typed[1])} (logged with the claim)."
         else:
-            form.show_error("A claim is made during the play of a contract: type the contractor and the bid "
-                            "first (or finish the auction), then F7.")
+            form.show_error(
+                "A claim is made during the play of a contract: type the contractor and the bid "
+                "first (or finish the auction), then F7."
+            )
             return
         players = list(self.header.players)
         names = [self.sheet.names[p] for p in players]
@@ -169,8 +188,9 @@ class FiveHundredScreen(GameScreen):
 
         from scorepad.tui.games.five_hundred.dialogs import ClaimScreen
 
-        self.app.push_screen(ClaimScreen(names, about + " Upheld: the claimant wins. Not upheld: play goes "
-                                                        "on."), logged)
+        self.app.push_screen(
+            ClaimScreen(names, about + " Upheld: the claimant wins. Not upheld: play goes on."), logged
+        )
 
     # ------------------------------------------------------------------ F8: won / lost / net
 
@@ -196,7 +216,9 @@ class FiveHundredScreen(GameScreen):
             targets.append(result)
         names, sides = self.sheet.names, self.sheet.side_names
         title = " · ".join(f"#{s} {describe(e, names, sides)}" for s, e in targets)
-        return CorrectionScreen(FiveHundredForm(id="correction-form"), self.replayer, targets, f"Correct {title}")
+        return CorrectionScreen(
+            FiveHundredForm(id="correction-form"), self.replayer, targets, f"Correct {title}"
+        )
 
     def _shown_names(self) -> tuple[list[str], list[str]]:
         players = list(self.header.players)
@@ -245,6 +267,8 @@ class FiveHundredScreen(GameScreen):
         if current is None:
             return
         replacement = current.model_copy(update={"seq": None, "at": None, "first_to_target": event.side})
-        self.correct(amend_model(self.header.game)(target=event.result_seq, entry=replacement,
-                                                   note="the table's answer: first to the target"))
-
+        self.correct(
+            amend_model(self.header.game)(
+                target=event.result_seq, entry=replacement, note="the table's answer: first to the target"
+            )
+        )

@@ -42,7 +42,9 @@ class FiveHundredSheet(SheetTable):
             tricks = str(cells.tricks_won)
         else:  # all passed, played at no trump: every side's tricks
             tricks = " ".join(str(cells.tricks[side]) for side in sheet.sides)
-        outcome = cells.short or cells.outcome or row.text  # "set", not "open nullo set": the bid is beside it
+        outcome = (
+            cells.short or cells.outcome or row.text
+        )  # "set", not "open nullo set": the bid is beside it
         word = outcome.split()[-1] if outcome else ""
         shown = Text(outcome, style=OUTCOME_STYLES.get(word, ""))
         if cells.irregularity:
@@ -65,9 +67,11 @@ class FiveHundredSheet(SheetTable):
             return [self.side_cell(row, side)]
         cells = DealCells.of(row, (side,))
         won, lost = cells.won[side], cells.lost[side]
-        return [Text(str(won) if won else "·", style="green" if won else "dim"),
-                Text(str(lost) if lost else "·", style="red" if lost else "dim"),
-                Text(str(row.totals[side]), style="bold")]
+        return [
+            Text(str(won) if won else "·", style="green" if won else "dim"),
+            Text(str(lost) if lost else "·", style="red" if lost else "dim"),
+            Text(str(row.totals[side]), style="bold"),
+        ]
 
     def layout_key(self, sheet: Sheet) -> tuple[object, ...]:
         return (*super().layout_key(sheet), self.classic)
@@ -90,6 +94,8 @@ class WonLostNet(Static):
         if not visible:
             return
         table = won_lost_net(sheet)
-        parts = [f"{sheet.side_names.get(side, side)} {line['won']} − {line['lost']} = {line['net']}"
-                 for side, line in table.items()]
+        parts = [
+            f"{sheet.side_names.get(side, side)} {line['won']} − {line['lost']} = {line['net']}"
+            for side, line in table.items()
+        ]
         self.update("Won − lost = net:  " + "   ".join(parts))

@@ -75,20 +75,30 @@ class JassForm(EntryForm):
             self.sheet = sheet
             self.table = Table.of(sheet, self.settings)
         with Horizontal(id="jass-row"):
-            caller = NameInput(self._shown_names, "player", optional=True, id="jass-caller",
-                               placeholder="blank: forehand")
+            caller = NameInput(
+                self._shown_names, "player", optional=True, id="jass-caller", placeholder="blank: forehand"
+            )
             caller.border_title = "named by"
             yield caller
-            trump = Input(id="jass-trump", placeholder="h d c s o u +p",
-                          validators=[ParseValidator(problem_of(parse_trump))])
+            trump = Input(
+                id="jass-trump",
+                placeholder="h d c s o u +p",
+                validators=[ParseValidator(problem_of(parse_trump))],
+            )
             trump.border_title = "trump"
             yield trump
-            points = Input(id="jass-points", placeholder="97 · a97 · m b",
-                           validators=[ParseValidator(problem_of(self._parse_points))])
+            points = Input(
+                id="jass-points",
+                placeholder="97 · a97 · m b",
+                validators=[ParseValidator(problem_of(self._parse_points))],
+            )
             points.border_title = "card points"
             yield points
-            weis = Input(id="jass-weis", placeholder="a 4-Kh 4J · b st",
-                         validators=[ParseValidator(problem_of(self._parse_weis))])
+            weis = Input(
+                id="jass-weis",
+                placeholder="a 4-Kh 4J · b st",
+                validators=[ParseValidator(problem_of(self._parse_weis))],
+            )
             weis.border_title = "Weis · Stöck"
             yield weis
         yield self.status_line()
@@ -280,20 +290,24 @@ class JassForm(EntryForm):
             entry = call.trump
             mult = table.settings.multipliers[entry.contract]
             pushed = " (pushed)" if entry.pushed else ""
-            parts.append(f"Hand {call.hand}: {table.name(call.dealer)} deals, {table.name(entry.player)} names "
-                         f"{contract_label(entry.contract, table.suit_names)} ×{mult}{pushed}")
+            parts.append(
+                f"Hand {call.hand}: {table.name(call.dealer)} deals, {table.name(entry.player)} names "
+                f"{contract_label(entry.contract, table.suit_names)} ×{mult}{pushed}"
+            )
         weis_text = self.field("weis").value
         points_text = self.field("points").value
         if weis_text.strip():
             parts.append("Weis: " + describe_shown(self._parse_weis(weis_text), table))
         if points_text.strip():
             points, match = self._parse_points(points_text)
-            (team, value), = points.items()
+            ((team, value),) = points.items()
             if match:
                 parts.append(f"Match for {table.team_name(team)}")
             else:
                 other = table.seating.other_side(team)
-                parts.append(f"{table.team_name(team)} {value}, {table.team_name(other)} {other_team_points(value)}")
+                parts.append(
+                    f"{table.team_name(team)} {value}, {table.team_name(other)} {other_team_points(value)}"
+                )
         if call is None and not self.trump_logged and (weis_text.strip() or points_text.strip()):
             raise Refused("name the trump first: " + TRUMP_HELP)  # what Enter would say: what is missing
         return " · ".join(parts)
@@ -310,7 +324,9 @@ class JassForm(EntryForm):
             self.show_error(str(refused))
             return
         if text:
-            self.show_info(text + ("  — Enter saves the correction" if self.correcting else "  — Enter logs it"))
+            self.show_info(
+                text + ("  — Enter saves the correction" if self.correcting else "  — Enter logs it")
+            )
         elif not event.value.strip():
             self.show_info("")
 

@@ -20,7 +20,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
-from scorepad.describe import describe, with_names
 from scorepad.log import Entry, JassClaim, JassPenalty, JassStoeck, JassTricks, JassTrump, JassWeis
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.jass import (
@@ -31,6 +30,7 @@ from scorepad.rules.jass import (
 )
 from scorepad.rules.jass.table import ruleset_sections, ruleset_summary
 from scorepad.rules.jass.view import HandCells, HandOutline, JassView
+from scorepad.text.describe import describe, with_names
 from scorepad.tui.games.jass.form import JassForm, Table
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.plain import plain
@@ -63,7 +63,9 @@ class JassSheetTable(SheetTable):
             return max(trump, 2 if outline.match else 1)
         cells = HandCells.of(row.unkept(), list(sheet.sides))
         if cells.penalty:
-            return max(2 + PENALTY_LABELS[cells.penalty].count("\n"), _lines(_wrap(_penalty_words(cells, sheet))))
+            return max(
+                2 + PENALTY_LABELS[cells.penalty].count("\n"), _lines(_wrap(_penalty_words(cells, sheet)))
+            )
         trump = 2 + cells.contract.count("\n") + with_names(cells.trump_by, sheet.names).count("\n")
         if cells.claim:
             trump += 1 + sheet.side_names.get(cells.claim, cells.claim).count("\n")
@@ -145,8 +147,10 @@ class PenaltyScreen(FormDialog[JassPenalty]):
 
     def compose_fields(self) -> ComposeResult:
         penalties = self.table.settings.penalties
-        lines = [f"{n}  {PENALTY_LABELS[kind]:<24} {penalties[kind]:>4}"
-                 for n, kind in enumerate(PENALTY_KINDS, start=1)]
+        lines = [
+            f"{n}  {PENALTY_LABELS[kind]:<24} {penalties[kind]:>4}"
+            for n, kind in enumerate(PENALTY_KINDS, start=1)
+        ]
         lines.append(f"{len(PENALTY_KINDS) + 1}  custom ± (a correction; give the reason)")
         yield Static("\n".join(lines), id="penalty-kinds")
         with Horizontal(classes="field"):
@@ -167,8 +171,12 @@ class PenaltyScreen(FormDialog[JassPenalty]):
 
     def fill(self, value: JassPenalty) -> None:
         kinds = [*PENALTY_KINDS, "custom"]
-        texts = {"kind": str(kinds.index(value.kind) + 1), "against": self.table.team_name(value.against),
-                 "points": "" if value.points is None else str(value.points), "note": value.note}
+        texts = {
+            "kind": str(kinds.index(value.kind) + 1),
+            "against": self.table.team_name(value.against),
+            "points": "" if value.points is None else str(value.points),
+            "note": value.note,
+        }
         for name, text in texts.items():
             self.query_one(f"#penalty-{name}", Input).value = text
 
@@ -186,19 +194,25 @@ class PenaltyScreen(FormDialog[JassPenalty]):
             raise Refused(f"offence: a number from 1 to {len(kinds)}", field="penalty-kind")
         against = self.table.team(self.value("against")) if self.value("against") else None
         if against is None:
-            raise Refused(f"against which team? {self.table.teams_hint()} (a player's initial is enough)",
-                          field="penalty-against")
+            raise Refused(
+                f"against which team? {self.table.teams_hint()} (a player's initial is enough)",
+                field="penalty-against",
+            )
         note = self.value("note")
         if kind != "custom":
             if self.value("points"):
-                raise Refused("only a custom penalty takes points; the others come from the ruleset's table",
-                              field="penalty-points")
+                raise Refused(
+                    "only a custom penalty takes points; the others come from the ruleset's table",
+                    field="penalty-points",
+                )
             return JassPenalty.model_validate({"kind": kind, "against": against, "note": note})
         points_text = self.value("points").replace(" ", "")
         if not re.fullmatch(r"[+-]?\d+", points_text) or int(points_text) == 0:
             raise Refused("points: a custom penalty needs its points, e.g. 50 or -30", field="penalty-points")
         if not note:
-            raise Refused("reason: say why (a custom penalty is a correction the table agreed)", field="penalty-note")
+            raise Refused(
+                "reason: say why (a custom penalty is a correction the table agreed)", field="penalty-note"
+            )
         return JassPenalty(kind="custom", against=against, points=int(points_text), note=note)
 
 
@@ -217,8 +231,12 @@ class BedankenScreen(FormDialog[JassClaim]):
         self.question = question
 
     def compose_fields(self) -> ComposeResult:
-        yield Static(plain(self.question or "A claim with enough points wins at once; one without enough loses the game."),
-                     classes="hint")
+        yield Static(
+            plain(
+                self.question or "A claim with enough points wins at once; one without enough loses the game."
+            ),
+            classes="hint",
+        )
         with Horizontal(classes="field"):
             team = Input(placeholder=self.table.teams_hint(), id="claim-team")
             team.border_title = "team"
@@ -240,8 +258,10 @@ class BedankenScreen(FormDialog[JassClaim]):
             raise Refused(f"which team thanks off? {self.table.teams_hint()}", field="claim-team")
         counted = self.query_one("#claim-counted", Input).value.strip()
         if not counted.isdigit():
-            raise Refused("counted: the team's card points so far with the Weis and Stöck it has shown",
-                          field="claim-counted")
+            raise Refused(
+                "counted: the team's card points so far with the Weis and Stöck it has shown",
+                field="claim-counted",
+            )
         return JassClaim(team=team, counted=int(counted))
 
     @on(Input.Changed)
@@ -287,16 +307,24 @@ class JassScreen(GameScreen):
     def sheet_changed(self, sheet: Sheet) -> None:
         tafel = self.one(JassTafel)
         view = sheet.view
-        tafel.show(sheet.totals, sheet.side_names, self.settings.target, sheet.winner,
-                   view.bergpreis if isinstance(view, JassView) else None)
+        tafel.show(
+            sheet.totals,
+            sheet.side_names,
+            self.settings.target,
+            sheet.winner,
+            view.bergpreis if isinstance(view, JassView) else None,
+        )
         quiet.update(self.one("#jass-hand", Static), self.hand_line(sheet))  # the same until trump or Weis
 
     def hand_line(self, sheet: Sheet) -> Text:
         """The hand in play: Weis and Stöck so far and whose Weis wins (the prompt names the contract)."""
         view = sheet.view
         if not isinstance(view, JassView) or not view.trump_named:
-            return Text(f"Target {self.settings.target} · {ORDER_LABELS[self.settings.count_order]} · "
-                        "F2 the numbers and shorthands", style="dim")
+            return Text(
+                f"Target {self.settings.target} · {ORDER_LABELS[self.settings.count_order]} · "
+                "F2 the numbers and shorthands",
+                style="dim",
+            )
         names = sheet.names
         said = [f"{names.get(p, p)}: {', '.join(melds)}" for p, melds in view.weis.items()]
         if view.stoeck:
@@ -350,7 +378,9 @@ class JassScreen(GameScreen):
             return Text(f"Refused: {preview.refusal}", style="bold red")
         if not preview.result:
             return Text("")
-        return Text(f"If logged: {preview.result}", style="bold green" if preview.winner == claim.team else "bold red")
+        return Text(
+            f"If logged: {preview.result}", style="bold green" if preview.winner == claim.team else "bold red"
+        )
 
     def action_bedanken(self) -> None:
         def chosen(claim: JassClaim | None) -> None:
@@ -370,8 +400,14 @@ class JassScreen(GameScreen):
         if isinstance(current, JassPenalty):
             # every field as read: a penalty made standard loses the custom one's points
             dialog = PenaltyScreen(self._table())
-            return dialog.correcting(self.correcting(
-                seq, current, current, lambda typed: JassPenalty.model_validate(typed.model_dump(exclude={"seq", "at"}))))
+            return dialog.correcting(
+                self.correcting(
+                    seq,
+                    current,
+                    current,
+                    lambda typed: JassPenalty.model_validate(typed.model_dump(exclude={"seq", "at"})),
+                )
+            )
         if isinstance(current, JassClaim):
             # what the claim would do is the correction's line, not the line of a new claim
             claim = BedankenScreen(self._table(), lambda typed: Text(""))
@@ -390,13 +426,19 @@ class JassScreen(GameScreen):
 def jass_table_markdown(settings: Settings) -> str:
     """The ruleset's numbers (from the rules) and the form's shorthands, for F2."""
     lines = [ruleset_summary(settings), ""]
-    lines += ["## Typing a hand", "",
-              "| field | type | means |", "|---|---|---|",
-              "| named by | blank, or an initial | blank = the player after the dealer; the partner = pushed |",
-              "| trump | h d c s o u, ♥, Rosen …; h+p | the contract; pushed: add +p (h+p, or hp) |",
-              "| card points | 97, a97, b 60, m, m b | one team's points (bare: the trump team); m = Match |",
-              "| Weis · Stöck | a 4-Kh 4J b st | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
-              "", "Enter in the Weis field logs the Weis at once; Enter elsewhere logs the hand as far as it is "
-              "typed. The deal is logged by itself. F5 penalty · F6 bedanken · F7 the Tafel (on a short screen, "
-              "shows or folds it; with room, its big Z).", ""]
+    lines += [
+        "## Typing a hand",
+        "",
+        "| field | type | means |",
+        "|---|---|---|",
+        "| named by | blank, or an initial | blank = the player after the dealer; the partner = pushed |",
+        "| trump | h d c s o u, ♥, Rosen …; h+p | the contract; pushed: add +p (h+p, or hp) |",
+        "| card points | 97, a97, b 60, m, m b | one team's points (bare: the trump team); m = Match |",
+        "| Weis · Stöck | a 4-Kh 4J b st | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
+        "",
+        "Enter in the Weis field logs the Weis at once; Enter elsewhere logs the hand as far as it is "
+        "typed. The deal is logged by itself. F5 penalty · F6 bedanken · F7 the Tafel (on a short screen, "
+        "shows or folds it; with room, its big Z).",
+        "",
+    ]
     return "\n".join(lines + ruleset_sections(settings))

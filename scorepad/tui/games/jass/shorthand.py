@@ -140,8 +140,11 @@ def parse_points(text: str, table: Table, trump_team: str | None) -> tuple[dict[
         who = match.group(2).strip()
         team = table.team(who) if who else trump_team
         if team is None:
-            raise Refused(f"a Match for which team? {table.teams_hint()} (m a, m b …)" if who
-                          else "a Match for which team? name the trump first, or type m and a team")
+            raise Refused(
+                f"a Match for which team? {table.teams_hint()} (m a, m b …)"
+                if who
+                else "a Match for which team? name the trump first, or type m and a team"
+            )
         return {team: HAND_POINTS}, team
     found = POINTS.match(text)
     if not found:
@@ -152,7 +155,9 @@ def parse_points(text: str, table: Table, trump_team: str | None) -> tuple[dict[
     team = table.team(who) if who else trump_team
     if team is None:
         if who:
-            raise Refused(f"card points: which team is {who!r}? {table.teams_hint()} (a player's initial is enough)")
+            raise Refused(
+                f"card points: which team is {who!r}? {table.teams_hint()} (a player's initial is enough)"
+            )
         raise Refused("card points: whose? type the team too, e.g. a97")
     return {team: number}, None
 
@@ -168,7 +173,11 @@ def parse_meld(token: str, following: str | None = None) -> tuple[SequenceMeld |
             return FourMeld(rank=RANK_WORDS[four.group(1).lower()]), used_next
         sequence = SEQUENCE.match(text)
         if sequence:
-            length, top, suit_word = int(sequence.group(1)), RANK_WORDS[sequence.group(2).lower()], sequence.group(3)
+            length, top, suit_word = (
+                int(sequence.group(1)),
+                RANK_WORDS[sequence.group(2).lower()],
+                sequence.group(3),
+            )
             suit = parse_contract(suit_word)
             if suit not in SUITS:
                 raise Refused(f"{text!r}: {suit_word!r} is not a suit (h d c s, ♥ ♦ ♣ ♠)")
@@ -249,7 +258,9 @@ def weis_entries(shown: Sequence[Shown]) -> list[Entry]:
 def describe_shown(shown: Sequence[Shown], table: Table) -> str:
     parts = []
     for item in shown:
-        what = [f"{describe_meld(m, table.suit_names)} ({meld_points(m, table.settings)})" for m in item.melds]
+        what = [
+            f"{describe_meld(m, table.suit_names)} ({meld_points(m, table.settings)})" for m in item.melds
+        ]
         if item.stoeck:
             what.append(f"Stöck ({table.settings.stoeck_points})")
         parts.append(f"{table.name(item.player)}: " + ", ".join(what))

@@ -128,8 +128,14 @@ class JassTafel(Widget):
         self.border_title = "Jass-Tafel"
         self.border_subtitle = "F5 penalty · F6 bedanken · F7 the Z"
 
-    def show(self, totals: Mapping[str, int], names: Mapping[str, str], target: int,
-             winner: str | None = None, bergpreis: str | None = None) -> None:
+    def show(
+        self,
+        totals: Mapping[str, int],
+        names: Mapping[str, str],
+        target: int,
+        winner: str | None = None,
+        bergpreis: str | None = None,
+    ) -> None:
         to_go = points_to_go(totals, target)
         halves = tuple(
             TafelHalf(side, names.get(side, side), total, to_go[side], side == winner, side == bergpreis)

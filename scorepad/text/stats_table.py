@@ -39,8 +39,13 @@ def stats_renderable(stats: Statistics) -> RenderableType:
     def records(title: str, first: str, rows: Mapping[str, Record], *, share: bool = True) -> Table:
         shown = table(title, first, "games", "finished", "won", *(["won of finished"] if share else []))
         for name, record in rows.items():
-            shown.add_row(Text(visible(name)), str(record.played), str(record.finished), str(record.won),
-                          *([_percent(record.won, record.finished)] if share else []))
+            shown.add_row(
+                Text(visible(name)),
+                str(record.played),
+                str(record.finished),
+                str(record.won),
+                *([_percent(record.won, record.finished)] if share else []),
+            )
         return shown
 
     total = sum(stats.games.values())
@@ -48,7 +53,8 @@ def stats_renderable(stats: Statistics) -> RenderableType:
         return Text("No saved games yet: statistics appear once games are played.")
     kinds = ", ".join(f"{kind.games} {GAME_TITLES[game]}" for game, kind in stats.kinds.items())
     parts: list[RenderableType] = [
-        Text(f"{plural(total, 'game')} ({kinds or 'none readable'}), {stats.finished} finished.")]
+        Text(f"{plural(total, 'game')} ({kinds or 'none readable'}), {stats.finished} finished.")
+    ]
 
     if len(stats.kinds) > 1:
         games = table("Games", "game", "games", "finished", "deals scored")
@@ -61,24 +67,37 @@ def stats_renderable(stats: Statistics) -> RenderableType:
         parts.append(records("Partnerships", "partners", stats.partnerships))
 
     if stats.head_to_head:
-        meetings = table("Head to head (finished games)", "player", "against", "games", "won", "lost", names=2)
+        meetings = table(
+            "Head to head (finished games)", "player", "against", "games", "won", "lost", names=2
+        )
         for (first, second), meeting in stats.head_to_head.items():
-            meetings.add_row(Text(visible(first)), Text(visible(second)), str(meeting.games), str(meeting.won),
-                             str(meeting.lost))
+            meetings.add_row(
+                Text(visible(first)),
+                Text(visible(second)),
+                str(meeting.games),
+                str(meeting.won),
+                str(meeting.lost),
+            )
         parts.append(meetings)
 
     if stats.bids:
         bids = table("Five Hundred: contracts by strain", "strain", "bids", "made", "set", "made %")
         for contracts in stats.bids.values():
-            bids.add_row(Text(visible(contracts.label)), str(contracts.bids), str(contracts.made),
-                         str(contracts.set), _percent(contracts.made, contracts.bids))
+            bids.add_row(
+                Text(visible(contracts.label)),
+                str(contracts.bids),
+                str(contracts.made),
+                str(contracts.set),
+                _percent(contracts.made, contracts.bids),
+            )
         parts.append(bids)
 
     if stats.weis:
         weis = table("Jass: Weis won and Matches", "team", "hands with Weis", "Weis points", "Matches")
         for team, team_record in stats.weis.items():
-            weis.add_row(Text(visible(team)), str(team_record.hands), str(team_record.points),
-                         str(team_record.matches))
+            weis.add_row(
+                Text(visible(team)), str(team_record.hands), str(team_record.points), str(team_record.matches)
+            )
         parts.append(weis)
 
     if stats.rubbers:
@@ -87,10 +106,16 @@ def stats_renderable(stats: Statistics) -> RenderableType:
             rubbers.add_row(Text(visible(name)), str(record.played), str(record.finished), str(record.won))
         parts.append(rubbers)
         if stats.average_rubber is not None:
-            parts.append(Text(f"Average rubber: {stats.average_rubber:.0f} points over "
-                              f"{plural(stats.rubbers_over, 'rubber')}."))
+            parts.append(
+                Text(
+                    f"Average rubber: {stats.average_rubber:.0f} points over "
+                    f"{plural(stats.rubbers_over, 'rubber')}."
+                )
+            )
 
     if stats.damaged:
         parts.append(Text(f"{plural(len(stats.damaged), 'damaged file')} skipped:", style="red"))
-        parts += [Text(visible(f"  {line}"), style="red") for line in stats.damaged]  # file text: never markup
+        parts += [
+            Text(visible(f"  {line}"), style="red") for line in stats.damaged
+        ]  # file text: never markup
     return Group(*parts)

@@ -6,7 +6,7 @@ websocket all need the address `serve` printed), behind a middleware that refuse
 (DNS rebinding), without the token, and websockets whose Origin is not the served page. Simultaneous sessions
 are capped; a page asked for when the cap is reached says so in words.
 
-No stranger brings it down (scorepad.serve_limits has the numbers): the port is bound before anything is
+No stranger brings it down (scorepad.web.limits has the numbers): the port is bound before anything is
 printed; open connections are capped and those that send no request are closed after a few seconds; each
 app is told a clamped terminal size, has its memory bounded, and is ended (quit, SIGTERM, SIGKILL) when its
 browser goes; and the log writes one line per problem, with nothing left to import when descriptors run out.
@@ -36,8 +36,8 @@ from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 from yarl import URL
 
-from scorepad.files import one_line
-from scorepad.serve_limits import (
+from scorepad.store.files import one_line
+from scorepad.web.limits import (
     APP_MEMORY,
     BACKLOG,
     MEMORY_HEADROOM,
@@ -152,7 +152,6 @@ def _page(status: int, title: str, sentence: str) -> web.Response:
     return web.Response(status=status, text=body, content_type="text/html", headers=PAGE_HEADERS)
 
 
-
 # --------------------------------------------------------------------------- binding, before a word is printed
 
 
@@ -185,8 +184,9 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
     try:
         found = socket.getaddrinfo(name, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError, ValueError):
-        raise ServeError(f"--host {host}: no machine of that name was found "
-                         "(127.0.0.1 is this machine only)") from None
+        raise ServeError(
+            f"--host {host}: no machine of that name was found (127.0.0.1 is this machine only)"
+        ) from None
     bound: list[socket.socket] = []
     skipped: OSError | None = None
     seen: set[tuple[int, object]] = set()
@@ -197,7 +197,9 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
             seen.add((family, address))
             sock = socket.socket(family, kind, proto)
             try:
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio does: not a port in use
+                sock.setsockopt(
+                    socket.SOL_SOCKET, socket.SO_REUSEADDR, 1
+                )  # as asyncio does: not a port in use
                 if family == socket.AF_INET6:
                     sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
                 sock.bind(address)
@@ -234,7 +236,7 @@ class OneLineFormatter(logging.Formatter):
         return one_line(f"scorepad serve: {text}")
 
 
-log = logging.getLogger("scorepad.serve")
+log = logging.getLogger("scorepad.web.serve")
 
 
 # --------------------------------------------------------------------------- one browser's app process
@@ -270,11 +272,25 @@ class ServedApp(AppService):
     is the app's), is told only clamped sizes, cannot grow past its memory bound, is never waited on for
     reading its input, and ends for certain when its browser goes."""
 
-    def __init__(self, command: str, *, write_bytes: Callable[[bytes], Awaitable[None]],
-                 write_str: Callable[[str], Awaitable[None]], close: Callable[[], Awaitable[None]],
-                 download_manager: DownloadManager, debug: bool = False, memory: int = APP_MEMORY):
-        super().__init__(command, write_bytes=write_bytes, write_str=write_str, close=close,
-                         download_manager=download_manager, debug=debug)
+    def __init__(
+        self,
+        command: str,
+        *,
+        write_bytes: Callable[[bytes], Awaitable[None]],
+        write_str: Callable[[str], Awaitable[None]],
+        close: Callable[[], Awaitable[None]],
+        download_manager: DownloadManager,
+        debug: bool = False,
+        memory: int = APP_MEMORY,
+    ):
+        super().__init__(
+            command,
+            write_bytes=write_bytes,
+            write_str=write_str,
+            close=close,
+            download_manager=download_manager,
+            debug=debug,
+        )
         self.memory = memory
         self.ended_for_memory = False
         self._stopping: asyncio.Future[None] | None = None
@@ -283,8 +299,12 @@ class ServedApp(AppService):
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         width, height = clamp_size(width, height)
         process = await asyncio.create_subprocess_exec(
-            *shlex.split(self.command), stdin=PIPE, stdout=PIPE, stderr=PIPE,
-            env=self._build_environment(width=width, height=height))
+            *shlex.split(self.command),
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
+            env=self._build_environment(width=width, height=height),
+        )
         limit_memory(process.pid, self.memory + MEMORY_HEADROOM)
         assert process.stdin is not None
         self._process, self._stdin = process, process.stdin
@@ -362,8 +382,18 @@ SHUTDOWN_WAIT = 10.0  # seconds for the sessions to end when serve stops (each a
 class GuardedServer(Server):
     """textual-serve's Server behind the token, the Host and Origin checks, a session cap and a connection cap."""
 
-    def __init__(self, command: str, *, host: str, port: int, guard: Guard, sessions: int,
-                 announce: Callable[[], None] | None = None, title: str = "scorepad", app_memory: int = APP_MEMORY):
+    def __init__(
+        self,
+        command: str,
+        *,
+        host: str,
+        port: int,
+        guard: Guard,
+        sessions: int,
+        announce: Callable[[], None] | None = None,
+        title: str = "scorepad",
+        app_memory: int = APP_MEMORY,
+    ):
         self.guard = guard
         shown = this_machine_address() if host in WILDCARDS else host
         shown = f"[{shown}]" if ":" in shown else shown
@@ -424,15 +454,21 @@ class GuardedServer(Server):
             self._sockets = listening_sockets(self.host, self.port)
         self.limiter.cap = connection_cap(descriptor_limit(), self.max_sessions)
         # keepalive_timeout also closes a connection that has sent no complete request (aiohttp ≥ 3.10)
-        self._runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None,
-                                     keepalive_timeout=REQUEST_TIMEOUT, shutdown_timeout=SHUTDOWN_WAIT)
+        self._runner = web.AppRunner(
+            await self._make_app(),
+            handle_signals=False,
+            access_log=None,
+            keepalive_timeout=REQUEST_TIMEOUT,
+            shutdown_timeout=SHUTDOWN_WAIT,
+        )
         await self._runner.setup()
         handler = self._runner.server
         assert handler is not None
         loop = asyncio.get_running_loop()
         for sock in self._sockets:
-            self._listeners.append(await loop.create_server(self.limiter.wrap(handler), sock=sock,
-                                                            backlog=BACKLOG))
+            self._listeners.append(
+                await loop.create_server(self.limiter.wrap(handler), sock=sock, backlog=BACKLOG)
+            )
 
     async def close(self) -> None:
         """Stop listening, end every session and its app."""
@@ -471,10 +507,15 @@ class GuardedServer(Server):
     async def _guard_middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         guard = self.guard
         if not guard.host_ok(request.host):
-            return _page(403, "Not this address", "This score pad answers only at the address scorepad serve printed.")
+            return _page(
+                403, "Not this address", "This score pad answers only at the address scorepad serve printed."
+            )
         if not guard.token_ok(request.path):
-            return _page(403, "This address needs its key",
-                         "Open the whole address that scorepad serve printed (or scan its QR code).")
+            return _page(
+                403,
+                "This address needs its key",
+                "Open the whole address that scorepad serve printed (or scan its QR code).",
+            )
         if request.path.endswith("/ws") and not guard.origin_ok(request.headers.get("Origin")):
             return _page(403, "Refused", "Only the score pad's own page may connect.")
         if request.path.rstrip("/") == f"/{guard.token}" and self.sessions >= self.max_sessions:
@@ -488,9 +529,11 @@ class GuardedServer(Server):
         return _page(503, *self._full_words())
 
     def _full_words(self) -> tuple[str, str]:
-        return ("All screens are taken",
-                f"This score pad already has {self.max_sessions} screens open, as many as it serves at once. "
-                "Close one of them, then reload this page.")
+        return (
+            "All screens are taken",
+            f"This score pad already has {self.max_sessions} screens open, as many as it serves at once. "
+            "Close one of them, then reload this page.",
+        )
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         # counted here, with no await between the check and the count, so two at once cannot both take the last
@@ -510,9 +553,15 @@ class GuardedServer(Server):
         async def close() -> None:
             await websocket.close()
 
-        app = ServedApp(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                        close=close, download_manager=self.download_manager, debug=self.debug,
-                        memory=self.app_memory)
+        app = ServedApp(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+            memory=self.app_memory,
+        )
         self.apps.add(app)
         self._websockets.add(websocket)
         try:

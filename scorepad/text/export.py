@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from json.encoder import encode_basestring as _string  # the C one where there is one, as the encoder uses it
 from typing import Any
 
-from scorepad.describe import with_names
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import json_safe, visible
+from scorepad.text.describe import with_names
 
 
 def to_csv(sheet: Sheet) -> str:
@@ -24,12 +24,28 @@ def to_csv(sheet: Sheet) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     # rows numbered by deal (hand) as the Markdown and the sheet number them; the log entry that scored it apart
-    shown = [visible(sheet.side_names.get(side, side)) for side in sides]  # the names of now (a rename included)
-    writer.writerow(["#", "deal", *[_cell(f"{side} +/-") for side in shown],
-                     *[_cell(f"{side} total") for side in shown], "log entry"])
+    shown = [
+        visible(sheet.side_names.get(side, side)) for side in sides
+    ]  # the names of now (a rename included)
+    writer.writerow(
+        [
+            "#",
+            "deal",
+            *[_cell(f"{side} +/-") for side in shown],
+            *[_cell(f"{side} total") for side in shown],
+            "log entry",
+        ]
+    )
     for number, row in enumerate(sheet.rows, start=1):
-        writer.writerow([number, _cell(visible(with_names(row.text, sheet.names), keep_lines=True)),
-                         *[row.delta[s] for s in sides], *[row.totals[s] for s in sides], row.seq])
+        writer.writerow(
+            [
+                number,
+                _cell(visible(with_names(row.text, sheet.names), keep_lines=True)),
+                *[row.delta[s] for s in sides],
+                *[row.totals[s] for s in sides],
+                row.seq,
+            ]
+        )
     return out.getvalue()
 
 
@@ -82,8 +98,13 @@ def to_json(sheet: Sheet) -> str:
     (`indent=` would write every value of a long game through json's pure-Python encoder)."""
     fields = []
     for key, value in sheet.summary(rows=False).items():
-        items = _row_lines(sheet.rows) if key == "rows" else list(map(_ENCODE, value)) if isinstance(
-            value, list) else None
+        items = (
+            _row_lines(sheet.rows)
+            if key == "rows"
+            else list(map(_ENCODE, value))
+            if isinstance(value, list)
+            else None
+        )
         if items:
             fields.append(f"  {_ENCODE(key)}: [\n    " + ",\n    ".join(items) + "\n  ]")
         else:
@@ -126,7 +147,9 @@ def _row_format(delta: tuple[Any, ...], totals: tuple[Any, ...]) -> str | None:
     def points(labels: tuple[str, ...]) -> str:
         return ", ".join(_string(label).replace("{", "{{").replace("}", "}}") + ": {}" for label in labels)
 
-    return '{{"seq": {}, "text": {}, "delta": {{' + points(delta) + '}}, "totals": {{' + points(totals) + '}}}}'
+    return (
+        '{{"seq": {}, "text": {}, "delta": {{' + points(delta) + '}}, "totals": {{' + points(totals) + "}}}}"
+    )
 
 
 EXPORTERS = {"csv": to_csv, "md": to_markdown, "json": to_json}

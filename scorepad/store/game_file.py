@@ -22,8 +22,20 @@ from typing import Any
 from jiter import from_json
 from pydantic import ValidationError
 
-# what `scorepad list` needs lives in scorepad.files (it imports no models)
-from scorepad.files import (
+from scorepad.gcpause import gc_paused
+from scorepad.log import (
+    ENTRY_ADAPTERS,
+    FORMAT_VERSION,
+    GAMES,
+    HEADER_ADAPTER,
+    Entry,
+    Header,
+    dump_entry,
+    dump_header,
+)
+
+# what `scorepad list` needs lives in scorepad.store.files (it imports no models)
+from scorepad.store.files import (
     APP_NAME,  # noqa: F401 (given here as before)
     SUFFIX,
     LogError,
@@ -38,17 +50,6 @@ from scorepad.files import (
     open_for_writing,
     read_game_bytes,
     saved_files,
-)
-from scorepad.gcpause import gc_paused
-from scorepad.log import (
-    ENTRY_ADAPTERS,
-    FORMAT_VERSION,
-    GAMES,
-    HEADER_ADAPTER,
-    Entry,
-    Header,
-    dump_entry,
-    dump_header,
 )
 
 TORN_SUFFIX = ".torn"
@@ -142,7 +143,9 @@ def parse_header(path: Path, raw: bytes) -> Header:
     version = data.get("scorepad")
     if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
         raise LogError(
-            path, 1, f"written in format {version} by a newer scorepad; this one reads format {FORMAT_VERSION}"
+            path,
+            1,
+            f"written in format {version} by a newer scorepad; this one reads format {FORMAT_VERSION}",
         )
     if data.get("game") not in GAMES:
         raise LogError(path, 1, f"unknown game {_shown(data.get('game'))} (games: {', '.join(GAMES)})")
@@ -180,8 +183,9 @@ def parse_log(path: Path, data: bytes) -> LoadedLog:
         try:
             parse_header(path, tail)
         except LogError:
-            raise LogError(path, 1, "the header line is unfinished (the file was cut short while being "
-                                    "created)") from None
+            raise LogError(
+                path, 1, "the header line is unfinished (the file was cut short while being created)"
+            ) from None
         lines, tail, unfinished = [tail], b"", True
     header = parse_header(path, lines[0])
     adapter = ENTRY_ADAPTERS[header.game]
@@ -226,14 +230,18 @@ def parse_entry_line(path: Path, number: int, raw: bytes, adapter: Any, expected
     except ValueError as error:
         raise LogError(path, number, f"not a JSON line ({error})") from None
     try:
-        entry = adapter.validate_python(data)
+        entry: Entry = adapter.validate_python(data)
     except ValidationError as error:
         first = error.errors()[0]
         if first["type"] == "union_tag_invalid":
             found = first.get("ctx", {}).get("tag", "?")
             if len(first["loc"]) == 2 and first["loc"][1] == "entry" and found in ("amend", "void"):
-                raise LogError(path, number, f"an amend cannot replace an entry with another correction "
-                                             f"({found!r}): correct the original entry instead") from None
+                raise LogError(
+                    path,
+                    number,
+                    f"an amend cannot replace an entry with another correction "
+                    f"({found!r}): correct the original entry instead",
+                ) from None
             raise LogError(path, number, f"unknown entry type {_shown(found)}") from None
         if first["type"] == "model_attributes_type" and not first["loc"]:
             raise LogError(path, number, "not an entry (a JSON object was expected)") from None
@@ -294,7 +302,9 @@ def _write_all(fd: int, data: bytes) -> None:
     os.fsync(fd)
 
 
-def create(header: Header, directory: Path | None = None, entries: list[Entry] | tuple[Entry, ...] = ()) -> Path:
+def create(
+    header: Header, directory: Path | None = None, entries: list[Entry] | tuple[Entry, ...] = ()
+) -> Path:
     """Write a new game file holding its header (and `entries`, already numbered); returns its path.
 
     The game appears only complete: its lines go to a fresh hidden file beside it, synced, then linked into
@@ -304,7 +314,9 @@ def create(header: Header, directory: Path | None = None, entries: list[Entry] |
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise StoreError(f"Could not start the game: the games folder cannot be made ({_disk_words(error)})") from None
+        raise StoreError(
+            f"Could not start the game: the games folder cannot be made ({_disk_words(error)})"
+        ) from None
     stamp = header.created.strftime("%Y-%m-%d-%H%M")
     path = directory / f"{stamp}-{header.game}-{header.id}{SUFFIX}"
     data = "".join([dump_header(header) + "\n", *(dump_entry(e) + "\n" for e in entries)]).encode()
@@ -341,7 +353,9 @@ def _link_into_place(part: str, path: Path) -> None:
             raise
         # a file system without hard links: a rename, after a last look that nothing is there
         if os.path.lexists(path):
-            raise FileExistsError(errno.EEXIST, "a game file of that name exists already", str(path)) from None
+            raise FileExistsError(
+                errno.EEXIST, "a game file of that name exists already", str(path)
+            ) from None
         os.rename(part, path)
 
 
@@ -402,12 +416,16 @@ class GameFile:
                     fd, readonly = None, True
                     if isinstance(error, UnsafePath):  # a link planted beside the game: left alone
                         reason = f"its unfinished last line cannot be set aside: {error.short()}"
-                        notices.append(f"{path.name}: the unfinished last line could not be set aside: "
-                                       f"{error.short()}; opened read-only")
+                        notices.append(
+                            f"{path.name}: the unfinished last line could not be set aside: "
+                            f"{error.short()}; opened read-only"
+                        )
                     else:
                         reason = f"its unfinished last line could not be set aside: {_disk_words(error)}"
-                        notices.append(f"{path.name}: the unfinished last line could not be set aside "
-                                       f"({error.strerror or error}): opened read-only")
+                        notices.append(
+                            f"{path.name}: the unfinished last line could not be set aside "
+                            f"({error.strerror or error}): opened read-only"
+                        )
         game = cls(path, loaded.header, loaded.entries, readonly, notices, fd, readonly_reason=reason)
         if fd is not None:
             status = os.fstat(fd)
@@ -528,12 +546,18 @@ def _lock(path: Path) -> tuple[int | None, str, str]:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
-        return None, f"{path.name} is open in another scorepad: opened read-only", \
-            "this game is open in another scorepad"
+        return (
+            None,
+            f"{path.name} is open in another scorepad: opened read-only",
+            "this game is open in another scorepad",
+        )
     except OSError as error:  # a file system without locks: refuse to write rather than risk two writers
         os.close(fd)
-        return None, f"{path.name} cannot be locked ({error.strerror}): opened read-only", \
-            f"the game's file cannot be locked ({error.strerror})"
+        return (
+            None,
+            f"{path.name} cannot be locked ({error.strerror}): opened read-only",
+            f"the game's file cannot be locked ({error.strerror})",
+        )
     return fd, "", ""
 
 
@@ -561,8 +585,13 @@ def _set_aside_torn(path: Path, fd: int, torn: bytes) -> None:
     os.fsync(fd)
 
 
-def new_header(game: str, players: list[str], title: str = "", sides: dict[str, list[str]] | None = None,
-               rules: dict[str, Any] | None = None) -> Header:
+def new_header(
+    game: str,
+    players: list[str],
+    title: str = "",
+    sides: dict[str, list[str]] | None = None,
+    rules: dict[str, Any] | None = None,
+) -> Header:
     data: dict[str, Any] = {
         "scorepad": FORMAT_VERSION,
         "game": game,

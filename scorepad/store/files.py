@@ -1,5 +1,5 @@
 """Where game files live, which files are games, and reading one's bytes: nothing more (no pydantic, no rules,
-no log models), so `scorepad list` over games it has read before starts as fast as Python does. scorepad.store
+no log models), so `scorepad list` over games it has read before starts as fast as Python does. scorepad.store.game_file
 reads and writes the games themselves (and gives these again)."""
 
 from __future__ import annotations
@@ -59,8 +59,13 @@ class LogError(Exception):
         self.cause = cause
 
 
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a device"),
-          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def not_a_file(mode: int) -> str | None:
@@ -148,7 +153,9 @@ def saved_files(directory: Path | None = None) -> list[SavedFile]:
                 status = path.lstat()  # a symbolic link that goes nowhere (a loop …): listed as unreadable
             except OSError:  # gone since the directory was read
                 continue
-        found.append(SavedFile(path, datetime.fromtimestamp(status.st_mtime).astimezone(), status.st_mtime_ns))
+        found.append(
+            SavedFile(path, datetime.fromtimestamp(status.st_mtime).astimezone(), status.st_mtime_ns)
+        )
     found.sort(key=lambda saved: (-saved.modified_ns, saved.path.name))
     return found
 

@@ -7,7 +7,7 @@ app and the board start. Settings this version does not know (a newer version's,
 not used, and kept as they are when the file is written again: they are plain JSON, harmless to copy.
 
 Written only whole: a fresh temporary file beside it (random name, O_EXCL), synced, renamed over it
-(scorepad.files.write_file_atomically); a symbolic link or anything but a regular file at config.json is left
+(scorepad.store.files.write_file_atomically); a symbolic link or anything but a regular file at config.json is left
 alone, and so is whatever stands at `config.tmp`, the fixed name older versions wrote through.
 """
 
@@ -21,7 +21,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from scorepad.files import config_home, one_line, write_file_atomically
+from scorepad.store.files import config_home, one_line, write_file_atomically
 
 DEFAULT_THEME = "green-felt"
 DEFAULTS: dict[str, Any] = {"theme": DEFAULT_THEME}
@@ -101,13 +101,15 @@ def _parse(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise ConfigProblem(f"is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+        raise ConfigProblem(
+            f"is not JSON ({error.msg} at line {error.lineno}, column {error.colno})"
+        ) from None
     except RecursionError:
         raise ConfigProblem("is not JSON (brackets nested too deep)") from None
     except ValueError as error:  # NaN, a number of 5,000 digits
         raise ConfigProblem(f"is not JSON ({error})") from None
     if not isinstance(data, dict):
-        raise ConfigProblem(f"holds {_kind(data)}, not a set of settings like {{\"theme\": \"{DEFAULT_THEME}\"}}")
+        raise ConfigProblem(f'holds {_kind(data)}, not a set of settings like {{"theme": "{DEFAULT_THEME}"}}')
     return data
 
 
@@ -132,8 +134,10 @@ def read_config() -> tuple[dict[str, Any], str | None]:
     if unknown:
         listed = ", ".join(repr(key if len(key) <= 40 else key[:40] + "…") for key in unknown[:5])
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        said.append(f"{listed}{more} {'is not a setting' if len(unknown) == 1 else 'are not settings'} "
-                    "scorepad knows (kept, not used)")
+        said.append(
+            f"{listed}{more} {'is not a setting' if len(unknown) == 1 else 'are not settings'} "
+            "scorepad knows (kept, not used)"
+        )
     return config, one_line(f"settings {path}: {'; '.join(said)}") if said else None
 
 
@@ -158,13 +162,16 @@ def _old_temporary_note(path: Path) -> str | None:
 
 def save_config(config: dict[str, Any]) -> str | None:
     """Written whole to a fresh temporary file beside config.json, synced and renamed over it, so a crash never
-    leaves half a file and nothing is written through a link (scorepad.files.UnsafePath, an OSError, when a link
+    leaves half a file and nothing is written through a link (scorepad.store.files.UnsafePath, an OSError, when a link
     or anything but a regular file stands at config.json: left alone). Returns one line to show, or None."""
     path = config_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         text = json.dumps(config, indent=2)
-    except (ValueError, RecursionError):  # unknown settings that do not write back: only the known ones are kept
+    except (
+        ValueError,
+        RecursionError,
+    ):  # unknown settings that do not write back: only the known ones are kept
         text = json.dumps({key: config[key] for key in DEFAULTS if key in config}, indent=2)
     write_file_atomically(path, (text + "\n").encode("utf-8"))
     return _old_temporary_note(path)

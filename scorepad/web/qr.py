@@ -18,5 +18,7 @@ def qr_lines(text: str) -> list[str]:
     rows = [light] * QUIET + [[False] * QUIET + row + [False] * QUIET for row in matrix] + [light] * QUIET
     if len(rows) % 2:
         rows.append(light)
-    return ["".join(HALF_BLOCKS[top, bottom] for top, bottom in zip(upper, lower, strict=True))
-            for upper, lower in zip(rows[::2], rows[1::2], strict=True)]
+    return [
+        "".join(HALF_BLOCKS[top, bottom] for top, bottom in zip(upper, lower, strict=True))
+        for upper, lower in zip(rows[::2], rows[1::2], strict=True)
+    ]

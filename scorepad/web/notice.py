@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad.files import data_home, one_line, write_file_atomically
+from scorepad.store.files import data_home, one_line, write_file_atomically
 
 
 @dataclass(frozen=True)
@@ -54,8 +54,10 @@ def _read_notice(path: Path) -> tuple[dict[str, object], os.stat_result] | None:
 
 
 def _warn(reason: str) -> None:
-    print(one_line(f"scorepad serve: the app will not offer this address on its board key (F10): {reason}"),
-          file=sys.stderr)
+    print(
+        one_line(f"scorepad serve: the app will not offer this address on its board key (F10): {reason}"),
+        file=sys.stderr,
+    )
 
 
 def write_serving(url: str, *, boards: bool, board_file: Path | None) -> None:
@@ -66,7 +68,12 @@ def write_serving(url: str, *, boards: bool, board_file: Path | None) -> None:
     if found is not None and found[0].get("pid") != os.getpid() and _alive(found[0].get("pid")):
         _warn(f"{path} belongs to another scorepad serve that is running")
         return
-    notice = {"url": url, "pid": os.getpid(), "boards": boards, "board_file": str(board_file) if board_file else None}
+    notice = {
+        "url": url,
+        "pid": os.getpid(),
+        "boards": boards,
+        "board_file": str(board_file) if board_file else None,
+    }
     try:
         serving_dir().mkdir(mode=0o700, parents=True, exist_ok=True)
         write_file_atomically(path, json.dumps(notice).encode("utf-8"), mode=0o600)
@@ -126,16 +133,19 @@ def board_served_for(game: Path) -> Serving | None:
     return None
 
 
-def announce_lines(url: str, *, boards: bool, board_file: Path | None, local: bool,
-                   sessions: int) -> list[tuple[str, str]]:
+def announce_lines(
+    url: str, *, boards: bool, board_file: Path | None, local: bool, sessions: int
+) -> list[tuple[str, str]]:
     """What `serve` prints once it listens, as (line, Rich style): the address with its key, who can use it,
     and for boards a QR code (black on white)."""
-    from scorepad.qr import STYLE, qr_lines
+    from scorepad.web.qr import STYLE, qr_lines
 
     what = "Boards of the score (read-only)" if boards else "The score pad"
     lines = [f"{what}, served at:", "", f"    {url}", ""]
     if boards:
-        followed = f"the game in {board_file.name}" if board_file else "the game in progress played most recently"
+        followed = (
+            f"the game in {board_file.name}" if board_file else "the game in progress played most recently"
+        )
         lines += [f"Each board follows {followed}. Nothing a browser sends can change a game.", ""]
     out = [(line, "") for line in lines]
     if boards:
@@ -143,10 +153,18 @@ def announce_lines(url: str, *, boards: bool, board_file: Path | None, local: bo
     if local:
         out.append(("Only this machine can open it.", ""))
     elif boards:
-        out.append(("Warning: everyone on that network who has this address (or scans the code) can see the score.",
-                    "bold yellow"))
+        out.append(
+            (
+                "Warning: everyone on that network who has this address (or scans the code) can see the score.",
+                "bold yellow",
+            )
+        )
     else:
-        out.append(("Warning: everyone on that network who has this address can type into the score pad.",
-                    "bold yellow"))
+        out.append(
+            (
+                "Warning: everyone on that network who has this address can type into the score pad.",
+                "bold yellow",
+            )
+        )
     out.append((f"Up to {sessions} screens at once. Press Ctrl+C to stop.", ""))
     return out

@@ -14,7 +14,9 @@ from typing import Any, NoReturn
 from scorepad import __version__
 
 EXIT_BAD_INPUT = 2
-DEFAULT_SESSIONS = 4  # kept equal to scorepad.serve's (imported only when serving: aiohttp is slow to load)
+DEFAULT_SESSIONS = (
+    4  # kept equal to scorepad.web.serve's (imported only when serving: aiohttp is slow to load)
+)
 DEFAULT_BOARD_SESSIONS = 8
 
 
@@ -43,10 +45,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help="start a new game and open it")
     new.add_argument("game", choices=["five_hundred", "jass", "auction_bridge"], help="which game")
-    new.add_argument("--players", nargs="+", required=True, metavar="NAME", help="names in the order the turn passes: clockwise for Five Hundred and Auction Bridge, counter-clockwise for Swiss Jass")
+    new.add_argument(
+        "--players",
+        nargs="+",
+        required=True,
+        metavar="NAME",
+        help="names in the order the turn passes: clockwise for Five Hundred and Auction Bridge, counter-clockwise for Swiss Jass",
+    )
     new.add_argument("--title", default="", help="a title for the game")
     new.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE",
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
         help="a ruleset setting (e.g. target=1000, preset=flat_1000); JSON values allowed",
     )
     new.add_argument("--no-open", action="store_true", help="only create the file and print its path")
@@ -58,47 +69,68 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay a game file and print its score sheet")
     replay.add_argument("file", type=Path)
-    replay.add_argument("--json", action="store_true", help="print the summary as JSON (see docs/log-format.md)")
+    replay.add_argument(
+        "--json", action="store_true", help="print the summary as JSON (see docs/log-format.md)"
+    )
 
     export = sub.add_parser("export", help="export a game's score sheet")
     export.add_argument("file", type=Path)
     export.add_argument("--format", choices=["csv", "md", "json"], default="csv")
-    export.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output "
-                        "(never onto a game log; an existing file only with --force)")
+    export.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        help="write to this file instead of standard output "
+        "(never onto a game log; an existing file only with --force)",
+    )
     export.add_argument("--force", action="store_true", help="replace the --output file if it exists")
 
     sub.add_parser("stats", help="statistics across saved games")
     sub.add_parser("demo", help="add demo games (one per game) and open the app on them")
 
     board = sub.add_parser(
-        "board", help="a read-only board that follows a game live (for a second screen)",
+        "board",
+        help="a read-only board that follows a game live (for a second screen)",
         description="A read-only board of the score, live, made to be read across the room: each side's total "
         "in big digits, the state of the game in words, the last deals. It only reads the game file "
         "(never locks or writes it); new entries and corrections show within a second.",
     )
-    board.add_argument("file", type=Path, nargs="?",
-                       help="the game file to follow (default: the game in progress played most recently, "
-                       "and the next one when a rematch starts)")
+    board.add_argument(
+        "file",
+        type=Path,
+        nargs="?",
+        help="the game file to follow (default: the game in progress played most recently, "
+        "and the next one when a rematch starts)",
+    )
 
     serve = sub.add_parser(
-        "serve", help="serve the app (or only boards) to a web browser",
+        "serve",
+        help="serve the app (or only boards) to a web browser",
         description="Serve the score pad to a web browser. It prints the address to open, with its key: "
         "without that key, and from any other web page, nobody gets in.",
     )
     serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
     serve.add_argument(
-        "--host", default="127.0.0.1",
+        "--host",
+        default="127.0.0.1",
         help="the address to listen on (default: 127.0.0.1, this machine only). Any other address, such as "
         "0.0.0.0 for every network this machine is on, lets everyone on that network who has the printed "
         "address in (it warns you)",
     )
     serve.add_argument(
-        "--board", nargs="?", const="", default=None, metavar="FILE",
+        "--board",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="FILE",
         help="serve only read-only boards of a game (FILE, or the game in progress played most recently): "
         "nothing a browser sends can change a game; prints a QR code of the address for phones",
     )
     serve.add_argument(
-        "--sessions", type=int, default=None, metavar="N",
+        "--sessions",
+        type=int,
+        default=None,
+        metavar="N",
         help=f"how many browser screens may be open at once (default: {DEFAULT_SESSIONS}; "
         f"{DEFAULT_BOARD_SESSIONS} with --board); one more sees a page saying all are taken",
     )
@@ -172,8 +204,8 @@ def run(args: argparse.Namespace) -> int:
                 return _serve(args)
     except Exception as error:
         # imported here, not before: `scorepad list` over games it has read before never loads the store
-        from scorepad.files import LogError
-        from scorepad.store import StoreError
+        from scorepad.store.files import LogError
+        from scorepad.store.game_file import StoreError
 
         if not isinstance(error, (LogError, StoreError)):
             raise
@@ -200,7 +232,7 @@ def _new(args: argparse.Namespace) -> int:
 
     from scorepad.rules.header import header_problem
     from scorepad.rules.names import text_problem
-    from scorepad.store import create, new_header
+    from scorepad.store.game_file import create, new_header
 
     problem = text_problem(args.title, "the title")
     if problem:
@@ -227,8 +259,8 @@ def _say(line: str) -> None:
 
 
 def _list() -> int:
-    from scorepad.files import games_dir
     from scorepad.library.reading import describe, read_saved_games
+    from scorepad.store.files import games_dir
 
     listed = False
     # each line as its game is read (the first shows at once); games unchanged since a last run come from the index
@@ -247,21 +279,21 @@ def _replay(path: Path, as_json: bool) -> int:
     for notice in notices:
         print(_visible(notice), file=sys.stderr)
     if as_json:
-        from scorepad.export import to_json
+        from scorepad.text.export import to_json
 
         sys.stdout.write(to_json(sheet))  # the same text as `export --format json`
         return 0
-    from scorepad.report import sheet_renderable
+    from scorepad.text.report import sheet_renderable
 
     _console().print(sheet_renderable(sheet))
     return 0
 
 
 def _export(path: Path, fmt: str, output: Path | None, force: bool = False) -> int:
-    from scorepad.export import export_sheet
-    from scorepad.export_file import ExportExists, ExportRefused, export_problem, write_export
     from scorepad.games import replay_file
     from scorepad.rules.names import visible
+    from scorepad.text.export import export_sheet
+    from scorepad.text.export_file import ExportExists, ExportRefused, export_problem, write_export
 
     if output is not None:  # refused before the game is even read: nothing is written onto a game log
         problem = export_problem(output, path)
@@ -277,10 +309,13 @@ def _export(path: Path, fmt: str, output: Path | None, force: bool = False) -> i
     except ExportRefused as refused:
         raise UsageError(visible(f"scorepad export: {refused}")) from None
     except ExportExists:
-        raise UsageError(visible(f"scorepad export: {output} exists already; add --force to replace it")) from None
+        raise UsageError(
+            visible(f"scorepad export: {output} exists already; add --force to replace it")
+        ) from None
     except OSError as error:
-        raise UsageError(visible(f"scorepad export: {output} not written ({error.strerror or error}); "
-                                 "nothing was changed")) from None
+        raise UsageError(
+            visible(f"scorepad export: {output} not written ({error.strerror or error}); nothing was changed")
+        ) from None
     print(visible(f"wrote {output}"))
     return 0
 
@@ -299,7 +334,7 @@ def _console() -> Any:
 
 def _stats() -> int:
     from scorepad.library.stats import collect_stats
-    from scorepad.stats import stats_renderable
+    from scorepad.text.stats_table import stats_renderable
 
     counting = sys.stderr.isatty()  # a line that says how far the count is, on a terminal only
 
@@ -330,10 +365,10 @@ def _demo() -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from scorepad.serve import Guard, GuardedServer, is_loopback
+        from scorepad.web.serve import Guard, GuardedServer, is_loopback
     except ImportError:
         raise UsageError("scorepad serve: needs textual-serve (pip install textual-serve)") from None
-    from scorepad.serve_notice import announce_lines, write_serving
+    from scorepad.web.notice import announce_lines, write_serving
 
     host: str = args.host.strip()
     if not host:
@@ -360,18 +395,30 @@ def _serve(args: argparse.Namespace) -> int:
         from rich.text import Text
 
         console = Console(highlight=False)
-        for line, style in announce_lines(server.url, boards=args.board is not None, board_file=board,
-                                          local=is_loopback(host), sessions=sessions):
+        for line, style in announce_lines(
+            server.url,
+            boards=args.board is not None,
+            board_file=board,
+            local=is_loopback(host),
+            sessions=sessions,
+        ):
             console.print(Text(line, style=style), soft_wrap=True)
         sys.stdout.flush()
         write_serving(server.url, boards=args.board is not None, board_file=board)
 
-    server = GuardedServer(command, host=host, port=args.port, guard=guard, sessions=sessions, announce=announce,
-                           title="scorepad board" if args.board is not None else "scorepad")
+    server = GuardedServer(
+        command,
+        host=host,
+        port=args.port,
+        guard=guard,
+        sessions=sessions,
+        announce=announce,
+        title="scorepad board" if args.board is not None else "scorepad",
+    )
     try:
         server.serve()
     finally:
-        from scorepad.serve_notice import clear_serving
+        from scorepad.web.notice import clear_serving
 
         clear_serving(server.url)
     return 0
@@ -379,7 +426,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _board_file(path: Path) -> Path:
     """The game file a board follows, as `scorepad open` takes it; refused in one line if it does not read."""
-    from scorepad.store import load
+    from scorepad.store.game_file import load
 
     load(path)  # a LogError names the file and the problem
     return path.resolve()

@@ -9,10 +9,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.describe import next_line, with_names
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
+from scorepad.text.describe import next_line, with_names
 
 
 def plain(text: str, style: str = "") -> Text:
@@ -27,11 +27,14 @@ def sheet_table(sheet: Sheet) -> Table:
     table.add_column("#", justify="right", footer="")
     table.add_column("deal", footer="total")
     for side in sheet.sides:
-        table.add_column(plain(sheet.side_names.get(side, side)), justify="right", footer=str(sheet.totals[side]))
+        table.add_column(
+            plain(sheet.side_names.get(side, side)), justify="right", footer=str(sheet.totals[side])
+        )
     for number, row in enumerate(sheet.rows, start=1):  # the names of now (after a rename)
         table.add_row(
-            str(number), plain(with_names(row.text, sheet.names)),
-            *[f"{row.delta[s]:+d}  {row.totals[s]}" for s in sheet.sides]
+            str(number),
+            plain(with_names(row.text, sheet.names)),
+            *[f"{row.delta[s]:+d}  {row.totals[s]}" for s in sheet.sides],
         )
     return table
 

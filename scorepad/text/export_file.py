@@ -15,7 +15,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from scorepad.files import data_home, games_dir
+from scorepad.store.files import data_home, games_dir
 
 HEADER_PEEK = 1 << 20  # a header's whole first line (40 names, a title …) fits many times over
 

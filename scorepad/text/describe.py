@@ -47,16 +47,18 @@ def _call(entry: FHBid | ABBid | ABContract) -> str:
     return display_call(entry.call)
 
 
-def describe(entry: Entry, names: Mapping[str, str] | None = None,
-             side_names: Mapping[str, str] | None = None) -> str:
+def describe(
+    entry: Entry, names: Mapping[str, str] | None = None, side_names: Mapping[str, str] | None = None
+) -> str:
     """The entry in words, with players' and sides' names as shown now (a rename changes them).
 
     Notes, reasons and any name a hand-edited file put in an entry are made visible (no control characters)."""
     return visible(_in_words(entry, names, side_names))
 
 
-def _in_words(entry: Entry, names: Mapping[str, str] | None = None,
-              side_names: Mapping[str, str] | None = None) -> str:
+def _in_words(
+    entry: Entry, names: Mapping[str, str] | None = None, side_names: Mapping[str, str] | None = None
+) -> str:
     names = names or {}
     side_names = side_names or {}
 
@@ -99,7 +101,9 @@ def _in_words(entry: Entry, names: Mapping[str, str] | None = None,
             if entry.revoke:
                 parts.append(f"revoke by {side(entry.revoke.side)}")
             if entry.chicane:
-                parts.append(f"{'double chicane' if entry.chicane.double else 'chicane'} to {side(entry.chicane.side)}")
+                parts.append(
+                    f"{'double chicane' if entry.chicane.double else 'chicane'} to {side(entry.chicane.side)}"
+                )
             return ", ".join(parts)
         case FHIrregularity():
             return f"{entry.kind.replace('_', ' ')} by {who(entry.player)}"

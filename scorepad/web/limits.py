@@ -18,7 +18,9 @@ MIN_COLUMNS, MIN_ROWS = 20, 5
 DEFAULT_COLUMNS, DEFAULT_ROWS = 80, 24
 
 MAX_CONNECTIONS = 512  # open at once, whatever the descriptor limit: far more than a card table needs
-BACKLOG = 100  # connections asyncio may accept in one go before any is refused: each holds a descriptor briefly
+BACKLOG = (
+    100  # connections asyncio may accept in one go before any is refused: each holds a descriptor briefly
+)
 RESERVED_DESCRIPTORS = 64  # standard streams, the event loop, listening sockets, templates and static files
 DESCRIPTORS_PER_SESSION = 8  # a session's websocket, its app's three pipes, the child watcher and spare
 REQUEST_TIMEOUT = 5.0  # seconds a connection may stay open without a complete request
@@ -53,8 +55,10 @@ def _cells(value: object, default: int, low: int, high: int) -> int:
 
 def clamp_size(width: object, height: object) -> tuple[int, int]:
     """The terminal size an app is told, from what a browser asked: within MIN..MAX columns and rows."""
-    return (_cells(width, DEFAULT_COLUMNS, MIN_COLUMNS, MAX_COLUMNS),
-            _cells(height, DEFAULT_ROWS, MIN_ROWS, MAX_ROWS))
+    return (
+        _cells(width, DEFAULT_COLUMNS, MIN_COLUMNS, MAX_COLUMNS),
+        _cells(height, DEFAULT_ROWS, MIN_ROWS, MAX_ROWS),
+    )
 
 
 # --------------------------------------------------------------------------- descriptors and connections

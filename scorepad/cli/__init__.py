@@ -1,0 +1,5 @@
+"""The `scorepad` command."""
+
+from scorepad.cli.main import main
+
+__all__ = ["main"]
