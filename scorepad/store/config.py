@@ -13,15 +13,19 @@ alone, and so is whatever stands at `config.tmp`, the fixed name older versions 
 
 from __future__ import annotations
 
-import codecs
-import errno
 import json
 import os
 import stat
 from pathlib import Path
 from typing import Any
 
-from scorepad.store.files import config_home, one_line, write_file_atomically
+from scorepad.store.files import (
+    SmallFileProblem,
+    config_home,
+    one_line,
+    read_small_text,
+    write_file_atomically,
+)
 
 DEFAULT_THEME = "green-felt"
 DEFAULTS: dict[str, Any] = {"theme": DEFAULT_THEME}
@@ -68,29 +72,11 @@ def _read_text(path: Path) -> str | None:
     """The file's text (None when there is none), read only if it is a regular file of a config's size: never
     through a symbolic link, never blocking on a FIFO."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        return read_small_text(path, MAX_CONFIG_BYTES, "a settings file", follow_links=False)
     except FileNotFoundError:
         return None
-    except OSError as error:
-        if error.errno == errno.ELOOP:  # O_NOFOLLOW met a symbolic link
-            raise ConfigProblem("is a symbolic link, which scorepad does not follow") from None
-        raise ConfigProblem(f"cannot be read ({error.strerror or error})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ConfigProblem("is not a regular file")
-        if info.st_size > MAX_CONFIG_BYTES:
-            raise ConfigProblem(f"is {info.st_size} bytes; a settings file is at most {MAX_CONFIG_BYTES}")
-        raw = os.read(fd, MAX_CONFIG_BYTES + 1)
-    except OSError as error:
-        raise ConfigProblem(f"cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(fd)
-    raw = raw.removeprefix(codecs.BOM_UTF8)  # what some editors put first: not part of the settings
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ConfigProblem(f"is not UTF-8 text (byte 0x{raw[error.start]:02x})") from None
+    except SmallFileProblem as problem:
+        raise ConfigProblem(str(problem)) from None
 
 
 def _no_constant(name: str) -> object:

@@ -227,3 +227,38 @@ def write_file_atomically(target: Path, data: bytes, mode: int = 0o644) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+class SmallFileProblem(Exception):
+    """Why a small text file (settings, a theme) cannot be read, in words ("is not a regular file" …)."""
+
+
+def read_small_text(path: Path, most: int, what: str, follow_links: bool = True) -> str:
+    """A small UTF-8 file's text (a byte-order mark dropped), read only if it is a regular file of at most `most`
+    bytes: never blocking on a FIFO, and with `follow_links` False never through a symbolic link.
+    FileNotFoundError when there is none; SmallFileProblem for the rest (`what`: "a settings file" …)."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow_links else os.O_NOFOLLOW)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        if error.errno == errno.ELOOP and not follow_links:
+            raise SmallFileProblem("is a symbolic link, which scorepad does not follow") from None
+        raise SmallFileProblem(f"cannot be read ({error.strerror or error})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SmallFileProblem("is not a regular file")
+        if info.st_size > most:
+            raise SmallFileProblem(f"is {info.st_size} bytes; {what} is at most {most}")
+        raw = os.read(fd, most + 1)
+    except OSError as error:
+        raise SmallFileProblem(f"cannot be read ({error.strerror or error})") from None
+    finally:
+        os.close(fd)
+    raw = raw.removeprefix(b"\xef\xbb\xbf")  # what some editors put first: not part of the text
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SmallFileProblem(f"is not UTF-8 text (byte 0x{raw[error.start]:02x})") from None

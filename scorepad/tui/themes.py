@@ -16,8 +16,6 @@ a user's file): the strict check (scorepad/tui/theme_file.py, a pydantic model) 
 from __future__ import annotations
 
 import dataclasses
-import os
-import stat
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -29,7 +27,7 @@ from textual.css.tokenizer import TokenError, UnexpectedEnd
 from textual.theme import BUILTIN_THEMES, Theme
 
 from scorepad.rules.names import visible
-from scorepad.store.files import config_home
+from scorepad.store.files import SmallFileProblem, config_home, read_small_text
 
 MAX_THEME_BYTES = 64 * 1024  # a theme is a dozen lines; anything far larger is not one
 
@@ -99,25 +97,11 @@ def user_theme_dir() -> Path:
 def read_theme_text(path: Path) -> str:
     """The file's text, read only if it is a regular file of a theme's size (never blocking on a FIFO)."""
     try:
-        # O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting for one
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as error:
+        return read_small_text(path, MAX_THEME_BYTES, "a theme file")
+    except FileNotFoundError as error:
         raise ThemeProblem(f"cannot be read ({error.strerror or error})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ThemeProblem("is not a regular file")
-        if info.st_size > MAX_THEME_BYTES:
-            raise ThemeProblem(f"is {info.st_size} bytes; a theme file is at most {MAX_THEME_BYTES}")
-        raw = os.read(fd, MAX_THEME_BYTES + 1)
-    except OSError as error:
-        raise ThemeProblem(f"cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(fd)
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ThemeProblem(f"is not UTF-8 text (byte 0x{raw[error.start]:02x})") from None
+    except SmallFileProblem as problem:
+        raise ThemeProblem(str(problem)) from None
 
 
 def parse_theme(text: str, default_name: str) -> Theme:
