@@ -2,10 +2,11 @@
 
 A game supplies a `Rules` object: its settings, its default sides, a fresh `State` of the game, and the laws as
 plain functions of that state — `validate` (may this entry come now?), `fold` (the same, and the entry folded
-in), `mark` (which deal or hand an entry went to, for the windows), `correction_window` (may entry N still be
-changed?) and `extra` (its own keys of the replay's summary). `Replayer` drives them: it keeps the log, judges
-each `amend`/`void` against the window at the moment it was logged, and when a correction counts folds the log
-again from before the corrected entry, so everything after it follows and nothing before it moves.
+in), `correction_window` (may entry N still be changed? the state says which deal or hand each entry went to:
+`position`, and which entries opened one: `opened`) and `extra` (its own keys of the replay's summary).
+`Replayer` drives them: it keeps the log, judges each `amend`/`void` against the window at the moment it was
+logged, and when a correction counts folds the log again from before the corrected entry (from a copy of the
+state kept there), so everything after it follows and nothing before it moves.
 """
 
 from __future__ import annotations
@@ -229,7 +230,7 @@ class State(Generic[SettingsT]):
     """Where a game stands after the entries folded so far: a game subclasses it with its own fields. A fresh one
     per replay; the replayer keeps copies of it (`copy.deepcopy`) to fold again from when a correction lands."""
 
-    #: where in the game the next entry goes (its deal, hand …): what `Rules.mark` keeps of an entry by default
+    #: where in the game the next entry goes (its deal, hand …): the replayer notes it before each entry
     position: int = 0
 
     def __init__(self, header: Header, settings: SettingsT, sides: Mapping[str, tuple[str, ...]]):
@@ -392,9 +393,9 @@ def pairs_opposite(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 #: the states kept at the start of each of the latest deals or hands (the app's corrections are of recent entries,
 #: within the laws' windows): a correction folds again from close before the entry it corrects
 RECENT_KEPT = 16
-#: a log read in one go keeps them over its last entries only (the rest is kept only before an entry that a
-#: correction in that log corrects)
-RECENT_TAIL = 256
+#: a log read in one go keeps them over its last entries only, a few deals (the rest is kept only before an entry
+#: that a correction in that log corrects): each costs a copy of the state, more than folding a few entries again
+RECENT_TAIL = 32
 
 _NOT_REPLACED: Any = object()
 

@@ -27,7 +27,7 @@ from scorepad.rules.auction_bridge import (
     row_points,
     score_deal,
 )
-from scorepad.rules.auction_bridge.view import DealCells
+from scorepad.rules.auction_bridge.view import DealCells, rubber_score
 from scorepad.rules.base import Where
 from tests.helpers import AT, header
 
@@ -1474,3 +1474,90 @@ def test_the_correction_window_is_asked_with_the_state_the_correction_leads_to()
         return None  # the replacement refused where it stands: the replayer says why, not the window
 
     assert RULES.correction_window(replayer.state, result, Where(1, 1), trial) is None and asked == [True]
+
+
+# =========================================================================== edges mutation testing found
+
+
+def test_a_declarer_who_takes_no_trick_is_set_by_every_trick_and_the_adversaries_make_a_slam():
+    log = Log()
+    log.quick("Ann", "1NT", 0)
+    sheet = log.sheet()
+    cells = last_cells(sheet)
+    assert (cells.tricks, cells.made, cells.over_under) == (0, False, -7)
+    # seven under-tricks at 50, and all thirteen tricks are the adversaries' slam (Laws 7–8: bid or not)
+    assert cells.parts["undertricks"] == {"We": 0, "They": 350} and cells.parts["slam"] == {
+        "We": 0,
+        "They": 40,
+    }
+    assert points(sheet) == {
+        "We": {"trick": 0, "honour": 0, "bonus": 0},
+        "They": {"trick": 0, "honour": 390, "bonus": 0},
+    }
+    assert sheet.totals == {"We": 0, "They": 390}
+
+
+def test_score_deal_of_a_declarer_with_no_trick():
+    score = score_deal(Contract("2S", "Ann"), "We", "They", Outcome(0, honours=("They", "3")), Settings())
+    assert not score.made and score.over_under == -8 and score.transferred == 0
+    assert score.trick == {"We": 0, "They": 0}
+    assert score.honour == {
+        "We": 0,
+        "They": 8 * 50 + 40 + 2 * 2,
+    }  # under-tricks, slam, simple honours in spades
+
+
+def test_the_rubber_bonus_is_what_the_total_holds_beyond_trick_and_honour_score():
+    log = Log()
+    log.quick("Ann", "1NT", 7)  # We 10 below
+    log.quick("Bob", "2S", 5, honours=("We", "3"))  # They set 3: We 150 above, simple honours 4
+    win_game(log, "Cid")  # We: game 1
+    win_game(log, "Dot")  # We: game 2 and the rubber
+    score = log.sheet().view.score
+    assert score.over and score.winner == "We" and not score.stopped
+    assert score.bonus == {"We": 250, "They": 0}
+    assert score.total == {
+        side: score.trick[side] + score.honour[side] + score.bonus[side] for side in score.total
+    }
+    assert score.trick["We"] > 0 and score.honour["We"] > 0  # (the bonus is not the total: both parts count)
+    assert score.size == score.total["We"] - score.total["They"]
+    assert rubber_score(log.sheet()) == score
+
+
+def test_an_unfinished_rubber_s_bonus_is_125_a_game_won():
+    log = Log()
+    win_game(log, "Ann")  # We: a game
+    log.quick("Bob", "1NT", 8)  # They 20 below, not a game
+    log.stop()
+    score = log.sheet().view.score
+    assert score.over and score.stopped and score.bonus == {"We": 125, "They": 0}
+    assert score.total["They"] == score.trick["They"] == 20
+
+
+def test_score_deal_guards_what_the_checks_refuse_first():
+    settings = Settings()
+    # chicane is not scored when the table does not play it, nor at no trump (checks.py refuses both first)
+    chicane = Outcome(7, honours=("We", "3"), chicane=("They", False))
+    assert score_deal(Contract("1H", "Ann"), "We", "They", chicane, settings).parts["chicane"] == {
+        "We": 0,
+        "They": 0,
+    }
+    at_no_trump = Outcome(7, chicane=("They", False))
+    chicane_on = Settings(chicane=True)
+    assert score_deal(Contract("1NT", "Ann"), "We", "They", at_no_trump, chicane_on).parts["chicane"] == {
+        "We": 0,
+        "They": 0,
+    }
+    # a choice with the declarer's own revoke is not the declarer's to make: no tricks, no points for his side
+    own = score_deal(Contract("1NT", "Ann"), "We", "They", Outcome(9, revoke=("We", "tricks")), settings)
+    assert own.transferred == 0 and own.trick == {"We": 0, "They": 0}
+    assert own.parts["revoke"] == {"We": 0, "They": settings.revoke_penalty}
+    # tricks transferred are no more than the adversaries won
+    late = score_deal(Contract("1NT", "Ann"), "We", "They", Outcome(12, revoke=("They", "tricks")), settings)
+    assert late.transferred == 1 and late.trick["We"] == 7 * 10 and late.parts["slam"]["We"] == 20
+    # the dealer's one spade loses at most 100, unless redoubled
+    one_spade = Outcome(1, honours=("They", "3"))
+    capped = score_deal(Contract("1S", "Ann", "doubled", True), "We", "They", one_spade, settings)
+    redoubled = score_deal(Contract("1S", "Ann", "redoubled", True), "We", "They", one_spade, settings)
+    assert capped.parts["undertricks"]["They"] == settings.dealers_one_spade_cap
+    assert redoubled.parts["undertricks"]["They"] == 6 * 200

@@ -1284,3 +1284,25 @@ def test_nothing_declared_writes_no_weis_and_says_nothing() -> None:
     seats = {player: seat for seat, player in enumerate(PLAYERS)}
     verdict = judge_weis([], side_of, "hearts", seats, RULES.settings({}))
     assert (verdict.winner, verdict.points, verdict.sentence) == (None, 0, "")
+
+
+def test_the_points_still_to_go_per_team_and_at_the_trump_s_multiplier():
+    log = Log()  # classic: to 2500, spades ×2
+    log.start_with(2400, 1999)
+    assert log.sheet().view.to_go == {A: 100, B: 501}
+    assert log.sheet().view.card_points_to_go(A) is None  # no trump named: no multiplier yet
+    log.deal("Dan")
+    log.trump("Ann", "spades")
+    view = log.sheet().view
+    assert view.multiplier == 2
+    assert (view.card_points_to_go(A), view.card_points_to_go(B)) == (50, 251)  # rounded up
+    log.tricks({A: 60})  # 120 and more: Ann & Cid are there
+    assert log.sheet().view.to_go[A] == 0
+
+
+def test_card_points_to_go_round_up():
+    from scorepad.rules.jass.view import card_points_to_go, points_to_go
+
+    assert points_to_go({A: 2400, B: 2600}, 2500) == {A: 100, B: 0}
+    assert [card_points_to_go(100, m) for m in (1, 2, 3, 4)] == [100, 50, 34, 25]
+    assert card_points_to_go(0, 7) == 0

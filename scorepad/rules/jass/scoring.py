@@ -50,7 +50,7 @@ def first_to_reach(start: Mapping[str, int], steps: Steps, mark: int) -> Reach:
 # ---------------------------------------------------------------------------------------------- the rows
 
 
-def hand_cells(
+def _hand_cells(
     state: JassState,
     contract: str,
     steps: Steps,
@@ -69,7 +69,8 @@ def hand_cells(
         multiplier=state.multiplier,
         weis=by_name["weis"],
         stoeck=by_name["stoeck"],
-        cards={side: cards.get(side, 0) for side in state.sides},
+        # (a claim's names one team)
+        cards=cards if len(cards) == len(state.sides) else {**dict.fromkeys(state.sides, 0), **cards},
         match=match,
         claim=claim,
         counted=counted,
@@ -95,7 +96,7 @@ def score_tricks(state: JassState, entry: JassTricks, seq: int) -> None:
         written[match] = settings.match_points
     steps = state.steps(written, verdict.winner, verdict.points)
     contract = state.contract_text()
-    cells = hand_cells(state, contract, steps, verdict if verdict.winner else None, cards, match)
+    cells = _hand_cells(state, contract, steps, verdict if verdict.winner else None, cards, match)
     text = f"Hand {state.hand}: {contract} by {cells.trump_by}" + (f", Match for {match}" if match else "")
     _score_hand(state, seq, text, cells, steps)
     if state.pending_tie:
@@ -122,7 +123,7 @@ def score_claim(state: JassState, entry: JassClaim, seq: int) -> None:
     cards = entry.counted - state.shown_by(team, verdict)  # the count includes the Weis and Stöck shown
     steps = state.steps({team: cards}, verdict.winner, verdict.points)
     text = f"Hand {state.hand}: {team} bedanken with {entry.counted} counted ({state.contract_text()})"
-    cells = hand_cells(
+    cells = _hand_cells(
         state, state.contract_text(), steps, verdict, {team: cards}, claim=team, counted=entry.counted
     )
     start = dict(state.totals)
@@ -184,7 +185,10 @@ def score_penalty(state: JassState, entry: JassPenalty, seq: int) -> None:
 def _add_hand_row(state: JassState, seq: int, text: str, cells: HandCells, steps: Steps) -> dict[str, int]:
     """The hand's row: each team's points of every step; the Bergpreis with it if it brings a team to half the
     target first. Returns the points."""
-    delta = {side: sum(points[side] for _, points in steps) for side in state.sides}
+    delta = dict.fromkeys(state.sides, 0)
+    for _, points in steps:
+        for side in delta:
+            delta[side] += points[side]
     if state.settings.bergpreis and _check_bergpreis(state, dict(state.totals), steps):
         cells = cells._replace(bergpreis=state.bergpreis)  # (given with this row)
     state.add_row(seq, text, delta, cells)
