@@ -1561,3 +1561,55 @@ def test_score_deal_guards_what_the_checks_refuse_first():
     redoubled = score_deal(Contract("1S", "Ann", "redoubled", True), "We", "They", one_spade, settings)
     assert capped.parts["undertricks"]["They"] == settings.dealers_one_spade_cap
     assert redoubled.parts["undertricks"]["They"] == 6 * 200
+
+
+def test_the_row_of_a_game_says_so_and_the_rubber_s_last_row_ends_it():
+    log = Log()
+    win_game(log, "Ann")
+    sheet = log.sheet()
+    assert sheet.rows[-1].text == "Ann 3NT made, game to We"
+    assert not sheet.view.score.over and sheet.view.score.size == 0  # no rubber yet: no size
+    assert not last_cells(sheet).rubber_over and last_cells(sheet).won_game == "We"
+    win_game(log, "Bob")  # We: game 2 and the rubber
+    sheet = log.sheet()
+    assert last_cells(sheet).rubber_over and last_cells(sheet).game == 2
+    assert sheet.view.game == 2  # the rubber ended in its second game: there is no third
+
+
+def test_the_chicane_is_in_the_row_s_cells():
+    log = Log(rules={"chicane": True})
+    log.quick("Ann", "2D", 8, honours=("They", "5"), chicane=("We", True))
+    cells = last_cells(log.sheet())
+    assert (cells.chicane_side, cells.double_chicane) == ("We", True)
+    log.quick("Bob", "2D", 8, honours=("We", "3"), chicane=("They", False))
+    cells = last_cells(log.sheet())
+    assert (cells.chicane_side, cells.double_chicane) == ("They", False)
+    log.quick("Cid", "1NT", 7)
+    assert (last_cells(log.sheet()).chicane_side, last_cells(log.sheet()).double_chicane) == (None, False)
+
+
+def test_a_drawn_stopped_rubber_cites_law_11():
+    log = Log()
+    log.stop()
+    assert log.sheet().result == "the rubber is drawn at 0 each (Law 11)"
+
+
+def test_the_declarer_s_own_revoke_with_points_chosen_scores_them_nothing():
+    own = score_deal(Contract("1NT", "Ann"), "We", "They", Outcome(9, revoke=("We", "points")), Settings())
+    assert own.parts["revoke"] == {"We": 0, "They": 100} and own.trick == {"We": 0, "They": 0}
+    assert own.total("We") == 0 and own.total("They") == 100
+
+
+def test_the_rubber_score_of_a_sheet_that_is_not_a_rubber_is_its_totals():
+    from scorepad.rules.five_hundred import RULES as FIVE_HUNDRED
+
+    sheet = replay(
+        Header(
+            scorepad=1, game=FIVE_HUNDRED.game, id="t", created=AT, players=("Ann", "Bob", "Cid"), rules={}
+        ),
+        [],
+    )
+    score = rubber_score(sheet)
+    zeros = dict.fromkeys(sheet.totals, 0)
+    assert (score.trick, score.honour, score.bonus, score.total) == (zeros, zeros, zeros, dict(sheet.totals))
+    assert (score.over, score.winner, score.size, score.stopped) == (False, None, 0, False)
