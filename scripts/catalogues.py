@@ -13,6 +13,7 @@ scorepad`, then `pybabel update -i scorepad/locale/scorepad.pot -d scorepad/loca
 from __future__ import annotations
 
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -29,6 +30,9 @@ from scorepad.locale import DOMAIN, FOLDER, LANGUAGES, SOURCE, catalogue_path  #
 TEMPLATE = FOLDER / f"{DOMAIN}.pot"
 WIDTH = 110  # as the source's lines
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
+#: GNU gettext's plural forms where CLDR's (Babel's default) have a third for round millions ("un million de"),
+#: which none of scorepad's counts reaches
+PLURAL_FORMS = {"fr": (2, "(n > 1)"), "it": (2, "(n != 1)")}
 
 
 def template() -> Catalog:
@@ -74,7 +78,10 @@ def extract() -> None:
                 header_comment=f"# scorepad's messages in {LANGUAGES[code]}: kept with scripts/catalogues.py "
                 '(CONTRIBUTING.md, "Languages").',
             )
+        if code in PLURAL_FORMS:
+            catalogue._num_plurals, catalogue._plural_expr = PLURAL_FORMS[code]  # (Babel has no setter)
         catalogue.update(messages, no_fuzzy_matching=True)
+        catalogue.revision_date = datetime.now(timezone.utc)
         write(catalogue, path)
     stats()
 

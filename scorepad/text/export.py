@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from json.encoder import encode_basestring as _string  # the C one where there is one, as the encoder uses it
 from typing import Any
 
-from scorepad.locale import _
+from scorepad.locale import N_, _
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import json_safe, visible
@@ -60,6 +60,9 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
+DEAL, TOTAL = N_("deal"), N_("total")  # the Markdown's headings (a CSV file's columns stay English)
+
+
 def to_markdown(sheet: Sheet) -> str:
     sides = list(sheet.sides)
     header = sheet.header
@@ -68,16 +71,17 @@ def to_markdown(sheet: Sheet) -> str:
     players = ", ".join(sheet.names[p] for p in header.players)
     lines = [f"# {_md(title)}", "", f"{game} — {_md(players)}", ""]
     names = " | ".join(_md(sheet.side_names.get(side, side)) for side in sides)
-    lines.append(f"| # | {_('deal')} | {names} |")
+    lines.append(f"| # | {_(DEAL)} | {names} |")
     lines.append("|---|---|" + "---:|" * len(sides))
     for number, row in enumerate(sheet.rows, start=1):
         cells = " | ".join(f"{row.delta[s]:+d} → {row.totals[s]}" for s in sides)
         lines.append(f"| {number} | {_md(with_names(row.text, sheet.names))} | {cells} |")
     totals = " | ".join(f"**{sheet.totals[s]}**" for s in sides)
-    lines.append(f"| | **{_('total')}** | {totals} |")
+    lines.append(f"| | **{_(TOTAL)}** | {totals} |")
     lines.append("")
     if sheet.finished:
-        lines.append(f"**{_md(with_names(sheet.result or _('Finished'), sheet.names))}**")
+        result = sheet.result or _("Finished")
+        lines.append(f"**{_md(with_names(result, sheet.names))}**")
     else:
         lines.append(_("Game in progress."))
     if sheet.questions:
