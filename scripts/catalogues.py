@@ -13,7 +13,7 @@ scorepad`, then `pybabel update -i scorepad/locale/scorepad.pot -d scorepad/loca
 from __future__ import annotations
 
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -81,7 +81,7 @@ def extract() -> None:
         if code in PLURAL_FORMS:
             catalogue._num_plurals, catalogue._plural_expr = PLURAL_FORMS[code]  # (Babel has no setter)
         catalogue.update(messages, no_fuzzy_matching=True)
-        catalogue.revision_date = datetime.now(timezone.utc)
+        catalogue.revision_date = datetime.now(UTC)
         write(catalogue, path)
     stats()
 

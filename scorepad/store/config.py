@@ -94,7 +94,9 @@ def _read_text(path: Path) -> str | None:
 
 
 def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")  # Python's json takes NaN and Infinity; JSON does not
+    raise ValueError(
+        _("{name} is not a JSON number").format(name=name)
+    )  # Python's json takes NaN and Infinity; JSON does not
 
 
 def _parse(text: str) -> dict[str, Any]:

@@ -35,7 +35,7 @@ def to_csv(sheet: Sheet) -> str:
             "deal",
             *[_cell(f"{side} +/-") for side in shown],
             *[_cell(f"{side} total") for side in shown],
-            "log entry",
+            "log entry",  # not words: CSV columns are a format, English in every language
         ]
     )
     for number, row in enumerate(sheet.rows, start=1):
