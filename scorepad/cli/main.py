@@ -59,9 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     file_word = _("FILE")
 
     new = sub.add_parser("new", help=_("start a new game and open it"))
-    new.add_argument(
-        "game", choices=["five_hundred", "jass", "auction_bridge"], metavar=_("GAME"), help=_("which game")
-    )
+    new.add_argument("game", choices=["five_hundred", "jass", "auction_bridge"], help=_("which game"))
     new.add_argument(
         "--players",
         nargs="+",
