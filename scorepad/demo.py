@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorepad.locale import LANGUAGES, N_, _, catalogue
 from scorepad.log import parse_entry
 from scorepad.store.files import games_dir
 from scorepad.store.game_file import GameFile, create, new_header
 
-DEMO_TAG = "Demo: "
+DEMO_TAG = N_("Demo: ")  # a demo's title starts so, in the language it was written in
 
 FIVE_HUNDRED = [
     {"type": "deal", "dealer": "Ann"},
@@ -62,14 +63,19 @@ DEMOS: list[dict[str, Any]] = [
     {
         "game": "five_hundred",
         "players": ["Ann", "Bob", "Cid"],
-        "title": "Five Hundred, cut-throat",
+        "title": N_("Five Hundred, cut-throat"),
         "entries": FIVE_HUNDRED,
     },
-    {"game": "jass", "players": ["Ann", "Bob", "Cid", "Dan"], "title": "Schieber to 2500", "entries": JASS},
+    {
+        "game": "jass",
+        "players": ["Ann", "Bob", "Cid", "Dan"],
+        "title": N_("Schieber to 2500"),
+        "entries": JASS,
+    },
     {
         "game": "auction_bridge",
         "players": ["Ann", "Bob", "Cid", "Dan"],
-        "title": "Rubber at the club",
+        "title": N_("Rubber at the club"),
         "sides": {"We": ["Ann", "Cid"], "They": ["Bob", "Dan"]},
         "entries": BRIDGE,
     },
@@ -79,7 +85,8 @@ DEMOS: list[dict[str, Any]] = [
 def existing_demos() -> set[str]:
     from scorepad.store.game_file import list_games
 
-    return {g.log.header.game for g in list_games() if g.log and g.log.header.title.startswith(DEMO_TAG)}
+    tags = tuple({catalogue(code).gettext(DEMO_TAG) for code in LANGUAGES})
+    return {g.log.header.game for g in list_games() if g.log and g.log.header.title.startswith(tags)}
 
 
 def ensure_demo_games() -> list[str]:
@@ -90,7 +97,7 @@ def ensure_demo_games() -> list[str]:
         if demo["game"] in have:
             continue
         header = new_header(
-            demo["game"], demo["players"], title=DEMO_TAG + demo["title"], sides=demo.get("sides")
+            demo["game"], demo["players"], title=_(DEMO_TAG) + _(demo["title"]), sides=demo.get("sides")
         )
         path = create(header, games_dir())
         with GameFile.open(path) as game:

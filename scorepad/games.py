@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorepad.gcpause import gc_paused
+from scorepad.locale import _, ngettext, pgettext
 from scorepad.rules import replay
 from scorepad.rules.base import Outcome, Sheet
 from scorepad.rules.header import header_problem
@@ -53,7 +54,11 @@ def replay_file(path: Path | str) -> tuple[Sheet, list[str]]:
 def status_text(sheet: Sheet | Outcome) -> str:
     """A game's state as the saved games list says it, in a player's words."""
     if sheet.finished:
-        return f"won by {sheet.side_names.get(sheet.winner, sheet.winner)}" if sheet.winner else "finished"
+        if not sheet.winner:
+            return pgettext("game status", "finished")
+        return _("won by {side}").format(side=sheet.side_names.get(sheet.winner, sheet.winner))
     if not sheet.rows:  # "in play, 0 scored" read like a result
-        return "new, no deals yet" if not sheet.entries else "in play, nothing scored yet"
-    return f"in play, {len(sheet.rows)} scored"
+        return _("new, no deals yet") if not sheet.entries else _("in play, nothing scored yet")
+    return ngettext("in play, {count} scored", "in play, {count} scored", len(sheet.rows)).format(
+        count=len(sheet.rows)
+    )

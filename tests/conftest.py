@@ -1,8 +1,20 @@
-"""Shared fixtures: every test gets its own empty SCOREPAD_HOME."""
+"""Shared fixtures: every test gets its own empty SCOREPAD_HOME, and speaks English whatever the machine's locale
+(a test of another language asks for it)."""
 
 from __future__ import annotations
 
 import pytest
+
+from scorepad.locale import ENVIRONMENT, set_language
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    for variable in ENVIRONMENT:  # (the commands a test starts read them too)
+        monkeypatch.delenv(variable, raising=False)
+    set_language("en")
+    yield
+    set_language("en")
 
 
 @pytest.fixture(autouse=True)

@@ -119,16 +119,6 @@ def test_a_setting_the_game_does_not_have_lists_the_ones_it_has(scorepad_home, c
     assert "no setting 'nosuch'" in err and "schedule" in err and "Extra inputs" not in err
 
 
-def test_statistics_say_one_rubber_not_one_rubbers():
-    from scorepad.text.stats_table import plural
-
-    assert (
-        plural(1, "rubber") == "1 rubber"
-        and plural(2, "rubber") == "2 rubbers"
-        and plural(0, "game") == "0 games"
-    )
-
-
 def test_the_app_needs_a_terminal(capsys):
     assert main([]) == 2
     assert "needs a terminal" in capsys.readouterr().err

@@ -48,6 +48,24 @@ def test_the_wheel_ships_themes_help_and_stylesheet(tmp_path):
     assert "scorepad/tui/scorepad.tcss" in names
 
 
+def test_the_wheel_ships_each_catalogue_compiled_and_not_its_source(tmp_path):
+    import gettext
+
+    from hatchling.builders.wheel import WheelBuilder
+
+    (wheel,) = WheelBuilder(str(ROOT)).build(directory=str(tmp_path), versions=["standard"])
+    archive = zipfile.ZipFile(wheel)
+    names = set(archive.namelist())
+    for code in ("de", "fr", "it", "ru"):
+        compiled = f"scorepad/locale/{code}/LC_MESSAGES/scorepad.mo"
+        assert compiled in names and compiled.replace(".mo", ".po") not in names, code
+        with archive.open(compiled) as mo:
+            assert gettext.GNUTranslations(mo).gettext("list saved games, newest first") != (
+                "list saved games, newest first"
+            )
+    assert not list(tmp_path.glob(".*"))  # the hook's work left nothing beside the wheel
+
+
 def _wheel_requirements(tmp_path: Path) -> list[str]:
     from hatchling.builders.wheel import WheelBuilder
 

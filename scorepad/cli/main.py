@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from scorepad import __version__
+from scorepad.locale import _
 
 EXIT_BAD_INPUT = 2
 DEFAULT_SESSIONS = (
@@ -26,7 +27,7 @@ class UsageError(Exception):
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
-        raise UsageError(f"{self.prog}: {message} (see --help)")
+        raise UsageError(_("{prog}: {message} (see --help)").format(prog=self.prog, message=message))
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # argparse drops a failed write silently; a --help that cannot be written is said like any other
@@ -35,104 +36,142 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line, its help in the language spoken (chosen before: see _speak)."""
     parser = Parser(
         prog="scorepad",
-        description="A terminal score pad for Five Hundred, Swiss Jass (Schieber) and Auction Bridge. "
-        "Without a command it opens the app on your saved games.",
+        description=_(
+            "A terminal score pad for Five Hundred, Swiss Jass (Schieber) and Auction Bridge. "
+            "Without a command it opens the app on your saved games."
+        ),
     )
-    parser.add_argument("--version", action="version", version=f"scorepad {__version__}")
-    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+    parser.add_argument(
+        "--version", action="version", version=f"scorepad {__version__}", help=_("show the version and stop")
+    )
+    parser.add_argument(
+        "--lang",
+        metavar=_("LANGUAGE"),
+        help=_(
+            "the language to speak: en, de, fr, it or ru (default: the Language setting, else the locale "
+            "variables LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else English)"
+        ),
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar=_("COMMAND"))
+    file_word = _("FILE")
 
-    new = sub.add_parser("new", help="start a new game and open it")
-    new.add_argument("game", choices=["five_hundred", "jass", "auction_bridge"], help="which game")
+    new = sub.add_parser("new", help=_("start a new game and open it"))
+    new.add_argument("game", choices=["five_hundred", "jass", "auction_bridge"], help=_("which game"))
     new.add_argument(
         "--players",
         nargs="+",
         required=True,
-        metavar="NAME",
-        help="names in the order the turn passes: clockwise for Five Hundred and Auction Bridge, counter-clockwise for Swiss Jass",
+        metavar=_("NAME"),
+        help=_(
+            "names in the order the turn passes: clockwise for Five Hundred and Auction Bridge, "
+            "counter-clockwise for Swiss Jass"
+        ),
     )
-    new.add_argument("--title", default="", help="a title for the game")
+    new.add_argument("--title", default="", metavar=_("TITLE"), help=_("a title for the game"))
     new.add_argument(
         "--rule",
         action="append",
         default=[],
-        metavar="KEY=VALUE",
-        help="a ruleset setting (e.g. target=1000, preset=flat_1000); JSON values allowed",
+        metavar=_("KEY=VALUE"),
+        help=_("a ruleset setting (e.g. target=1000, preset=flat_1000); JSON values allowed"),
     )
-    new.add_argument("--no-open", action="store_true", help="only create the file and print its path")
+    new.add_argument("--no-open", action="store_true", help=_("only create the file and print its path"))
 
-    opener = sub.add_parser("open", help="open a game file in the app")
-    opener.add_argument("file", type=Path)
+    opener = sub.add_parser("open", help=_("open a game file in the app"))
+    opener.add_argument("file", type=Path, metavar=file_word, help=_("the game file"))
 
-    sub.add_parser("list", help="list saved games, newest first")
+    sub.add_parser("list", help=_("list saved games, newest first"))
 
-    replay = sub.add_parser("replay", help="replay a game file and print its score sheet")
-    replay.add_argument("file", type=Path)
+    replay = sub.add_parser("replay", help=_("replay a game file and print its score sheet"))
+    replay.add_argument("file", type=Path, metavar=file_word, help=_("the game file"))
     replay.add_argument(
-        "--json", action="store_true", help="print the summary as JSON (see docs/log-format.md)"
+        "--json", action="store_true", help=_("print the summary as JSON (see docs/log-format.md)")
     )
 
-    export = sub.add_parser("export", help="export a game's score sheet")
-    export.add_argument("file", type=Path)
-    export.add_argument("--format", choices=["csv", "md", "json"], default="csv")
+    export = sub.add_parser("export", help=_("export a game's score sheet"))
+    export.add_argument("file", type=Path, metavar=file_word, help=_("the game file"))
+    export.add_argument(
+        "--format", choices=["csv", "md", "json"], default="csv", help=_("the format (default: csv)")
+    )
     export.add_argument(
         "-o",
         "--output",
         type=Path,
-        help="write to this file instead of standard output "
-        "(never onto a game log; an existing file only with --force)",
+        metavar=file_word,
+        help=_(
+            "write to this file instead of standard output "
+            "(never onto a game log; an existing file only with --force)"
+        ),
     )
-    export.add_argument("--force", action="store_true", help="replace the --output file if it exists")
+    export.add_argument("--force", action="store_true", help=_("replace the --output file if it exists"))
 
-    sub.add_parser("stats", help="statistics across saved games")
-    sub.add_parser("demo", help="add demo games (one per game) and open the app on them")
+    sub.add_parser("stats", help=_("statistics across saved games"))
+    sub.add_parser("demo", help=_("add demo games (one per game) and open the app on them"))
 
     board = sub.add_parser(
         "board",
-        help="a read-only board that follows a game live (for a second screen)",
-        description="A read-only board of the score, live, made to be read across the room: each side's total "
-        "in big digits, the state of the game in words, the last deals. It only reads the game file "
-        "(never locks or writes it); new entries and corrections show within a second.",
+        help=_("a read-only board that follows a game live (for a second screen)"),
+        description=_(
+            "A read-only board of the score, live, made to be read across the room: each side's total "
+            "in big digits, the state of the game in words, the last deals. It only reads the game file "
+            "(never locks or writes it); new entries and corrections show within a second."
+        ),
     )
     board.add_argument(
         "file",
         type=Path,
         nargs="?",
-        help="the game file to follow (default: the game in progress played most recently, "
-        "and the next one when a rematch starts)",
+        metavar=file_word,
+        help=_(
+            "the game file to follow (default: the game in progress played most recently, "
+            "and the next one when a rematch starts)"
+        ),
     )
 
     serve = sub.add_parser(
         "serve",
-        help="serve the app (or only boards) to a web browser",
-        description="Serve the score pad to a web browser. It prints the address to open, with its key: "
-        "without that key, and from any other web page, nobody gets in.",
+        help=_("serve the app (or only boards) to a web browser"),
+        description=_(
+            "Serve the score pad to a web browser. It prints the address to open, with its key: "
+            "without that key, and from any other web page, nobody gets in."
+        ),
     )
-    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
+    serve.add_argument(
+        "--port", type=int, default=8000, metavar=_("PORT"), help=_("the port to listen on (default: 8000)")
+    )
     serve.add_argument(
         "--host",
         default="127.0.0.1",
-        help="the address to listen on (default: 127.0.0.1, this machine only). Any other address, such as "
-        "0.0.0.0 for every network this machine is on, lets everyone on that network who has the printed "
-        "address in (it warns you)",
+        metavar=_("ADDRESS"),
+        help=_(
+            "the address to listen on (default: 127.0.0.1, this machine only). Any other address, such as "
+            "0.0.0.0 for every network this machine is on, lets everyone on that network who has the printed "
+            "address in (it warns you)"
+        ),
     )
     serve.add_argument(
         "--board",
         nargs="?",
         const="",
         default=None,
-        metavar="FILE",
-        help="serve only read-only boards of a game (FILE, or the game in progress played most recently): "
-        "nothing a browser sends can change a game; prints a QR code of the address for phones",
+        metavar=file_word,
+        help=_(
+            "serve only read-only boards of a game (the file, or the game in progress played most recently): "
+            "nothing a browser sends can change a game; prints a QR code of the address for phones"
+        ),
     )
     serve.add_argument(
         "--sessions",
         type=int,
         default=None,
         metavar="N",
-        help=f"how many browser screens may be open at once (default: {DEFAULT_SESSIONS}; "
-        f"{DEFAULT_BOARD_SESSIONS} with --board); one more sees a page saying all are taken",
+        help=_(
+            "how many browser screens may be open at once (default: {sessions}; {board_sessions} with "
+            "--board); one more sees a page saying all are taken"
+        ).format(sessions=DEFAULT_SESSIONS, board_sessions=DEFAULT_BOARD_SESSIONS),
     )
     return parser
 
@@ -142,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     # model is used: a tenth of `scorepad list`'s start, for hooks scorepad's models never use. A value the user
     # set is kept.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _speak(sys.argv[1:] if argv is None else argv)
     try:
         try:
             args = build_parser().parse_args(argv)
@@ -161,9 +201,36 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except OSError as error:  # standard output on a full disk (`> /dev/full`), a file the disk refused …
         _drop_stdout()
-        where = error.filename if error.filename is not None else "standard output"
-        print(_visible(f"scorepad: could not write to {where}: {error.strerror or error}"), file=sys.stderr)
+        where = error.filename if error.filename is not None else _("standard output")
+        line = _("scorepad: could not write to {where}: {why}").format(
+            where=where, why=error.strerror or error
+        )
+        print(_visible(line), file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+def _language_asked(argv: list[str]) -> str | None:
+    """The `--lang` of the command line (given before the command), read before the parser is made: the help
+    the parser holds is written in that language."""
+    for number, word in enumerate(argv):
+        if word == "--lang":
+            return argv[number + 1] if number + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+        if word == "--" or not word.startswith("-"):
+            return None  # the command: what follows is its own
+    return None
+
+
+def _speak(argv: list[str]) -> None:
+    """Speak the language asked for: `--lang`, else the Language setting, else the locale's, else English
+    (scorepad.locale.choose); argparse's own words (usage, errors) too."""
+    from scorepad.cli.words import speak_argparse
+    from scorepad.locale import choose, set_language
+    from scorepad.store.config import load_config
+
+    set_language(choose(_language_asked(argv), load_config().get("language")))
+    speak_argparse()
 
 
 def _drop_stdout() -> None:
@@ -211,7 +278,7 @@ def run(args: argparse.Namespace) -> int:
             raise
         print(_visible(str(error)), file=sys.stderr)
         return EXIT_BAD_INPUT
-    raise UsageError(f"unknown command {args.command!r}")
+    raise UsageError(_("unknown command {command!r}").format(command=args.command))
 
 
 def _parse_rules(pairs: list[str]) -> dict[str, Any]:
@@ -219,7 +286,7 @@ def _parse_rules(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise UsageError(f"scorepad new: --rule wants KEY=VALUE, not {pair!r}")
+            raise UsageError(_("scorepad new: --rule wants KEY=VALUE, not {pair!r}").format(pair=pair))
         try:
             rules[key] = json.loads(value)
         except ValueError:
@@ -234,18 +301,19 @@ def _new(args: argparse.Namespace) -> int:
     from scorepad.rules.names import text_problem
     from scorepad.store.game_file import create, new_header
 
-    problem = text_problem(args.title, "the title")
+    problem = text_problem(args.title, _("the title"))
     if problem:
-        raise UsageError(f"scorepad new: {problem}")
+        raise UsageError(_("scorepad new: {problem}").format(problem=problem))
 
     try:
         header = new_header(args.game, args.players, title=args.title, rules=_parse_rules(args.rule))
     except ValidationError as error:
         first = error.errors()[0]
-        raise UsageError(f"scorepad new: {first['msg'].removeprefix('Value error, ')}") from None
+        problem = first["msg"].removeprefix("Value error, ")
+        raise UsageError(_("scorepad new: {problem}").format(problem=problem)) from None
     problem = header_problem(header, new=True)  # new: names the table cannot tell apart are refused too
     if problem:
-        raise UsageError(f"scorepad new: {problem}")
+        raise UsageError(_("scorepad new: {problem}").format(problem=problem))
     path = create(header)
     if args.no_open:
         print(path)
@@ -268,7 +336,11 @@ def _list() -> int:
         print(describe(game))
         listed = True
     if not listed:
-        print(f"No games yet in {games_dir()}. Start one with: scorepad new GAME --players …")
+        print(
+            _("No games yet in {folder}. Start one with: scorepad new GAME --players …").format(
+                folder=games_dir()
+            )
+        )
     return 0
 
 
@@ -298,8 +370,8 @@ def _export(path: Path, fmt: str, output: Path | None, force: bool = False) -> i
     if output is not None:  # refused before the game is even read: nothing is written onto a game log
         problem = export_problem(output, path)
         if problem:
-            raise UsageError(visible(f"scorepad export: {problem}"))
-    sheet, _ = replay_file(path)
+            raise UsageError(visible(_("scorepad export: {problem}").format(problem=problem)))
+    sheet, _notices = replay_file(path)
     text = export_sheet(sheet, fmt)
     if output is None:
         sys.stdout.write(text)
@@ -307,16 +379,14 @@ def _export(path: Path, fmt: str, output: Path | None, force: bool = False) -> i
     try:
         write_export(output, text, source=path, force=force)
     except ExportRefused as refused:
-        raise UsageError(visible(f"scorepad export: {refused}")) from None
+        raise UsageError(visible(_("scorepad export: {problem}").format(problem=refused))) from None
     except ExportExists:
-        raise UsageError(
-            visible(f"scorepad export: {output} exists already; add --force to replace it")
-        ) from None
+        line = _("scorepad export: {file} exists already; add --force to replace it").format(file=output)
+        raise UsageError(visible(line)) from None
     except OSError as error:
-        raise UsageError(
-            visible(f"scorepad export: {output} not written ({error.strerror or error}); nothing was changed")
-        ) from None
-    print(visible(f"wrote {output}"))
+        line = _("scorepad export: {file} not written ({why}); nothing was changed")
+        raise UsageError(visible(line.format(file=output, why=error.strerror or error))) from None
+    print(visible(_("wrote {file}").format(file=output)))
     return 0
 
 
@@ -340,7 +410,8 @@ def _stats() -> int:
 
     def progress(done: int, total: int) -> None:
         if counting and total and (done == total or not done % 50):
-            sys.stderr.write(f"\rCounting your saved games: {done} of {total}…\x1b[K")
+            counted = _("Counting your saved games: {done} of {total}…").format(done=done, total=total)
+            sys.stderr.write(f"\r{counted}\x1b[K")
             sys.stderr.flush()
 
     def notice(line: str) -> None:
@@ -367,16 +438,19 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from scorepad.web.serve import Guard, GuardedServer, is_loopback
     except ImportError:
-        raise UsageError("scorepad serve: needs textual-serve (pip install textual-serve)") from None
+        raise UsageError(_("scorepad serve: needs textual-serve (pip install textual-serve)")) from None
     from scorepad.web.notice import announce_lines, write_serving
 
     host: str = args.host.strip()
     if not host:
-        raise UsageError("scorepad serve: --host needs an address (127.0.0.1 for this machine only)")
+        raise UsageError(_("scorepad serve: --host needs an address (127.0.0.1 for this machine only)"))
     if not 0 < args.port < 65536:
-        raise UsageError(f"scorepad serve: --port {args.port} is not a port number (1 to 65535)")
+        line = _("scorepad serve: --port {port} is not a port number (1 to 65535)")
+        raise UsageError(line.format(port=args.port))
     board: Path | None = None
     command = f"{shlex.quote(sys.executable)} -m scorepad"
+    if args.lang:  # each browser's app speaks the language asked for
+        command += f" --lang {shlex.quote(args.lang)}"
     if args.board is not None:
         command += " board"
         if args.board:
@@ -386,7 +460,7 @@ def _serve(args: argparse.Namespace) -> int:
     if sessions is None:
         sessions = DEFAULT_BOARD_SESSIONS if args.board is not None else DEFAULT_SESSIONS
     if sessions < 1:
-        raise UsageError("scorepad serve: --sessions wants at least 1")
+        raise UsageError(_("scorepad serve: --sessions wants at least 1"))
     guard = Guard.for_host(host, args.port)
     server: GuardedServer
 
@@ -413,7 +487,7 @@ def _serve(args: argparse.Namespace) -> int:
         guard=guard,
         sessions=sessions,
         announce=announce,
-        title="scorepad board" if args.board is not None else "scorepad",
+        title=_("scorepad board") if args.board is not None else "scorepad",
     )
     try:
         server.serve()
@@ -437,7 +511,7 @@ def _run_board(path: Path | None) -> int:
         path = _board_file(path)
     served = bool(os.environ.get("TEXTUAL_DRIVER"))
     if not served and (not sys.stdin.isatty() or not sys.stdout.isatty()):
-        raise UsageError("scorepad board: needs a terminal; try 'scorepad replay FILE'")
+        raise UsageError(_("scorepad board: needs a terminal; try 'scorepad replay FILE'"))
     from scorepad.tui.board.app import BoardApp
 
     BoardApp(path).run()
@@ -448,7 +522,9 @@ def _run_app(open_path: Path | None = None) -> int:
     # textual-serve runs the app over pipes and names its web driver in TEXTUAL_DRIVER: no tty needed then
     served = bool(os.environ.get("TEXTUAL_DRIVER"))
     if not served and (not sys.stdin.isatty() or not sys.stdout.isatty()):
-        raise UsageError("scorepad: the app needs a terminal; try 'scorepad list' or 'scorepad replay FILE'")
+        raise UsageError(
+            _("scorepad: the app needs a terminal; try 'scorepad list' or 'scorepad replay FILE'")
+        )
     from scorepad.tui.app import ScorepadApp
 
     ScorepadApp(open_path=open_path).run()

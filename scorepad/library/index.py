@@ -27,6 +27,7 @@ from platformdirs import user_cache_dir
 
 from scorepad import __version__
 from scorepad.library.records import GameRecord, SavedGame
+from scorepad.locale import SOURCE, _, language
 from scorepad.store.files import UnsafePath, refuse_if_not_a_file
 
 FILE_NAME = "saved-games.sqlite3"
@@ -98,7 +99,10 @@ def cache_home() -> Path:
 
 
 def index_path() -> Path:
-    return cache_home() / FILE_NAME
+    """The index of the language spoken: it keeps each game's status and a damaged file's line in words, so each
+    language has its own (English's is named as it was before there were others)."""
+    spoken = language()
+    return cache_home() / (FILE_NAME if spoken == SOURCE else f"saved-games.{spoken}.sqlite3")
 
 
 def path_key(path: Path) -> bytes:
@@ -162,10 +166,10 @@ def _why(error: sqlite3.Error) -> str:
     """What an error of the database means for the index, in the table's words."""
     name = getattr(error, "sqlite_errorname", "") or ""
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return f"was held by another program for over {BUSY_SECONDS:g} seconds"
+        return _("was held by another program for over {seconds} seconds").format(seconds=f"{BUSY_SECONDS:g}")
     if name.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_PERM")):
-        return f"could not be written ({error})"
-    return "was damaged"
+        return _("could not be written ({why})").format(why=error)
+    return _("was damaged")
 
 
 def _refuse_links(path: Path) -> None:
@@ -194,26 +198,24 @@ class Index:
             path.parent.mkdir(parents=True, exist_ok=True)
             _refuse_links(path)
         except UnsafePath as refused:
-            _say_once(
-                notice,
-                f"Your saved games' index {refused.path} is {refused.what}: scorepad does not write through it; "
-                "your saved games are read from their files",
+            line = _(
+                "Your saved games' index {path} is {what}: scorepad does not write through it; "
+                "your saved games are read from their files"
             )
+            _say_once(notice, line.format(path=refused.path, what=refused.what))
             return cls.in_memory()
         except OSError as error:
-            _say_once(
-                notice,
-                f"Your saved games' index cannot be kept in {path.parent} "
-                f"({error.strerror or error}): your saved games are read from their files",
+            line = _(
+                "Your saved games' index cannot be kept in {folder} ({why}): "
+                "your saved games are read from their files"
             )
+            _say_once(notice, line.format(folder=path.parent, why=error.strerror or error))
             return cls.in_memory()
         try:
             connection, why = _connect(path)
         except sqlite3.Error as error:  # (the file cannot even be opened)
-            _say_once(
-                notice,
-                f"Your saved games' index {_why(error)} ({path}): your saved games are read from their files",
-            )
+            line = _("Your saved games' index {why} ({path}): your saved games are read from their files")
+            _say_once(notice, line.format(why=_why(error), path=path))
             return cls.in_memory()
         index = cls(connection, path)
         if why is not None:
@@ -247,19 +249,16 @@ class Index:
                 if again is None:
                     self._connection = connection
                     if why != QUIETLY:
-                        _say(
-                            notice,
-                            f"Your saved games' index {why}: it is built again from your game files ({path})",
+                        line = _(
+                            "Your saved games' index {why}: it is built again from your game files ({path})"
                         )
+                        _say(notice, line.format(why=why, path=path))
                     return
                 connection.close()
         self._connection = Index.in_memory()._connection
         self.path = None
-        _say(
-            notice,
-            f"Your saved games' index {why or 'could not be made again'} ({path}): your saved games are "
-            "read from their files",
-        )
+        line = _("Your saved games' index {why} ({path}): your saved games are read from their files")
+        _say(notice, line.format(why=why or _("could not be made again"), path=path))
 
     def close(self) -> None:
         self._connection.close()
@@ -382,8 +381,9 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
         if state == "ours":
             _keep_if_same_maker(connection)
             return connection, None
-        why = {"older": QUIETLY, "newer": "was made by a newer scorepad"}.get(state, "is not scorepad's")
-        return connection, why
+        if state == "older":
+            return connection, QUIETLY
+        return connection, _("was made by a newer scorepad") if state == "newer" else _("is not scorepad's")
     except sqlite3.DatabaseError as error:
         return connection, _why(error)
 

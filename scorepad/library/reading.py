@@ -123,13 +123,15 @@ def _looked_up(file: SavedFile, key: bytes, known: Known | None) -> tuple[SavedG
 
 def describe(game: SavedGame) -> str:
     """One line of `scorepad list`; everything read from the file shown visibly (no raw control characters)."""
+    from scorepad.locale import _
+    from scorepad.locale.formats import when
     from scorepad.rules import GAME_TITLES
     from scorepad.rules.names import visible
 
     if not game.readable:
         return visible(f"!! {game.error}")
-    title = f" “{game.title}”" if game.title else ""
-    when = game.modified.strftime("%Y-%m-%d %H:%M")
+    title = _(" “{title}”").format(title=game.title) if game.title else ""
     return visible(
-        f"{when}  {GAME_TITLES[game.game]}{title}: {', '.join(game.players)} — {game.status}  [{game.path}]"
+        f"{when(game.modified)}  {_(GAME_TITLES[game.game])}{title}: {', '.join(game.players)} — "
+        f"{game.status}  [{game.path}]"
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 from scorepad.games import check_log, status_text
 from scorepad.gcpause import gc_paused
 from scorepad.library.records import GameRecord, Rubber, Seat, Side, Strain, TeamWeis, plain
+from scorepad.locale import _
 from scorepad.log import Rename
 from scorepad.rules.auction_bridge.view import BridgeView
 from scorepad.rules.base import Replayer, Sheet
@@ -37,9 +38,8 @@ def read_game(path: Path, data: bytes) -> GameRecord:
         return record_of(sheet)
     except Exception:  # one broken file must not hide the others (nor end the app)
         # the file was read: the fault is scorepad's, and Python's name for it would mean nothing at the table
-        raise Unreadable(
-            plain(f"{path}: cannot be scored (a fault of scorepad's, not of the file: please report it)")
-        ) from None
+        line = _("{path}: cannot be scored (a fault of scorepad's, not of the file: please report it)")
+        raise Unreadable(plain(line.format(path=path))) from None
 
 
 def record_of(sheet: Sheet) -> GameRecord:

@@ -99,7 +99,7 @@ def collect_stats(
     directory = directory or games_dir()
     with Index.open(notice) as index:
         while True:
-            for _ in in_step(index, directory, progress=progress, cancelled=cancelled, notice=notice):
+            for _game in in_step(index, directory, progress=progress, cancelled=cancelled, notice=notice):
                 pass
             if cancelled():
                 return None

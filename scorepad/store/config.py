@@ -1,4 +1,4 @@
-"""The user's preferences (theme …) as a small JSON file in the config dir. No Textual.
+"""The user's preferences (theme, language) as a small JSON file in the config dir. No Textual.
 
 config.json is outside input: edited by hand, it may not be JSON, not be a set of settings (a list, a number), hold a
 setting of the wrong kind, or not be a file at all (a FIFO would block a plain read forever, a symbolic link points
@@ -19,6 +19,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from scorepad.locale import LANGUAGES, _, known, ngettext
 from scorepad.store.files import (
     SmallFileProblem,
     config_home,
@@ -28,7 +29,7 @@ from scorepad.store.files import (
 )
 
 DEFAULT_THEME = "green-felt"
-DEFAULTS: dict[str, Any] = {"theme": DEFAULT_THEME}
+DEFAULTS: dict[str, Any] = {"theme": DEFAULT_THEME}  # (no "language": without it, the locale's is spoken)
 MAX_CONFIG_BYTES = 64 * 1024  # a line or two of settings; anything far larger is not one
 MAX_THEME_NAME = 40  # as a theme file's name (scorepad/tui/theme_file.py)
 OLD_TEMPORARY = "config.tmp"  # the fixed name older versions wrote through before renaming
@@ -49,30 +50,43 @@ def _kind(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, (int, float)):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "text"
-    return "a list" if isinstance(value, list) else "a set of settings"
+        return _("text")
+    return _("a list") if isinstance(value, list) else _("a set of settings")
 
 
 def _theme_problem(value: object) -> str | None:
     if not isinstance(value, str):
-        return f"'theme' is {_kind(value)}, not a theme's name"
+        return _("'theme' is {kind}, not a theme's name").format(kind=_kind(value))
     if not value.strip():
-        return "'theme' is empty"
+        return _("'theme' is empty")
     if len(value) > MAX_THEME_NAME:
-        return f"'theme' is {len(value)} characters long; a theme's name has at most {MAX_THEME_NAME}"
+        return _("'theme' is {length} characters long; a theme's name has at most {most}").format(
+            length=len(value), most=MAX_THEME_NAME
+        )
     return None
 
 
-CHECKS = {"theme": _theme_problem}  # each known setting's check: why its value cannot be used, or None
+def _language_problem(value: object) -> str | None:
+    if not isinstance(value, str):
+        return _("'language' is {kind}, not a language's name").format(kind=_kind(value))
+    if not known(value):
+        return _("'language' is {value}, a language scorepad does not speak ({languages})").format(
+            value=repr(value[:20]), languages=", ".join(LANGUAGES)
+        )
+    return None
+
+
+#: each known setting's check: why its value cannot be used, or None
+CHECKS = {"theme": _theme_problem, "language": _language_problem}
 
 
 def _read_text(path: Path) -> str | None:
     """The file's text (None when there is none), read only if it is a regular file of a config's size: never
     through a symbolic link, never blocking on a FIFO."""
     try:
-        return read_small_text(path, MAX_CONFIG_BYTES, "a settings file", follow_links=False)
+        return read_small_text(path, MAX_CONFIG_BYTES, _("a settings file"), follow_links=False)
     except FileNotFoundError:
         return None
     except SmallFileProblem as problem:
@@ -80,22 +94,30 @@ def _read_text(path: Path) -> str | None:
 
 
 def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")  # Python's json takes NaN and Infinity; JSON does not
+    raise ValueError(
+        _("{name} is not a JSON number").format(name=name)
+    )  # Python's json takes NaN and Infinity; JSON does not
 
 
 def _parse(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
+        why = _("{error} at line {line}, column {column}")
         raise ConfigProblem(
-            f"is not JSON ({error.msg} at line {error.lineno}, column {error.colno})"
+            _("is not JSON ({why})").format(
+                why=why.format(error=error.msg, line=error.lineno, column=error.colno)
+            )
         ) from None
     except RecursionError:
-        raise ConfigProblem("is not JSON (brackets nested too deep)") from None
+        raise ConfigProblem(_("is not JSON ({why})").format(why=_("brackets nested too deep"))) from None
     except ValueError as error:  # NaN, a number of 5,000 digits
-        raise ConfigProblem(f"is not JSON ({error})") from None
+        raise ConfigProblem(_("is not JSON ({why})").format(why=error)) from None
     if not isinstance(data, dict):
-        raise ConfigProblem(f'holds {_kind(data)}, not a set of settings like {{"theme": "{DEFAULT_THEME}"}}')
+        example = f'{{"theme": "{DEFAULT_THEME}"}}'
+        raise ConfigProblem(
+            _("holds {kind}, not a set of settings like {example}").format(kind=_kind(data), example=example)
+        )
     return data
 
 
@@ -107,24 +129,38 @@ def read_config() -> tuple[dict[str, Any], str | None]:
         text = _read_text(path)
         data = _parse(text) if text is not None else {}
     except ConfigProblem as unread:
-        return dict(DEFAULTS), one_line(f"settings {path}: {unread}; using the default settings")
+        line = _("settings {path}: {problem}; using the default settings")
+        return dict(DEFAULTS), one_line(line.format(path=path, problem=unread))
     config = {**DEFAULTS, **data}
     said: list[str] = []
     for key, check in CHECKS.items():
         if key in data:
             problem = check(data[key])
-            if problem:
+            if not problem:
+                continue
+            if key in DEFAULTS:
                 config[key] = DEFAULTS[key]
-                said.append(f"{problem}; using {DEFAULTS[key]}")
-    unknown = [key for key in data if key not in DEFAULTS]
+                said.append(_("{problem}; using {default}").format(problem=problem, default=DEFAULTS[key]))
+            else:  # a setting without a default: as if it were not there
+                del config[key]
+                said.append(_("{problem}; using the system's language").format(problem=problem))
+    unknown = [key for key in data if key not in CHECKS]
     if unknown:
         listed = ", ".join(repr(key if len(key) <= 40 else key[:40] + "…") for key in unknown[:5])
-        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        if len(unknown) > 5:
+            listed = ngettext(
+                "{listed} and {count} more", "{listed} and {count} more", len(unknown) - 5
+            ).format(listed=listed, count=len(unknown) - 5)
         said.append(
-            f"{listed}{more} {'is not a setting' if len(unknown) == 1 else 'are not settings'} "
-            "scorepad knows (kept, not used)"
+            ngettext(
+                "{listed} is not a setting scorepad knows (kept, not used)",
+                "{listed} are not settings scorepad knows (kept, not used)",
+                len(unknown),
+            ).format(listed=listed)
         )
-    return config, one_line(f"settings {path}: {'; '.join(said)}") if said else None
+    if not said:
+        return config, None
+    return config, one_line(_("settings {path}: {problems}").format(path=path, problems="; ".join(said)))
 
 
 def load_config() -> dict[str, Any]:
@@ -142,8 +178,9 @@ def _old_temporary_note(path: Path) -> str | None:
         return None
     if stat.S_ISREG(info.st_mode):
         return None  # an older version's leftover: harmless, and not ours to remove
-    what = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
-    return one_line(f"{old} is {what}; scorepad no longer writes there and left it as it is")
+    what = _("a symbolic link") if stat.S_ISLNK(info.st_mode) else _("not a regular file")
+    line = _("{path} is {what}; scorepad no longer writes there and left it as it is")
+    return one_line(line.format(path=old, what=what))
 
 
 def save_config(config: dict[str, Any]) -> str | None:
@@ -158,7 +195,7 @@ def save_config(config: dict[str, Any]) -> str | None:
         ValueError,
         RecursionError,
     ):  # unknown settings that do not write back: only the known ones are kept
-        text = json.dumps({key: config[key] for key in DEFAULTS if key in config}, indent=2)
+        text = json.dumps({key: config[key] for key in CHECKS if key in config}, indent=2)
     write_file_atomically(path, (text + "\n").encode("utf-8"))
     return _old_temporary_note(path)
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from platformdirs import user_config_dir, user_data_dir
 
+from scorepad.locale import N_, _
+
 APP_NAME = "scorepad"
 SUFFIX = ".jsonl"
 
@@ -53,18 +55,19 @@ class LogError(Exception):
     def __init__(self, path: Path | str, line: int, cause: str):
         cause = one_line(cause)
         # line 0 is the file as a whole (missing, a folder, unreadable): "no such file: PATH"
-        super().__init__(one_line(f"{cause}: {path}" if line == 0 else f"{path}: line {line}: {cause}"))
+        said = _("{cause}: {path}") if line == 0 else _("{path}: line {line}: {cause}")
+        super().__init__(one_line(said.format(cause=cause, path=path, line=line)))
         self.path = Path(path)
         self.line = line
         self.cause = cause
 
 
 _KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a pipe"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("a directory")),
+    (stat.S_ISFIFO, N_("a pipe")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
 
 
@@ -72,7 +75,7 @@ def not_a_file(mode: int) -> str | None:
     """What a path that is not a regular file is, in words for the table ("a pipe"); None for a regular file."""
     if stat.S_ISREG(mode):
         return None
-    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+    return _(next((what for test, what in _KINDS if test(mode)), N_("not a regular file")))
 
 
 _not_a_file = not_a_file  # the name the store has used
@@ -107,18 +110,18 @@ def read_game_bytes(path: Path) -> bytes:
     """The bytes of a game file. Only a regular file is read: a pipe, a device or a folder named like a game
     is refused at once (opened without blocking, so a FIFO never hangs the reader)."""
     try:
-        fd, _ = open_game_file(path)
+        fd, _status = open_game_file(path)
     except FileNotFoundError:
-        raise LogError(path, 0, "no such file") from None
+        raise LogError(path, 0, _("no such file")) from None
     except NotAGameFile as refused:
-        raise LogError(path, 0, f"is {refused.what}, not a game file") from None
+        raise LogError(path, 0, _("is {what}, not a game file").format(what=refused.what)) from None
     except OSError as error:
-        raise LogError(path, 0, f"cannot be read ({error.strerror or error})") from None
+        raise LogError(path, 0, _("cannot be read ({why})").format(why=error.strerror or error)) from None
     try:
         with os.fdopen(fd, "rb") as file:
             return file.read()
     except OSError as error:
-        raise LogError(path, 0, f"cannot be read ({error.strerror or error})") from None
+        raise LogError(path, 0, _("cannot be read ({why})").format(why=error.strerror or error)) from None
 
 
 # --------------------------------------------------------------------------- listing
@@ -167,13 +170,15 @@ class UnsafePath(OSError):
     """A path scorepad was about to write is a symbolic link, a pipe, a device or a folder: it is left alone."""
 
     def __init__(self, path: Path | str, what: str):
-        super().__init__(one_line(f"{path} is {what}: scorepad does not write through it; left as it is"))
+        line = _("{path} is {what}: scorepad does not write through it; left as it is")
+        super().__init__(one_line(line.format(path=path, what=what)))
         self.path = Path(path)
         self.what = what
 
     def short(self) -> str:
         """The same, naming the file without its folder."""
-        return one_line(f"{self.path.name} is {self.what}: scorepad does not write through it")
+        line = _("{file} is {what}: scorepad does not write through it")
+        return one_line(line.format(file=self.path.name, what=self.what))
 
 
 def open_for_writing(path: Path | str, flags: int, mode: int = 0o644) -> int:
@@ -183,10 +188,10 @@ def open_for_writing(path: Path | str, flags: int, mode: int = 0o644) -> int:
         fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, mode)
     except OSError as error:
         if error.errno == errno.ELOOP:  # O_NOFOLLOW met a symbolic link
-            raise UnsafePath(path, "a symbolic link") from None
+            raise UnsafePath(path, _("a symbolic link")) from None
         if error.errno in (errno.ENXIO, errno.EISDIR):  # a FIFO with no reader, a folder
             info = os.lstat(path)
-            raise UnsafePath(path, _not_a_file(info.st_mode) or "not a regular file") from None
+            raise UnsafePath(path, _not_a_file(info.st_mode) or _("not a regular file")) from None
         raise
     what = _not_a_file(os.fstat(fd).st_mode)
     if what:
@@ -203,7 +208,7 @@ def refuse_if_not_a_file(path: Path | str) -> None:
     except FileNotFoundError:
         return
     if stat.S_ISLNK(info.st_mode):
-        raise UnsafePath(path, "a symbolic link")
+        raise UnsafePath(path, _("a symbolic link"))
     what = _not_a_file(info.st_mode)
     if what:
         raise UnsafePath(path, what)
@@ -244,21 +249,24 @@ def read_small_text(path: Path, most: int, what: str, follow_links: bool = True)
         raise
     except OSError as error:
         if error.errno == errno.ELOOP and not follow_links:
-            raise SmallFileProblem("is a symbolic link, which scorepad does not follow") from None
-        raise SmallFileProblem(f"cannot be read ({error.strerror or error})") from None
+            raise SmallFileProblem(_("is a symbolic link, which scorepad does not follow")) from None
+        raise SmallFileProblem(_("cannot be read ({why})").format(why=error.strerror or error)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise SmallFileProblem("is not a regular file")
+            raise SmallFileProblem(_("is not a regular file"))
         if info.st_size > most:
-            raise SmallFileProblem(f"is {info.st_size} bytes; {what} is at most {most}")
+            line = _("is {size} bytes; {what} is at most {most}")
+            raise SmallFileProblem(line.format(size=info.st_size, what=what, most=most))
         raw = os.read(fd, most + 1)
     except OSError as error:
-        raise SmallFileProblem(f"cannot be read ({error.strerror or error})") from None
+        raise SmallFileProblem(_("cannot be read ({why})").format(why=error.strerror or error)) from None
     finally:
         os.close(fd)
     raw = raw.removeprefix(b"\xef\xbb\xbf")  # what some editors put first: not part of the text
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SmallFileProblem(f"is not UTF-8 text (byte 0x{raw[error.start]:02x})") from None
+        raise SmallFileProblem(
+            _("is not UTF-8 text (byte {byte})").format(byte=f"0x{raw[error.start]:02x}")
+        ) from None

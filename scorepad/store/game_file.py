@@ -23,6 +23,7 @@ from jiter import from_json
 from pydantic import ValidationError
 
 from scorepad.gcpause import gc_paused
+from scorepad.locale import _
 from scorepad.log import (
     ENTRY_ADAPTERS,
     FORMAT_VERSION,
@@ -84,17 +85,15 @@ class LoadedLog:
     def torn_note(self) -> str:
         if not self.torn:
             return ""
-        return (
-            f"{self.path}: line {len(self.entries) + 2}: an unfinished last line "
-            f"({len(self.torn)} bytes, a write cut short) was ignored"
-        )
+        line = _("{path}: line {line}: an unfinished last line ({size} bytes, a write cut short) was ignored")
+        return line.format(path=self.path, line=len(self.entries) + 2, size=len(self.torn))
 
 
 def _describe(error: ValidationError) -> str:
     first = error.errors()[0]
     where = ".".join(str(p) for p in first["loc"])
     msg = first["msg"].removeprefix("Value error, ")
-    more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
+    more = _(" (and {count} more)").format(count=error.error_count() - 1) if error.error_count() > 1 else ""
     return f"{where}: {msg}{more}" if where else f"{msg}{more}"
 
 
@@ -103,7 +102,9 @@ def _not_utf8(raw: bytes) -> str | None:
     try:
         raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        return f"byte 0x{raw[error.start]:02x} at column {error.start + 1}"
+        return _("byte {byte} at column {column}").format(
+            byte=f"0x{raw[error.start]:02x}", column=error.start + 1
+        )
     return None
 
 
@@ -116,7 +117,8 @@ def read_json(raw: bytes) -> Any:
     except ValueError as error:
         found = _DUPLICATE_KEY.match(str(error))
         if found:
-            raise DuplicateKey(f"the key {found[1]!r} is given twice (at column {found[2]})") from None
+            line = _("the key {key} is given twice (at column {column})")
+            raise DuplicateKey(line.format(key=repr(found[1]), column=found[2])) from None
         raise ValueError(_short(error)) from None
 
 
@@ -131,28 +133,31 @@ def parse_header(path: Path, raw: bytes) -> Header:
     raw = raw.removeprefix(UTF8_BOM)  # an editor may have put one there; it is not part of the JSON
     bad_byte = _not_utf8(raw)
     if bad_byte:
-        raise LogError(path, 1, f"the header is not UTF-8 text ({bad_byte})")
+        raise LogError(path, 1, _("the header is not UTF-8 text ({why})").format(why=bad_byte))
     try:
         data = read_json(raw)
     except DuplicateKey as error:
-        raise LogError(path, 1, f"in the header, {error}") from None
+        raise LogError(path, 1, _("in the header, {problem}").format(problem=error)) from None
     except ValueError as error:
-        raise LogError(path, 1, f"the header is not JSON ({error})") from None
+        raise LogError(path, 1, _("the header is not JSON ({why})").format(why=error)) from None
     if not isinstance(data, dict) or "scorepad" not in data:
-        raise LogError(path, 1, "not a scorepad game (the header has no 'scorepad' version)")
+        raise LogError(path, 1, _("not a scorepad game (the header has no 'scorepad' version)"))
     version = data.get("scorepad")
     if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
         raise LogError(
             path,
             1,
-            f"written in format {version} by a newer scorepad; this one reads format {FORMAT_VERSION}",
+            _("written in format {version} by a newer scorepad; this one reads format {known}").format(
+                version=version, known=FORMAT_VERSION
+            ),
         )
     if data.get("game") not in GAMES:
-        raise LogError(path, 1, f"unknown game {_shown(data.get('game'))} (games: {', '.join(GAMES)})")
+        line = _("unknown game {game} (games: {games})")
+        raise LogError(path, 1, line.format(game=_shown(data.get("game")), games=", ".join(GAMES)))
     try:
         header = HEADER_ADAPTER.validate_python(data)
     except ValidationError as error:
-        raise LogError(path, 1, f"bad header: {_describe(error)}") from None
+        raise LogError(path, 1, _("bad header: {problem}").format(problem=_describe(error))) from None
     return header  # whether the game's rules can play this table is theirs to say (rules.header)
 
 
@@ -179,12 +184,12 @@ def parse_log(path: Path, data: bytes) -> LoadedLog:
     unfinished = False  # the last line is whole but lacks its newline: it counts (docs/log-format.md §1)
     if not lines:
         if not tail:
-            raise LogError(path, 1, "the file is empty")
+            raise LogError(path, 1, _("the file is empty"))
         try:
             parse_header(path, tail)
         except LogError:
             raise LogError(
-                path, 1, "the header line is unfinished (the file was cut short while being created)"
+                path, 1, _("the header line is unfinished (the file was cut short while being created)")
             ) from None
         lines, tail, unfinished = [tail], b"", True
     header = parse_header(path, lines[0])
@@ -219,16 +224,16 @@ def parse_log(path: Path, data: bytes) -> LoadedLog:
 
 def parse_entry_line(path: Path, number: int, raw: bytes, adapter: Any, expected_seq: int) -> Entry:
     if not raw.strip():
-        raise LogError(path, number, "an empty line")
+        raise LogError(path, number, _("an empty line"))
     bad_byte = _not_utf8(raw)
     if bad_byte:
-        raise LogError(path, number, f"not UTF-8 text ({bad_byte})")
+        raise LogError(path, number, _("not UTF-8 text ({why})").format(why=bad_byte))
     try:
         data = read_json(raw)
     except DuplicateKey as error:
         raise LogError(path, number, str(error)) from None
     except ValueError as error:
-        raise LogError(path, number, f"not a JSON line ({error})") from None
+        raise LogError(path, number, _("not a JSON line ({why})").format(why=error)) from None
     try:
         entry: Entry = adapter.validate_python(data)
     except ValidationError as error:
@@ -236,21 +241,20 @@ def parse_entry_line(path: Path, number: int, raw: bytes, adapter: Any, expected
         if first["type"] == "union_tag_invalid":
             found = first.get("ctx", {}).get("tag", "?")
             if len(first["loc"]) == 2 and first["loc"][1] == "entry" and found in ("amend", "void"):
-                raise LogError(
-                    path,
-                    number,
-                    f"an amend cannot replace an entry with another correction "
-                    f"({found!r}): correct the original entry instead",
-                ) from None
-            raise LogError(path, number, f"unknown entry type {_shown(found)}") from None
+                line = _(
+                    "an amend cannot replace an entry with another correction ({type}): correct the original entry instead"
+                )
+                raise LogError(path, number, line.format(type=repr(found))) from None
+            raise LogError(path, number, _("unknown entry type {type}").format(type=_shown(found))) from None
         if first["type"] == "model_attributes_type" and not first["loc"]:
-            raise LogError(path, number, "not an entry (a JSON object was expected)") from None
-        raise LogError(path, number, f"bad entry: {_describe(error)}") from None
+            raise LogError(path, number, _("not an entry (a JSON object was expected)")) from None
+        raise LogError(path, number, _("bad entry: {problem}").format(problem=_describe(error))) from None
     if entry.seq is None or entry.at is None:
-        raise LogError(path, number, "an entry needs its 'seq' and 'at'")
+        raise LogError(path, number, _("an entry needs its 'seq' and 'at'"))
     if entry.seq != expected_seq:
-        kind = "a duplicate" if entry.seq < expected_seq else "missing entries before it"
-        raise LogError(path, number, f"seq {entry.seq} where {expected_seq} was expected ({kind})")
+        kind = _("a duplicate") if entry.seq < expected_seq else _("missing entries before it")
+        line = _("seq {seq} where {expected} was expected ({kind})")
+        raise LogError(path, number, line.format(seq=entry.seq, expected=expected_seq, kind=kind))
     return entry
 
 
@@ -286,19 +290,20 @@ def _disk_words(error: OSError) -> str:
     detail = f" ({error.strerror})" if error.strerror else ""
     match error.errno:
         case errno.ENOSPC | errno.EDQUOT:
-            return f"the disk is full{detail}"
+            return _("the disk is full") + detail
         case errno.EROFS:
-            return f"the disk is read-only{detail}"
+            return _("the disk is read-only") + detail
         case errno.EACCES | errno.EPERM:
-            return f"scorepad may not write there{detail}"
-    return f"the disk refused it ({error.strerror or error})"
+            return _("scorepad may not write there") + detail
+    return _("the disk refused it ({why})").format(why=error.strerror or error)
 
 
 def _write_all(fd: int, data: bytes) -> None:
     """One write of the whole of `data`, then fsync; a short write is a failure (OSError)."""
     written = os.write(fd, data)
     if written != len(data):
-        raise _ShortWrite(f"the disk is full (it took only {written} of {len(data)} bytes)")
+        line = _("the disk is full (it took only {written} of {size} bytes)")
+        raise _ShortWrite(line.format(written=written, size=len(data)))
     os.fsync(fd)
 
 
@@ -314,18 +319,18 @@ def create(
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise StoreError(
-            f"Could not start the game: the games folder cannot be made ({_disk_words(error)})"
-        ) from None
+        line = _("Could not start the game: the games folder cannot be made ({why})")
+        raise StoreError(line.format(why=_disk_words(error))) from None
     stamp = header.created.strftime("%Y-%m-%d-%H%M")
     path = directory / f"{stamp}-{header.game}-{header.id}{SUFFIX}"
     data = "".join([dump_header(header) + "\n", *(dump_entry(e) + "\n" for e in entries)]).encode()
     if os.path.lexists(path):  # the same game id twice: never write over a game
-        raise FileExistsError(errno.EEXIST, "a game file of that name exists already", str(path))
+        raise FileExistsError(errno.EEXIST, _("a game file of that name exists already"), str(path))
     try:
         fd, part = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=PART_SUFFIX)
     except OSError as error:
-        raise StoreError(f"Could not start the game: {_disk_words(error)}; nothing was written") from None
+        line = _("Could not start the game: {why}; nothing was written")
+        raise StoreError(line.format(why=_disk_words(error))) from None
     try:
         try:
             os.fchmod(fd, 0o644)
@@ -336,7 +341,8 @@ def create(
     except FileExistsError:
         raise
     except OSError as error:
-        raise StoreError(f"Could not start the game: {_disk_words(error)}; nothing was written") from None
+        line = _("Could not start the game: {why}; nothing was written")
+        raise StoreError(line.format(why=_disk_words(error))) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(part)  # never leave a half game behind (after a link, the game keeps its own name)
@@ -354,7 +360,7 @@ def _link_into_place(part: str, path: Path) -> None:
         # a file system without hard links: a rename, after a last look that nothing is there
         if os.path.lexists(path):
             raise FileExistsError(
-                errno.EEXIST, "a game file of that name exists already", str(path)
+                errno.EEXIST, _("a game file of that name exists already"), str(path)
             ) from None
         os.rename(part, path)
 
@@ -391,7 +397,7 @@ class GameFile:
         path = Path(path)
         notices: list[str] = []
         fd: int | None = None
-        reason = "it was opened for reading only" if readonly else ""
+        reason = _("it was opened for reading only") if readonly else ""
         if not readonly:
             fd, notice, reason = _lock(path)
             if fd is None:
@@ -415,17 +421,21 @@ class GameFile:
                     os.close(fd)
                     fd, readonly = None, True
                     if isinstance(error, UnsafePath):  # a link planted beside the game: left alone
-                        reason = f"its unfinished last line cannot be set aside: {error.short()}"
-                        notices.append(
-                            f"{path.name}: the unfinished last line could not be set aside: "
-                            f"{error.short()}; opened read-only"
+                        reason = _("its unfinished last line cannot be set aside: {why}").format(
+                            why=error.short()
                         )
+                        line = _(
+                            "{file}: the unfinished last line could not be set aside: {why}; opened read-only"
+                        )
+                        notices.append(line.format(file=path.name, why=error.short()))
                     else:
-                        reason = f"its unfinished last line could not be set aside: {_disk_words(error)}"
-                        notices.append(
-                            f"{path.name}: the unfinished last line could not be set aside "
-                            f"({error.strerror or error}): opened read-only"
+                        reason = _("its unfinished last line could not be set aside: {why}").format(
+                            why=_disk_words(error)
                         )
+                        line = _(
+                            "{file}: the unfinished last line could not be set aside ({why}): opened read-only"
+                        )
+                        notices.append(line.format(file=path.name, why=error.strerror or error))
         game = cls(path, loaded.header, loaded.entries, readonly, notices, fd, readonly_reason=reason)
         if fd is not None:
             status = os.fstat(fd)
@@ -455,13 +465,14 @@ class GameFile:
         row off the sheet and say "nothing was logged", not take back a row already shown.
         """
         if self.readonly or self._fd is None:
-            raise StoreError(f"the game is read-only ({self.readonly_reason}); nothing was logged")
+            line = _("the game is read-only ({why}); nothing was logged")
+            raise StoreError(line.format(why=self.readonly_reason))
         changed = self._still_the_file()
         if changed:
             self.close()
             self.readonly, self.readonly_reason, self.changed = True, changed, changed
             self.unsaved.extend(self._numbered(entries))
-            raise FileChanged(f"{changed}; nothing was logged")
+            raise FileChanged(_("{why}; nothing was logged").format(why=changed))
         logged = self._numbered(entries)
         data = b"".join((dump_entry(e) + "\n").encode() for e in logged)
         if self._unterminated:
@@ -471,7 +482,7 @@ class GameFile:
             _write_all(self._fd, data)
         except OSError as error:
             self._cut_back(start)
-            raise StoreError(f"{_disk_words(error)}; nothing was logged") from None
+            raise StoreError(_("{why}; nothing was logged").format(why=_disk_words(error))) from None
         self._size, self._unterminated = start + len(data), False
         self.entries.extend(logged)
         return logged
@@ -486,13 +497,13 @@ class GameFile:
         try:
             on_disk = os.stat(self.path)
         except FileNotFoundError:
-            return "the game's file was deleted while the game was open"
+            return _("the game's file was deleted while the game was open")
         except OSError as error:
-            return f"the game's file can no longer be reached ({error.strerror or error})"
+            return _("the game's file can no longer be reached ({why})").format(why=error.strerror or error)
         if (on_disk.st_dev, on_disk.st_ino) != self._identity:
-            return "the game's file was replaced by another file while the game was open"
+            return _("the game's file was replaced by another file while the game was open")
         if os.fstat(self._fd).st_size != self._size:
-            return "the game's file was changed by another program while the game was open"
+            return _("the game's file was changed by another program while the game was open")
         return None
 
     def save_as_new(self, directory: Path | None = None) -> Path:
@@ -511,7 +522,9 @@ class GameFile:
         except OSError as error:  # cannot even cut: the next open finds the partial line torn or bad
             self.close()
             self.readonly = True
-            self.readonly_reason = f"a failed write could not be undone ({_disk_words(error)})"
+            self.readonly_reason = _("a failed write could not be undone ({why})").format(
+                why=_disk_words(error)
+            )
 
     def close(self) -> None:
         if self._fd is not None:
@@ -532,12 +545,15 @@ def _lock(path: Path) -> tuple[int | None, str, str]:
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK | os.O_NOFOLLOW)
     except OSError as error:
         if error.errno == errno.ELOOP:  # a symbolic link: read through it, never write through it
-            notice = f"{path.name} is a symbolic link: scorepad does not write through it; opened read-only"
-            return None, notice, "the game's file is a symbolic link"
+            notice = _("{file} is a symbolic link: scorepad does not write through it; opened read-only")
+            return None, notice.format(file=path.name), _("the game's file is a symbolic link")
         if isinstance(error, PermissionError) or error.errno == errno.EROFS:
-            notice = f"{path.name} is not writable ({error.strerror}): opened read-only"
-            where = "on a read-only disk" if error.errno == errno.EROFS else "read-only"
-            return None, notice, f"the game's file is {where}"
+            notice = _("{file} is not writable ({why}): opened read-only").format(
+                file=path.name, why=error.strerror
+            )
+            if error.errno == errno.EROFS:
+                return None, notice, _("the game's file is on a read-only disk")
+            return None, notice, _("the game's file is read-only")
         return None, "", ""
     if _not_a_file(os.fstat(fd).st_mode):
         os.close(fd)
@@ -548,15 +564,15 @@ def _lock(path: Path) -> tuple[int | None, str, str]:
         os.close(fd)
         return (
             None,
-            f"{path.name} is open in another scorepad: opened read-only",
-            "this game is open in another scorepad",
+            _("{file} is open in another scorepad: opened read-only").format(file=path.name),
+            _("this game is open in another scorepad"),
         )
     except OSError as error:  # a file system without locks: refuse to write rather than risk two writers
         os.close(fd)
         return (
             None,
-            f"{path.name} cannot be locked ({error.strerror}): opened read-only",
-            f"the game's file cannot be locked ({error.strerror})",
+            _("{file} cannot be locked ({why}): opened read-only").format(file=path.name, why=error.strerror),
+            _("the game's file cannot be locked ({why})").format(why=error.strerror),
         )
     return fd, "", ""
 

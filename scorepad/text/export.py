@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from json.encoder import encode_basestring as _string  # the C one where there is one, as the encoder uses it
 from typing import Any
 
+from scorepad.locale import N_, _
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import json_safe, visible
@@ -23,7 +24,8 @@ def to_csv(sheet: Sheet) -> str:
     sides = list(sheet.sides)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    # rows numbered by deal (hand) as the Markdown and the sheet number them; the log entry that scored it apart
+    # rows numbered by deal (hand) as the Markdown and the sheet number them; the log entry that scored it apart.
+    # The column names stay English in every language: a CSV file's columns are a format that programs read
     shown = [
         visible(sheet.side_names.get(side, side)) for side in sides
     ]  # the names of now (a rename included)
@@ -33,7 +35,7 @@ def to_csv(sheet: Sheet) -> str:
             "deal",
             *[_cell(f"{side} +/-") for side in shown],
             *[_cell(f"{side} total") for side in shown],
-            "log entry",
+            "log entry",  # not words: CSV columns are a format, English in every language
         ]
     )
     for number, row in enumerate(sheet.rows, start=1):
@@ -58,25 +60,32 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
+DEAL, TOTAL = N_("deal"), N_("total")  # the Markdown's headings (a CSV file's columns stay English)
+
+
 def to_markdown(sheet: Sheet) -> str:
     sides = list(sheet.sides)
     header = sheet.header
-    title = header.title or GAME_TITLES[header.game]
+    game = _(GAME_TITLES[header.game])
+    title = header.title or game
     players = ", ".join(sheet.names[p] for p in header.players)
-    lines = [f"# {_md(title)}", "", f"{GAME_TITLES[header.game]} — {_md(players)}", ""]
-    lines.append("| # | deal | " + " | ".join(_md(sheet.side_names.get(side, side)) for side in sides) + " |")
+    lines = [f"# {_md(title)}", "", f"{game} — {_md(players)}", ""]
+    names = " | ".join(_md(sheet.side_names.get(side, side)) for side in sides)
+    lines.append(f"| # | {_(DEAL)} | {names} |")
     lines.append("|---|---|" + "---:|" * len(sides))
     for number, row in enumerate(sheet.rows, start=1):
         cells = " | ".join(f"{row.delta[s]:+d} → {row.totals[s]}" for s in sides)
         lines.append(f"| {number} | {_md(with_names(row.text, sheet.names))} | {cells} |")
-    lines.append("| | **total** | " + " | ".join(f"**{sheet.totals[s]}**" for s in sides) + " |")
+    totals = " | ".join(f"**{sheet.totals[s]}**" for s in sides)
+    lines.append(f"| | **{_(TOTAL)}** | {totals} |")
     lines.append("")
     if sheet.finished:
-        lines.append(f"**{_md(with_names(sheet.result or 'Finished', sheet.names))}**")
+        result = sheet.result or _("Finished")
+        lines.append(f"**{_md(with_names(result, sheet.names))}**")
     else:
-        lines.append("Game in progress.")
+        lines.append(_("Game in progress."))
     if sheet.questions:
-        lines += ["", *[f"- Open question: {_md(q)}" for q in sheet.questions]]
+        lines += ["", *[_("- Open question: {question}").format(question=_md(q)) for q in sheet.questions]]
     return "\n".join(lines) + "\n"
 
 

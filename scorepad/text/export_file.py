@@ -15,6 +15,7 @@ import stat
 import tempfile
 from pathlib import Path
 
+from scorepad.locale import _
 from scorepad.store.files import data_home, games_dir
 
 HEADER_PEEK = 1 << 20  # a header's whole first line (40 names, a title …) fits many times over
@@ -54,7 +55,7 @@ def _reads_as_a_game_log(path: Path) -> bool:
         return False
     finally:
         os.close(fd)
-    first, newline, _ = head.removeprefix(b"\xef\xbb\xbf").partition(b"\n")
+    first, newline, _rest = head.removeprefix(b"\xef\xbb\xbf").partition(b"\n")
     first = first.strip()
     if not first.startswith(b"{"):
         return False
@@ -82,23 +83,24 @@ def export_problem(target: Path, source: Path | None = None) -> str | None:
         except OSError:
             same = False
         if same:
-            return f"{target} is this game's own log: an export never writes over it"
+            return _("{file} is this game's own log: an export never writes over it").format(file=target)
     if target.is_symlink():
-        return f"{target} is a symbolic link: an export never writes through one"
+        return _("{file} is a symbolic link: an export never writes through one").format(file=target)
     if _inside(resolved, games_dir()):
-        return f"{target} is in the games folder, which holds only game logs: export somewhere else"
+        line = _("{file} is in the games folder, which holds only game logs: export somewhere else")
+        return line.format(file=target)
     try:
         info = os.stat(resolved)
     except FileNotFoundError:
         return None
     except OSError as error:
-        return f"{target} cannot be checked ({error.strerror or error})"
+        return _("{file} cannot be checked ({why})").format(file=target, why=error.strerror or error)
     if stat.S_ISDIR(info.st_mode):
-        return f"{target} is a folder: name a file in it"
+        return _("{file} is a folder: name a file in it").format(file=target)
     if not stat.S_ISREG(info.st_mode):
-        return f"{target} is not a regular file"
+        return _("{file} is not a regular file").format(file=target)
     if _reads_as_a_game_log(resolved):
-        return f"{target} is a scorepad game log: an export never writes over it"
+        return _("{file} is a scorepad game log: an export never writes over it").format(file=target)
     return None
 
 
@@ -117,7 +119,7 @@ def write_export(target: Path, text: str, *, source: Path | None = None, force: 
     except FileNotFoundError:
         mode, exists = 0o666 & ~_umask(), False
     if exists and not force:
-        raise ExportExists(f"{target} exists already")
+        raise ExportExists(_("{file} exists already").format(file=target))
     folder = target.parent if str(target.parent) else Path(".")
     fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".part")
     try:

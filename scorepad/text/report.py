@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from scorepad.locale import _
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
@@ -22,10 +23,10 @@ def plain(text: str, style: str = "") -> Text:
 
 def sheet_table(sheet: Sheet) -> Table:
     header = sheet.header
-    title = f"{GAME_TITLES[header.game]}" + (f" — {header.title}" if header.title else "")
+    title = _(GAME_TITLES[header.game]) + (f" — {header.title}" if header.title else "")
     table = Table(title=plain(title), show_footer=True, footer_style="bold")
     table.add_column("#", justify="right", footer="")
-    table.add_column("deal", footer="total")
+    table.add_column(_("deal"), footer=_("total"))
     for side in sheet.sides:
         table.add_column(
             plain(sheet.side_names.get(side, side)), justify="right", footer=str(sheet.totals[side])
@@ -42,11 +43,13 @@ def sheet_table(sheet: Sheet) -> Table:
 def sheet_renderable(sheet: Sheet) -> RenderableType:
     parts: list[RenderableType] = [sheet_table(sheet)]
     if sheet.finished:
-        parts.append(plain(with_names(sheet.result or "Finished.", sheet.names), style="bold green"))
+        parts.append(plain(with_names(sheet.result or _("Finished."), sheet.names), style="bold green"))
     elif sheet.prompt:
         parts.append(plain(with_names(next_line(sheet), sheet.names)))
     for question in sheet.questions:
-        parts.append(plain(f"Question for the table: {with_names(question, sheet.names)}", style="yellow"))
+        line = _("Question for the table: {question}").format(question=with_names(question, sheet.names))
+        parts.append(plain(line, style="yellow"))
     for rejection in sheet.rejected:
-        parts.append(plain(f"Entry {rejection.seq} does not count: {rejection.reason}", style="red"))
+        line = _("Entry {seq} does not count: {reason}").format(seq=rejection.seq, reason=rejection.reason)
+        parts.append(plain(line, style="red"))
     return Group(*parts)
