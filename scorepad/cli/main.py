@@ -17,7 +17,7 @@ EXIT_BAD_INPUT = 2
 DEFAULT_SESSIONS = (
     4  # kept equal to scorepad.web.serve's (imported only when serving: aiohttp is slow to load)
 )
-DEFAULT_BOARD_SESSIONS = 8
+DEFAULT_BOARD_SESSIONS = 300  # boards: one server for a whole room (scorepad.web.board)
 
 
 class UsageError(Exception):
@@ -364,29 +364,24 @@ def _demo() -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    host: str = args.host.strip()
+    if not host:
+        raise UsageError("scorepad serve: --host needs an address (127.0.0.1 for this machine only)")
+    if not 0 < args.port < 65536:
+        raise UsageError(f"scorepad serve: --port {args.port} is not a port number (1 to 65535)")
+    sessions = args.sessions
+    if sessions is None:
+        sessions = DEFAULT_BOARD_SESSIONS if args.board is not None else DEFAULT_SESSIONS
+    if sessions < 1:
+        raise UsageError("scorepad serve: --sessions wants at least 1")
+    if args.board is not None:
+        return _serve_boards(host, args.port, _board_file(Path(args.board)) if args.board else None, sessions)
     try:
         from scorepad.web.serve import Guard, GuardedServer, is_loopback
     except ImportError:
         raise UsageError("scorepad serve: needs textual-serve (pip install textual-serve)") from None
     from scorepad.web.notice import announce_lines, write_serving
 
-    host: str = args.host.strip()
-    if not host:
-        raise UsageError("scorepad serve: --host needs an address (127.0.0.1 for this machine only)")
-    if not 0 < args.port < 65536:
-        raise UsageError(f"scorepad serve: --port {args.port} is not a port number (1 to 65535)")
-    board: Path | None = None
-    command = f"{shlex.quote(sys.executable)} -m scorepad"
-    if args.board is not None:
-        command += " board"
-        if args.board:
-            board = _board_file(Path(args.board))
-            command += f" {shlex.quote(str(board))}"
-    sessions = args.sessions
-    if sessions is None:
-        sessions = DEFAULT_BOARD_SESSIONS if args.board is not None else DEFAULT_SESSIONS
-    if sessions < 1:
-        raise UsageError("scorepad serve: --sessions wants at least 1")
     guard = Guard.for_host(host, args.port)
     server: GuardedServer
 
@@ -395,25 +390,19 @@ def _serve(args: argparse.Namespace) -> int:
         from rich.text import Text
 
         console = Console(highlight=False)
-        for line, style in announce_lines(
-            server.url,
-            boards=args.board is not None,
-            board_file=board,
-            local=is_loopback(host),
-            sessions=sessions,
-        ):
+        for line, style in announce_lines(server.url, local=is_loopback(host), sessions=sessions):
             console.print(Text(line, style=style), soft_wrap=True)
         sys.stdout.flush()
-        write_serving(server.url, boards=args.board is not None, board_file=board)
+        write_serving(server.url, boards=False, board_file=None)
 
     server = GuardedServer(
-        command,
+        f"{shlex.quote(sys.executable)} -m scorepad",
         host=host,
         port=args.port,
         guard=guard,
         sessions=sessions,
         announce=announce,
-        title="scorepad board" if args.board is not None else "scorepad",
+        title="scorepad",
     )
     try:
         server.serve()
@@ -421,6 +410,14 @@ def _serve(args: argparse.Namespace) -> int:
         from scorepad.web.notice import clear_serving
 
         clear_serving(server.url)
+    return 0
+
+
+def _serve_boards(host: str, port: int, board: Path | None, boards: int) -> int:
+    """`serve --board`: scorepad's own board page, one server for every screen (scorepad.web.board)."""
+    from scorepad.web.board.run import serve_boards
+
+    serve_boards(host, port, board, boards)
     return 0
 
 
