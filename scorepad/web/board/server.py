@@ -208,7 +208,8 @@ class BoardServer:
                 error.status, "Not here", "The board is at the address scorepad serve printed."
             )
         if not response.prepared:
-            response.headers.update(PAGE_HEADERS)
+            for name, value in PAGE_HEADERS.items():
+                response.headers.setdefault(name, value)  # the page's own policy stands
         return response
 
     async def redirect(self, request: web.Request) -> web.StreamResponse:
