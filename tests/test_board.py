@@ -290,6 +290,42 @@ async def test_the_board_picks_its_layout_by_size(tmp_path, game, size):
         assert screen.region.contains_region(state.region), "the state in words is in sight"
 
 
+@pytest.mark.parametrize("size, rows", [((80, 24), 3), ((100, 30), 3), ((160, 45), 13), ((200, 60), 15)])
+async def test_the_digits_grow_with_a_tv_sized_terminal(tmp_path, size, rows):
+    path = game_file(tmp_path, "jass")
+    app = BoardApp(path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for score in app.screen.query(SideScore):
+            shown = score.big if score.has_class("-big") else score.digits
+            assert shown.region.height == rows, (size, shown.region)
+            assert app.screen.region.contains_region(shown.region)
+        state = app.screen.query_one(StateLines)
+        assert app.screen.region.contains_region(state.region), "the state in words is in sight"
+
+
+def test_the_big_digits_draw_each_figure_in_square_pixels():
+    from scorepad.tui.board.widgets import FONT, big_number_lines
+
+    lines = big_number_lines("-207", 2)  # 5 pixels of 2 half rows each: 5 rows; 4 characters of 3, 1 between
+    assert len(lines) == 5 and all(len(line) == 2 * (4 * 3 + 3) for line in lines)
+    assert lines[0][8:14] == "██████" and lines[0][:6] == " " * 6  # the 2's top bar; no bar above the minus
+    assert lines[2][:6] == "█" * 6  # the minus: at this scale a pixel is a whole row
+    assert big_number_lines("8", 3)[1] == "███▀▀▀███"  # at 3, a pixel is three half rows wide and high
+    assert "".join(FONT["7"]) == "###..#..#..#..#"
+
+
+async def test_ctrl_c_and_q_end_the_board_at_once(tmp_path):
+    path = game_file(tmp_path, "five_hundred")
+    for key in ("ctrl+c", "q"):
+        app = BoardApp(path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.return_code == 0, key
+
+
 # --------------------------------------------------------------------------- snapshots
 
 
