@@ -77,6 +77,19 @@ class Row:
 Phase = Literal["deal", "auction", "play", "question", "over", "agreed"]
 
 
+@dataclass(frozen=True, slots=True)
+class SideNeed:
+    """What one side still needs to win, in the game's own terms, for a status line or a board."""
+
+    side: str
+    name: str  # the side as the table calls it now
+    to_go: (
+        int | None
+    )  # the points it still needs (Bridge: trick points for game); None when out of the running
+    out: bool  # out of the running: it can no longer win (Five Hundred, minus the target)
+    text: str  # in words: "needs 120 to reach 500", "out of the running", "×3: 74 to go = 222 points"
+
+
 @dataclass(frozen=True, kw_only=True)
 class View:
     """The moment of a game as the rules see it, for screens: each game extends it with its own answers."""
@@ -84,6 +97,8 @@ class View:
     phase: Phase
     number: int  # the deal (Jass: the hand) the next entry belongs to
     undo_target: int | None = None  # the entry undo would strike out now (`Replayer.undo_target`), or None
+    needs: tuple[SideNeed, ...] = ()  # what each side still needs, in the sides' order (none once it is over)
+    outlook: str = ""  # one line on where the match stands ("a game by NS ends the rubber"), or ""
 
     @property
     def prompt_stands_alone(self) -> bool:

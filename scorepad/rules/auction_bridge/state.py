@@ -10,7 +10,13 @@ from scorepad.log import Header
 from scorepad.rules import base
 from scorepad.rules.auction_bridge.calls import Auction, Contract, format_call, holdings_for
 from scorepad.rules.auction_bridge.settings import Settings
-from scorepad.rules.auction_bridge.view import BridgeView, ContractView, RubberScore
+from scorepad.rules.auction_bridge.view import (
+    BridgeView,
+    ContractView,
+    RubberScore,
+    rubber_outlook,
+    side_needs,
+)
 
 SEATS = 4
 
@@ -150,7 +156,12 @@ class BridgeState(base.State[Settings]):
         else:
             stage = "deal" if current is None else ("auction" if contract is None else "play")
         below = MappingProxyType(dict(self.below_line))
+        to_game = MappingProxyType({s: max(0, self.settings.game_points - below[s]) for s in self.sides})
+        names = {s: self.side_name(s) for s in self.sides}
+        going_on = self.rubber is None
         return BridgeView(
+            needs=side_needs(to_game, names) if going_on else (),
+            outlook=rubber_outlook(self.games_won, self.settings.games_to_win, names) if going_on else "",
             phase=stage,
             number=current.number if current else self.deals + 1,
             game=self.game_no,
@@ -163,7 +174,7 @@ class BridgeState(base.State[Settings]):
             contract=_contract_view(self, contract) if contract else None,
             legal_calls=tuple(legal_calls(self)),
             below_line=below,
-            to_game=MappingProxyType({s: max(0, self.settings.game_points - below[s]) for s in self.sides}),
+            to_game=to_game,
             games=MappingProxyType(dict(self.games_won)),
             score=self.score(),
             honour_holdings=tuple(holdings_for(contract.strain)) if contract else (),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorepad.rules.auction_bridge.calls import Contract
-from scorepad.rules.base import Row, Sheet, View
+from scorepad.rules.base import Row, Sheet, SideNeed, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,3 +152,21 @@ def bridge_cells(row: Row, sides: Sequence[str] = ()) -> BridgeCells:
     if not isinstance(cells, DealCells | StopCells):
         raise TypeError(f"row {row.seq} is not an Auction Bridge deal's or stop's")
     return cells
+
+
+def side_needs(to_game: Mapping[str, int], names: Mapping[str, str]) -> tuple[SideNeed, ...]:
+    """The trick points each side still needs below the line for the game being played."""
+    return tuple(
+        SideNeed(side, names[side], points, False, f"needs {points} for game")
+        for side, points in to_game.items()
+    )
+
+
+def rubber_outlook(games: Mapping[str, int], games_to_win: int, names: Mapping[str, str]) -> str:
+    """Whose next game ends the rubber, if anyone's does."""
+    closing = [side for side, won in games.items() if won == games_to_win - 1]
+    if not closing:
+        return ""
+    if len(closing) == len(games):
+        return "the next game ends the rubber"
+    return f"a game by {names[closing[0]]} ends the rubber"

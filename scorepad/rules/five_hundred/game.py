@@ -28,7 +28,7 @@ from scorepad.rules.five_hundred.settings import (
     deck_description,
     deck_points,
 )
-from scorepad.rules.five_hundred.view import FiveHundredView, tricks_total_problem
+from scorepad.rules.five_hundred.view import FiveHundredView, side_needs, tricks_total_problem
 from scorepad.rules.wording import counted as plural_of
 
 CORRECTION_LAW = (
@@ -114,6 +114,11 @@ class FiveHundredState(base.State[Settings]):
             next_dealer=self.next_dealer(),
             target=self.settings.target,
             out_of_contention=tuple(sorted(self.out)),
+            needs=()
+            if phase == "over"
+            else side_needs(
+                self.totals, self.settings.target, self.out, {s: self.side_name(s) for s in self.sides}
+            ),
             question=self.questions[0] if self.questions else None,
             # the deal just closed (scored or thrown in), while the view already shows the next one
             last_deal=self.deal.index if self.deal else None,

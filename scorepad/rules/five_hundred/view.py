@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
-from scorepad.rules.base import Naming, Row, View
+from scorepad.rules.base import Naming, Row, SideNeed, View
 from scorepad.rules.five_hundred.calls import PASS, display_call, is_nullo, split, tricks_bid
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
 
@@ -269,3 +269,17 @@ def tricks_total_problem(total: int, per_deal: int, complete: bool = True) -> st
     if total > per_deal:
         return f"the tricks add up to {total}, more than {per_deal}"
     return None
+
+
+def side_needs(
+    totals: Mapping[str, int], target: int, out: frozenset[str] | set[str], names: Mapping[str, str]
+) -> tuple[SideNeed, ...]:
+    """What each side needs to reach the target; a side minus the target is out of the running."""
+    needs = []
+    for side, total in totals.items():
+        if side in out:
+            needs.append(SideNeed(side, names[side], None, True, "out of the running"))
+        else:
+            to_go = max(0, target - total)
+            needs.append(SideNeed(side, names[side], to_go, False, f"needs {to_go} to reach {target}"))
+    return tuple(needs)

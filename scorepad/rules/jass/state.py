@@ -20,7 +20,7 @@ from scorepad.rules.jass.cards import (
     tafel,
 )
 from scorepad.rules.jass.settings import ORDER_LABELS, Settings
-from scorepad.rules.jass.view import JassView, Seating, jass_phase, points_to_go
+from scorepad.rules.jass.view import JassView, Seating, jass_phase, points_to_go, side_needs
 
 Meld = SequenceMeld | FourMeld
 Steps = list[tuple[str, dict[str, int]]]  # a hand's points per step (stoeck, weis, tricks) in the count order
@@ -227,7 +227,14 @@ class JassState(base.State[Settings]):
     def view(self) -> JassView:
         verdict = self.weis_verdict() if self.contract else NO_WEIS
         in_play = self.phase == "trump"
+        to_go = points_to_go(self.totals, self.settings.target)
+        over = self.status == "finished"
         return JassView(
+            needs=()
+            if over
+            else side_needs(
+                to_go, self.multiplier if in_play else None, {s: self.side_name(s) for s in self.sides}
+            ),
             phase=jass_phase(self.phase, self.status == "finished"),
             number=self.position,
             seating=self.seating,
@@ -249,7 +256,7 @@ class JassState(base.State[Settings]):
             stoeck=self.stoeck[0] if self.stoeck else None,
             target=self.settings.target,
             tafel={side: tafel(total) for side, total in self.totals.items()},
-            to_go=points_to_go(self.totals, self.settings.target),
+            to_go=to_go,
             bergpreis=self.bergpreis,
             bergpreis_note=self.bergpreis_note,
             count_order=ORDER_LABELS[self.settings.count_order],

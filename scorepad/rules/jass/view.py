@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
 from scorepad.log import Deal, FourMeld, JassContract, JassTrump, SequenceMeld
-from scorepad.rules.base import Fixed, Naming, Phase, Row, View
+from scorepad.rules.base import Fixed, Naming, Phase, Row, SideNeed, View
 from scorepad.rules.jass.cards import Card, Tafel, WeisVerdict, card_label, meld_cards, stoeck_cards
 
 Meld = SequenceMeld | FourMeld
@@ -168,6 +168,21 @@ def points_to_go(totals: Mapping[str, int], target: int) -> dict[str, int]:
 def card_points_to_go(points: int, multiplier: int) -> int:
     """The card points that make `points` at a contract of this multiplier (rounded up)."""
     return -(-points // multiplier)
+
+
+def side_needs(
+    to_go: Mapping[str, int], multiplier: int | None, names: Mapping[str, str]
+) -> tuple[SideNeed, ...]:
+    """The points each team still needs; once trump is named above ×1, also in card points of this hand."""
+    needs = []
+    for side, points in to_go.items():
+        if multiplier and multiplier > 1:
+            cards = card_points_to_go(points, multiplier)
+            text = f"×{multiplier}: {cards} to go = {cards * multiplier} points"
+        else:
+            text = f"{points} to go"
+        needs.append(SideNeed(side, names[side], points, False, text))
+    return tuple(needs)
 
 
 class HandCells(NamedTuple):
