@@ -392,14 +392,14 @@ async def test_the_served_board_refuses_every_write_and_the_game_stays_as_it_was
 # --------------------------------------------------------------------------- from the app: F10
 
 
-@pytest.mark.parametrize("serving", [False, True])
+@pytest.mark.parametrize("serving", [None, "127.0.0.1", "192.168.1.20"])
 async def test_f10_on_the_game_screen_says_how_to_open_the_board(tmp_path, scorepad_home, serving):
     from scorepad.tui.app import ScorepadApp
     from scorepad.tui.board.info import BoardInfoScreen
     from scorepad.web.notice import clear_serving, write_serving
 
     path = game_file(tmp_path, "jass", upto=4)
-    url = "http://127.0.0.1:8123/k3y/"
+    url = f"http://{serving or '127.0.0.1'}:8123/k3y/"
     if serving:
         write_serving(url, boards=True, board_file=path)  # as `serve --board FILE` does while it runs
     try:
@@ -410,8 +410,11 @@ async def test_f10_on_the_game_screen_says_how_to_open_the_board(tmp_path, score
             await pilot.pause()
             assert isinstance(app.screen, BoardInfoScreen)
             words = str(app.screen.query_one("#board-info").render())
-            if serving:
+            if serving == "192.168.1.20":
                 assert url in words and "▀" in words  # the address and its QR code
+            elif serving:  # this machine's own address: the command for the phones, no code that leads nowhere
+                assert url in words and "▀" not in words and "phones and tablets cannot reach 127.0.0.1" in words
+                assert f"scorepad serve --board {path} --host 0.0.0.0 --port 8123" in words
             else:
                 assert "scorepad board" in words and f"scorepad serve --board {path}" in words
                 assert url not in words

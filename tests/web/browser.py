@@ -40,6 +40,7 @@ class Chromium:
         self.limit = limit
         self.process: subprocess.Popen[bytes] | None = None
         self.requests: list[str] = []
+        self.errors: list[str] = []  # the page's script errors and the browser's (a refused style or script)
         self._session: Any = None
         self._socket: Any = None
         self._reader: asyncio.Task[None] | None = None
@@ -80,6 +81,8 @@ class Chromium:
         self._reader = asyncio.create_task(self._read())
         await self.call("Page.enable")
         await self.call("Network.enable")
+        await self.call("Runtime.enable")
+        await self.call("Log.enable")
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -115,6 +118,10 @@ class Chromium:
                     waiting.set_result(data)
             elif data.get("method") == "Network.requestWillBeSent":
                 self.requests.append(data["params"]["request"]["url"])
+            elif data.get("method") == "Runtime.exceptionThrown":
+                self.errors.append(json.dumps(data["params"]["exceptionDetails"])[:500])
+            elif data.get("method") == "Log.entryAdded" and data["params"]["entry"]["level"] == "error":
+                self.errors.append(data["params"]["entry"]["text"])
 
     async def call(self, method: str, **params: Any) -> dict[str, Any]:
         self._last_id += 1

@@ -122,5 +122,6 @@ async def test_the_board_page_fits_each_screen_and_follows_the_game(tmp_path, sc
             ]
             assert not foreign, f"requests to other hosts: {foreign}"
             assert any(u.endswith("/events") for u in browser.requests)
+            assert not browser.errors, browser.errors
     finally:
         stop(server)

@@ -175,7 +175,8 @@ def test_the_state_is_the_rules_and_a_files_text_is_made_harmless(tmp_path):
     assert "\u202e" not in state["title"] and "\x1b" not in state["title"] and "Fri" in state["title"]
     assert state["state"] == list(follower.replayer.state.board_lines())
     assert [side["total"] for side in state["sides"]] == list(sheet.totals.values())
-    assert [side["need"] for side in state["sides"]] == [f"{2500 - t} to go" for t in sheet.totals.values()]
+    assert [side["need"] for side in state["sides"]] == [need.text for need in sheet.view.needs]
+    assert state["sides"][0]["need"] == f"{2500 - sheet.totals['Ann & Cid']} to go"  # the rules' words
     assert len(state["tafel"]) == 2 and state["rows"][-1]["seq"] == sheet.rows[-1].seq
     # the whole state is JSON (numbers stay numbers)
     assert json.loads(json.dumps(state)) == state
@@ -195,13 +196,16 @@ def test_bridge_and_five_hundred_say_what_each_side_needs(tmp_path):
     follower = Follower(game_file(tmp_path, "auction_bridge"))
     follower.poll()
     state = follower_state(follower)
-    assert [side["need"] for side in state["sides"]] == ["30 to make game · 1 game won", "16 to make game"]
+    assert [side["need"] for side in state["sides"]] == ["needs 30 for game", "needs 16 for game"]
+    assert state["outlook"] == "a game by We ends the rubber"
     assert state["pad"]["total"] == [side["total"] for side in state["sides"]]
     assert state["pad"]["games"][0]["winner"] == 0  # the first game, won by We
 
     follower = Follower(game_file(tmp_path, "five_hundred"))
     follower.poll()
-    assert all(side["need"] == "" and not side["out"] for side in follower_state(follower)["sides"])
+    sides = follower_state(follower)["sides"]
+    assert [side["need"] for side in sides] == ["needs 190 to reach 500", "needs 20 to reach 500", "needs 430 to reach 500"]
+    assert not any(side["out"] for side in sides)
 
 
 def test_the_app_s_theme_colours_go_to_the_page_and_a_bad_theme_file_gives_nothing_but_colours(scorepad_home):

@@ -15,7 +15,6 @@ from scorepad.rules import GAME_TITLES
 from scorepad.rules.auction_bridge import HONOUR_PARTS, format_call
 from scorepad.rules.auction_bridge.view import BridgeView, DealCells, StopCells
 from scorepad.rules.base import Row, Sheet
-from scorepad.rules.five_hundred.view import FiveHundredView
 from scorepad.rules.jass import tafel
 from scorepad.rules.jass.view import JassView
 from scorepad.rules.names import visible
@@ -106,33 +105,17 @@ def row_state(row: Row, sides: Sequence[str]) -> State:
 
 
 def side_needs(sheet: Sheet) -> dict[str, tuple[str, bool]]:
-    """side -> (what it needs, in words; whether it is out of the running), from the game's view."""
-    view = sheet.view
+    """side -> (what it still needs, in the rules' words; whether it is out of the running): `View.needs`."""
     needs = {side: ("", False) for side in sheet.sides}
-    if sheet.finished:
-        return needs
-    if isinstance(view, JassView):
-        for side in sheet.sides:
-            to_go = view.to_go[side]
-            words = f"{to_go} to go" if to_go else ""
-            card_points = view.card_points_to_go(side)
-            if to_go and card_points is not None and view.multiplier and view.multiplier > 1:
-                words += f" · {card_points} in card points at ×{view.multiplier}"
-            needs[side] = (words, False)
-    elif isinstance(view, BridgeView):
-        for side in sheet.sides:
-            games = view.games[side]
-            won = f" · {games} game{'s' if games != 1 else ''} won" if games else ""
-            needs[side] = (f"{view.to_game[side]} to make game{won}", False)
-    elif isinstance(view, FiveHundredView):
-        for side in view.out_of_contention:
-            needs[side] = ("out of the running", True)
+    for need in sheet.view.needs:
+        if need.side in needs:
+            needs[need.side] = (visible(need.text), need.out)
     return needs
 
 
 def outlook(sheet: Sheet) -> str:
-    """Where the game stands, in one line beyond each side's own needs ("" when the rules say nothing)."""
-    return ""
+    """Where the match stands, in one line beyond each side's needs ("a game by We ends the rubber"), or ""."""
+    return visible(sheet.view.outlook)
 
 
 def tafel_state(points: int) -> State:

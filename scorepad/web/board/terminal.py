@@ -31,11 +31,15 @@ def other_devices_command(board_file: Path | None, port: int) -> str:
     return " ".join(words)
 
 
-def unreachable_lines(board_file: Path | None, port: int) -> list[str]:
-    """Why phones cannot open an address of this machine only, and what to run instead."""
+#: why no phone can open a board served to this machine only (said by `serve --board` and by F10 in the app)
+UNREACHABLE = "phones and tablets cannot reach 127.0.0.1: on each device, that address is the device itself."
+
+
+def unreachable_lines(board_file: Path | None, port: int, stop: str = "stop this (Ctrl+C)") -> list[str]:
+    """Why phones cannot open an address of this machine only, and the command to run instead."""
     return [
-        "Only this machine can open it: phones and tablets cannot reach 127.0.0.1, which is each device's own",
-        "address. For the screens at the table, stop this (Ctrl+C) and run:",
+        f"Only this machine can open it: {UNREACHABLE}",
+        f"For the screens at the table, {stop} and run:",
         "",
         f"    {other_devices_command(board_file, port)}",
     ]
