@@ -24,6 +24,7 @@ import sys
 from asyncio.subprocess import PIPE, Process
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
+from pathlib import Path
 
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
@@ -60,6 +61,7 @@ from scorepad.web.limits import (
 )
 
 DEFAULT_SESSIONS = 4  # the whole app: one scorekeeper, a few spare screens
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 log = logging.getLogger("scorepad.web.serve")
 
 
@@ -221,7 +223,14 @@ class GuardedServer(Server):
         self.guard = guard
         shown = this_machine_address() if host in WILDCARDS else host
         shown = f"[{shown}]" if ":" in shown else shown
-        super().__init__(command, host=host, port=port, title=title, public_url=f"http://{shown}:{port}")
+        super().__init__(
+            command,
+            host=host,
+            port=port,
+            title=title,
+            public_url=f"http://{shown}:{port}",
+            templates_path=TEMPLATES,  # textual-serve's page with a mobile viewport and no outside font
+        )
         self.max_sessions = sessions
         self.sessions = 0
         self.announce = announce
