@@ -231,3 +231,15 @@ def test_the_app_s_theme_colours_go_to_the_page_and_a_bad_theme_file_gives_nothi
     assert light == {"background": "#ffffff", "foreground": "#000000"}
     update_config(theme="../../etc/passwd")
     assert palettes() == shipped
+
+
+def test_the_wheel_ships_the_board_page_and_the_serve_template(tmp_path):
+    import zipfile
+
+    from hatchling.builders.wheel import WheelBuilder
+
+    root = Path(__file__).resolve().parents[2]
+    (wheel,) = WheelBuilder(str(root)).build(directory=str(tmp_path), versions=["standard"])
+    names = set(zipfile.ZipFile(wheel).namelist())
+    static = {f"scorepad/web/board/static/{name}" for name in ("index.html", "board.css", "board.js")}
+    assert static | {"scorepad/web/templates/app_index.html"} <= names
