@@ -412,8 +412,12 @@ async def test_f10_on_the_game_screen_says_how_to_open_the_board(tmp_path, score
             words = str(app.screen.query_one("#board-info").render())
             if serving == "192.168.1.20":
                 assert url in words and "▀" in words  # the address and its QR code
-            elif serving:  # this machine's own address: the command for the phones, no code that leads nowhere
-                assert url in words and "▀" not in words and "phones and tablets cannot reach 127.0.0.1" in words
+            elif (
+                serving
+            ):  # this machine's own address: the command for the phones, no code that leads nowhere
+                assert (
+                    url in words and "▀" not in words and "phones and tablets cannot reach 127.0.0.1" in words
+                )
                 assert f"scorepad serve --board {path} --host 0.0.0.0 --port 8123" in words
             else:
                 assert "scorepad board" in words and f"scorepad serve --board {path}" in words

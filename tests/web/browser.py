@@ -25,11 +25,12 @@ needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="needs chromium (ap
 #: the screens of a card table: a phone held upright (touch, 3×), a tablet, a TV
 SIZES = {
     "phone": {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True},
+    "phone-landscape": {"width": 844, "height": 390, "deviceScaleFactor": 3, "mobile": True},
     "tablet": {"width": 768, "height": 1024, "deviceScaleFactor": 2, "mobile": True},
     "tv": {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False},
 }
 #: the colours each is seen in (the device's preference): the phone light, the others dark
-SCHEMES = {"phone": "light", "tablet": "dark", "tv": "dark"}
+SCHEMES = {"phone": "light", "phone-landscape": "dark", "tablet": "dark", "tv": "dark"}
 
 
 class Chromium:

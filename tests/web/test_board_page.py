@@ -125,3 +125,42 @@ async def test_the_board_page_fits_each_screen_and_follows_the_game(tmp_path, sc
             assert not browser.errors, browser.errors
     finally:
         stop(server)
+
+
+@needs_chromium
+async def test_the_winner_is_said_plainly_and_high_contrast_is_a_tap_away(tmp_path, scorepad_home):
+    from scorepad.log import parse_entry
+    from scorepad.store.game_file import GameFile
+
+    path = game_file(tmp_path / "table", "five_hundred", upto=0)
+    with GameFile.open(path) as game:
+        for item in (
+            {"type": "deal", "dealer": "Ann"},
+            {"type": "contract", "player": "Ann", "call": "10NT"},
+            {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}},
+        ):
+            game.append(parse_entry("five_hundred", item))
+    sheet, _ = replay_file(path)
+    server, url = await serve_board(path)
+    try:
+        async with Chromium(tmp_path / "chromium") as browser:
+            await browser.emulate("phone")
+            await browser.open(url)
+            banner = await browser.until(
+                "(() => { const b = document.getElementById('winner'); return b && !b.hidden && b.innerText; })()",
+                LOAD_LIMIT,
+                "the winner",
+            )
+            assert banner == sheet.result and banner.startswith("Ann wins")
+            state = await browser.evaluate("document.getElementById('state').innerText")
+            assert sheet.result not in state  # said once, in the banner
+            # the screen is kept on, or one line says how (a browser may refuse the wake lock)
+            awake = await browser.evaluate("document.getElementById('awake').textContent")
+            assert awake == "" or "To keep this screen on" in awake
+            await browser.evaluate("document.getElementById('contrast').click()")
+            assert await browser.evaluate("document.documentElement.classList.contains('contrast')")
+            assert await browser.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(0, 0, 0)"
+            await browser.screenshot(SCREENSHOTS / "five_hundred-over-phone-high-contrast.png")
+            assert not browser.errors, browser.errors
+    finally:
+        stop(server)

@@ -204,7 +204,11 @@ def test_bridge_and_five_hundred_say_what_each_side_needs(tmp_path):
     follower = Follower(game_file(tmp_path, "five_hundred"))
     follower.poll()
     sides = follower_state(follower)["sides"]
-    assert [side["need"] for side in sides] == ["needs 190 to reach 500", "needs 20 to reach 500", "needs 430 to reach 500"]
+    assert [side["need"] for side in sides] == [
+        "needs 190 to reach 500",
+        "needs 20 to reach 500",
+        "needs 430 to reach 500",
+    ]
     assert not any(side["out"] for side in sides)
 
 
@@ -243,3 +247,56 @@ def test_the_wheel_ships_the_board_page_and_the_serve_template(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     static = {f"scorepad/web/board/static/{name}" for name in ("index.html", "board.css", "board.js")}
     assert static | {"scorepad/web/templates/app_index.html"} <= names
+
+
+async def test_without_a_file_the_feed_follows_the_game_in_play_and_moves_on_to_a_rematch(
+    tmp_path, scorepad_home
+):
+    import os
+
+    from scorepad.store.game_file import games_dir
+    from scorepad.web.board.feed import BoardFeed
+
+    games = games_dir()
+    games.mkdir(parents=True)
+    finished = game_file(games, "five_hundred", upto=0, title="Yesterday")
+    await write(
+        finished,
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "contract", "player": "Ann", "call": "10NT"},
+        {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}},
+    )
+    game_file(games, "jass", upto=4, title="Tonight")
+    os.utime(finished, None)  # the finished game changed last, but the boards want the one in play
+    feed = BoardFeed(None)
+    feed.poll()
+    assert feed.state["title"] == "Jass (Schieber) — Tonight" and feed.version == 1
+    game_file(games, "jass", upto=0, title="Rematch")
+    for _ in range(8):  # it looks for a newer game once a second (every fourth look)
+        feed.poll()
+    assert feed.state["title"] == "Jass (Schieber) — Rematch" and feed.version == 2
+    assert [side["total"] for side in feed.state["sides"]] == [0, 0]
+    assert feed.event.startswith(b"id: 2\nevent: board\ndata: {")
+
+
+def test_a_finished_game_says_the_winner_plainly(tmp_path):
+    from scorepad.follow import Follower
+    from scorepad.web.board.state import follower_state
+
+    path = game_file(tmp_path, "five_hundred", upto=0)
+    from scorepad.log import parse_entry
+    from scorepad.store.game_file import GameFile
+
+    with GameFile.open(path) as game:
+        for item in (
+            {"type": "deal", "dealer": "Ann"},
+            {"type": "contract", "player": "Ann", "call": "10NT"},
+            {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}},
+        ):
+            game.append(parse_entry("five_hundred", item))
+    follower = Follower(path)
+    follower.poll()
+    state = follower_state(follower)
+    assert state["over"] and state["winner"] == "Ann" and state["result"]
+    assert [side["winner"] for side in state["sides"]] == [True, False, False]
+    assert all(side["need"] == "" for side in state["sides"])  # nothing to need once it is over

@@ -59,17 +59,23 @@ class BoardFeed:
     def poll(self) -> bool:
         """Look at the game (and the theme) once; publish the state when it changed. True if it did."""
         self._polls += 1
+        first = self._polls == 1
+        changed = first
         if not self.fixed and (self.follower is None or (self._polls - 1) % self._pick_every == 0):
             current = self.follower.path if self.follower else None
             chosen = self.picker.pick(current)
             if chosen != current:
                 self.follower = Follower(chosen) if chosen else None
+                changed = True
         if self.follower is not None:
-            self.follower.poll()
+            changed = self.follower.poll() or changed
         if (self._polls - 1) % self._theme_every == 0:
             stamp = config_stamp()
-            if stamp != self._theme_stamp or not self._theme:
+            if stamp != self._theme_stamp or first:
                 self._theme_stamp, self._theme = stamp, palettes()
+                changed = True
+        if not changed:  # nothing new in the file nor the theme: the state is not even made
+            return False
         state = follower_state(self.follower)
         state["theme"] = self._theme
         if state == self.state:

@@ -57,16 +57,19 @@ function drawSides(state, before) {
 }
 
 function drawWinner(state) {
+  // the rules' sentence says who won and by which law ("Ann wins: the contractor reaches 500")
   const banner = document.getElementById("winner");
   banner.hidden = !state.over;
   if (!state.over) return;
-  const head = state.winner ? `${state.winner} win${state.sides.length > 2 ? "s" : ""}` : "Game over";
-  banner.replaceChildren(document.createTextNode(head), el("span", "result", state.result || ""));
+  const plural = state.sides.length === 2 ? "win" : "wins";
+  banner.textContent = state.result || (state.winner ? `${state.winner} ${plural}` : "Game over");
 }
 
 function drawState(state, before) {
   const box = document.getElementById("state");
-  const lines = (state.state || []).map((line) => el("p", "", line));
+  // once it is over the banner says the result: a line that only repeats it is left out
+  const said = (line) => state.over && state.result && line.includes(state.result);
+  const lines = (state.state || []).filter((line) => !said(line)).map((line) => el("p", "", line));
   if (state.outlook) lines.push(el("p", "outlook", state.outlook));
   if (state.report) lines.push(el("p", "report", state.report));
   box.replaceChildren(...lines);
