@@ -123,8 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
         const="",
         default=None,
         metavar="FILE",
-        help="serve only read-only boards of a game (FILE, or the game in progress played most recently): "
-        "nothing a browser sends can change a game; prints a QR code of the address for phones",
+        help="serve only read-only boards of a game (FILE, or the game in progress played most recently), a web "
+        "page for phones, tablets and TVs: nothing a browser sends can change a game; with --host, prints a QR "
+        "code of the address for phones",
     )
     serve.add_argument(
         "--sessions",

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import termios
 import time
+from typing import Any
 
 import aiohttp
 import pytest
@@ -57,15 +58,27 @@ def render(lines: list[str], foreground: int, background: int, scale: int = 4) -
     return bytes(v for row in framed for v in row), width + 8 * scale, len(framed)
 
 
-def decoded(lines: list[str], foreground: int, background: int) -> list[str]:
+def zbar() -> Any:
+    """pyzbar's reader, or None where it (or the zbar library under it) is not installed."""
     try:
         from pyzbar import pyzbar
-    except ImportError:  # pyzbar, or the zbar library under it, is not installed here
-        pytest.skip("needs pyzbar and zbar (pip install pyzbar; apt-get install libzbar0)")
+    except ImportError:
+        return None
+    return pyzbar
+
+
+needs_zbar = pytest.mark.skipif(
+    zbar() is None, reason="needs pyzbar and zbar (pip install pyzbar; apt-get install libzbar0)"
+)
+
+
+def decoded(lines: list[str], foreground: int, background: int) -> list[str]:
+    reader = zbar()
     image = render(lines, foreground, background)
-    return [found.data.decode() for found in pyzbar.decode(image, symbols=[pyzbar.ZBarSymbol.QRCODE])]
+    return [found.data.decode() for found in reader.decode(image, symbols=[reader.ZBarSymbol.QRCODE])]
 
 
+@needs_zbar
 def test_the_qr_code_has_its_quiet_zone_and_reads_on_dark_and_light_terminals():
     from scorepad.web.qr import QUIET, qr_for_terminal, qr_lines
 
@@ -134,7 +147,8 @@ async def test_the_terminal_prints_the_address_once_the_code_and_a_live_line_of_
             "the live line pushed lines"
         )
         assert text.count(token) == 1
-        assert decoded(qr, 230, 20) == [url.group(1)]
+        if zbar() is not None:  # the code read back as a dark terminal shows it
+            assert decoded(qr, 230, 20) == [url.group(1)]
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(10)

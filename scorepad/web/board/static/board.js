@@ -286,7 +286,11 @@ function follow() {
   });
   stream.addEventListener("open", () => { status.textContent = ""; });
   stream.addEventListener("error", () => {
-    status.textContent = "Lost touch with the score pad: trying again…";
+    // a dropped connection is tried again by the browser; a refusal (serve started anew, with a new key) is final
+    status.textContent =
+      stream.readyState === EventSource.CLOSED
+        ? "This board's address no longer answers: open the address scorepad serve prints now."
+        : "Lost touch with the score pad: trying again…";
   });
 }
 
