@@ -1,7 +1,16 @@
-"""The board's idle cost: CPU of a running `scorepad board` while nobody writes. Prints; asserts nothing.
+"""The board's costs. Prints figures; asserts nothing.
 
-    python benchmarks/bench_board.py               # 20 s per case
+    python benchmarks/bench_board.py               # the terminal board at rest, 20 s per case
     python benchmarks/bench_board.py --seconds 5   # a quick look
+    python benchmarks/bench_board.py --web         # the web board (serve --board) with 200 pages' streams
+    python benchmarks/bench_board.py --web --streams 50 --changes 5
+
+The web board: `scorepad serve --board FILE` on a Jass game of a real table's entries (benchmarks/tables.py),
+then page load (the page, its style sheet and script, over HTTP), time to first figure (headless Chromium, from
+navigation to the first total on screen; skipped without chromium), `--streams` update streams opened as the page
+opens its own, the fan-out latency of each change (a hand's entry appended to the file, to its arrival on every
+stream), the server's CPU while nobody writes, and its memory (resident set). Goals: 200 boards under 250 MiB,
+each change on every page within 1 s, idle CPU near zero. The streams' client runs on the same machine.
 
 The board runs as a user runs it, in a pseudo terminal of 160×45, on the demo games (plus 200 finished games
 in the folder, for the case without a file, which looks for a newer game once a second). After it has drawn
@@ -12,6 +21,7 @@ core. Goal: at most 2 %.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import fcntl
 import os
 import pty
@@ -83,7 +93,15 @@ def idle_share(args: list[str], env: dict[str, str], seconds: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="idle time measured per case")
+    parser.add_argument("--web", action="store_true", help="the web board instead of the terminal board")
+    parser.add_argument("--streams", type=int, default=200, help="web: update streams open at once")
+    parser.add_argument("--changes", type=int, default=10, help="web: changes fanned out to every stream")
     options = parser.parse_args()
+    if options.web:
+        from bench_web_board import web_figures  # beside this file
+
+        asyncio.run(web_figures(options.streams, options.changes, options.seconds))
+        return
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "SCOREPAD_HOME": home, "TERM": "xterm-256color"}
         os.environ["SCOREPAD_HOME"] = home

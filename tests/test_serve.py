@@ -390,6 +390,11 @@ async def test_the_page_and_its_websocket_need_the_token_and_the_pages_own_origi
             assert response.headers["X-Frame-Options"] == "DENY"
         # the page's own code connects to the websocket under the token (textual.js adds ?width=…&height=…)
         assert f'ws://127.0.0.1:{served.port}/{served.guard.token}/ws"' in page
+        # made for a tablet too, and nothing from another host: its font comes from this server
+        assert 'name="viewport" content="width=device-width' in page
+        assert "googleapis" not in page and "https://" not in page
+        async with session.get(f"{served.page}static/fonts/RobotoMono-VariableFont_wght.ttf") as response:
+            assert response.status == 200 and len(await response.read()) > 10_000
         for path in ("/", "/ws", "/static/js/textual.js", "/wrong-key/", f"/{served.guard.token[:-1]}/"):
             async with session.get(served.base + path) as response:
                 assert response.status == 403, path

@@ -18,7 +18,7 @@ EXIT_BAD_INPUT = 2
 DEFAULT_SESSIONS = (
     4  # kept equal to scorepad.web.serve's (imported only when serving: aiohttp is slow to load)
 )
-DEFAULT_BOARD_SESSIONS = 8
+DEFAULT_BOARD_SESSIONS = 300  # boards: one server for a whole room (scorepad.web.board)
 
 
 class UsageError(Exception):
@@ -159,8 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar=file_word,
         help=_(
-            "serve only read-only boards of a game (the file, or the game in progress played most recently): "
-            "nothing a browser sends can change a game; prints a QR code of the address for phones"
+            "serve only read-only boards of a game (the file, or the game in progress played most recently), a web "
+            "page for phones, tablets and TVs: nothing a browser sends can change a game; with --host, prints a QR "
+            "code of the address for phones"
         ),
     )
     serve.add_argument(
@@ -435,32 +436,28 @@ def _demo() -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    try:
-        from scorepad.web.serve import Guard, GuardedServer, is_loopback
-    except ImportError:
-        raise UsageError(_("scorepad serve: needs textual-serve (pip install textual-serve)")) from None
-    from scorepad.web.notice import announce_lines, write_serving
-
     host: str = args.host.strip()
     if not host:
         raise UsageError(_("scorepad serve: --host needs an address (127.0.0.1 for this machine only)"))
     if not 0 < args.port < 65536:
         line = _("scorepad serve: --port {port} is not a port number (1 to 65535)")
         raise UsageError(line.format(port=args.port))
-    board: Path | None = None
-    command = f"{shlex.quote(sys.executable)} -m scorepad"
-    if args.lang:  # each browser's app speaks the language asked for
-        command += f" --lang {shlex.quote(args.lang)}"
-    if args.board is not None:
-        command += " board"
-        if args.board:
-            board = _board_file(Path(args.board))
-            command += f" {shlex.quote(str(board))}"
     sessions = args.sessions
     if sessions is None:
         sessions = DEFAULT_BOARD_SESSIONS if args.board is not None else DEFAULT_SESSIONS
     if sessions < 1:
         raise UsageError(_("scorepad serve: --sessions wants at least 1"))
+    if args.board is not None:
+        return _serve_boards(host, args.port, _board_file(Path(args.board)) if args.board else None, sessions)
+    try:
+        from scorepad.web.serve import Guard, GuardedServer, is_loopback
+    except ImportError:
+        raise UsageError(_("scorepad serve: needs textual-serve (pip install textual-serve)")) from None
+    from scorepad.web.notice import announce_lines, write_serving
+
+    command = f"{shlex.quote(sys.executable)} -m scorepad"
+    if args.lang:  # each browser's app speaks the language asked for
+        command += f" --lang {shlex.quote(args.lang)}"
     guard = Guard.for_host(host, args.port)
     server: GuardedServer
 
@@ -469,16 +466,10 @@ def _serve(args: argparse.Namespace) -> int:
         from rich.text import Text
 
         console = Console(highlight=False)
-        for line, style in announce_lines(
-            server.url,
-            boards=args.board is not None,
-            board_file=board,
-            local=is_loopback(host),
-            sessions=sessions,
-        ):
+        for line, style in announce_lines(server.url, local=is_loopback(host), sessions=sessions):
             console.print(Text(line, style=style), soft_wrap=True)
         sys.stdout.flush()
-        write_serving(server.url, boards=args.board is not None, board_file=board)
+        write_serving(server.url, boards=False, board_file=None)
 
     server = GuardedServer(
         command,
@@ -487,7 +478,7 @@ def _serve(args: argparse.Namespace) -> int:
         guard=guard,
         sessions=sessions,
         announce=announce,
-        title=_("scorepad board") if args.board is not None else "scorepad",
+        title="scorepad",
     )
     try:
         server.serve()
@@ -495,6 +486,14 @@ def _serve(args: argparse.Namespace) -> int:
         from scorepad.web.notice import clear_serving
 
         clear_serving(server.url)
+    return 0
+
+
+def _serve_boards(host: str, port: int, board: Path | None, boards: int) -> int:
+    """`serve --board`: scorepad's own board page, one server for every screen (scorepad.web.board)."""
+    from scorepad.web.board.run import serve_boards
+
+    serve_boards(host, port, board, boards)
     return 0
 
 

@@ -91,13 +91,14 @@ def connection_cap(descriptors: int, sessions: int) -> int:
 
 
 class ConnectionLimiter:
-    """Counts the open connections: one beyond the cap, or beyond a quarter of it from one address (so one
-    stranger's flood leaves room for the table's own screens), is answered 503 and closed at once, before any
-    parsing; one let in that has not sent a whole request within `request_timeout` seconds is closed."""
+    """Counts the open connections: one beyond the cap, or beyond a `share` of it from one address (a quarter:
+    one stranger's flood leaves room for the table's own screens), is answered 503 and closed at once, before
+    any parsing; one let in that has not sent a whole request within `request_timeout` seconds is closed."""
 
-    def __init__(self, cap: int = MAX_CONNECTIONS, request_timeout: float = REQUEST_TIMEOUT):
+    def __init__(self, cap: int = MAX_CONNECTIONS, request_timeout: float = REQUEST_TIMEOUT, share: int = 4):
         self.cap = cap
         self.request_timeout = request_timeout
+        self.share = share  # one address may hold 1/share of the cap
         self.open = 0
         self.by_address: dict[str, int] = {}
         self.refused = 0
@@ -105,7 +106,7 @@ class ConnectionLimiter:
 
     @property
     def per_address(self) -> int:
-        return max(8, self.cap // 4)  # a browser opens six at most, plus one per screen
+        return max(8, self.cap // self.share)  # a browser opens six at most, plus one per screen
 
     def admit(self, address: str) -> bool:
         """Count a connection from `address` in, if there is room for it."""

@@ -133,32 +133,12 @@ def board_served_for(game: Path) -> Serving | None:
     return None
 
 
-def announce_lines(
-    url: str, *, boards: bool, board_file: Path | None, local: bool, sessions: int
-) -> list[tuple[str, str]]:
-    """What `serve` prints once it listens, as (line, Rich style): the address with its key, who can use it,
-    and for boards a QR code (black on white)."""
-    from scorepad.web.qr import STYLE, qr_lines
-
-    what = "Boards of the score (read-only)" if boards else "The score pad"
-    lines = [f"{what}, served at:", "", f"    {url}", ""]
-    if boards:
-        followed = (
-            f"the game in {board_file.name}" if board_file else "the game in progress played most recently"
-        )
-        lines += [f"Each board follows {followed}. Nothing a browser sends can change a game.", ""]
-    out = [(line, "") for line in lines]
-    if boards:
-        out += [(line, STYLE) for line in qr_lines(url)] + [("", "")]
+def announce_lines(url: str, *, local: bool, sessions: int) -> list[tuple[str, str]]:
+    """What `serve` (the whole app) prints once it listens, as (line, Rich style): the address with its key and
+    who can use it. (`serve --board` prints its own: scorepad.web.board.terminal.)"""
+    out = [(line, "") for line in ("The score pad, served at:", "", f"    {url}", "")]
     if local:
         out.append(("Only this machine can open it.", ""))
-    elif boards:
-        out.append(
-            (
-                "Warning: everyone on that network who has this address (or scans the code) can see the score.",
-                "bold yellow",
-            )
-        )
     else:
         out.append(
             (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App
+from textual.binding import Binding
 
 from scorepad.store.config import config_path, load_config
 from scorepad.tui.board.screen import POLL_SECONDS, BoardScreen
@@ -18,6 +19,11 @@ THEME_CHECK_SECONDS = 2.0
 class BoardApp(App[None]):
     TITLE = "scorepad board"
     ENABLE_COMMAND_PALETTE = False
+    # a board has nothing to lose: Ctrl+C and q end it at once (the app's own Ctrl+C only says to press Ctrl+Q)
+    BINDINGS = [
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("q", "quit", "Quit", show=False),
+    ]
 
     def __init__(self, path: Path | None = None, poll_seconds: float = POLL_SECONDS):
         super().__init__()

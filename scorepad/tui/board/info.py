@@ -12,8 +12,11 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
+from yarl import URL
 
 from scorepad.rules.names import visible
+from scorepad.web.board.terminal import DEFAULT_PORT, unreachable_lines
+from scorepad.web.guard import is_loopback
 from scorepad.web.notice import board_served_for
 from scorepad.web.qr import STYLE, qr_lines
 
@@ -21,6 +24,15 @@ from scorepad.web.qr import STYLE, qr_lines
 def board_words(path: Path) -> tuple[Text, str | None]:
     """What the dialog says, and the served address (None when no board is being served for this game)."""
     serving = board_served_for(path)
+    address = URL(serving.url) if serving is not None else None
+    if serving is not None and address is not None and is_loopback(address.host or ""):
+        stop = "stop that scorepad serve (Ctrl+C in its window)"
+        lines = unreachable_lines(serving.board_file, address.port or DEFAULT_PORT, stop)
+        text = Text.assemble(
+            "Boards of this game are being served at:\n\n", (visible(serving.url), "bold"), "\n\n"
+        )
+        text.append("\n".join(lines))  # (the file named in the command is written out already)
+        return text, serving.url
     if serving is not None:
         text = Text.assemble(
             "Boards of this game are being served. Open this address on the TV, a tablet or each player's phone "

@@ -16,7 +16,14 @@ from scorepad.follow import Follower, GamePicker
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass.view import JassView
-from scorepad.tui.board.widgets import RecentDeals, SideScore, StateLines, board_names, board_text
+from scorepad.tui.board.widgets import (
+    RecentDeals,
+    SideScore,
+    StateLines,
+    big_number_rows,
+    board_names,
+    board_text,
+)
 from scorepad.tui.games.auction_bridge.pad import BridgePad
 from scorepad.tui.games.jass.tafel import JassTafel
 
@@ -25,6 +32,17 @@ PICK_SECONDS = 1.0  # without a file named: look for a newer game once a second
 TINY_WIDTH, TINY_HEIGHT = 60, 20  # below either: the totals and the state only
 LARGE_WIDTH, LARGE_HEIGHT = 120, 36  # from both: the pictures beside the last deals
 DIGIT_ROWS = 3
+BIG_SHARE = 0.3  # on a large screen the totals' digits may take this share of its height
+MAX_SCALE = 12  # a pixel of the big digits at most this many columns wide
+
+
+def digit_scale(width: int, height: int, sides: int, longest: int) -> int:
+    """How big the pixel font's digits can be: each side's total (`longest` characters at most) in its share of
+    the width, and no more than BIG_SHARE of the height."""
+    room = max(1, width // max(1, sides) - 4)  # the side's padding and a margin
+    by_width = room // max(1, 4 * longest - 1)  # 3 pixels a digit, 1 between
+    by_height = int(height * BIG_SHARE * 2 / 5)  # 5 pixels, each half a row
+    return max(0, min(by_width, by_height, MAX_SCALE))
 
 
 class BoardScreen(Screen[None]):
@@ -131,12 +149,18 @@ class BoardScreen(Screen[None]):
         self.set_class(tiny, "-tiny")
         self.set_class(large, "-large")
         self.set_class(not tiny and not large, "-medium")
+        scores = list(self.query(SideScore))
+        longest = max((len(score.digits.value) for score in scores), default=1)
+        scale = digit_scale(width, height, len(scores), longest) if large else 0
+        for score in scores:  # on a TV-sized terminal the digits grow with it
+            score.grow(scale)
+        digit_rows = big_number_rows(scale) if scale > 1 else DIGIT_ROWS
         states = self.query(StateLines)
         state_rows = states.first().rows if states else 2
         if tiny:  # one row of words per side, its digits beside it: only if every side has its three rows
             needed = 1 + DIGIT_ROWS * len(self._sides) + state_rows
         else:
-            needed = 1 + 1 + DIGIT_ROWS + 1 + state_rows
+            needed = 1 + 1 + digit_rows + 1 + state_rows
         self.set_class(height < needed, "-no-digits")
 
     # ------------------------------------------------------------------ following

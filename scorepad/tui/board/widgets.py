@@ -34,15 +34,77 @@ def board_names(names: Mapping[str, str]) -> dict[str, str]:
     return {key: board_text(name) for key, name in names.items()}
 
 
+# A pixel font for the digits of a big screen: three pixels wide, five high ("#" drawn)
+FONT = {
+    "0": ("###", "#.#", "#.#", "#.#", "###"),
+    "1": (".#.", "##.", ".#.", ".#.", "###"),
+    "2": ("###", "..#", "###", "#..", "###"),
+    "3": ("###", "..#", "###", "..#", "###"),
+    "4": ("#.#", "#.#", "###", "..#", "..#"),
+    "5": ("###", "#..", "###", "..#", "###"),
+    "6": ("###", "#..", "###", "#.#", "###"),
+    "7": ("###", "..#", "..#", "..#", "..#"),
+    "8": ("###", "#.#", "###", "#.#", "###"),
+    "9": ("###", "#.#", "###", "..#", "###"),
+    "-": ("...", "...", "###", "...", "..."),
+}
+HALVES = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
+
+
+def big_number_lines(number: str, scale: int) -> list[str]:
+    """`number` in the pixel font, each pixel `scale` columns wide and `scale` half rows high (a terminal's cell is
+    about twice as high as wide: the pixels are square), a pixel's gap between the digits."""
+    rows: list[list[bool]] = []
+    for row in range(5):
+        pixels: list[bool] = []
+        for index, char in enumerate(number):
+            if index:
+                pixels += [False] * scale
+            for pixel in FONT.get(char, FONT["-"])[row]:
+                pixels += [pixel == "#"] * scale
+        rows += [pixels] * scale
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    return [
+        "".join(HALVES[pair] for pair in zip(upper, lower, strict=True))
+        for upper, lower in zip(rows[::2], rows[1::2], strict=True)
+    ]
+
+
+def big_number_rows(scale: int) -> int:
+    """The rows a number takes at `scale`."""
+    return (5 * scale + 1) // 2
+
+
+class BigDigits(Static):
+    """A total in the pixel font, as big as the screen lets it be (`scale`): for a TV-sized terminal."""
+
+    DEFAULT_CSS = "BigDigits { width: 1fr; height: auto; text-align: center; }"
+
+    def __init__(self) -> None:
+        super().__init__("", markup=False)
+        self.number = "0"
+        self.scale = 2
+
+    def show(self, number: str, scale: int) -> None:
+        if (number, scale) != (self.number, self.scale):
+            self.number, self.scale = number, scale
+            self.update("\n".join(big_number_lines(number, scale)))
+
+
 class SideScore(Vertical):
-    """One side: its name and total in words (for screen readers and copying), and the total in big digits."""
+    """One side: its name and total in words (for screen readers and copying), and the total in big digits
+    (Textual's, three rows high; on a big screen the pixel font's, grown with the screen)."""
 
     DEFAULT_CSS = """
     SideScore { height: auto; width: 1fr; padding: 0 1; }
     SideScore .side-line { width: 1fr; text-style: bold; }
     SideScore Digits { width: auto; }
+    SideScore BigDigits { display: none; }
+    SideScore.-big BigDigits { display: block; }
+    SideScore.-big Digits { display: none; }
     SideScore.-winner .side-line { color: $success; }
-    SideScore.-winner Digits { color: $success; }
+    SideScore.-winner Digits, SideScore.-winner BigDigits { color: $success; }
     """
 
     def __init__(self, side: str):
@@ -50,10 +112,18 @@ class SideScore(Vertical):
         self.side = side
         self.line = Static("", classes="side-line", markup=False)
         self.digits = Digits("0")
+        self.big = BigDigits()
 
     def compose(self) -> ComposeResult:
         yield self.line
         yield self.digits
+        yield self.big
+
+    def grow(self, scale: int) -> None:
+        """Show the total in the pixel font at `scale` (0 or 1: Textual's digits)."""
+        self.set_class(scale > 1, "-big")
+        if scale > 1:
+            self.big.show(self.digits.value, scale)
 
     def show(self, name: str, total: int, winner: bool, note: str = "") -> None:
         words = Text.assemble((board_text(name), "bold"), "  ", (str(total), "bold"))
