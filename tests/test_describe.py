@@ -74,3 +74,55 @@ def test_calls_melds_and_holdings_read_as_the_sheet_writes_them():
     )
     nullo = parse_entry("five_hundred", {"type": "bid", "player": "Ann", "call": "open_nullo"})
     assert describe(nullo) == "Ann open nullo"
+
+
+def test_entries_are_told_in_the_language_spoken():
+    from scorepad.locale import set_language
+
+    stoeck = parse_entry("jass", {"type": "stoeck", "player": "Bob"})
+    weis = parse_entry("jass", {"type": "weis", "player": "Bob", "melds": [{"kind": "four", "rank": "J"}]})
+    penalty = parse_entry("jass", {"type": "penalty", "kind": "misdeal", "against": "Ann & Cid"})
+    custom = parse_entry("jass", {"type": "penalty", "kind": "custom", "against": "Bob & Dan", "points": -30})
+    void = parse_entry("jass", {"type": "void", "target": 7, "note": "wrong hand", "override": True})
+    assert describe(stoeck) == "Bob Stöck" and describe(custom) == "penalty custom against Bob & Dan -30"
+    set_language("de")
+    assert describe(stoeck) == "Bob sagt Stöck"
+    assert describe(weis).startswith("Bob weist ")
+    assert describe(penalty, NAMES, SIDES) == "Strafe gegen Annie & Cid: vergeben"
+    assert describe(custom) == "Strafe gegen Bob & Dan: -30"
+    assert describe(void) == "#7 gestrichen — wrong hand (mit Einverständnis des Tisches)"
+    set_language("fr")
+    assert describe(stoeck) == "Bob annonce le stöck"
+    assert describe(penalty, NAMES, SIDES) == "pénalité contre Annie & Cid\u00a0: maldonne"
+    set_language("ru")
+    assert describe(stoeck) == "Bob объявляет марьяж"
+    assert describe(weis).startswith("Bob объявляет вайс: ")
+
+
+def test_the_declarers_tricks_are_counted_as_each_language_counts():
+    from scorepad.locale import set_language
+
+    def tricks(n: int) -> str:
+        return describe(parse_entry("auction_bridge", {"type": "result", "tricks": n}))
+
+    assert (tricks(1), tricks(9)) == ("declarer's side 1 trick", "declarer's side 9 tricks")
+    set_language("ru")
+    assert [tricks(n) for n in (1, 3, 5, 11, 13)] == [
+        "сторона разыгрывающего: 1 взятка",
+        "сторона разыгрывающего: 3 взятки",
+        "сторона разыгрывающего: 5 взяток",
+        "сторона разыгрывающего: 11 взяток",
+        "сторона разыгрывающего: 13 взяток",
+    ]
+
+
+def test_the_next_line_is_in_the_language_spoken():
+    from types import SimpleNamespace
+
+    from scorepad.locale import set_language
+    from scorepad.text.describe import next_line
+
+    sheet = SimpleNamespace(prompt="Ann to bid", view=SimpleNamespace(prompt_stands_alone=False))
+    assert next_line(sheet) == "Next: Ann to bid"
+    set_language("it")
+    assert next_line(sheet) == "Ora: Ann to bid"

@@ -45,6 +45,9 @@ def test_the_wheel_ships_themes_help_and_stylesheet(tmp_path):
     themes = {Path(n).name for n in names if n.startswith("scorepad/_themes/")}
     assert {"green-felt.toml", "paper-pad.toml", "chalkboard.toml"} <= themes
     assert {f"scorepad/help/{game}.md" for game in ("five_hundred", "jass", "auction_bridge")} <= names
+    # each language's rules pages (scorepad/help/<lang>/<game>.md) too
+    translated = {page.relative_to(ROOT).as_posix() for page in (ROOT / "scorepad" / "help").glob("*/*.md")}
+    assert {"scorepad/help/de/jass.md", "scorepad/help/fr/auction_bridge.md"} <= translated <= names
     assert "scorepad/tui/scorepad.tcss" in names
 
 

@@ -22,6 +22,8 @@ MARKED = [
     "scorepad/text/export.py",
     "scorepad/text/export_file.py",
     "scorepad/text/report.py",
+    "scorepad/text/describe.py",
+    "scorepad/help",
     "scorepad/demo.py",
     "scorepad/games.py",
 ]

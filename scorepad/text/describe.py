@@ -3,9 +3,10 @@ holdings are written by the games' own functions, so the log and the sheet say t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from scorepad.locale import _, ngettext
 from scorepad.log import (
     ABAgree,
     ABBid,
@@ -70,70 +71,142 @@ def _in_words(
 
     match entry:
         case Deal():
-            return f"{who(entry.dealer)} deals"
+            return _("{player} deals").format(player=who(entry.dealer))
         case Note():
-            return f"note: {entry.text}"
-        case Rename():
-            return f"{entry.player} is now called {entry.new_name}"  # the seat as the header names it
+            return _("note: {text}").format(text=entry.text)
+        case Rename():  # the seat as the header names it
+            return _("{seat} is now called {name}").format(seat=entry.player, name=entry.new_name)
         case Amend():
-            flag = " (table override)" if entry.override else ""
-            return f"correct #{entry.target}: {describe(entry.entry, names, side_names)}{flag}"
+            corrected = describe(entry.entry, names, side_names)
+            if entry.override:
+                return _("correct #{number}: {entry} (table override)").format(
+                    number=entry.target, entry=corrected
+                )
+            return _("correct #{number}: {entry}").format(number=entry.target, entry=corrected)
         case Void():
-            flag = " (table override)" if entry.override else ""
-            note = f" — {entry.note}" if entry.note else ""
-            return f"strike out #{entry.target}{note}{flag}"
+            return _struck_out(entry)
         case FHContract():  # before FHBid: a Five Hundred contract is a kind of bid
-            return f"contract: {who(entry.player)} {_call(entry)}"
+            return _("contract: {player} {call}").format(player=who(entry.player), call=_call(entry))
         case ABContract():
-            extra = "" if entry.double == "none" else f" {entry.double}"
-            return f"contract: {who(entry.player)} {_call(entry)}{extra}"
+            contract = {
+                "none": _("contract: {player} {call}"),
+                "doubled": _("contract: {player} {call} doubled"),
+                "redoubled": _("contract: {player} {call} redoubled"),
+            }[entry.double]
+            return contract.format(player=who(entry.player), call=_call(entry))
         case FHBid() | ABBid():
-            return f"{who(entry.player)} {_call(entry)}"
+            return f"{who(entry.player)} {_call(entry)}"  # not words: a name and a call
         case FHResult():
             text = ", ".join(f"{side(label)} {n}" for label, n in entry.tricks.items())
-            return f"tricks: {text}"
+            return _("tricks: {tricks}").format(tricks=text)
         case ABResult():
-            parts = [f"declarer's side {entry.tricks} tricks"]
-            if entry.honours:
-                from scorepad.rules.auction_bridge.calls import HOLDING_TEXT
-
-                parts.append(f"{HOLDING_TEXT[entry.honours.holding]} to {side(entry.honours.side)}")
-            if entry.revoke:
-                parts.append(f"revoke by {side(entry.revoke.side)}")
-            if entry.chicane:
-                parts.append(
-                    f"{'double chicane' if entry.chicane.double else 'chicane'} to {side(entry.chicane.side)}"
-                )
-            return ", ".join(parts)
-        case FHIrregularity():
-            return f"{entry.kind.replace('_', ' ')} by {who(entry.player)}"
+            return _bridge_result(entry, side)
+        case FHIrregularity():  # the player is the offender
+            return _irregularity(entry.kind).format(player=who(entry.player))
         case FHClaim():
-            return f"{who(entry.player)} claims the game — {'upheld' if entry.upheld else 'not upheld'}"
+            claim = (
+                _("{player} claims the game — upheld")
+                if entry.upheld
+                else _("{player} claims the game — not upheld")
+            )
+            return claim.format(player=who(entry.player))
         case JassClaim():
-            return f"{side(entry.team)} thanks (bedankt) with {entry.counted} counted"
+            # Translators: Jass, a team claims the win during a hand ("bedanken"), with the points it counted
+            return _("{team} thanks (bedankt) with {counted} counted").format(
+                team=side(entry.team), counted=entry.counted
+            )
         case JassTrump():
-            pushed = " (pushed)" if entry.pushed else ""
             from scorepad.rules.jass.cards import contract_label
 
-            return f"{who(entry.player)} names {contract_label(entry.contract)}{pushed}"
+            if entry.pushed:
+                # Translators: Jass, the trump named by the partner of the player who pushed ("schiebt")
+                named = _("{player} names {contract} (pushed)")
+            else:
+                # Translators: Jass, the trump (or Obenabe, Undenufe) named: "Ann names ♠ spades"
+                named = _("{player} names {contract}")
+            return named.format(player=who(entry.player), contract=contract_label(entry.contract))
         case JassWeis():
             from scorepad.rules.jass.cards import describe_meld
 
-            return f"{who(entry.player)} weist " + ", ".join(describe_meld(m) for m in entry.melds)
+            # Translators: a Jass player declares his Weis (melds): "Bob weist four to the K♣"
+            return _("{player} weist {melds}").format(
+                player=who(entry.player), melds=", ".join(describe_meld(m) for m in entry.melds)
+            )
         case JassStoeck():
-            return f"{who(entry.player)} Stöck"
+            # Translators: a Jass player announces Stöck (king and queen of trumps)
+            return _("{player} Stöck").format(player=who(entry.player))
         case JassTricks():
             points = ", ".join(f"{side(team)} {n}" for team, n in entry.points.items())
-            match = f" — Match {side(entry.match)}" if entry.match else ""
-            return f"card points: {points}{match}"
+            if entry.match:
+                return _("card points: {points} — Match {team}").format(points=points, team=side(entry.match))
+            return _("card points: {points}").format(points=points)
         case JassPenalty():
-            pts = f" {entry.points:+d}" if entry.points is not None else ""
-            return f"penalty {entry.kind.replace('_', ' ')} against {side(entry.against)}{pts}"
+            return _penalty(entry.kind).format(
+                team=side(entry.against), points=f"{entry.points:+d}" if entry.points is not None else ""
+            )
         case ABAgree():
-            return "the table agrees the rubber's score"
+            return _("the table agrees the rubber's score")
         case ABStop():
-            return f"rubber stopped: {entry.reason}" if entry.reason else "rubber stopped"
+            if entry.reason:
+                return _("rubber stopped: {reason}").format(reason=entry.reason)
+            return _("rubber stopped")
     return entry.type
+
+
+def _struck_out(entry: Void) -> str:
+    if entry.note and entry.override:
+        text = _("strike out #{number} — {note} (table override)")
+    elif entry.note:
+        text = _("strike out #{number} — {note}")
+    elif entry.override:
+        text = _("strike out #{number} (table override)")
+    else:
+        text = _("strike out #{number}")
+    return text.format(number=entry.target, note=entry.note)
+
+
+def _bridge_result(entry: ABResult, side: Callable[[str], str]) -> str:
+    parts = [ngettext("declarer's side {count} trick", "declarer's side {count} tricks", entry.tricks)]
+    parts[0] = parts[0].format(count=entry.tricks)
+    if entry.honours:
+        from scorepad.rules.auction_bridge.calls import HOLDING_TEXT
+
+        parts.append(
+            # Translators: Auction Bridge, the honours a side holds: "simple honours to We"
+            _("{holding} to {side}").format(
+                holding=_(HOLDING_TEXT[entry.honours.holding]), side=side(entry.honours.side)
+            )
+        )
+    if entry.revoke:
+        parts.append(_("revoke by {side}").format(side=side(entry.revoke.side)))
+    if entry.chicane:
+        chicane = _("double chicane to {side}") if entry.chicane.double else _("chicane to {side}")
+        parts.append(chicane.format(side=side(entry.chicane.side)))
+    return ", ".join(parts)
+
+
+def _irregularity(kind: str) -> str:
+    """A Five Hundred irregularity by a player, with {player} to fill in."""
+    return {
+        # Translators: Five Hundred, an irregularity and the player who committed it
+        "revoke": _("revoke by {player}"),
+        "wrong_cards": _("wrong cards by {player}"),
+        "bid_out_of_turn": _("bid out of turn by {player}"),
+        "redeal": _("redeal by {player}"),
+    }.get(kind, kind)
+
+
+def _penalty(kind: str) -> str:
+    """A Jass penalty against a team, with {team} (and, for one the table sets, {points}) to fill in."""
+    return {
+        # Translators: Jass, a penalty's points go to the other team; {team} is the team that pays
+        "uncut_deck": _("penalty uncut deck against {team}"),
+        "misdeal": _("penalty misdeal against {team}"),
+        "out_of_turn": _("penalty out of turn against {team}"),
+        "wrong_play": _("penalty wrong play against {team}"),
+        "false_weis": _("penalty false weis against {team}"),
+        "custom": _("penalty custom against {team} {points}"),
+    }.get(kind, kind)
 
 
 def with_names(text: str, names: Mapping[str, str]) -> str:
@@ -144,7 +217,7 @@ def with_names(text: str, names: Mapping[str, str]) -> str:
         return text
     import re
 
-    pattern = re.compile("|".join(rf"(?<!\w){re.escape(old)}(?!\w)" for old, _ in renamed))
+    pattern = re.compile("|".join(rf"(?<!\w){re.escape(old)}(?!\w)" for old, _new in renamed))
     lookup = dict(renamed)
     return pattern.sub(lambda match: lookup[match.group(0)], text)
 
@@ -157,4 +230,5 @@ def next_line(sheet: Sheet) -> str:
         return ""
     if sheet.view.prompt_stands_alone:  # the rules know their own prompts' wording
         return sheet.prompt
-    return f"Next: {sheet.prompt}"
+    # Translators: what the table enters next: "Next: Ann to bid (7♠ to beat)"
+    return _("Next: {prompt}").format(prompt=sheet.prompt)
