@@ -12,11 +12,13 @@ state kept there), so everything after it follows and nothing before it moves.
 from __future__ import annotations
 
 import copy
+import re
 from abc import ABC, abstractmethod
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from math import inf
 from operator import itemgetter
 from types import MappingProxyType
@@ -59,6 +61,9 @@ class Row:
     delta: Mapping[str, int]  # side -> the points this row gives it (every side, in the sides' order)
     totals: Mapping[str, int]  # side -> its total after this row
     cells: object = None  # the game's columns, typed (read through the game's view.py: `DealCells.of` …)
+    naming: Naming | None = (
+        None  # the names its words were made in (`text`), to say them as now (`Sheet.said`)
+    )
 
     def summary(self) -> dict[str, Any]:
         return {"seq": self.seq, "text": self.text, "delta": dict(self.delta), "totals": dict(self.totals)}
@@ -171,6 +176,14 @@ class Sheet:
     def finished(self) -> bool:
         return self.status == "finished"
 
+    def said(self, row: Row) -> str:
+        """The row's words with everyone called as now: a player renamed since it was scored by his new name."""
+        return retold(row.text, row.naming.names, self.names) if row.naming is not None else row.text
+
+    def retold(self, text: str, naming: Naming | None) -> str:
+        """Words the rules made in `naming` (a row's cells' names of their moment) with the names of now."""
+        return retold(text, naming.names, self.names) if naming is not None else text
+
     def summary(self, rows: bool = True) -> dict[str, Any]:
         """The `scorepad replay --json` object (docs/log-format.md §2). Without `rows`, its "rows" are left
         empty (a writer that puts them in words itself)."""
@@ -238,6 +251,27 @@ class Naming(Fixed):
         return " & ".join(self.name(p) for p in members)
 
 
+def retold(text: str, then: Mapping[str, str], now: Mapping[str, str]) -> str:
+    """`text`, made with the names of `then` (player -> name), said with the names of `now`.
+
+    One pass over the text: every name of `then` is found as a whole name (not inside a longer word), the
+    longest first, so "Ruedi Brunner" is one name even beside a player "Ruedi"; each found is swapped for its
+    player's name of now, and what is swapped in is never looked at again: a rename said once, whatever the
+    new name holds."""
+    if then is now or not text:
+        return text
+    changed = {name: now.get(player, name) for player, name in then.items() if now.get(player, name) != name}
+    if not changed:
+        return text
+    return _names_pattern(tuple(then.values())).sub(lambda found: changed.get(found[0], found[0]), text)
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    ordered = sorted(set(names), key=len, reverse=True)
+    return re.compile("|".join(rf"(?<!\w){re.escape(name)}(?!\w)" for name in ordered if name))
+
+
 SettingsT = TypeVar("SettingsT", bound=BaseModel)
 
 
@@ -277,7 +311,17 @@ class State(Generic[SettingsT]):
         return self.naming.name(player)
 
     def rename(self, player: str, new_name: str) -> None:
-        self.naming = self.naming.renamed(player, new_name)
+        before = self.naming
+        self.naming = before.renamed(player, new_name)
+        self.retell(before.names, self.naming.names)
+
+    def retell(self, then: Mapping[str, str], now: Mapping[str, str]) -> None:
+        """A player was renamed: the words the state keeps for the table (the result, the questions, a prompt
+        of its own) are said with the new name. (Rows keep the names of their moment: `Sheet.said`.) A game
+        keeping more words extends it."""
+        self.result = retold(self.result, then, now)
+        self.prompt = retold(self.prompt, then, now)
+        self.questions = [retold(question, then, now) for question in self.questions]
 
     def side_name(self, side: str) -> str:
         return self.naming.side_name(side)
@@ -287,7 +331,7 @@ class State(Generic[SettingsT]):
         totals = self.totals
         for side, points in delta.items():
             totals[side] += points
-        row = Row(seq, text, delta, dict(totals), cells)
+        row = Row(seq, text, delta, dict(totals), cells, self.naming)
         self.rows.append(row)
         return row
 

@@ -136,19 +136,6 @@ def _in_words(
     return entry.type
 
 
-def with_names(text: str, names: Mapping[str, str]) -> str:
-    """Words the rules wrote with the header's names ("Ann 7♠ made"), with each player's name of now ("Annie 7♠
-    made"): whole names only, the longest first, so "Ann" in "Anna" stays."""
-    renamed = sorted(((old, new) for old, new in names.items() if old != new), key=lambda pair: -len(pair[0]))
-    if not renamed or not text:
-        return text
-    import re
-
-    pattern = re.compile("|".join(rf"(?<!\w){re.escape(old)}(?!\w)" for old, _ in renamed))
-    lookup = dict(renamed)
-    return pattern.sub(lambda match: lookup[match.group(0)], text)
-
-
 def next_line(sheet: Sheet) -> str:
     """The line that tells the table what it enters next: "Next: Ann to bid (7♠ to beat)". A prompt that
     announces the coming deal or hand itself (Five Hundred's "Bob deals next; Cid bids first", Jass's "Hand 3:

@@ -16,7 +16,6 @@ from typing import Any
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import json_safe, visible
-from scorepad.text.describe import with_names
 
 
 def to_csv(sheet: Sheet) -> str:
@@ -40,7 +39,7 @@ def to_csv(sheet: Sheet) -> str:
         writer.writerow(
             [
                 number,
-                _cell(visible(with_names(row.text, sheet.names), keep_lines=True)),
+                _cell(visible(sheet.said(row), keep_lines=True)),
                 *[row.delta[s] for s in sides],
                 *[row.totals[s] for s in sides],
                 row.seq,
@@ -68,11 +67,11 @@ def to_markdown(sheet: Sheet) -> str:
     lines.append("|---|---|" + "---:|" * len(sides))
     for number, row in enumerate(sheet.rows, start=1):
         cells = " | ".join(f"{row.delta[s]:+d} → {row.totals[s]}" for s in sides)
-        lines.append(f"| {number} | {_md(with_names(row.text, sheet.names))} | {cells} |")
+        lines.append(f"| {number} | {_md(sheet.said(row))} | {cells} |")
     lines.append("| | **total** | " + " | ".join(f"**{sheet.totals[s]}**" for s in sides) + " |")
     lines.append("")
     if sheet.finished:
-        lines.append(f"**{_md(with_names(sheet.result or 'Finished', sheet.names))}**")
+        lines.append(f"**{_md(sheet.result or 'Finished')}**")
     else:
         lines.append("Game in progress.")
     if sheet.questions:

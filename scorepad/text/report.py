@@ -12,7 +12,7 @@ from rich.text import Text
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
-from scorepad.text.describe import next_line, with_names
+from scorepad.text.describe import next_line
 
 
 def plain(text: str, style: str = "") -> Text:
@@ -33,7 +33,7 @@ def sheet_table(sheet: Sheet) -> Table:
     for number, row in enumerate(sheet.rows, start=1):  # the names of now (after a rename)
         table.add_row(
             str(number),
-            plain(with_names(row.text, sheet.names)),
+            plain(sheet.said(row)),
             *[f"{row.delta[s]:+d}  {row.totals[s]}" for s in sheet.sides],
         )
     return table
@@ -42,11 +42,11 @@ def sheet_table(sheet: Sheet) -> Table:
 def sheet_renderable(sheet: Sheet) -> RenderableType:
     parts: list[RenderableType] = [sheet_table(sheet)]
     if sheet.finished:
-        parts.append(plain(with_names(sheet.result or "Finished.", sheet.names), style="bold green"))
+        parts.append(plain(sheet.result or "Finished.", style="bold green"))
     elif sheet.prompt:
-        parts.append(plain(with_names(next_line(sheet), sheet.names)))
+        parts.append(plain(next_line(sheet)))
     for question in sheet.questions:
-        parts.append(plain(f"Question for the table: {with_names(question, sheet.names)}", style="yellow"))
+        parts.append(plain(f"Question for the table: {question}", style="yellow"))
     for rejection in sheet.rejected:
         parts.append(plain(f"Entry {rejection.seq} does not count: {rejection.reason}", style="red"))
     return Group(*parts)

@@ -161,6 +161,13 @@ class JassState(base.State[Settings]):
         """The hand is dealt, its trump named, or it is scored: what the table enters next follows."""
         self.phase, self.position, self.said, self.prompt = phase, self.hand, self.naming, ""
 
+    def retell(self, then: Mapping[str, str], now: Mapping[str, str]) -> None:
+        super().retell(then, now)
+        self.said = self.naming  # what the table enters next is asked with the new name at once
+        tie = self.pending_tie
+        if tie is not None:  # (the question is taken back by its words once answered)
+            tie.question = base.retold(tie.question, then, now)
+
     def end_hand(self) -> None:
         self.moved_on("scored")
         self.position = self.hand + 1

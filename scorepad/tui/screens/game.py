@@ -30,7 +30,7 @@ from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
 from scorepad.store.game_file import FileChanged, GameFile, StoreError
-from scorepad.text.describe import describe, next_line, with_names
+from scorepad.text.describe import describe, next_line
 from scorepad.tui.collector import IdleCollector
 from scorepad.tui.plain import plain
 from scorepad.tui.widgets import quiet
@@ -293,17 +293,13 @@ class GameScreen(Screen[None]):
         banner = self.one("#banner", Static)
         if sheet.finished:
             banner.update(
-                plain(
-                    f"🏆  {with_names(sheet.result or 'The game is over.', sheet.names)}   "
-                    "(Ctrl+N: new game, same players)"
-                )
+                plain(f"🏆  {sheet.result or 'The game is over.'}   (Ctrl+N: new game, same players)")
             )
         banner.display = sheet.finished
         prompt = self.one("#prompt", Static)
         asked = sheet.prompt in sheet.questions  # a question is the next thing to enter: say it once
         lines = [] if sheet.finished or asked or not sheet.prompt else [next_line(sheet)]
         lines += [f"Question for the table: {q}" for q in sheet.questions]
-        lines = [with_names(line, sheet.names) for line in lines]  # the names of now, after a rename
         if sheet.overrides:
             lines.append("Table overrides in this game: " + ", ".join(f"#{s}" for s in sheet.overrides))
         quiet.update(
