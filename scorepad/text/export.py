@@ -22,7 +22,7 @@ def to_csv(sheet: Sheet) -> str:
     sides = list(sheet.sides)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    # rows numbered by deal (hand) as the Markdown and the sheet number them; the log entry that scored it apart
+    # rows numbered by deal (hand) as the table counts them; the log entry that scored it apart
     shown = [
         visible(sheet.side_names.get(side, side)) for side in sides
     ]  # the names of now (a rename included)
@@ -35,10 +35,10 @@ def to_csv(sheet: Sheet) -> str:
             "log entry",
         ]
     )
-    for number, row in enumerate(sheet.rows, start=1):
+    for row in sheet.rows:
         writer.writerow(
             [
-                number,
+                row.number,
                 _cell(visible(sheet.said(row), keep_lines=True)),
                 *[row.delta[s] for s in sides],
                 *[row.totals[s] for s in sides],
@@ -65,9 +65,9 @@ def to_markdown(sheet: Sheet) -> str:
     lines = [f"# {_md(title)}", "", f"{GAME_TITLES[header.game]} — {_md(players)}", ""]
     lines.append("| # | deal | " + " | ".join(_md(sheet.side_names.get(side, side)) for side in sides) + " |")
     lines.append("|---|---|" + "---:|" * len(sides))
-    for number, row in enumerate(sheet.rows, start=1):
+    for row in sheet.rows:
         cells = " | ".join(f"{row.delta[s]:+d} → {row.totals[s]}" for s in sides)
-        lines.append(f"| {number} | {_md(sheet.said(row))} | {cells} |")
+        lines.append(f"| {row.number} | {_md(sheet.said(row))} | {cells} |")
     lines.append("| | **total** | " + " | ".join(f"**{sheet.totals[s]}**" for s in sides) + " |")
     lines.append("")
     if sheet.finished:

@@ -12,7 +12,7 @@ from rich.text import Text
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
-from scorepad.text.describe import next_line
+from scorepad.text.describe import describe, next_line
 
 
 def plain(text: str, style: str = "") -> Text:
@@ -30,9 +30,9 @@ def sheet_table(sheet: Sheet) -> Table:
         table.add_column(
             plain(sheet.side_names.get(side, side)), justify="right", footer=str(sheet.totals[side])
         )
-    for number, row in enumerate(sheet.rows, start=1):  # the names of now (after a rename)
+    for row in sheet.rows:  # numbered by deal (hand), in the names of now (after a rename)
         table.add_row(
-            str(number),
+            str(row.number),
             plain(sheet.said(row)),
             *[f"{row.delta[s]:+d}  {row.totals[s]}" for s in sheet.sides],
         )
@@ -48,5 +48,14 @@ def sheet_renderable(sheet: Sheet) -> RenderableType:
     for question in sheet.questions:
         parts.append(plain(f"Question for the table: {question}", style="yellow"))
     for rejection in sheet.rejected:
-        parts.append(plain(f"Entry {rejection.seq} does not count: {rejection.reason}", style="red"))
+        parts.append(
+            plain(f"Not counted: {_refused_words(sheet, rejection.seq)} — {rejection.reason}", style="red")
+        )
     return Group(*parts)
+
+
+def _refused_words(sheet: Sheet, seq: int) -> str:
+    """A refused entry as the table would say it ("Bob 7♠"): the sheet's rows and messages never name an entry
+    by its number in the log."""
+    entry = sheet.entries[seq - 1] if 0 < seq <= len(sheet.entries) else None
+    return describe(entry, sheet.names, sheet.side_names) if entry is not None else "an entry"

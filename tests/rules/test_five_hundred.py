@@ -897,9 +897,9 @@ def test_tricks_must_add_up_to_ten_and_name_sides():
 
 def test_second_result_for_a_deal_is_refused():
     log = Log()
-    seq = log.play("Ann", "7H", {"Ann": 7, "Bob": 3})
+    log.play("Ann", "7H", {"Ann": 7, "Bob": 3})
     assert refused(log, log.result({"Ann": 8, "Bob": 2})).startswith(
-        f"deal 1 already has its result (entry {seq}): amend that entry"
+        "deal 1 already has its result: correct that result"
     )
 
 
@@ -1013,8 +1013,8 @@ def test_three_hand_both_opponents_pass_500_asks_who_was_first():
     sheet = accepted(log)
     assert sheet.status == "in_progress" and sheet.winner is None
     assert sheet.questions == (
-        f"Who reached 500 first in the play of deal 6: Bob or Cid? Amend the result (entry {seq}) with "
-        "first_to_target, or with trick_winners.",
+        "Who reached 500 first in the play of deal 6: Bob or Cid? Correct deal 6's result to say who "
+        "(or who won each trick).",
     )
     assert sheet.summary()["questions"] == list(sheet.questions)
     assert sheet.prompt == sheet.questions[0] and sheet.view.phase == "question"
@@ -1348,10 +1348,10 @@ def test_amend_inside_the_window_before_the_next_deals_first_bid():
 def test_amend_after_the_next_deals_first_bid_is_too_late():
     log, seq = two_deals()
     log.bids("Cid pass")
-    first_bid = log.bid("Ann", "6S")
+    log.bid("Ann", "6S")
     amend = log.amend(seq, "result", tricks={"Cid": 6, "Ann": 2, "Bob": 2})
     assert refused(log, amend) == (
-        f"amend of entry {seq} is too late: the next deal's first bid was entry {first_bid} ({LAW})"
+        f"correcting deal 1's result is too late: deal 2 has had its first bid ({LAW})"
     )
     assert log.sheet().rows[0].delta["Cid"] == 200  # the record stands
     summary = log.sheet().summary()
@@ -1377,7 +1377,7 @@ def test_void_follows_the_same_window():
     log2, seq2 = two_deals()
     log2.contract("Cid", "6S")  # a contract entry counts as the next deal's first bid
     void = log2.void(seq2)
-    assert "is too late: the next deal's first bid was entry" in refused(log2, void)
+    assert "striking out deal 1's result is too late: deal 2 has had its first bid" in refused(log2, void)
 
 
 def test_the_knock_on_of_a_correction_is_known_before_it_is_logged():
@@ -1449,7 +1449,7 @@ def test_amend_that_would_be_refused_where_it_stands_is_refused():
     log.deal("Ann")
     log.bids("Bob 7H", "Cid 8H")
     amend = log.amend(3, "bid", player="Cid", call="6S")
-    assert refused(log, amend).startswith("amend of entry 3: 6♠ does not outrank 7♥")
+    assert refused(log, amend).startswith("correcting deal 1's bid: 6♠ does not outrank 7♥")
 
 
 # ============================================================================ the sheet
@@ -1659,11 +1659,11 @@ def test_one_round_a_call_made_before_its_player_is_barred_stands():
 
 def test_three_opponents_reaching_the_target_together_are_all_named_in_the_question():
     log = Log(FIVE, target=30)
-    seq = log.play("Ann", "6S", {"Ann": 0, "Bob": 0, "Cid": 4, "Dan": 3, "Eve": 3}, partner="Bob")
+    log.play("Ann", "6S", {"Ann": 0, "Bob": 0, "Cid": 4, "Dan": 3, "Eve": 3}, partner="Bob")
     sheet = accepted(log)
     assert sheet.questions == (
-        f"Who reached 30 first in the play of deal 1: Cid, Dan or Eve? Amend the result (entry {seq}) with "
-        "first_to_target, or with trick_winners.",
+        "Who reached 30 first in the play of deal 1: Cid, Dan or Eve? Correct deal 1's result to say who "
+        "(or who won each trick).",
     )
     assert sheet.view.rivals == ("Cid", "Dan", "Eve")
 

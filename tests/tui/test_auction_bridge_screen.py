@@ -422,7 +422,7 @@ async def test_an_unfinished_rubber_is_stopped_and_agreed_by_keys():
         assert app.screen is screen  # no empty record editor
         said = [n.message for n in app._notifications]
         assert said == [
-            "Nothing to correct in #5 (the table agrees the rubber's score): Delete strikes it out."
+            "Nothing to correct in deal 2's agreed score (the table agrees the rubber's score): Delete strikes it out."
         ]
     types = [(e.type, getattr(e, "reason", None)) for e in load(path).entries]
     assert types[-2:] == [("stop", "late"), ("agree", None)]

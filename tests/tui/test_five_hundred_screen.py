@@ -661,7 +661,7 @@ async def test_an_edit_outside_the_window_needs_the_table_override(scorepad_home
         assert app.screen is screen
         assert dict(screen.sheet.totals) == {"Ann": -200, "Bob": 30, "Cid": 10}
         assert screen.sheet.overrides == (7,)
-        assert "Table overrides in this game: #7" in text_of(screen, "#prompt")
+        assert "Table overrides in this game: deal 1's result" in text_of(screen, "#prompt")
     amend = load(path).entries[-1]
     assert amend.type == "amend" and amend.target == 3 and amend.override
 

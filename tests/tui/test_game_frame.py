@@ -115,7 +115,7 @@ async def test_striking_out_a_result_that_later_deals_stand_on_asks_first():
         app.screen.strike_out(3)  # deal 1's result, inside its window: deal 2 would lose its footing
         await settle(pilot)
         assert isinstance(app.screen, KnockOnScreen)
-        assert app.screen.refused[0][0] == 4 and "#4: " in app.screen.reason
+        assert app.screen.refused[0][0] == 4 and "Deal 2's dealer: " in app.screen.reason
         await pilot.press("n")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and len(load(path).entries) == 4  # nothing logged

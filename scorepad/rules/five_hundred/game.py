@@ -198,6 +198,9 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
     min_players = 2
     max_players = 6
 
+    def entry_deal(self, where: base.Where) -> int:
+        return where.after  # the position is the deal in progress: a deal entry (or a first bid) starts it
+
     def default_sides(self, players: tuple[str, ...], settings: Settings) -> dict[str, tuple[str, ...]]:
         if len(players) == 4:
             return base.pairs_opposite(players)
@@ -355,8 +358,8 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         deal = state.deal
         if deal is not None and deal.result is not None:
             return (
-                f"deal {deal.index} already has its result (entry {deal.result_seq}): amend that entry to "
-                "change it, or start the next deal"
+                f"deal {deal.index} already has its result: correct that result to change it, or start the "
+                "next deal"
             )
         if deal is None or deal.thrown_in or deal.auction_open:
             if deal is not None and deal.auction_open and deal.calls:
@@ -612,7 +615,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
             side = state.side_of[entry.player]
             if len(state.sides[side]) > 1:  # partnership: the bid is void and the side bids no more this deal
                 for player in state.sides[side]:
-                    deal.bar(player, f"{state.side_name(side)} bid out of turn (entry {seq})")
+                    deal.bar(player, f"{state.side_name(side)} bid out of turn")
         elif entry.kind == "wrong_cards" and deal.auction_open:
             if any(
                 i.kind == "wrong_cards" and i.in_auction and i.player != entry.player
@@ -622,7 +625,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
                 return
             deal.bar(
                 entry.player,
-                f"a wrong number of cards was found in the hand during the bidding (entry {seq})",
+                "a wrong number of cards was found in the hand during the bidding",
             )
         self._after_auction_change(state, deal)
         if deal.scored:
@@ -701,10 +704,10 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         # a later deal's first bid closes the window of the deal the entry went to (a deal entry, or a bid that
         # starts one, goes to the new deal); the first such is the earliest (a deal's entries come before the next's)
         openers = state.openers_after(target)
-        later = next((seq for seq, deal in openers if deal > where.after), None) if openers else None
+        later = next((deal for _, deal in openers if deal > where.after), None) if openers else None
         if later is None:
             return None
-        return f"the next deal's first bid was entry {later} ({CORRECTION_LAW})"
+        return f"deal {later} has had its first bid ({CORRECTION_LAW})"
 
 
 RULES = FiveHundredRules()

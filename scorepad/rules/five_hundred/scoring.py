@@ -279,8 +279,8 @@ def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str,
                 )
             question = (
                 f"Who reached {target} first in the play of deal {deal.index}: "
-                f"{_or([state.side_name(s) for s in rivals])}? Amend the result (entry {deal.result_seq}) "
-                "with first_to_target, or with trick_winners."
+                f"{_or([state.side_name(s) for s in rivals])}? Correct deal {deal.index}'s result to say who "
+                "(or who won each trick)."
             )
             return Verdict(question=question)
     return _judge_minus(state)

@@ -49,6 +49,7 @@ class JassRules(base.Rules[JassState, Settings]):
     min_players = 4
     max_players = 4
     partners_opposite = True
+    deal_word = "hand"
 
     def settings(self, rules: Mapping[str, Any]) -> Settings:
         """The header's rules over a preset; a dict setting (multipliers …) keeps the keys it does not name."""
@@ -141,9 +142,8 @@ class JassRules(base.Rules[JassState, Settings]):
         # the next hand's trump closes the window of the hand the entry was logged in
         openers = state.openers_after(target)
         hand = where.before if openers else 0
-        next_trump = next((seq for seq, opened in openers if opened == hand + 1), None)
-        if next_trump is not None:
-            return f"the next hand's trump was entry {next_trump} (a hand may be corrected until the next trump is named)"
+        if any(opened == hand + 1 for _, opened in openers):
+            return f"hand {hand + 1}'s trump is named (a hand may be corrected until the next trump is named)"
         return None
 
     def extra(self, state: JassState) -> dict[str, Any]:

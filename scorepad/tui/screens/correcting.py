@@ -74,7 +74,7 @@ def say_correction(game: Replayer, amendments: Sequence[Amend]) -> Said:
     if preview.knock_on:
         lines.append(
             "It leaves "
-            + ", ".join(f"#{r.seq}" for r in preview.knock_on)
+            + ", ".join(game.entry_label(r.seq) for r in preview.knock_on)
             + " refused: "
             + preview.knock_on[0].reason
         )

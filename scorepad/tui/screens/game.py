@@ -29,6 +29,7 @@ from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
+from scorepad.rules.wording import capitalized
 from scorepad.store.game_file import FileChanged, GameFile, StoreError
 from scorepad.text.describe import describe, next_line
 from scorepad.tui.collector import IdleCollector
@@ -301,13 +302,27 @@ class GameScreen(Screen[None]):
         lines = [] if sheet.finished or asked or not sheet.prompt else [next_line(sheet)]
         lines += [f"Question for the table: {q}" for q in sheet.questions]
         if sheet.overrides:
-            lines.append("Table overrides in this game: " + ", ".join(f"#{s}" for s in sheet.overrides))
+            lines.append("Table overrides in this game: " + ", ".join(map(self._overridden, sheet.overrides)))
         quiet.update(
             prompt, Text("\n".join(visible(line) for line in lines))
         )  # mostly as it was: no repaint then
         if self.form is not None:
             self.form.update_sheet(sheet)
         self.sheet_changed(sheet)
+
+    def _overridden(self, seq: int) -> str:
+        """A correction the table agreed to, by the entry it corrected ("deal 7's contract")."""
+        correction = self.replayer.by_seq.get(seq)
+        return self.replayer.entry_label(correction.target if isinstance(correction, Amend | Void) else seq)
+
+    def correction_words(self, correction: Amend | Void) -> str:
+        """A correction in words, its entry named by its deal: "struck out deal 5's bid", "deal 5's contract
+        corrected: contract: Bob 7♠"."""
+        label = self.replayer.entry_label(correction.target)
+        if isinstance(correction, Amend):
+            entry = describe(correction.entry, self.sheet.names, self.sheet.side_names)
+            return f"{capitalized(label)} corrected: {entry}"
+        return f"Struck out {label}"
 
     def _show_totals(self, totals: str) -> None:
         """The totals in the header, in this frame. Set as usual, the header's own watcher would put them in its
@@ -455,7 +470,7 @@ class GameScreen(Screen[None]):
         line = self._logged_line(now)
         struck = [seq for seq in form.logged_seqs if self._current_version(seq) is None]
         if struck:
-            line += " — since struck out: " + ", ".join(f"#{seq}" for seq in struck)
+            line += " — since struck out: " + ", ".join(map(self.replayer.entry_label, struck))
         form.show_logged(form.logged_seqs, line)
 
     def _append(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
@@ -535,11 +550,7 @@ class GameScreen(Screen[None]):
             def corrected() -> None:
                 if not self._append([correction]):
                     return  # the reason was said
-                self.notify(
-                    describe(correction, self.sheet.names, self.sheet.side_names),
-                    title="Corrected",
-                    markup=False,
-                )
+                self.notify(self.correction_words(correction), title="Corrected", markup=False)
 
             self._mind_the_knock_on(correction, corrected)
             return
@@ -580,7 +591,9 @@ class GameScreen(Screen[None]):
             if agreed:
                 make_it()
 
-        self.app.push_screen(KnockOnScreen([(r.seq, r.reason) for r in refused]), decided)
+        self.app.push_screen(
+            KnockOnScreen([(r.seq, r.reason) for r in refused], self.replayer.entry_label), decided
+        )
 
     def action_undo(self) -> None:
         target = self.sheet.view.undo_target
@@ -619,11 +632,12 @@ class GameScreen(Screen[None]):
 
         entry = self.sheet.entries[seq - 1]
         if isinstance(entry, Amend | Void):
-            self.notify(f"#{seq} is itself a correction: correct entry #{entry.target} instead.")
+            label = self.replayer.entry_label(entry.target)
+            self.notify(f"That line is itself a correction: correct {label} instead.", markup=False)
             return
         current = self._current_version(seq)
         if current is None:
-            self.notify(f"#{seq} is struck out.")
+            self.notify(f"{capitalized(self.replayer.entry_label(seq))} is struck out.", markup=False)
             return
 
         self.app.clear_notifications()  # "pick the entry …" is done with: it would cover the dialog
@@ -650,7 +664,8 @@ class GameScreen(Screen[None]):
             current
         ):  # the rubber's score agreed …: an empty editor says nothing
             self.notify(
-                f"Nothing to correct in #{seq} ({describe(current, self.sheet.names, self.sheet.side_names)}):"
+                f"Nothing to correct in {self.replayer.entry_label(seq)} "
+                f"({describe(current, self.sheet.names, self.sheet.side_names)}):"
                 " Delete strikes it out.",
                 markup=False,
             )  # a described entry may hold names: not markup
@@ -665,7 +680,14 @@ class GameScreen(Screen[None]):
             self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
 
         self.app.push_screen(
-            EditEntryScreen(current, dict(self.sheet.names), seq, dict(self.sheet.side_names)), edited
+            EditEntryScreen(
+                current,
+                dict(self.sheet.names),
+                seq,
+                dict(self.sheet.side_names),
+                label=self.replayer.entry_label(seq),
+            ),
+            edited,
         )
 
     def correction_dialog(self, seq: int, current: Entry) -> FormDialog[Any] | None:
@@ -694,7 +716,7 @@ class GameScreen(Screen[None]):
         """How a dialog corrects entry `seq`: filled with `initial`, titled by the entry, judged by the rules."""
         from scorepad.tui.screens.correcting import Correcting
 
-        title = f"Correct #{seq} {describe(current, self.sheet.names, self.sheet.side_names)}"
+        title = f"Correct {self.replayer.entry_label(seq)}: {describe(current, self.sheet.names, self.sheet.side_names)}"
         return Correcting(self.replayer, seq, current, initial, title, to_entry)
 
     def following(self, seq: int, kind: type[Entry], skip: tuple[str, ...] = ()) -> tuple[int, Entry] | None:
@@ -738,13 +760,12 @@ class GameScreen(Screen[None]):
             from scorepad.tui.screens.modals import KnockOnScreen
 
             self.app.push_screen(
-                KnockOnScreen([(r.seq, r.reason) for r in preview.knock_on]),
+                KnockOnScreen([(r.seq, r.reason) for r in preview.knock_on], self.replayer.entry_label),
                 lambda agreed: made() if agreed else None,
             )
 
-        names, sides = self.sheet.names, self.sheet.side_names
         if preview.refusal is None:
-            make(corrections, "; ".join(describe(c, names, sides) for c in corrections))
+            make(corrections, "; ".join(map(self.correction_words, corrections)))
             return
         overridden = [
             c.model_copy(update={"override": True, "note": c.note or "table agreed"}) for c in corrections
@@ -762,7 +783,7 @@ class GameScreen(Screen[None]):
     def strike_out(self, seq: int) -> None:
         entry = self.sheet.entries[seq - 1]
         if isinstance(entry, Amend | Void):
-            self.notify(f"#{seq} is itself a correction.")
+            self.notify("That line is itself a correction: it is not struck out.")
             return
         self.correct(void_model(self.header.game)(target=seq, note="struck out"))
 

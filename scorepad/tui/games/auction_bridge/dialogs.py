@@ -198,7 +198,7 @@ class ResultEditScreen(FormDialog[ABResult]):
         self.extras = ExtrasFields(self, letters, side_names, settings) if settings is not None else None
 
     def heading(self) -> str:
-        return f"Correct #{self.seq} {self.title_text}"
+        return f"Correct {self.title_text}"
 
     def compose_fields(self) -> ComposeResult:
         honours = self.result.honours

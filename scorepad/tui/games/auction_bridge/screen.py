@@ -185,7 +185,9 @@ class AuctionBridgeScreen(GameScreen):
             if isinstance(current, ABContract) and (result := self.following(seq, ABResult)):
                 targets.append(result)
             names, sides = self.sheet.names, self.sheet.side_names
-            title = " · ".join(f"#{s} {describe(e, names, sides)}" for s, e in targets)
+            title = " · ".join(
+                f"{self.replayer.entry_label(s)}: {describe(e, names, sides)}" for s, e in targets
+            )
             return CorrectionScreen(
                 BridgeForm(id="correction-form"), self.replayer, targets, f"Correct {title}"
             )
@@ -198,7 +200,7 @@ class AuctionBridgeScreen(GameScreen):
         contract = f"{self.sheet.names.get(cells.declarer, cells.declarer)}'s {cells.contract}"
         dialog = ResultEditScreen(
             seq,
-            f"{contract} — {title}",
+            f"{self.replayer.entry_label(seq)}: {contract} — {title}",
             current,
             strain,
             form.letters,

@@ -215,7 +215,7 @@ class FiveHundredScreen(GameScreen):
         if isinstance(current, FHContract) and (result := self.following(seq, FHResult, ("irregularity",))):
             targets.append(result)
         names, sides = self.sheet.names, self.sheet.side_names
-        title = " · ".join(f"#{s} {describe(e, names, sides)}" for s, e in targets)
+        title = " · ".join(f"{self.replayer.entry_label(s)}: {describe(e, names, sides)}" for s, e in targets)
         return CorrectionScreen(
             FiveHundredForm(id="correction-form"), self.replayer, targets, f"Correct {title}"
         )

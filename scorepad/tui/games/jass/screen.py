@@ -414,7 +414,8 @@ class JassScreen(GameScreen):
             return claim.correcting(self.correcting(seq, current, current, lambda typed: typed))
         if not isinstance(current, JassTrump | JassTricks | JassWeis | JassStoeck):
             return None
-        title = f"Correct #{seq} {describe(current, self.sheet.names, self.sheet.side_names)}"
+        label = self.replayer.entry_label(seq)
+        title = f"Correct {label}: {describe(current, self.sheet.names, self.sheet.side_names)}"
         return CorrectionScreen(JassForm(id="correction-form"), self.replayer, [(seq, current)], title)
 
     # ------------------------------------------------------------------ F2
