@@ -27,7 +27,7 @@ from textual.widgets import Footer, Header, Input, Label, Static
 from scorepad.gcpause import gc_paused
 from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
-from scorepad.rules.base import Sheet
+from scorepad.rules.base import LastDeal, Sheet
 from scorepad.rules.names import visible
 from scorepad.rules.wording import capitalized
 from scorepad.store.game_file import FileChanged, GameFile, StoreError
@@ -103,6 +103,9 @@ class GameScreen(Screen[None]):
         self._form: EntryForm | None = None
         self._log_for_pick = False  # the log pane was shown by Ctrl+E only, to pick an entry
         self._appended: list[int] = []  # the seqs of the entries the last write logged
+        self._undone_last = (
+            False  # the last thing written was an undo: the next one asks before going further
+        )
         self.collector = IdleCollector(self)  # no collection between an Enter and the frame that shows it
         self._resumed = False  # the first ScreenResume comes as the screen is pushed, right after it mounted
         self._found: dict[tuple[str | type, type | None], Widget] = {}  # see `one`
@@ -475,6 +478,7 @@ class GameScreen(Screen[None]):
 
     def _append(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
         """Write the entries in one go (all or nothing) and say the write's real outcome."""
+        self._undone_last = False  # (an undo says so itself, once its entries are written)
         try:
             logged = self.game_file.append_many(entries)
         except FileChanged as error:
@@ -596,11 +600,77 @@ class GameScreen(Screen[None]):
         )
 
     def action_undo(self) -> None:
-        target = self.sheet.view.undo_target
-        if target is None:
-            self.notify("Nothing to undo.")
+        """Take back the newest deal (hand): every entry of it that counts, scored or still being entered, in
+        one go. Pressed again right after, it would reach into an earlier deal: the table is asked first."""
+        taken = self.replayer.last_deal()
+        if taken is None:
+            self.say_on_form("Nothing to undo.")
             return
-        self.correct(void_model(self.header.game)(target=target, note="undo"))
+        if self._undone_last and taken.number:
+            from scorepad.tui.screens.modals import UndoEarlierScreen
+
+            self.app.push_screen(
+                UndoEarlierScreen(self._taken_words(taken)),
+                lambda agreed: self._undo(taken) if agreed else None,
+            )
+            return
+        self._undo(taken)
+
+    def _undo(self, taken: LastDeal) -> None:
+        voids: list[Void] = taken.voids()
+        preview = self.replayer.preview_correction(*voids)
+        if preview.refusal and not preview.overridable:
+            self.say_on_form(f"Not undone: {preview.refusal}", error=True)
+            return
+        said = self._taken_words(taken)
+
+        def made(entries: list[Void]) -> None:
+            if self._append(list(entries)):
+                self.say_on_form(f"Undone: {said}")
+                self._undone_last = True
+
+        def knock_on_minded(entries: list[Void]) -> None:
+            if not preview.knock_on:
+                made(entries)
+                return
+            from scorepad.tui.screens.modals import KnockOnScreen
+
+            self.app.push_screen(
+                KnockOnScreen([(r.seq, r.reason) for r in preview.knock_on], self.replayer.entry_label),
+                lambda agreed: made(entries) if agreed else None,
+            )
+
+        if preview.refusal is None:
+            knock_on_minded(voids)
+            return
+        overridden = [v.model_copy(update={"override": True, "note": "undo, table agreed"}) for v in voids]
+        from scorepad.tui.screens.modals import OverrideScreen
+
+        self.app.push_screen(
+            OverrideScreen(preview.refusal),
+            lambda agreed: knock_on_minded(overridden) if agreed else None,
+        )
+
+    def _taken_words(self, taken: LastDeal) -> str:
+        """What an undo takes back, in words: the deal and its points, or what was entered of it so far."""
+        if taken.scored or not taken.number:
+            return taken.words
+        entered = "; ".join(describe(e, self.sheet.names, self.sheet.side_names) for e in taken.entries)
+        word = self.replayer.rules.deal_word
+        return f"{word} {taken.number} so far ({entered})"
+
+    def say_on_form(self, text: str, error: bool = False) -> None:
+        """A line under the form, where the table looks (a notice would cover the form); a notice when there
+        is no form (the game's file went away)."""
+        form = self.form
+        if form is None:
+            self.notify(
+                visible(text, keep_lines=True), severity="error" if error else "information", markup=False
+            )
+        elif error:
+            form.show_error(text)
+        else:
+            form.show_info(text)
 
     def action_toggle_log(self) -> None:
         """Show or fold the log pane; the choice holds at any width until the next F9."""

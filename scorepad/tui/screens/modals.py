@@ -80,6 +80,19 @@ class OverrideScreen(ConfirmScreen):
     BODY_ID = "override-reason"
 
 
+class UndoEarlierScreen(ConfirmScreen):
+    """Ctrl+Z again, after a deal was taken back: the next undo reaches into an earlier deal; ask first."""
+
+    BINDINGS = [
+        Binding("y", "agree", "Undo it too"),
+        Binding("n,escape", "cancel", "Leave it"),
+    ]
+    QUESTION = "Undo an earlier deal too?"
+    HINT = "y takes it back as well (its entries are struck out in the log); n leaves the sheet as it is."
+    AGREE = "Undo it too (y)"
+    BODY_ID = "undo-earlier"
+
+
 class KnockOnScreen(ConfirmScreen):
     """A correction that would leave later entries refused (a struck-out result, and the deals after it)."""
 
