@@ -68,13 +68,35 @@ class FiveHundredState(base.State[Settings]):
         """The deal a bid goes to: the open auction, or the next deal, which a bid starts implicitly."""
         if self.deal is not None and self.deal.auction_open:
             return self.deal
-        dealer = self.next_dealer()
-        return Deal(self.deals + 1, dealer, self.players, self.one_round, call_order(self.players, dealer))
+        return self._new_deal(self.deals + 1, self.next_dealer())
 
     def start_deal(self, dealer: str) -> Deal:
         self.deals = self.position = index = self.deals + 1
-        deal = self.deal = Deal(index, dealer, self.players, self.one_round, call_order(self.players, dealer))
+        deal = self.deal = self._new_deal(index, dealer)
         return deal
+
+    def _new_deal(self, index: int, dealer: str) -> Deal:
+        deal = Deal(index, dealer, self.players, self.one_round, call_order(self.players, dealer))
+        for side in self.out:  # in the hole: plays the deal, but is passed over in the auction
+            for player in self.sides[side]:
+                deal.barred[player] = self.out_words(side)
+        return deal
+
+    def out_words(self, side: str) -> str:
+        """Why a side in the hole no longer bids, as the law has it (3-hand: "cannot win the game but plays
+        on")."""
+        target = self.settings.target
+        return (
+            f"{self.side_name(side)} is out of the running (a side at −{target} or lower cannot win any more: "
+            "it plays on, but bids no more)"
+        )
+
+    def first_bidder(self, dealer: str) -> str:
+        """Who bids first in a deal `dealer` deals: the player on his left, a player out of the running passed
+        over."""
+        if not self.out:
+            return self.left_of(dealer)
+        return self._new_deal(self.deals + 1, dealer).to_bid() or self.left_of(dealer)
 
     # ------------------------------------------------------------------ for screens
 
@@ -144,10 +166,10 @@ class FiveHundredState(base.State[Settings]):
                 again = "deals again" if deal.same_dealer_again else "deals"
                 return (
                     f"Deal {deal.index} thrown in ({deal.thrown_in}): {self.name(dealer)} {again}",
-                    f"{self.name(self.left_of(dealer))} bids first · {goal}",
+                    f"{self.name(self.first_bidder(dealer))} bids first · {goal}",
                 )
             return (
-                f"Deal {number}: {self.name(dealer)} deals, {self.name(self.left_of(dealer))} bids first",
+                f"Deal {number}: {self.name(dealer)} deals, {self.name(self.first_bidder(dealer))} bids first",
                 goal,
             )
         assert deal is not None
@@ -172,7 +194,7 @@ class FiveHundredState(base.State[Settings]):
         deal = self.deal
         if phase == "start":
             dealer = self.next_dealer()
-            first = f"{self.name(self.left_of(dealer))} bids first"
+            first = f"{self.name(self.first_bidder(dealer))} bids first"
             if deal is None:
                 return f"{self.name(dealer)} deals (or enter who dealt); {first}"
             if deal.same_dealer_again:
@@ -349,7 +371,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
             beat = f", {display_call(deal.high[1])} to beat" if deal.high else ""
             return f"deal {deal.index}'s auction is being entered bid by bid ({to_bid} to bid{beat}): go on with it"
         if entry.player in deal.barred:
-            return f"{state.name(entry.player)} may not bid this deal: {deal.barred[entry.player]}"
+            return f"{state.name(entry.player)} cannot take the contract: {deal.barred[entry.player]}"
         return None
 
     def _check_result(self, state: FiveHundredState, entry: FHResult) -> str | None:
