@@ -70,7 +70,8 @@ def test_calls_melds_and_holdings_read_as_the_sheet_writes_them():
         },
     )
     assert describe(result) == (
-        "declarer's side 9 tricks, 4 in one hand, 5th in partner's to We, chicane to They"
+        "declarer's side: 9 tricks, 4 in one hand, 5th in partner's to We, chicane to They"
     )
+    assert describe(result, NAMES, declarer="Bob").startswith("Bob's side: 9 tricks, ")
     nullo = parse_entry("five_hundred", {"type": "bid", "player": "Ann", "call": "open_nullo"})
     assert describe(nullo) == "Ann open nullo"

@@ -60,7 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a ruleset setting (e.g. target=1000, preset=flat_1000); JSON values allowed",
     )
-    new.add_argument("--no-open", action="store_true", help="only create the file and print its path")
+    new.add_argument(
+        "--no-open",
+        action="store_true",
+        help="only create the file and print its path (as without a terminal)",
+    )
 
     opener = sub.add_parser("open", help="open a game file in the app")
     opener.add_argument("file", type=Path)
@@ -247,7 +251,9 @@ def _new(args: argparse.Namespace) -> int:
     if problem:
         raise UsageError(f"scorepad new: {problem}")
     path = create(header)
-    if args.no_open:
+    served = bool(os.environ.get("TEXTUAL_DRIVER"))
+    if args.no_open or (not served and not (sys.stdin.isatty() and sys.stdout.isatty())):
+        # without a terminal (a script, a pipe) the game is made all the same: say where, as --no-open does
         print(path)
         return 0
     return _run_app(open_path=path)

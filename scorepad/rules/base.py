@@ -208,6 +208,8 @@ class Sheet:
     side_names: Mapping[str, str]  # side label -> how to show it now (follows renames)
     overrides: tuple[int, ...]  # seqs of corrections accepted by table override
     entries: tuple[Entry, ...] = field(repr=False)
+    #: the entries those corrections corrected, as the table knows them ("deal 7's contract"), in their order
+    overridden: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=lambda: FROZEN_EMPTY)
     view: View = field(default_factory=lambda: View(phase="deal", number=1))  # the moment, typed, for screens
 
@@ -998,6 +1000,11 @@ class Replayer:
         what = ENTRY_WORDS.get(entry.type, entry.type)
         return f"{self.rules.deal_word} {self.deal_of(seq)}'s {what}"
 
+    def _corrected(self, seq: int) -> int:
+        """The entry correction `seq` corrects (itself when it is no correction)."""
+        entry = self.by_seq.get(seq)
+        return entry.target if isinstance(entry, (Amend, Void)) else seq
+
     def last_deal(self) -> LastDeal | None:
         """What one undo takes back: every entry still counting of the newest deal (hand) that has one, scored
         or still in progress; or a rename, when that is the latest thing logged. None: nothing to take back.
@@ -1062,6 +1069,7 @@ class Replayer:
             questions=tuple(state.questions),
             prompt=state.describe_prompt(),
             overrides=tuple(self.overrides),
+            overridden=tuple(self.entry_label(self._corrected(seq)) for seq in self.overrides),
             view=replace(state.view(), undo_target=self.undo_target()),
         )
 

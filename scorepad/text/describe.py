@@ -48,16 +48,43 @@ def _call(entry: FHBid | ABBid | ABContract) -> str:
 
 
 def describe(
-    entry: Entry, names: Mapping[str, str] | None = None, side_names: Mapping[str, str] | None = None
+    entry: Entry,
+    names: Mapping[str, str] | None = None,
+    side_names: Mapping[str, str] | None = None,
+    declarer: str | None = None,
 ) -> str:
-    """The entry in words, with players' and sides' names as shown now (a rename changes them).
+    """The entry in words, with players' and sides' names as shown now (a rename changes them). `declarer`:
+    an Auction Bridge result's declarer, when known ("Ann's side: 10 tricks").
 
     Notes, reasons and any name a hand-edited file put in an entry are made visible (no control characters)."""
-    return visible(_in_words(entry, names, side_names))
+    return visible(_in_words(entry, names, side_names, declarer))
+
+
+def described(entry: Entry, sheet: Sheet) -> str:
+    """The entry in words as the sheet stands (its names of now, a Bridge result's declarer)."""
+    declarer = declarer_of(sheet, entry.seq) if isinstance(entry, ABResult) and entry.seq else None
+    return describe(entry, sheet.names, sheet.side_names, declarer)
+
+
+def declarer_of(sheet: Sheet, seq: int) -> str | None:
+    """The declarer of the Auction Bridge deal that entry `seq` scored, or None (not a scored deal's result)."""
+    from bisect import bisect_left
+
+    rows = sheet.rows
+    at = bisect_left(
+        rows, seq, key=lambda row: row.seq
+    )  # (rows are in the order of the entries scoring them)
+    if at == len(rows) or rows[at].seq != seq:
+        return None
+    declarer = getattr(rows[at].cells, "declarer", None)
+    return declarer if isinstance(declarer, str) else None
 
 
 def _in_words(
-    entry: Entry, names: Mapping[str, str] | None = None, side_names: Mapping[str, str] | None = None
+    entry: Entry,
+    names: Mapping[str, str] | None = None,
+    side_names: Mapping[str, str] | None = None,
+    declarer: str | None = None,
 ) -> str:
     names = names or {}
     side_names = side_names or {}
@@ -93,7 +120,8 @@ def _in_words(
             text = ", ".join(f"{side(label)} {n}" for label, n in entry.tricks.items())
             return f"tricks: {text}"
         case ABResult():
-            parts = [f"declarer's side {entry.tricks} tricks"]
+            tricks = f"{entry.tricks} trick" + ("" if entry.tricks == 1 else "s")
+            parts = [f"{who(declarer)}'s side: {tricks}" if declarer else f"declarer's side: {tricks}"]
             if entry.honours:
                 from scorepad.rules.auction_bridge.calls import HOLDING_TEXT
 

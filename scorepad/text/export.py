@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from json.encoder import encode_basestring as _string  # the C one where there is one, as the encoder uses it
 from typing import Any
 
+from scorepad.log import Amend, Void
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import json_safe, visible
+from scorepad.text.describe import describe
 
 
 def to_csv(sheet: Sheet) -> str:
@@ -76,7 +78,22 @@ def to_markdown(sheet: Sheet) -> str:
         lines.append("Game in progress.")
     if sheet.questions:
         lines += ["", *[f"- Open question: {_md(q)}" for q in sheet.questions]]
+    if sheet.overrides:
+        lines += ["", "Corrections the table agreed to after the laws' time for them:", ""]
+        lines += [
+            f"- {_md(_override_words(sheet, seq, label))}"
+            for seq, label in zip(sheet.overrides, sheet.overridden, strict=True)
+        ]
     return "\n".join(lines) + "\n"
+
+
+def _override_words(sheet: Sheet, seq: int, label: str) -> str:
+    """A table override in words: "deal 1's result, corrected to: tricks: Ann 5, Bob 4, Cid 1 — table agreed"."""
+    correction = sheet.entries[seq - 1]
+    note = f" — {correction.note}" if isinstance(correction, Amend | Void) and correction.note else ""
+    if isinstance(correction, Amend):
+        return f"{label}, corrected to: {describe(correction.entry, sheet.names, sheet.side_names)}{note}"
+    return f"{label}, struck out{note}"
 
 
 _MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "|*_`[]<>#~"})

@@ -770,7 +770,7 @@ def test_example_5_contractor_wins_when_both_reach_500():
     assert sheet.status == "finished" and sheet.winner == "Ann"
     assert (
         sheet.result
-        == "Ann wins: the contractor reaches 500 on the same deal as Bob, and the contractor wins"
+        == "Ann wins by reaching 500 with the contract, on the same deal as Bob: the contractor wins"
     )
     assert sheet.rows[-1].text == "Ann 7♣ made"
     assert sheet.prompt.startswith("The game is over: Ann wins")
@@ -842,7 +842,7 @@ def test_without_cap_opponents_go_out_on_tricks():
     log.play("Ann", "6S", {"Ann": 7, "Bob": 3})
     sheet = accepted(log)
     assert sheet.totals["Bob"] == 510 and sheet.winner == "Bob"
-    assert sheet.result == "Bob wins: Bob reaches 500"
+    assert sheet.result == "Bob wins by reaching 500 in defence"
 
 
 def test_nullo_made_and_open_nullo_made():
@@ -1025,8 +1025,7 @@ def test_three_hand_both_opponents_pass_500_asks_who_was_first():
     sheet = accepted(log)
     assert sheet.questions == () and sheet.winner == "Cid" and sheet.status == "finished"
     assert (
-        sheet.result
-        == "Cid wins: Bob and Cid reach 500 on the same deal and Cid reached it first in the play"
+        sheet.result == "Cid wins by reaching 500 first in the play (Bob and Cid reach it on the same deal)"
     )
 
 
@@ -1070,7 +1069,7 @@ def test_a_single_opponent_passing_500_wins():
     log = bob_and_cid_near_500()
     log.play("Ann", "6S", {"Ann": 6, "Bob": 3, "Cid": 1})
     sheet = accepted(log)
-    assert sheet.winner == "Bob" and sheet.result == "Bob wins: Bob reaches 500"
+    assert sheet.winner == "Bob" and sheet.result == "Bob wins by reaching 500 in defence"
 
 
 def test_game_over_refuses_new_entries_but_not_corrections():
@@ -1537,7 +1536,7 @@ def test_a_contractor_reaching_exactly_500_wins():
     sheet = accepted(log)
     assert sheet.totals["Ann"] == 500
     assert sheet.status == "finished" and sheet.winner == "Ann"
-    assert sheet.result == "Ann wins: the contractor reaches 500"
+    assert sheet.result == "Ann wins by reaching 500 with the contract"
 
 
 def test_a_point_short_of_the_target_does_not_win():
@@ -1573,8 +1572,7 @@ def test_trick_winners_the_first_to_reach_exactly_500_wins():
     sheet = accepted(log)
     assert sheet.winner == "Bob" and sheet.questions == ()
     assert (
-        sheet.result
-        == "Bob wins: Bob and Cid reach 500 on the same deal and Bob reached it first in the play"
+        sheet.result == "Bob wins by reaching 500 first in the play (Bob and Cid reach it on the same deal)"
     )
 
 
@@ -1758,7 +1756,7 @@ def test_five_hand_the_contractors_partner_who_reaches_the_target_wins_and_is_na
     log.play("Ann", "6H", {"Ann": 3, "Cid": 3, "Bob": 4}, partner="Cid")  # Ann 100, Cid 500
     sheet = accepted(log)
     assert sheet.totals["Cid"] == 500 and sheet.winner == "Cid"
-    assert sheet.result == "Cid wins: the contractor's partner reaches 500"
+    assert sheet.result == "Cid wins by reaching 500 as the contractor's partner"
 
 
 def test_five_hand_a_contractor_and_partner_sunk_together_are_in_the_hole():
@@ -1930,3 +1928,13 @@ def test_one_wrong_hand_in_the_bidding_bars_its_player_whatever_else_was_reporte
     assert view.deal == 1 and tuple(view.barred) == ("Bob",) and view.to_bid == "Cid"
     log.bids("Cid 6S", "Ann pass")
     assert (accepted(log).view.contractor, log.sheet().view.contract) == ("Cid", "6S")
+
+
+def test_a_side_named_by_the_table_wins_in_a_card_players_sentence():
+    log = Log(FOUR, sides={"Us": ["N", "S"], "Them": ["E", "W"]})
+    log.play("E", "10NT", {"Us": 0, "Them": 10})  # Them 520: they win with the contract
+    assert accepted(log).result == "Them win by reaching 500 with the contract"
+    log = Log(FOUR, sides={"Us": ["N", "S"], "Them": ["E", "W"]}, target=100)
+    log.play("N", "6S", {"Us": 2, "Them": 8})  # N & S set; Them 80 in defence
+    log.play("N", "6S", {"Us": 2, "Them": 8})  # and again: Them pass 100 with their tricks in defence
+    assert accepted(log).result == "Them win by reaching 100 in defence"

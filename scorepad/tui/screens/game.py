@@ -31,7 +31,7 @@ from scorepad.rules.base import LastDeal, Sheet
 from scorepad.rules.names import visible
 from scorepad.rules.wording import capitalized
 from scorepad.store.game_file import FileChanged, GameFile, StoreError
-from scorepad.text.describe import describe, next_line
+from scorepad.text.describe import describe, described, next_line
 from scorepad.tui.collector import IdleCollector
 from scorepad.tui.plain import plain
 from scorepad.tui.widgets import quiet
@@ -305,18 +305,13 @@ class GameScreen(Screen[None]):
         lines = [] if sheet.finished or asked or not sheet.prompt else [next_line(sheet)]
         lines += [f"Question for the table: {q}" for q in sheet.questions]
         if sheet.overrides:
-            lines.append("Table overrides in this game: " + ", ".join(map(self._overridden, sheet.overrides)))
+            lines.append("Table overrides in this game: " + ", ".join(sheet.overridden))
         quiet.update(
             prompt, Text("\n".join(visible(line) for line in lines))
         )  # mostly as it was: no repaint then
         if self.form is not None:
             self.form.update_sheet(sheet)
         self.sheet_changed(sheet)
-
-    def _overridden(self, seq: int) -> str:
-        """A correction the table agreed to, by the entry it corrected ("deal 7's contract")."""
-        correction = self.replayer.by_seq.get(seq)
-        return self.replayer.entry_label(correction.target if isinstance(correction, Amend | Void) else seq)
 
     def correction_words(self, correction: Amend | Void) -> str:
         """A correction in words, its entry named by its deal: "struck out deal 5's bid", "deal 5's contract
@@ -461,7 +456,7 @@ class GameScreen(Screen[None]):
         return True
 
     def _logged_line(self, entries: list[Entry]) -> str:
-        return "Logged: " + "; ".join(describe(e, self.sheet.names, self.sheet.side_names) for e in entries)
+        return "Logged: " + "; ".join(described(e, self.sheet) for e in entries)
 
     def _say_logged_again(self) -> None:
         """After a correction: the form's "Logged: …" line says those entries as they count now."""
@@ -655,7 +650,7 @@ class GameScreen(Screen[None]):
         """What an undo takes back, in words: the deal and its points, or what was entered of it so far."""
         if taken.scored or not taken.number:
             return taken.words
-        entered = "; ".join(describe(e, self.sheet.names, self.sheet.side_names) for e in taken.entries)
+        entered = "; ".join(described(e, self.sheet) for e in taken.entries)
         word = self.replayer.rules.deal_word
         return f"{word} {taken.number} so far ({entered})"
 
