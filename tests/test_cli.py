@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
