@@ -128,6 +128,7 @@ def _in_words(
                 parts.append(f"{HOLDING_TEXT[entry.honours.holding]} to {side(entry.honours.side)}")
             if entry.revoke:
                 parts.append(f"revoke by {side(entry.revoke.side)}")
+            parts += [f"another revoke by {side(later)}" for later in entry.more_revokes]
             if entry.chicane:
                 parts.append(
                     f"{'double chicane' if entry.chicane.double else 'chicane'} to {side(entry.chicane.side)}"
@@ -147,9 +148,10 @@ def _in_words(
         case JassWeis():
             from scorepad.rules.jass.cards import describe_meld
 
-            return f"{who(entry.player)} weist " + ", ".join(describe_meld(m) for m in entry.melds)
+            late = " — after the first trick: void" if entry.late else ""
+            return f"{who(entry.player)} weist " + ", ".join(describe_meld(m) for m in entry.melds) + late
         case JassStoeck():
-            return f"{who(entry.player)} Stöck"
+            return f"{who(entry.player)} Stöck" + (" — announced too late: void" if entry.late else "")
         case JassTricks():
             points = ", ".join(f"{side(team)} {n}" for team, n in entry.points.items())
             match = f" — Match {side(entry.match)}" if entry.match else ""

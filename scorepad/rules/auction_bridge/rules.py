@@ -188,6 +188,7 @@ def _result(state: BridgeState, entry: ABResult, seq: int) -> None:
         honours=(honours.side, honours.holding) if honours else None,
         revoke=(revoke.side, revoke.choice) if revoke else None,
         chicane=(chicane.side, chicane.double) if chicane else None,
+        more_revokes=tuple(entry.more_revokes),
     )
     score = score_deal(contract, declarers, state.other_side(declarers), outcome, settings)
     state.deals += 1
@@ -233,6 +234,7 @@ def _result(state: BridgeState, entry: ABResult, seq: int) -> None:
         chicane_side=outcome.chicane[0] if outcome.chicane else None,
         double_chicane=bool(outcome.chicane and outcome.chicane[1]),
         revoke_side=outcome.revoke[0] if outcome.revoke else None,
+        more_revokes=outcome.more_revokes,
         won_game=won_game,
         rubber_over=any(bonus.values()),
         trick=score.trick,

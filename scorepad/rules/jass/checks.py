@@ -84,10 +84,18 @@ def check_trump(state: JassState, entry: JassTrump) -> str | None:
     return None
 
 
+#: the laws of a late declaration, in words (rules/jass.md, "When")
+LATE_WEIS_LAW = "Weis is declared in the player's own turn during the first trick only"
+LATE_STOECK_LAW = "Stöck are announced at the latest as the second of the two cards is played"
+
+
 def check_weis(state: JassState, entry: JassWeis) -> str | None:
     player = entry.player
     if reason := unknown_player(state, player) or hand_in_play(state, "Weis"):
         return reason
+    if entry.late:  # void, but still a Weis a hand can hold
+        problem = melds_problem(entry.melds, state.settings, state.settings.suit_names)
+        return f"{state.name(player)} cannot declare that: {problem}" if problem else None
     if player in state.weis:
         return f"{state.name(player)} has declared a Weis this hand already; correct it to change the melds"
     melds, settings = entry.melds, state.settings
@@ -129,6 +137,8 @@ def check_stoeck(state: JassState, entry: JassStoeck) -> str | None:
         return reason
     if problem := no_stoeck_problem(state.contract):
         return problem
+    if entry.late and not state.stoeck:
+        return None  # void: nothing else of the hand depends on it
     if state.stoeck:
         holder, _ = state.stoeck
         return (

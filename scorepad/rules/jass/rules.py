@@ -115,12 +115,18 @@ class JassRules(base.Rules[JassState, Settings]):
             case JassWeis():
                 reason = checks.game_goes_on(state) or checks.check_weis(state, entry)
                 if reason is None:
-                    state.weis[entry.player] = (entry.melds, seq)
+                    if entry.late:
+                        state.declared_late(entry)
+                    else:
+                        state.weis[entry.player] = (entry.melds, seq)
                 return reason
             case JassStoeck():
                 reason = checks.game_goes_on(state) or checks.check_stoeck(state, entry)
                 if reason is None:
-                    state.stoeck = (entry.player, seq)
+                    if entry.late:
+                        state.declared_late(entry)
+                    else:
+                        state.stoeck = (entry.player, seq)
                 return reason
             case JassPenalty():
                 reason = checks.game_goes_on(state) or checks.check_penalty(state, entry)
@@ -158,7 +164,7 @@ def _deal(state: JassState, entry: Deal) -> None:
     state.dealer = entry.dealer
     state.contract = state.caller = state.trump_entry = None
     state.pushed = False
-    state.weis, state.stoeck = {}, None
+    state.weis, state.stoeck, state.void = {}, None, ()
     state.moved_on("dealt")
 
 

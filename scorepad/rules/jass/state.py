@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scorepad.log import FourMeld, Header, JassContract, SequenceMeld
+from scorepad.log import FourMeld, Header, JassContract, JassStoeck, JassWeis, SequenceMeld
 from scorepad.rules import base
 from scorepad.rules.jass.cards import (
     Card,
@@ -53,6 +53,8 @@ class JassState(base.State[Settings]):
         self.trump_entry: int | None = None
         self.weis: dict[str, tuple[tuple[Meld, ...], int]] = {}  # player -> (melds, seq) this hand
         self.stoeck: tuple[str, int] | None = None  # (player, seq) this hand
+        #: Weis and Stöck declared too late this hand, in words: void by the laws, they score nothing
+        self.void: tuple[str, ...] = ()
         self.pending_tie: PendingTie | None = None
         self.bergpreis: str | None = None
         self.bergpreis_note = ""
@@ -173,6 +175,19 @@ class JassState(base.State[Settings]):
         self.position = self.hand + 1
         self.weis = {}
         self.stoeck = None
+        self.void = ()
+
+    def declared_late(self, entry: JassWeis | JassStoeck) -> None:
+        """A Weis or Stöck declared too late: it scores nothing; the hand says why, in the law's words."""
+        from scorepad.rules.jass.checks import LATE_STOECK_LAW, LATE_WEIS_LAW
+
+        name = self.name(entry.player)
+        if isinstance(entry, JassWeis):
+            melds = ", ".join(describe_meld(m, self.settings.suit_names) for m in entry.melds)
+            words = f"{name}'s Weis ({melds}) came after the first trick: void ({LATE_WEIS_LAW})"
+        else:
+            words = f"{name}'s Stöck came too late: void ({LATE_STOECK_LAW})"
+        self.void = (*self.void, words)
 
     # ------------------------------------------------------------------ what the table enters next
 
@@ -227,6 +242,7 @@ class JassState(base.State[Settings]):
                 lines.append(verdict.sentence)
             if self.stoeck:
                 lines.append(f"Stöck: {self.name(self.stoeck[0])}")
+            lines += self.void
         if self.bergpreis_note:
             lines.append(self.bergpreis_note)
         return (*lines, goal)
@@ -259,7 +275,7 @@ class JassState(base.State[Settings]):
                 p: tuple(describe_meld(m, self.settings.suit_names) for m in melds)
                 for p, (melds, _) in self.weis.items()
             },
-            weis_verdict=verdict.sentence,
+            weis_verdict="\n".join(filter(None, (verdict.sentence, *self.void))),
             stoeck=self.stoeck[0] if self.stoeck else None,
             target=self.settings.target,
             tafel={side: tafel(total) for side, total in self.totals.items()},
