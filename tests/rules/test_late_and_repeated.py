@@ -9,7 +9,8 @@ from typing import Any
 from scorepad.log import dump_entry, parse_entry
 from tests.helpers import entries, header
 from tests.rules.test_auction_bridge import GAME, Log, last_cells, rejected
-from tests.rules.test_jass import A, Log as JassLog
+from tests.rules.test_jass import A
+from tests.rules.test_jass import Log as JassLog
 
 
 def _result(log: Log, tricks: int, **fields: Any) -> int:
