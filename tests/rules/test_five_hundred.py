@@ -1091,7 +1091,7 @@ def test_out_of_contention_side_plays_on_and_cannot_win():
     sheet = accepted(log)
     assert sheet.status == "in_progress" and sheet.view.out_of_contention == ("Bob",)
     assert log.check("contract", player="Bob", call="10NT") == (
-        "Bob cannot take the contract: Bob is out of the running (a side at −500 or lower cannot win any "
+        "Bob may not bid this deal: Bob is out of the running (a side at −500 or lower cannot win any "
         "more: it plays on, but bids no more)"
     )
     log.contract("Ann", "6S")

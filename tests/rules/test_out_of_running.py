@@ -29,7 +29,7 @@ def test_a_player_out_of_the_running_is_passed_over_when_he_would_bid_first():
 
 def test_he_cannot_be_the_contractor_but_still_deals_and_defends():
     log = _bob_out()
-    assert log.check("contract", player="Bob", call="6S") == f"Bob cannot take the contract: {LAW}"
+    assert log.check("contract", player="Bob", call="6S") == f"Bob may not bid this deal: {LAW}"
     log.deal("Bob")  # he deals in turn
     log.contract("Cid", "6S")
     log.result({"Cid": 6, "Bob": 3, "Ann": 1})

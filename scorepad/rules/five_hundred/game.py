@@ -371,7 +371,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
             beat = f", {display_call(deal.high[1])} to beat" if deal.high else ""
             return f"deal {deal.index}'s auction is being entered bid by bid ({to_bid} to bid{beat}): go on with it"
         if entry.player in deal.barred:
-            return f"{state.name(entry.player)} cannot take the contract: {deal.barred[entry.player]}"
+            return f"{state.name(entry.player)} may not bid this deal: {deal.barred[entry.player]}"
         return None
 
     def _check_result(self, state: FiveHundredState, entry: FHResult) -> str | None:

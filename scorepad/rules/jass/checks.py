@@ -84,11 +84,6 @@ def check_trump(state: JassState, entry: JassTrump) -> str | None:
     return None
 
 
-#: the laws of a late declaration, in words (rules/jass.md, "When")
-LATE_WEIS_LAW = "Weis is declared in the player's own turn during the first trick only"
-LATE_STOECK_LAW = "Stöck are announced at the latest as the second of the two cards is played"
-
-
 def check_weis(state: JassState, entry: JassWeis) -> str | None:
     player = entry.player
     if reason := unknown_player(state, player) or hand_in_play(state, "Weis"):

@@ -28,6 +28,10 @@ Steps = list[tuple[str, dict[str, int]]]  # a hand's points per step (stoeck, we
 #: no Weis declared this hand: nobody writes Weis
 NO_WEIS = WeisVerdict(None, 0)
 
+#: the laws of a late declaration, in words (rules/jass.md, "When")
+LATE_WEIS_LAW = "Weis is declared in the player's own turn during the first trick only"
+LATE_STOECK_LAW = "Stöck are announced at the latest as the second of the two cards is played"
+
 
 @dataclass
 class PendingTie:
@@ -179,8 +183,6 @@ class JassState(base.State[Settings]):
 
     def declared_late(self, entry: JassWeis | JassStoeck) -> None:
         """A Weis or Stöck declared too late: it scores nothing; the hand says why, in the law's words."""
-        from scorepad.rules.jass.checks import LATE_STOECK_LAW, LATE_WEIS_LAW
-
         name = self.name(entry.player)
         if isinstance(entry, JassWeis):
             melds = ", ".join(describe_meld(m, self.settings.suit_names) for m in entry.melds)
