@@ -237,11 +237,15 @@ class JassWeis(Entry):
     type: Literal["weis"] = "weis"
     player: str
     melds: tuple[Meld, ...] = Field(min_length=1)
+    late: Bool = (
+        False  # declared after the first trick: void (added to version 1; left out of a line when false)
+    )
 
 
 class JassStoeck(Entry):
     type: Literal["stoeck"] = "stoeck"
     player: str
+    late: Bool = False  # announced after the second of the two cards was played: void (as `JassWeis.late`)
 
 
 class JassTricks(Entry):
@@ -315,6 +319,9 @@ class ABResult(Entry):
     honours: Honours | None = None
     revoke: Revoke | None = None
     chicane: Chicane | None = None
+    #: the revokes after `revoke` in the same deal, each by its side (the other side's, or a second by the same):
+    #: added to version 1, left out of a line when empty
+    more_revokes: tuple[str, ...] = ()
 
 
 class ABAgree(Entry):
@@ -423,14 +430,31 @@ def void_model(game: str) -> type[Void]:
     return Void
 
 
+#: optional fields added to version 1 after its first files, with the value they have when absent: a line holding
+#: them at that value leaves them out, so it reads in every scorepad of version 1 and is written as before
+ADDED_FIELDS: dict[str, dict[str, Any]] = {
+    "weis": {"late": False},
+    "stoeck": {"late": False},
+    "result": {"more_revokes": []},
+}
+
+
 def dump_entry(entry: Entry) -> str:
     """One log line (without newline). A replacement inside an amend drops its empty seq/at."""
     data = entry.model_dump(mode="json")
+    _leave_out_added(data)
     inner = data.get("entry")
     if isinstance(inner, dict):
         inner.pop("seq", None)
         inner.pop("at", None)
+        _leave_out_added(inner)
     return _dumps(data)
+
+
+def _leave_out_added(data: dict[str, Any]) -> None:
+    for name, absent in ADDED_FIELDS.get(data.get("type", ""), {}).items():
+        if name in data and data[name] == absent:
+            del data[name]
 
 
 def dump_header(header: Header) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -82,6 +83,17 @@ def test_new_list_and_export(capsys, tmp_path):
     out = tmp_path / "sheet.md"
     assert main(["export", path, "--format", "md", "-o", str(out)]) == 0
     assert out.read_text().startswith("# Friday")
+
+
+def test_new_without_a_terminal_makes_the_game_says_where_and_succeeds(capsys, monkeypatch):
+    # a script or a pipe: no app to open, but the game is made as asked (exit 0, its path on stdout)
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert main(["new", "jass", "--players", "Ann", "Bob", "Cid", "Dan"]) == 0
+    out, err = capsys.readouterr()
+    path = Path(out.strip())
+    assert path.is_file() and path.suffix == ".jsonl" and err == ""
+    assert main(["replay", str(path), "--json"]) == 0
 
 
 def test_export_csv_has_a_column_per_side(game_file, capsys):

@@ -70,8 +70,9 @@ def test_calls_melds_and_holdings_read_as_the_sheet_writes_them():
         },
     )
     assert describe(result) == (
-        "declarer's side 9 tricks, 4 in one hand, 5th in partner's to We, chicane to They"
+        "declarer's side: 9 tricks, 4 in one hand, 5th in partner's to We, chicane to They"
     )
+    assert describe(result, NAMES, declarer="Bob").startswith("Bob's side: 9 tricks, ")
     nullo = parse_entry("five_hundred", {"type": "bid", "player": "Ann", "call": "open_nullo"})
     assert describe(nullo) == "Ann open nullo"
 
@@ -105,7 +106,7 @@ def test_the_declarers_tricks_are_counted_as_each_language_counts():
     def tricks(n: int) -> str:
         return describe(parse_entry("auction_bridge", {"type": "result", "tricks": n}))
 
-    assert (tricks(1), tricks(9)) == ("declarer's side 1 trick", "declarer's side 9 tricks")
+    assert (tricks(1), tricks(9)) == ("declarer's side: 1 trick", "declarer's side: 9 tricks")
     set_language("ru")
     assert [tricks(n) for n in (1, 3, 5, 11, 13)] == [
         "сторона разыгрывающего: 1 взятка",

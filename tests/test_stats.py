@@ -172,24 +172,42 @@ def test_stats_command_prints_the_tables(tmp_path, scorepad_home, capsys):
     assert "Players" in capsys.readouterr().out
 
 
-def test_a_renamed_player_is_one_person_across_games(tmp_path):
+def test_a_rename_in_one_game_never_merges_two_people_of_different_games(tmp_path):
+    # one evening's Ruedi, and another evening's Ruedi renamed "Ruedi Brunner": two people, each game counting
+    # its players by the names it shows at its end
     directory = tmp_path / "games"
-    older = write(directory, "a-older", "five_hundred", ["Ann", "Bob", "Cid"], [])
-    newer = write(
+    write(directory, "a-older", "five_hundred", ["Ruedi", "Bob", "Cid"], [])
+    write(
         directory,
         "b-newer",
         "five_hundred",
-        ["Ann", "Bob", "Cid"],
-        [{"type": "rename", "player": "Cid", "new_name": "Cyd"}],
+        ["Ruedi", "Bob", "Cid"],
+        [{"type": "rename", "player": "Ruedi", "new_name": "Ruedi Brunner"}],
     )
-    os.utime(older, (1_700_000_000, 1_700_000_000))
-    os.utime(newer, (1_800_000_000, 1_800_000_000))
     players = collect_stats(directory).players
-    assert set(players) == {"Ann", "Bob", "Cyd"}  # Cid of the older game is Cyd: the newest name
-    assert players["Cyd"].played == 2 and players["Ann"].played == 2
+    assert set(players) == {"Ruedi", "Ruedi Brunner", "Bob", "Cid"}
+    assert players["Ruedi"].played == 1 and players["Ruedi Brunner"].played == 1
+    assert players["Bob"].played == 2
 
 
-def test_a_jass_team_named_by_its_players_follows_their_renames_across_games(tmp_path):
+def test_a_renamed_player_counts_under_the_name_of_each_games_end(tmp_path):
+    directory = tmp_path / "games"
+    write(directory, "a", "five_hundred", ["Ann", "Bob", "Cid"], [])
+    write(
+        directory,
+        "b",
+        "five_hundred",
+        ["Ann", "Bob", "Cid"],
+        [
+            {"type": "rename", "player": "Cid", "new_name": "Cyd"},
+            {"type": "rename", "player": "Cid", "new_name": "Cid"},  # and back: Cid again at the end
+        ],
+    )
+    players = collect_stats(directory).players
+    assert set(players) == {"Ann", "Bob", "Cid"} and players["Cid"].played == 2
+
+
+def test_a_jass_team_named_by_its_players_is_named_as_each_game_ends(tmp_path):
     directory = tmp_path / "games"
     older = write(directory, "a-older", "jass", FOUR, JASS)
     newer = write(
@@ -205,13 +223,14 @@ def test_a_jass_team_named_by_its_players_follows_their_renames_across_games(tmp
     for age, path in enumerate((older, newer, named)):
         os.utime(path, (1_700_000_000 + age, 1_700_000_000 + age))
     stats = collect_stats(directory)
-    assert set(stats.weis) == {"Ann & Cid", "Rob & Dan", "We", "They"}  # not "Bob & Dan" beside "Rob & Dan"
-    assert (stats.weis["Rob & Dan"].hands, stats.weis["Rob & Dan"].points) == (2, 100)
+    # Rob of the newer game is not taken for Bob of the older one
+    assert set(stats.weis) == {"Ann & Cid", "Bob & Dan", "Rob & Dan", "We", "They"}
+    assert (stats.weis["Rob & Dan"].hands, stats.weis["Rob & Dan"].points) == (1, 50)
     assert (
         stats.weis["Ann & Cid"].matches == 2 and stats.weis["They"].points == 50
     )  # a name the table gave stays
     text = render(stats)
-    assert "Rob & Dan" in text and "Bob & Dan" not in text
+    assert "Rob & Dan" in text and "Bob & Dan" in text
 
 
 def test_each_game_kind_its_games_finished_and_deals(tmp_path):

@@ -78,7 +78,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=_("KEY=VALUE"),
         help=_("a ruleset setting (e.g. target=1000, preset=flat_1000); JSON values allowed"),
     )
-    new.add_argument("--no-open", action="store_true", help=_("only create the file and print its path"))
+    new.add_argument(
+        "--no-open",
+        action="store_true",
+        help=_("only create the file and print its path (as without a terminal)"),
+    )
 
     opener = sub.add_parser("open", help=_("open a game file in the app"))
     opener.add_argument("file", type=Path, metavar=file_word, help=_("the game file"))
@@ -316,7 +320,9 @@ def _new(args: argparse.Namespace) -> int:
     if problem:
         raise UsageError(_("scorepad new: {problem}").format(problem=problem))
     path = create(header)
-    if args.no_open:
+    served = bool(os.environ.get("TEXTUAL_DRIVER"))
+    if args.no_open or (not served and not (sys.stdin.isatty() and sys.stdout.isatty())):
+        # without a terminal (a script, a pipe) the game is made all the same: say where, as --no-open does
         print(path)
         return 0
     return _run_app(open_path=path)

@@ -3,9 +3,10 @@
 (Five Hundred's contracts by strain, Jass's Weis and Matches, Auction Bridge's rubbers).
 
 Every figure was written by the rules when the game was read (scorepad.library.saved), so it follows corrections
-as the score sheets do. A player renamed in a game (Ann → Annie) is one person in every game: the names a seat
-carried are linked, and a person is counted under the name the latest rename gave (the game played last, of
-those with a rename); a partnership is its persons, whatever the games called them.
+as the score sheets do. Across games a person is known by one thing only: the name the game shows at its end. A
+player renamed in a game (Ann → Annie) counts as Annie for that whole game, and for that game only: a rename is
+never carried into other games, where the old name may well be someone else's (two Ruedis at two tables). A
+partnership is its persons.
 """
 
 from __future__ import annotations
@@ -122,28 +123,10 @@ SETUP = (
     """INSERT INTO counted SELECT id, path, mtime_ns, kind, finished, deals FROM main.game
        WHERE folder = :folder AND error IS NULL""",
     "CREATE TEMP TABLE person (name TEXT PRIMARY KEY, person TEXT NOT NULL) WITHOUT ROWID",
-    # the names linked by a rename, every link followed; each set of names is a person, called by the name the
-    # latest rename gave (the names of a seat never renamed are their own)
-    """INSERT INTO person
-       WITH RECURSIVE
-         name(name) AS (SELECT DISTINCT name FROM seat WHERE game IN (SELECT id FROM counted)),
-         renamed(game, seat, name, mtime_ns, path) AS (
-           SELECT s.game, s.seat, s.name, g.mtime_ns, g.path FROM seat s JOIN counted g ON g.id = s.game
-           WHERE s.renamed),
-         link(a, b) AS (
-           SELECT DISTINCT x.name, y.name FROM renamed r
-           JOIN seat_name x ON x.game = r.game AND x.seat = r.seat
-           JOIN seat_name y ON y.game = r.game AND y.seat = r.seat),
-         reach(name, other) AS (
-           SELECT name, name FROM name
-           UNION
-           SELECT reach.name, link.b FROM reach JOIN link ON link.a = reach.other),
-         joined(name, key) AS (SELECT name, min(other) FROM reach GROUP BY name),
-         latest(key, person, place) AS (
-           SELECT j.key, r.name, row_number() OVER (PARTITION BY j.key ORDER BY r.mtime_ns DESC, r.path)
-           FROM renamed r JOIN joined j ON j.name = r.name)
-       SELECT j.name, coalesce(l.person, j.name) FROM joined j
-       LEFT JOIN latest l ON l.key = j.key AND l.place = 1""",
+    # a person is the name a seat carries at the end of its game (the module's docstring): a player
+    # renamed in a game counts under his new name for that game only, so a rename in one game never makes two
+    # people of other games one ("Ruedi" of one evening is not "Ruedi Brunner", renamed from Ruedi in another)
+    """INSERT INTO person SELECT DISTINCT name, name FROM seat WHERE game IN (SELECT id FROM counted)""",
     # each side as its persons: `key` names them in one order whatever the game's seats, `names` in its seats'
     """CREATE TEMP TABLE team (game INTEGER, side TEXT, key TEXT, names TEXT, size INTEGER,
                                PRIMARY KEY (game, side)) WITHOUT ROWID""",

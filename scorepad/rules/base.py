@@ -12,11 +12,13 @@ state kept there), so everything after it follows and nothing before it moves.
 from __future__ import annotations
 
 import copy
+import re
 from abc import ABC, abstractmethod
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from math import inf
 from operator import itemgetter
 from types import MappingProxyType
@@ -59,6 +61,8 @@ class Row:
     delta: Mapping[str, int]  # side -> the points this row gives it (every side, in the sides' order)
     totals: Mapping[str, int]  # side -> its total after this row
     cells: object = None  # the game's columns, typed (read through the game's view.py: `DealCells.of` …)
+    naming: Naming | None = None  # the names its words were made in, to say them as now (`Sheet.said`)
+    number: int = 0  # the deal (Jass: the hand) it was scored in, as the table counts them
 
     def summary(self) -> dict[str, Any]:
         return {"seq": self.seq, "text": self.text, "delta": dict(self.delta), "totals": dict(self.totals)}
@@ -121,6 +125,50 @@ class Preview:
 
 
 @dataclass(frozen=True, slots=True)
+class LastDeal:
+    """What one undo takes back (`Replayer.last_deal`): the newest deal's (hand's) entries that still count, the
+    rows they scored, and the deal in words with its points ("deal 7, Bob 8♥ set — Ann +10 Bob −300 Cid +30")."""
+
+    number: int  # the deal (hand); 0 when it is a rename, which belongs to no deal
+    seqs: tuple[int, ...]  # its entries that count, in the log's order
+    entries: tuple[Entry, ...]  # the same, as they count now (their latest correction)
+    rows: tuple[Row, ...]  # the rows they scored (none: the deal is still in progress)
+    words: str
+
+    @property
+    def scored(self) -> bool:
+        return bool(self.rows)
+
+    def voids(self) -> list[Void]:
+        """The entries that take it back: a `void` of each of its entries, the newest first."""
+        return [Void(target=seq, note="undo") for seq in reversed(self.seqs)]
+
+
+#: what each kind of entry is, in a card player's words ("deal 5's contract")
+ENTRY_WORDS = {
+    "deal": "dealer",
+    "bid": "bid",
+    "contract": "contract",
+    "result": "result",
+    "irregularity": "irregularity",
+    "claim": "claim",
+    "trump": "trump",
+    "weis": "Weis",
+    "stoeck": "Stöck",
+    "tricks": "card points",
+    "penalty": "penalty",
+    "agree": "agreed score",
+    "stop": "stop",
+    "note": "note",
+}
+
+
+def points_words(points: int) -> str:
+    """Points won or lost as a sheet writes them: "+10", "−300" (a minus sign, not a hyphen), "0"."""
+    return f"{points:+d}".replace("-", "−") if points else "0"
+
+
+@dataclass(frozen=True, slots=True)
 class Rejection:
     seq: int
     reason: str
@@ -160,6 +208,8 @@ class Sheet:
     side_names: Mapping[str, str]  # side label -> how to show it now (follows renames)
     overrides: tuple[int, ...]  # seqs of corrections accepted by table override
     entries: tuple[Entry, ...] = field(repr=False)
+    #: the entries those corrections corrected, as the table knows them ("deal 7's contract"), in their order
+    overridden: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=lambda: FROZEN_EMPTY)
     view: View = field(default_factory=lambda: View(phase="deal", number=1))  # the moment, typed, for screens
 
@@ -170,6 +220,14 @@ class Sheet:
     @property
     def finished(self) -> bool:
         return self.status == "finished"
+
+    def said(self, row: Row) -> str:
+        """The row's words with everyone called as now: a player renamed since it was scored by his new name."""
+        return retold(row.text, row.naming.names, self.names) if row.naming is not None else row.text
+
+    def retold(self, text: str, naming: Naming | None) -> str:
+        """Words the rules made in `naming` (a row's cells' names of their moment) with the names of now."""
+        return retold(text, naming.names, self.names) if naming is not None else text
 
     def summary(self, rows: bool = True) -> dict[str, Any]:
         """The `scorepad replay --json` object (docs/log-format.md §2). Without `rows`, its "rows" are left
@@ -238,6 +296,27 @@ class Naming(Fixed):
         return " & ".join(self.name(p) for p in members)
 
 
+def retold(text: str, then: Mapping[str, str], now: Mapping[str, str]) -> str:
+    """`text`, made with the names of `then` (player -> name), said with the names of `now`.
+
+    One pass over the text: every name of `then` is found as a whole name (not inside a longer word), the
+    longest first, so "Ruedi Brunner" is one name even beside a player "Ruedi"; each found is swapped for its
+    player's name of now, and what is swapped in is never looked at again: a rename said once, whatever the
+    new name holds."""
+    if then is now or not text:
+        return text
+    changed = {name: now.get(player, name) for player, name in then.items() if now.get(player, name) != name}
+    if not changed:
+        return text
+    return _names_pattern(tuple(then.values())).sub(lambda found: changed.get(found[0], found[0]), text)
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    ordered = sorted(set(names), key=len, reverse=True)
+    return re.compile("|".join(rf"(?<!\w){re.escape(name)}(?!\w)" for name in ordered if name))
+
+
 SettingsT = TypeVar("SettingsT", bound=BaseModel)
 
 
@@ -247,6 +326,8 @@ class State(Generic[SettingsT]):
 
     #: where in the game the next entry goes (its deal, hand …): the replayer notes it before each entry
     position: int = 0
+    #: the position before the entry being folded: the deal or hand a row it scores is numbered by
+    folding_at: int = 0
 
     def __init__(self, header: Header, settings: SettingsT, sides: Mapping[str, tuple[str, ...]]):
         self.header = header
@@ -277,7 +358,17 @@ class State(Generic[SettingsT]):
         return self.naming.name(player)
 
     def rename(self, player: str, new_name: str) -> None:
-        self.naming = self.naming.renamed(player, new_name)
+        before = self.naming
+        self.naming = before.renamed(player, new_name)
+        self.retell(before.names, self.naming.names)
+
+    def retell(self, then: Mapping[str, str], now: Mapping[str, str]) -> None:
+        """A player was renamed: the words the state keeps for the table (the result, the questions, a prompt
+        of its own) are said with the new name. (Rows keep the names of their moment: `Sheet.said`.) A game
+        keeping more words extends it."""
+        self.result = retold(self.result, then, now)
+        self.prompt = retold(self.prompt, then, now)
+        self.questions = [retold(question, then, now) for question in self.questions]
 
     def side_name(self, side: str) -> str:
         return self.naming.side_name(side)
@@ -287,7 +378,7 @@ class State(Generic[SettingsT]):
         totals = self.totals
         for side, points in delta.items():
             totals[side] += points
-        row = Row(seq, text, delta, dict(totals), cells)
+        row = Row(seq, text, delta, dict(totals), cells, self.naming, self.folding_at)
         self.rows.append(row)
         return row
 
@@ -347,6 +438,14 @@ class Rules(ABC, Generic[StateT, SettingsT]):
     max_players = 6
     #: four players as two partnerships, partners sitting opposite (seats 1+3 against 2+4), and no other sides
     partners_opposite = False
+    #: what the table calls one round of the game: "deal" (Jass: "hand")
+    deal_word = "deal"
+
+    def entry_deal(self, where: Where) -> int:
+        """The deal (hand) an entry went to, from the positions before and after it was folded. A game whose
+        position is the deal the next entry goes to (the default) counts it before; Five Hundred, whose position
+        is the deal in progress, after."""
+        return where.before
 
     def settings(self, rules: Mapping[str, Any]) -> SettingsT:
         """The header's `rules` over the defaults (or over a named preset)."""
@@ -556,7 +655,7 @@ class Replayer:
             self.replacements[target] = replacement
             refused = self._refold_from(target)
             if replacement is not None and refused:  # the replacement itself is refused where it stands
-                reason = f"amend of entry {target}: {refused}"
+                reason = f"correcting {self.entry_label(target)}: {refused}"
                 if before is _NOT_REPLACED:
                     del self.replacements[target]
                 else:
@@ -575,6 +674,7 @@ class Replayer:
     def _step(self, state: State[Any], entry: Entry, seq: int) -> str | None:
         """Fold one plain entry into `state`; why it was refused, or None."""
         if entry.type not in FOLDED_APART:  # (nearly every entry: the game's own)
+            state.folding_at = state.position
             reason = self.rules.fold(state, entry, seq)
         else:
             match entry:
@@ -695,26 +795,28 @@ class Replayer:
         it stands on a scratch state; without, the caller finds that out as it folds again with it."""
         target = correction.target
         original = self.by_seq.get(target)
-        if original is None or target >= seq:
-            return f"{correction.type} of entry {target}: there is no such entry before it"
+        doing = "correcting" if isinstance(correction, Amend) else "striking out"
+        if original is None or target >= seq:  # (only a file written by hand says so)
+            return f"{doing} entry {target}: there is no such entry before it"
+        what = self.entry_label(target)
         if isinstance(original, (Amend, Void)):
-            return f"{correction.type} of entry {target}: a correction cannot be corrected; correct entry {original.target}"
+            return f"{doing} {what}: a correction cannot be corrected; correct {self.entry_label(original.target)}"
         if target in self.replacements and self.replacements[target] is None:
-            return f"{correction.type} of entry {target}: that entry is already void"
+            return f"{doing} {what}: it is struck out already"
         replacement = correction.entry if isinstance(correction, Amend) else None
         if replacement is not None and replacement.type != original.type:
-            return f"amend of entry {target}: it replaces a {original.type} entry with a {replacement.type}"
+            return f"{doing} {what}: an entry is corrected only by one of its own kind"
         if not correction.override:
             reason = self.rules.correction_window(
                 self.state, target, self._where(target), trial=lambda: self._trial(target, replacement)
             )
             if reason:
-                return f"{correction.type} of entry {target} is too late: {reason}"
+                return f"{doing} {what} is too late: {reason}"
         if replacement is not None and in_place:
             _, refused = self._scratch(
                 target, {**self.replacements, target: replacement}, watch=target, stop=True
             )
-            return f"amend of entry {target}: {refused}" if refused else None
+            return f"correcting {what}: {refused}" if refused else None
         return None
 
     def _trial(self, target: int, replacement: Entry | None) -> State[Any] | None:
@@ -804,7 +906,9 @@ class Replayer:
         amended = {c.target for c in corrections if isinstance(c, Amend)}
         for rejection in scratch.rejected:  # a replacement refused where it stands: as `push` would refuse it
             if rejection.seq in amended:
-                return self._refused_preview(f"amend of entry {rejection.seq}: {rejection.reason}")
+                return self._refused_preview(
+                    f"correcting {self.entry_label(rejection.seq)}: {rejection.reason}"
+                )
         old_rows = state.rows
         changed = tuple(row for i, row in enumerate(scratch.rows) if i >= len(old_rows) or old_rows[i] != row)
         return CorrectionPreview(
@@ -869,6 +973,90 @@ class Replayer:
                 return seq
         return None
 
+    # ------------------------------------------------------------------ deals, as the table counts them
+
+    def deal_of(self, seq: int) -> int:
+        """The deal (Jass: the hand) entry `seq` went to; a correction goes with the entry it corrects."""
+        entry = self.by_seq.get(seq)
+        if isinstance(entry, (Amend, Void)) and entry.target < seq:
+            return self.deal_of(entry.target)
+        step = bisect_left(self._walk, seq, key=itemgetter(0))
+        if step >= len(self._walk) or self._walk[step][0] != seq:
+            return self.rules.entry_deal(Where(self.state.position, self.state.position))
+        return self.rules.entry_deal(self._where(seq))
+
+    def entry_label(self, seq: int) -> str:
+        """Entry `seq` as the table knows it: by its deal and what it is ("deal 5's contract", "hand 3's Weis",
+        "the rename of Ann"), never by its number in the log."""
+        entry = self.by_seq.get(seq)
+        if entry is None:
+            return f"a {self.rules.deal_word}'s entry"
+        if isinstance(entry, (Amend, Void)):
+            if entry.target >= seq or entry.target not in self.by_seq:
+                return "a correction"
+            return f"the correction of {self.entry_label(entry.target)}"
+        if isinstance(entry, Rename):
+            return f"the rename of {self.state.name(entry.player)}"
+        what = ENTRY_WORDS.get(entry.type, entry.type)
+        return f"{self.rules.deal_word} {self.deal_of(seq)}'s {what}"
+
+    def _corrected(self, seq: int) -> int:
+        """The entry correction `seq` corrects (itself when it is no correction)."""
+        entry = self.by_seq.get(seq)
+        return entry.target if isinstance(entry, (Amend, Void)) else seq
+
+    def last_deal(self) -> LastDeal | None:
+        """What one undo takes back: every entry still counting of the newest deal (hand) that has one, scored
+        or still in progress; or a rename, when that is the latest thing logged. None: nothing to take back.
+        Notes are left alone; corrections are never taken back themselves."""
+        log, walk = self.log, self._walk
+        seqs: list[int] = []
+        number = -1
+        for step in range(len(walk) - 1, -1, -1):
+            seq, index = walk[step]
+            entry = log[index]
+            if entry.type in CORRECTIONS or entry.type == "note" or self.current_version(seq) is None:
+                continue
+            if entry.type == "rename":
+                if not seqs:
+                    return self._deal_taken(0, [seq])
+                continue  # a rename made during a deal stays: it is not the deal's
+            deal = self.rules.entry_deal(self._where(seq))
+            if seqs and deal != number:
+                break
+            number = deal
+            seqs.append(seq)
+        return self._deal_taken(number, seqs[::-1]) if seqs else None
+
+    def _deal_taken(self, number: int, seqs: list[int]) -> LastDeal:
+        state, word = self.state, self.rules.deal_word
+        entries = tuple(version for seq in seqs if (version := self.current_version(seq)) is not None)
+        first = seqs[0]
+        rows: list[Row] = []
+        for row in reversed(state.rows):  # (rows are in the order of the entries that scored them)
+            if row.seq < first:
+                break
+            if row.seq in seqs:
+                rows.append(row)
+        rows.reverse()
+        if number == 0:
+            rename = entries[0]
+            assert isinstance(rename, Rename)
+            words = f"{state.name(rename.player)}'s new name ({rename.player} again)"
+        elif rows:
+            said = "; ".join(
+                retold(row.text, row.naming.names, state.names) if row.naming else row.text for row in rows
+            )
+            points = " ".join(
+                f"{state.side_name(side)} {points_words(sum(row.delta.get(side, 0) for row in rows))}"
+                for side in state.sides
+            )
+            lead = "" if said.lower().startswith(f"{word} {number}") else f"{word} {number}, "
+            words = f"{lead}{said} — {points}"
+        else:
+            words = f"{word} {number}, not scored yet"
+        return LastDeal(number, tuple(seqs), entries, tuple(rows), words)
+
     # ------------------------------------------------------------------ output
 
     def sheet(self) -> Sheet:
@@ -881,6 +1069,7 @@ class Replayer:
             questions=tuple(state.questions),
             prompt=state.describe_prompt(),
             overrides=tuple(self.overrides),
+            overridden=tuple(self.entry_label(self._corrected(seq)) for seq in self.overrides),
             view=replace(state.view(), undo_target=self.undo_target()),
         )
 

@@ -81,3 +81,9 @@ def turn_order_hint(game: str) -> str:
 def counted(count: int, word: str) -> str:
     """ "1 trick", "3 tricks": a number with its noun (every noun counted in the rules takes an s)."""
     return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"
+
+
+def capitalized(words: str) -> str:
+    """Words as the start of a sentence: the first letter a capital, the rest as they are ("deal 5's
+    contract" -> "Deal 5's contract"; str.capitalize would lower a name's capitals)."""
+    return words[:1].upper() + words[1:]

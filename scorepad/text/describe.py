@@ -49,16 +49,43 @@ def _call(entry: FHBid | ABBid | ABContract) -> str:
 
 
 def describe(
-    entry: Entry, names: Mapping[str, str] | None = None, side_names: Mapping[str, str] | None = None
+    entry: Entry,
+    names: Mapping[str, str] | None = None,
+    side_names: Mapping[str, str] | None = None,
+    declarer: str | None = None,
 ) -> str:
-    """The entry in words, with players' and sides' names as shown now (a rename changes them).
+    """The entry in words, with players' and sides' names as shown now (a rename changes them). `declarer`:
+    an Auction Bridge result's declarer, when known ("Ann's side: 10 tricks").
 
     Notes, reasons and any name a hand-edited file put in an entry are made visible (no control characters)."""
-    return visible(_in_words(entry, names, side_names))
+    return visible(_in_words(entry, names, side_names, declarer))
+
+
+def described(entry: Entry, sheet: Sheet) -> str:
+    """The entry in words as the sheet stands (its names of now, a Bridge result's declarer)."""
+    declarer = declarer_of(sheet, entry.seq) if isinstance(entry, ABResult) and entry.seq else None
+    return describe(entry, sheet.names, sheet.side_names, declarer)
+
+
+def declarer_of(sheet: Sheet, seq: int) -> str | None:
+    """The declarer of the Auction Bridge deal that entry `seq` scored, or None (not a scored deal's result)."""
+    from bisect import bisect_left
+
+    rows = sheet.rows
+    at = bisect_left(
+        rows, seq, key=lambda row: row.seq
+    )  # (rows are in the order of the entries scoring them)
+    if at == len(rows) or rows[at].seq != seq:
+        return None
+    declarer = getattr(rows[at].cells, "declarer", None)
+    return declarer if isinstance(declarer, str) else None
 
 
 def _in_words(
-    entry: Entry, names: Mapping[str, str] | None = None, side_names: Mapping[str, str] | None = None
+    entry: Entry,
+    names: Mapping[str, str] | None = None,
+    side_names: Mapping[str, str] | None = None,
+    declarer: str | None = None,
 ) -> str:
     names = names or {}
     side_names = side_names or {}
@@ -100,7 +127,7 @@ def _in_words(
             text = ", ".join(f"{side(label)} {n}" for label, n in entry.tricks.items())
             return _("tricks: {tricks}").format(tricks=text)
         case ABResult():
-            return _bridge_result(entry, side)
+            return _bridge_result(entry, side, who(declarer) if declarer else None)
         case FHIrregularity():  # the player is the offender
             return _irregularity(entry.kind).format(player=who(entry.player))
         case FHClaim():
@@ -128,11 +155,17 @@ def _in_words(
         case JassWeis():
             from scorepad.rules.jass.cards import describe_meld
 
+            melds = ", ".join(describe_meld(m) for m in entry.melds)
+            if entry.late:
+                # Translators: a Weis declared after the first trick counts nothing
+                return _("{player} weist {melds} — after the first trick: void").format(
+                    player=who(entry.player), melds=melds
+                )
             # Translators: a Jass player declares his Weis (melds): "Bob weist four to the K♣"
-            return _("{player} weist {melds}").format(
-                player=who(entry.player), melds=", ".join(describe_meld(m) for m in entry.melds)
-            )
+            return _("{player} weist {melds}").format(player=who(entry.player), melds=melds)
         case JassStoeck():
+            if entry.late:
+                return _("{player} Stöck — announced too late: void").format(player=who(entry.player))
             # Translators: a Jass player announces Stöck (king and queen of trumps)
             return _("{player} Stöck").format(player=who(entry.player))
         case JassTricks():
@@ -165,9 +198,12 @@ def _struck_out(entry: Void) -> str:
     return text.format(number=entry.target, note=entry.note)
 
 
-def _bridge_result(entry: ABResult, side: Callable[[str], str]) -> str:
-    parts = [ngettext("declarer's side {count} trick", "declarer's side {count} tricks", entry.tricks)]
-    parts[0] = parts[0].format(count=entry.tricks)
+def _bridge_result(entry: ABResult, side: Callable[[str], str], declarer: str | None) -> str:
+    if declarer:
+        tricks = ngettext("{player}'s side: {count} trick", "{player}'s side: {count} tricks", entry.tricks)
+    else:
+        tricks = ngettext("declarer's side: {count} trick", "declarer's side: {count} tricks", entry.tricks)
+    parts = [tricks.format(player=declarer, count=entry.tricks)]
     if entry.honours:
         from scorepad.rules.auction_bridge.calls import HOLDING_TEXT
 
@@ -179,6 +215,7 @@ def _bridge_result(entry: ABResult, side: Callable[[str], str]) -> str:
         )
     if entry.revoke:
         parts.append(_("revoke by {side}").format(side=side(entry.revoke.side)))
+    parts += [_("another revoke by {side}").format(side=side(later)) for later in entry.more_revokes]
     if entry.chicane:
         chicane = _("double chicane to {side}") if entry.chicane.double else _("chicane to {side}")
         parts.append(chicane.format(side=side(entry.chicane.side)))
@@ -207,19 +244,6 @@ def _penalty(kind: str) -> str:
         "false_weis": _("penalty false weis against {team}"),
         "custom": _("penalty custom against {team} {points}"),
     }.get(kind, kind)
-
-
-def with_names(text: str, names: Mapping[str, str]) -> str:
-    """Words the rules wrote with the header's names ("Ann 7♠ made"), with each player's name of now ("Annie 7♠
-    made"): whole names only, the longest first, so "Ann" in "Anna" stays."""
-    renamed = sorted(((old, new) for old, new in names.items() if old != new), key=lambda pair: -len(pair[0]))
-    if not renamed or not text:
-        return text
-    import re
-
-    pattern = re.compile("|".join(rf"(?<!\w){re.escape(old)}(?!\w)" for old, _new in renamed))
-    lookup = dict(renamed)
-    return pattern.sub(lambda match: lookup[match.group(0)], text)
 
 
 def next_line(sheet: Sheet) -> str:

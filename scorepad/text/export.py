@@ -14,17 +14,18 @@ from json.encoder import encode_basestring as _string  # the C one where there i
 from typing import Any
 
 from scorepad.locale import N_, _
+from scorepad.log import Amend, Void
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import json_safe, visible
-from scorepad.text.describe import with_names
+from scorepad.text.describe import describe
 
 
 def to_csv(sheet: Sheet) -> str:
     sides = list(sheet.sides)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    # rows numbered by deal (hand) as the Markdown and the sheet number them; the log entry that scored it apart.
+    # rows numbered by deal (hand) as the table counts them; the log entry that scored it apart.
     # The column names stay English in every language: a CSV file's columns are a format that programs read
     shown = [
         visible(sheet.side_names.get(side, side)) for side in sides
@@ -38,11 +39,11 @@ def to_csv(sheet: Sheet) -> str:
             "log entry",  # not words: CSV columns are a format, English in every language
         ]
     )
-    for number, row in enumerate(sheet.rows, start=1):
+    for row in sheet.rows:
         writer.writerow(
             [
-                number,
-                _cell(visible(with_names(row.text, sheet.names), keep_lines=True)),
+                row.number,
+                _cell(visible(sheet.said(row), keep_lines=True)),
                 *[row.delta[s] for s in sides],
                 *[row.totals[s] for s in sides],
                 row.seq,
@@ -73,20 +74,37 @@ def to_markdown(sheet: Sheet) -> str:
     names = " | ".join(_md(sheet.side_names.get(side, side)) for side in sides)
     lines.append(f"| # | {_(DEAL)} | {names} |")
     lines.append("|---|---|" + "---:|" * len(sides))
-    for number, row in enumerate(sheet.rows, start=1):
+    for row in sheet.rows:
         cells = " | ".join(f"{row.delta[s]:+d} → {row.totals[s]}" for s in sides)
-        lines.append(f"| {number} | {_md(with_names(row.text, sheet.names))} | {cells} |")
+        lines.append(f"| {row.number} | {_md(sheet.said(row))} | {cells} |")
     totals = " | ".join(f"**{sheet.totals[s]}**" for s in sides)
     lines.append(f"| | **{_(TOTAL)}** | {totals} |")
     lines.append("")
     if sheet.finished:
-        result = sheet.result or _("Finished")
-        lines.append(f"**{_md(with_names(result, sheet.names))}**")
+        lines.append(f"**{_md(sheet.result or _('Finished'))}**")
     else:
         lines.append(_("Game in progress."))
     if sheet.questions:
         lines += ["", *[_("- Open question: {question}").format(question=_md(q)) for q in sheet.questions]]
+    if sheet.overrides:
+        lines += ["", _("Corrections the table agreed to after the laws' time for them:"), ""]
+        lines += [
+            f"- {_md(_override_words(sheet, seq, label))}"
+            for seq, label in zip(sheet.overrides, sheet.overridden, strict=True)
+        ]
     return "\n".join(lines) + "\n"
+
+
+def _override_words(sheet: Sheet, seq: int, label: str) -> str:
+    """A table override in words: "deal 1's result, corrected to: tricks: Ann 5, Bob 4, Cid 1 — table agreed"."""
+    correction = sheet.entries[seq - 1]
+    note = f" — {correction.note}" if isinstance(correction, Amend | Void) and correction.note else ""
+    if isinstance(correction, Amend):
+        line = _("{what}, corrected to: {entry}").format(
+            what=label, entry=describe(correction.entry, sheet.names, sheet.side_names)
+        )
+        return line + note
+    return _("{what}, struck out").format(what=label) + note
 
 
 _MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "|*_`[]<>#~"})

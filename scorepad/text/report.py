@@ -13,7 +13,7 @@ from scorepad.locale import _
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
-from scorepad.text.describe import next_line, with_names
+from scorepad.text.describe import describe, next_line
 
 
 def plain(text: str, style: str = "") -> Text:
@@ -31,10 +31,10 @@ def sheet_table(sheet: Sheet) -> Table:
         table.add_column(
             plain(sheet.side_names.get(side, side)), justify="right", footer=str(sheet.totals[side])
         )
-    for number, row in enumerate(sheet.rows, start=1):  # the names of now (after a rename)
+    for row in sheet.rows:  # numbered by deal (hand), in the names of now (after a rename)
         table.add_row(
-            str(number),
-            plain(with_names(row.text, sheet.names)),
+            str(row.number),
+            plain(sheet.said(row)),
             *[f"{row.delta[s]:+d}  {row.totals[s]}" for s in sheet.sides],
         )
     return table
@@ -43,13 +43,22 @@ def sheet_table(sheet: Sheet) -> Table:
 def sheet_renderable(sheet: Sheet) -> RenderableType:
     parts: list[RenderableType] = [sheet_table(sheet)]
     if sheet.finished:
-        parts.append(plain(with_names(sheet.result or _("Finished."), sheet.names), style="bold green"))
+        parts.append(plain(sheet.result or _("Finished."), style="bold green"))
     elif sheet.prompt:
-        parts.append(plain(with_names(next_line(sheet), sheet.names)))
+        parts.append(plain(next_line(sheet)))
     for question in sheet.questions:
-        line = _("Question for the table: {question}").format(question=with_names(question, sheet.names))
+        line = _("Question for the table: {question}").format(question=question)
         parts.append(plain(line, style="yellow"))
     for rejection in sheet.rejected:
-        line = _("Entry {seq} does not count: {reason}").format(seq=rejection.seq, reason=rejection.reason)
+        line = _("Not counted: {entry} — {reason}").format(
+            entry=_refused_words(sheet, rejection.seq), reason=rejection.reason
+        )
         parts.append(plain(line, style="red"))
     return Group(*parts)
+
+
+def _refused_words(sheet: Sheet, seq: int) -> str:
+    """A refused entry as the table would say it ("Bob 7♠"): the sheet's rows and messages never name an entry
+    by its number in the log."""
+    entry = sheet.entries[seq - 1] if 0 < seq <= len(sheet.entries) else None
+    return describe(entry, sheet.names, sheet.side_names) if entry is not None else _("an entry")

@@ -1040,10 +1040,7 @@ def test_agree_only_after_the_rubber_and_then_nothing_more():
     sheet = log.sheet()
     assert "still being played" in rejected(sheet, early)
     assert agreed not in [r.seq for r in sheet.rejected]
-    assert (
-        rejected(sheet, again)
-        == f"the rubber's score was agreed in entry {agreed}; nothing more can be entered"
-    )
+    assert rejected(sheet, again) == "the rubber's score has been agreed; nothing more can be entered"
     assert sheet.view.phase == "agreed"
 
 
@@ -1066,12 +1063,12 @@ def test_trick_score_window_closes_at_a_declaration_in_the_following_game():
     log = Log()
     target = win_game(log, "Ann")
     log.deal("Bob")
-    declaration = log.calls("Bob", "1H")
+    log.calls("Bob", "1H")
     seq = log.amend(target, type="result", tricks=10)
     sheet = log.sheet()
     assert rejected(sheet, seq) == (
-        f"amend of entry {target} is too late: Law 13: a trick-score error may be corrected only before a "
-        f"declaration has been made in the following game; entry {declaration} was one"
+        "correcting deal 1's result is too late: Law 13: a trick-score error may be corrected only before a "
+        "declaration has been made in the following game; game 2 has had one"
     )
     assert sheet.rows[0].cells.trick["We"] == 30
 
@@ -1157,7 +1154,7 @@ def test_honour_corrections_close_when_the_rubber_is_agreed():
     late = log.amend(target, type="result", tricks=9, honours={"side": "They", "holding": "4_aces"})
     sheet = log.sheet()
     assert sheet.rows[0].cells.honour["They"] == 30
-    assert "Laws 12 and 13: the rubber's score was made up and agreed" in rejected(sheet, late)
+    assert "Laws 12 and 13: the rubber's score has been made up and agreed" in rejected(sheet, late)
     forced = log.amend(
         target, override=True, type="result", tricks=9, honours={"side": "They", "holding": "4_aces"}
     )
@@ -1201,7 +1198,7 @@ def test_an_amend_that_would_be_refused_where_it_stands_is_rejected():
     log.deal("Ann")
     opening = log.calls("Ann", "2H")
     seq = log.amend(opening, type="bid", player="Bob", call="2H")
-    assert rejected(log.sheet(), seq) == f"amend of entry {opening}: it is Ann's turn to call, not Bob's"
+    assert rejected(log.sheet(), seq) == "correcting deal 1's bid: it is Ann's turn to call, not Bob's"
 
 
 def test_an_amended_bid_rederives_the_calls_after_it():

@@ -180,7 +180,7 @@ def test_the_latest_entry_may_be_corrected_and_nothing_after_it():
     assert replayer.check(latest) is None
     assert replayer.check(parse_entry("five_hundred", {"type": "void", "target": 2})) is None
     beyond = parse_entry("five_hundred", {"type": "void", "target": 3})
-    assert replayer.check(beyond) == "void of entry 3: there is no such entry before it"
+    assert replayer.check(beyond) == "striking out entry 3: there is no such entry before it"
     assert replayer.push(latest) is None  # logged as entry 3, it corrects entry 2
     assert replayer.sheet().view.contract == "8H"
 
@@ -198,8 +198,8 @@ def test_a_correction_of_itself_is_no_correction():
     )  # a hand-edited file: entry 2 strikes out itself, 3 a later one
     sheet = replay(head, log)
     assert [(r.seq, r.reason) for r in sheet.rejected] == [
-        (2, "void of entry 2: there is no such entry before it"),
-        (3, "void of entry 4: there is no such entry before it"),
+        (2, "striking out entry 2: there is no such entry before it"),
+        (3, "striking out entry 4: there is no such entry before it"),
     ]
 
 

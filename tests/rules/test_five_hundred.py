@@ -770,7 +770,7 @@ def test_example_5_contractor_wins_when_both_reach_500():
     assert sheet.status == "finished" and sheet.winner == "Ann"
     assert (
         sheet.result
-        == "Ann wins: the contractor reaches 500 on the same deal as Bob, and the contractor wins"
+        == "Ann wins by reaching 500 with the contract, on the same deal as Bob: the contractor wins"
     )
     assert sheet.rows[-1].text == "Ann 7♣ made"
     assert sheet.prompt.startswith("The game is over: Ann wins")
@@ -842,7 +842,7 @@ def test_without_cap_opponents_go_out_on_tricks():
     log.play("Ann", "6S", {"Ann": 7, "Bob": 3})
     sheet = accepted(log)
     assert sheet.totals["Bob"] == 510 and sheet.winner == "Bob"
-    assert sheet.result == "Bob wins: Bob reaches 500"
+    assert sheet.result == "Bob wins by reaching 500 in defence"
 
 
 def test_nullo_made_and_open_nullo_made():
@@ -897,9 +897,9 @@ def test_tricks_must_add_up_to_ten_and_name_sides():
 
 def test_second_result_for_a_deal_is_refused():
     log = Log()
-    seq = log.play("Ann", "7H", {"Ann": 7, "Bob": 3})
+    log.play("Ann", "7H", {"Ann": 7, "Bob": 3})
     assert refused(log, log.result({"Ann": 8, "Bob": 2})).startswith(
-        f"deal 1 already has its result (entry {seq}): amend that entry"
+        "deal 1 already has its result: correct that result"
     )
 
 
@@ -1013,8 +1013,8 @@ def test_three_hand_both_opponents_pass_500_asks_who_was_first():
     sheet = accepted(log)
     assert sheet.status == "in_progress" and sheet.winner is None
     assert sheet.questions == (
-        f"Who reached 500 first in the play of deal 6: Bob or Cid? Amend the result (entry {seq}) with "
-        "first_to_target, or with trick_winners.",
+        "Who reached 500 first in the play of deal 6: Bob or Cid? Correct deal 6's result to say who "
+        "(or who won each trick).",
     )
     assert sheet.summary()["questions"] == list(sheet.questions)
     assert sheet.prompt == sheet.questions[0] and sheet.view.phase == "question"
@@ -1025,8 +1025,7 @@ def test_three_hand_both_opponents_pass_500_asks_who_was_first():
     sheet = accepted(log)
     assert sheet.questions == () and sheet.winner == "Cid" and sheet.status == "finished"
     assert (
-        sheet.result
-        == "Cid wins: Bob and Cid reach 500 on the same deal and Cid reached it first in the play"
+        sheet.result == "Cid wins by reaching 500 first in the play (Bob and Cid reach it on the same deal)"
     )
 
 
@@ -1070,7 +1069,7 @@ def test_a_single_opponent_passing_500_wins():
     log = bob_and_cid_near_500()
     log.play("Ann", "6S", {"Ann": 6, "Bob": 3, "Cid": 1})
     sheet = accepted(log)
-    assert sheet.winner == "Bob" and sheet.result == "Bob wins: Bob reaches 500"
+    assert sheet.winner == "Bob" and sheet.result == "Bob wins by reaching 500 in defence"
 
 
 def test_game_over_refuses_new_entries_but_not_corrections():
@@ -1091,10 +1090,10 @@ def test_out_of_contention_side_plays_on_and_cannot_win():
     log.play("Bob", "10NT", {"Bob": 5, "Ann": 5})  # Bob -520: out of contention, plays on
     sheet = accepted(log)
     assert sheet.status == "in_progress" and sheet.view.out_of_contention == ("Bob",)
-    log.play("Bob", "10NT", {"Bob": 10})
-    log.play("Bob", "10NT", {"Bob": 10})
-    sheet = accepted(log)
-    assert sheet.totals["Bob"] == 520 and sheet.status == "in_progress"  # climbs to +500: does not win
+    assert log.check("contract", player="Bob", call="10NT") == (
+        "Bob may not bid this deal: Bob is out of the running (a side at −500 or lower cannot win any "
+        "more: it plays on, but bids no more)"
+    )
     log.contract("Ann", "6S")
     assert log.check("claim", player="Bob", upheld=True) == "Bob cannot win any more: 500 in the hole"
     log.result({"Ann": 6, "Bob": 4})
@@ -1348,10 +1347,10 @@ def test_amend_inside_the_window_before_the_next_deals_first_bid():
 def test_amend_after_the_next_deals_first_bid_is_too_late():
     log, seq = two_deals()
     log.bids("Cid pass")
-    first_bid = log.bid("Ann", "6S")
+    log.bid("Ann", "6S")
     amend = log.amend(seq, "result", tricks={"Cid": 6, "Ann": 2, "Bob": 2})
     assert refused(log, amend) == (
-        f"amend of entry {seq} is too late: the next deal's first bid was entry {first_bid} ({LAW})"
+        f"correcting deal 1's result is too late: deal 2 has had its first bid ({LAW})"
     )
     assert log.sheet().rows[0].delta["Cid"] == 200  # the record stands
     summary = log.sheet().summary()
@@ -1377,7 +1376,7 @@ def test_void_follows_the_same_window():
     log2, seq2 = two_deals()
     log2.contract("Cid", "6S")  # a contract entry counts as the next deal's first bid
     void = log2.void(seq2)
-    assert "is too late: the next deal's first bid was entry" in refused(log2, void)
+    assert "striking out deal 1's result is too late: deal 2 has had its first bid" in refused(log2, void)
 
 
 def test_the_knock_on_of_a_correction_is_known_before_it_is_logged():
@@ -1449,7 +1448,7 @@ def test_amend_that_would_be_refused_where_it_stands_is_refused():
     log.deal("Ann")
     log.bids("Bob 7H", "Cid 8H")
     amend = log.amend(3, "bid", player="Cid", call="6S")
-    assert refused(log, amend).startswith("amend of entry 3: 6♠ does not outrank 7♥")
+    assert refused(log, amend).startswith("correcting deal 1's bid: 6♠ does not outrank 7♥")
 
 
 # ============================================================================ the sheet
@@ -1537,7 +1536,7 @@ def test_a_contractor_reaching_exactly_500_wins():
     sheet = accepted(log)
     assert sheet.totals["Ann"] == 500
     assert sheet.status == "finished" and sheet.winner == "Ann"
-    assert sheet.result == "Ann wins: the contractor reaches 500"
+    assert sheet.result == "Ann wins by reaching 500 with the contract"
 
 
 def test_a_point_short_of_the_target_does_not_win():
@@ -1573,8 +1572,7 @@ def test_trick_winners_the_first_to_reach_exactly_500_wins():
     sheet = accepted(log)
     assert sheet.winner == "Bob" and sheet.questions == ()
     assert (
-        sheet.result
-        == "Bob wins: Bob and Cid reach 500 on the same deal and Bob reached it first in the play"
+        sheet.result == "Bob wins by reaching 500 first in the play (Bob and Cid reach it on the same deal)"
     )
 
 
@@ -1659,11 +1657,11 @@ def test_one_round_a_call_made_before_its_player_is_barred_stands():
 
 def test_three_opponents_reaching_the_target_together_are_all_named_in_the_question():
     log = Log(FIVE, target=30)
-    seq = log.play("Ann", "6S", {"Ann": 0, "Bob": 0, "Cid": 4, "Dan": 3, "Eve": 3}, partner="Bob")
+    log.play("Ann", "6S", {"Ann": 0, "Bob": 0, "Cid": 4, "Dan": 3, "Eve": 3}, partner="Bob")
     sheet = accepted(log)
     assert sheet.questions == (
-        f"Who reached 30 first in the play of deal 1: Cid, Dan or Eve? Amend the result (entry {seq}) with "
-        "first_to_target, or with trick_winners.",
+        "Who reached 30 first in the play of deal 1: Cid, Dan or Eve? Correct deal 1's result to say who "
+        "(or who won each trick).",
     )
     assert sheet.view.rivals == ("Cid", "Dan", "Eve")
 
@@ -1758,7 +1756,7 @@ def test_five_hand_the_contractors_partner_who_reaches_the_target_wins_and_is_na
     log.play("Ann", "6H", {"Ann": 3, "Cid": 3, "Bob": 4}, partner="Cid")  # Ann 100, Cid 500
     sheet = accepted(log)
     assert sheet.totals["Cid"] == 500 and sheet.winner == "Cid"
-    assert sheet.result == "Cid wins: the contractor's partner reaches 500"
+    assert sheet.result == "Cid wins by reaching 500 as the contractor's partner"
 
 
 def test_five_hand_a_contractor_and_partner_sunk_together_are_in_the_hole():
@@ -1930,3 +1928,13 @@ def test_one_wrong_hand_in_the_bidding_bars_its_player_whatever_else_was_reporte
     assert view.deal == 1 and tuple(view.barred) == ("Bob",) and view.to_bid == "Cid"
     log.bids("Cid 6S", "Ann pass")
     assert (accepted(log).view.contractor, log.sheet().view.contract) == ("Cid", "6S")
+
+
+def test_a_side_named_by_the_table_wins_in_a_card_players_sentence():
+    log = Log(FOUR, sides={"Us": ["N", "S"], "Them": ["E", "W"]})
+    log.play("E", "10NT", {"Us": 0, "Them": 10})  # Them 520: they win with the contract
+    assert accepted(log).result == "Them win by reaching 500 with the contract"
+    log = Log(FOUR, sides={"Us": ["N", "S"], "Them": ["E", "W"]}, target=100)
+    log.play("N", "6S", {"Us": 2, "Them": 8})  # N & S set; Them 80 in defence
+    log.play("N", "6S", {"Us": 2, "Them": 8})  # and again: Them pass 100 with their tricks in defence
+    assert accepted(log).result == "Them win by reaching 100 in defence"

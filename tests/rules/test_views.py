@@ -296,7 +296,7 @@ def test_bridge_the_score_is_agreed_once_the_rubber_is_over_and_only_once():
     assert stopped.may_agree
     agreed = bridge(*_game_to_ann("Ann"), *_game_to_ann("Bob"), {"type": "agree"})
     assert agreed.phase == "agreed" and not agreed.may_agree and not agreed.may_stop
-    assert agreed.agree_refusal == "the rubber's score was agreed in entry 7; nothing more can be entered"
+    assert agreed.agree_refusal == "the rubber's score has been agreed; nothing more can be entered"
 
 
 def test_five_hundred_a_claim_may_come_during_the_play_of_a_contract_only():

@@ -31,7 +31,11 @@ def new_rubber(title: str = "", rules: dict | None = None) -> Path:
 
 
 def logged(path: Path) -> list[dict]:
-    return [e.model_dump(mode="json", exclude={"seq", "at"}) for e in load(path).entries]
+    """The entries as the file holds them (a field added to the format is written only when it is used)."""
+    import json
+
+    lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    return [{k: v for k, v in json.loads(line).items() if k not in ("seq", "at")} for line in lines]
 
 
 def status(app) -> str:
@@ -242,6 +246,25 @@ async def test_a_revoke_goes_with_the_result_and_the_rules_reason_is_shown():
     assert (result.revoke.side, result.revoke.choice) == ("They", "tricks")
 
 
+async def test_a_revoke_by_each_side_is_typed_as_both_letters():
+    path = new_rubber()
+    app = make_app(open_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_rubber(pilot)
+        await pilot.press("f6")
+        await settle(pilot)
+        await pilot.press("w", "space", "t", "enter")  # We revoked, then They
+        await settle(pilot)
+        assert "revoke by We; another revoke by They" in text_of(app, "#bridge-preview")
+        await deal(pilot, "a", "3h", "9", "w3")
+        # both sides revoked: nothing below the line, each side the other's revoke penalty
+        assert dict(screen.sheet.extra["trick_score"]) == {"We": 0, "They": 0}
+        assert dict(screen.sheet.extra["honour_score"]) == {"We": 16 + 100, "They": 100}
+    result = load(path).entries[-1]
+    assert isinstance(result, ABResult) and result.revoke is not None
+    assert (result.revoke.side, result.more_revokes) == ("We", ("They",))
+
+
 async def test_chicane_is_asked_for_only_where_the_ruleset_scores_it():
     path = new_rubber(rules={"chicane": True})
     app = make_app(open_path=path)
@@ -422,7 +445,7 @@ async def test_an_unfinished_rubber_is_stopped_and_agreed_by_keys():
         assert app.screen is screen  # no empty record editor
         said = [n.message for n in app._notifications]
         assert said == [
-            "Nothing to correct in #5 (the table agrees the rubber's score): Delete strikes it out."
+            "Nothing to correct in deal 2's agreed score (the table agrees the rubber's score): Delete strikes it out."
         ]
     types = [(e.type, getattr(e, "reason", None)) for e in load(path).entries]
     assert types[-2:] == [("stop", "late"), ("agree", None)]

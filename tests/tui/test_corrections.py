@@ -53,7 +53,7 @@ async def test_five_hundred_a_deals_tricks_corrected_in_the_form(scorepad_home):
         dialog = app.screen
         assert isinstance(dialog, CorrectionScreen)
         title = str(dialog.query_one(".dialog-title", Label).render())
-        assert title.startswith("Correct #15 ") and "None" not in title
+        assert title.startswith("Correct deal 5's result: ") and "None" not in title
         fields = [f for f in dialog.form.visible_inputs()]
         assert [(str(f.border_title), f.value) for f in fields] == [("Cid tricks", "7"), ("Ann tricks", "2")]
         assert app.focused is fields[0]
@@ -139,7 +139,7 @@ async def test_five_hundred_a_call_the_rules_refuse_shows_their_reason(scorepad_
         await pilot.press("ctrl+u", "6", "s")
         await settle(pilot)
         assert "6♠ does not outrank 7♥" in status_of(dialog)  # the rules' check, as when typing it new
-        assert "Refused: amend of entry 3: 6♠ does not outrank 7♥" in preview_of(app)
+        assert "Refused: correcting deal 1's bid: 6♠ does not outrank 7♥" in preview_of(app)
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is dialog and "6♠ does not outrank 7♥" in status_of(dialog)  # not saved
@@ -177,7 +177,7 @@ async def test_a_tab_typed_fast_moves_on_before_the_next_key(scorepad_home):
         assert [f.value for f in app.screen.form.visible_inputs()] == ["Dan", "h"]
 
 
-async def test_an_entry_corrected_twice_is_named_by_its_number(scorepad_home):
+async def test_an_entry_corrected_twice_is_named_by_its_deal(scorepad_home):
     path = populated("five_hundred")
     app = make_app(open_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -187,7 +187,7 @@ async def test_an_entry_corrected_twice_is_named_by_its_number(scorepad_home):
             screen.edit_entry(15)
             await settle(pilot)
             title = str(app.screen.query_one(".dialog-title", Label).render())
-            assert title.startswith("Correct #15 ") and "None" not in title
+            assert title.startswith("Correct deal 5's result: ") and "None" not in title
             await pilot.press("ctrl+u", tricks, "enter")
             await settle(pilot)
         screen.edit_entry(15)
@@ -287,7 +287,7 @@ async def test_jass_a_late_weis_correction_asks_the_table_and_cancelling_changes
         assert app.focused is weis and weis.value == "Bob 4-Kc"
         await pilot.press("ctrl+u", *"b 5-Kc")
         await settle(pilot)
-        assert "Too late by the laws" in preview_of(app) and "the next hand's trump" in preview_of(app)
+        assert "Too late by the laws" in preview_of(app) and "hand 2's trump is named" in preview_of(app)
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen and in_entry_form(app)
@@ -306,7 +306,7 @@ async def test_jass_a_stoeck_the_rules_refuse_is_not_saved(scorepad_home):
         assert [f.value for f in dialog.form.visible_inputs()] == ["Dan", "s"]
         await pilot.press("tab", "ctrl+u", "o")  # Obenabe has no Stöck: the Stöck after it would be refused
         await settle(pilot)
-        assert "#10" in preview_of(app) and "refused" in preview_of(app)
+        assert "hand 3's Stöck" in preview_of(app) and "refused" in preview_of(app)
 
 
 async def test_jass_a_stoeck_is_not_turned_into_a_weis(scorepad_home):

@@ -95,7 +95,7 @@ async def test_five_hundred_an_irregularity_is_corrected_in_its_dialog(scorepad_
         assert dict(screen.sheet.totals) == {AC: 240, BD: 0}
         await open_from_log(pilot, ups=1)  # #3, the revoke
         assert isinstance(app.screen, IrregularityScreen)
-        assert title_of(app) == "Correct #3 revoke by Bob"
+        assert title_of(app) == "Correct deal 1's irregularity: revoke by Bob"
         assert values(app) == [("irr-kind", "r"), ("irr-player", "Bob")]
         assert app.focused is app.screen.query_one("#irr-kind", Input)
         assert text(app, "#irr-where") == "revoke: belongs to deal 1"
@@ -133,19 +133,19 @@ async def test_five_hundred_a_late_irregularity_names_the_law_and_the_table_may_
         await settle(pilot)
         said = preview_of(app)
         assert said.startswith(
-            "Too late by the laws: amend of entry 3 is too late: the next deal's first bid was "
-            "entry 6 (an error in the record must be corrected before the first bid"
+            "Too late by the laws: correcting deal 1's irregularity is too late: deal 2 has had its first bid "
+            "(an error in the record must be corrected before the first bid"
         )
         assert "Saving asks whether the table agrees" in said and f"{AC} -240 (was 240)" in said
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, OverrideScreen)
-        assert "the next deal's first bid was entry 6" in text(app, "#override-reason")
+        assert "deal 2 has had its first bid" in text(app, "#override-reason")
         await pilot.press("y")
         await settle(pilot)
         assert app.screen is screen and in_entry_form(app)
         assert screen.sheet.totals[AC] == -240
-        assert "Table overrides in this game: #7" in text(app, "#prompt")
+        assert "Table overrides in this game: deal 1's irregularity" in text(app, "#prompt")
     amend = load(path).entries[-1]
     assert (amend.target, amend.override, amend.entry.player) == (3, True, "Cid")
 
@@ -167,13 +167,13 @@ async def test_five_hundred_a_claim_is_corrected_and_one_the_rules_refuse_is_not
         await open_from_log(pilot)
         dialog = app.screen
         assert isinstance(dialog, ClaimScreen)
-        assert title_of(app) == "Correct #6 Bob claims the game — upheld"
+        assert title_of(app) == "Correct deal 2's claim: Bob claims the game — upheld"
         assert values(app) == [("claim-player", "Bob"), ("claim-upheld", "y")]
         assert app.focused is dialog.query_one("#claim-player", Input)
         await pilot.press("ctrl+u", "c")  # Cid is the contractor: he cannot claim
         await settle(pilot)
         assert preview_of(app) == (
-            "Refused: amend of entry 6: Cid is on the contracting side: only an opponent claims the game"
+            "Refused: correcting deal 2's claim: Cid is on the contracting side: only an opponent claims the game"
         )
         assert dialog.query_one("#correction-preview").has_class("-refused")
         await pilot.press("enter")
@@ -234,7 +234,7 @@ async def test_jass_a_penalty_is_corrected_in_its_dialog(scorepad_home):
         assert dict(screen.sheet.totals) == {AC: 150, BD: 57}
         await open_from_log(pilot)
         assert isinstance(app.screen, PenaltyScreen)
-        assert title_of(app) == f"Correct #4 penalty uncut deck against {BD}"
+        assert title_of(app) == f"Correct hand 2's penalty: penalty uncut deck against {BD}"
         assert values(app) == [
             ("penalty-kind", "1"),
             ("penalty-against", BD),
@@ -286,7 +286,10 @@ async def test_jass_a_bedanken_is_corrected_in_its_dialog(scorepad_home):
         assert app.focused is dialog.query_one("#claim-team", Input)
         await pilot.press("tab", "ctrl+u", *"999")
         await settle(pilot)
-        assert preview_of(app) == "Refused: amend of entry 6: a hand has 157 card points; 999 counted is more"
+        assert (
+            preview_of(app)
+            == "Refused: correcting hand 2's claim: a hand has 157 card points; 999 counted is more"
+        )
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is dialog and "999 counted is more" in text(app, "#dialog-error")
@@ -317,7 +320,7 @@ async def test_bridge_a_results_revoke_is_corrected_with_a_preview():
         await open_from_log(pilot)
         dialog = app.screen
         assert isinstance(dialog, ResultEditScreen)
-        assert title_of(app).startswith("Correct #3 Ann's 4♥") and "None" not in title_of(app)
+        assert title_of(app).startswith("Correct deal 1's result: Ann's 4♥") and "None" not in title_of(app)
         assert values(app) == [
             ("edit-tricks", "10"),
             ("edit-honours", "w3"),
@@ -355,7 +358,7 @@ async def test_bridge_a_late_trick_correction_names_law_13_in_the_preview():
         await settle(pilot)
         said = preview_of(app)
         assert said.startswith(
-            "Too late by the laws: amend of entry 3 is too late: Law 13: a trick-score error may "
+            "Too late by the laws: correcting deal 1's result is too late: Law 13: a trick-score error may "
             "be corrected only before a declaration has been made in the following game"
         )
         await pilot.press("enter")
@@ -431,7 +434,9 @@ async def test_bridge_a_call_the_rules_refuse_is_not_saved():
         assert app.focused is dialog.query_one("#bridge-call", Input) and app.focused.value == "2c"
         await pilot.press("ctrl+u", "1", "c")  # 1♣ (6) does not beat 1♥: the rules' reason, as when typed new
         await settle(pilot)
-        assert preview_of(app).startswith("Refused: amend of entry 3: 1♣ (6) does not beat Ann's 1♥ (8)")
+        assert preview_of(app).startswith(
+            "Refused: correcting deal 1's bid: 1♣ (6) does not beat Ann's 1♥ (8)"
+        )
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is dialog  # not saved
@@ -457,7 +462,7 @@ async def test_a_rename_is_corrected_in_the_rename_dialog(scorepad_home):
         await open_from_log(pilot)
         dialog = app.screen
         assert isinstance(dialog, RenameScreen)
-        assert title_of(app) == "Correct #1 Ann is now called Annie"
+        assert title_of(app) == "Correct the rename of Annie: Ann is now called Annie"
         assert values(app) == [("rename-player", "Annie"), ("rename-new", "Annie")]  # Ann, as called now
         assert app.focused is dialog.query_one("#rename-player", Input)
         await pilot.press("tab", "ctrl+u", *"Anna")
@@ -506,9 +511,9 @@ async def test_the_logged_line_says_the_entries_as_they_count_after_a_correction
         assert app.screen is screen and in_entry_form(app)
         line = text(app, "#form-status")
         assert line.startswith("Logged: ") and "Bob 1" in line and "Bob 2" not in line
-        await pilot.press("ctrl+z")  # the result struck out
+        screen.strike_out(screen.sheet.rows[0].seq)  # the result struck out
         await settle(pilot)
-        assert text(app, "#form-status").endswith("since struck out: #3")
+        assert text(app, "#form-status").endswith("since struck out: deal 1's result")
 
 
 # ------------------------------------------------------------------------------------------ snapshots

@@ -52,7 +52,7 @@ async def test_every_dialog_hands_the_keys_back_to_the_form():
             assert isinstance(app.screen, GameScreen) and _in_form(app), key
 
 
-async def test_correcting_a_corrected_entry_names_it_by_its_number():
+async def test_correcting_a_corrected_entry_names_it_by_its_deal():
     app = make_app(open_path=bridge_game())
     async with app.run_test(size=(130, 42)) as pilot:
         await settle(pilot)
@@ -64,7 +64,7 @@ async def test_correcting_a_corrected_entry_names_it_by_its_number():
         app.screen.edit_entry(2)  # again: the entry is now the correction's replacement, without a seq
         await settle(pilot)
         title = str(app.screen.query_one(".dialog-title", Label).render())
-        assert title.startswith("Correct #2 ") and "None" not in title
+        assert title.startswith("Correct deal 1's contract: ") and "None" not in title
         assert app.screen.query_one("#bridge-contract", Input).value == "2nt"  # as it counts now
 
 

@@ -106,7 +106,7 @@ async def test_a_three_hand_game_to_the_win_by_keys(scorepad_home):
         assert sheet.winner == "Ann"
         assert (
             sheet.result
-            == "Ann wins: the contractor reaches 500 on the same deal as Bob, and the contractor wins"
+            == "Ann wins by reaching 500 with the contract, on the same deal as Bob: the contractor wins"
         )
         banner = text_of(screen, "#banner")
         assert sheet.result in banner
@@ -201,7 +201,7 @@ async def test_a_four_hand_game_to_the_win_by_keys_with_one_continuous_auction(s
         await enter(pilot, "d", "8nt", "8")  # Dan deals: Dan 8NT made, 230 + 320
         sheet = screen.sheet
         assert dict(sheet.totals) == {"Ann & Cid": 40, "Bob & Dan": 550}
-        assert sheet.result == "Bob & Dan win: the contractor reaches 500"
+        assert sheet.result == "Bob & Dan win by reaching 500 with the contract"
         assert sheet.result in text_of(screen, "#banner")
     log = logged(path)
     auction = [(e["player"], e["call"]) for e in log if e["type"] == "bid"]
@@ -400,7 +400,7 @@ async def test_both_opponents_over_the_target_the_table_answers_by_keys(scorepad
         assert sheet.winner == "Bob"
         assert (
             sheet.result
-            == "Bob wins: Ann and Bob reach 500 on the same deal and Bob reached it first in the play"
+            == "Bob wins by reaching 500 first in the play (Ann and Bob reach it on the same deal)"
         )
         assert sheet.result in text_of(screen, "#banner")
     amend = load(path).entries[-1]
@@ -428,7 +428,7 @@ async def test_must_bid_to_win_passing_the_target_in_defence_does_not_end_the_ga
         assert screen.sheet.totals["Bob"] == 520 and not screen.sheet.finished
         assert not screen.query_one("#banner").display
         await enter(pilot, "b", "6s", "6", "2")
-        assert screen.sheet.result == "Bob wins: the contractor reaches 500"
+        assert screen.sheet.result == "Bob wins by reaching 500 with the contract"
         assert screen.sheet.result in text_of(screen, "#banner")
 
 
@@ -661,7 +661,7 @@ async def test_an_edit_outside_the_window_needs_the_table_override(scorepad_home
         assert app.screen is screen
         assert dict(screen.sheet.totals) == {"Ann": -200, "Bob": 30, "Cid": 10}
         assert screen.sheet.overrides == (7,)
-        assert "Table overrides in this game: #7" in text_of(screen, "#prompt")
+        assert "Table overrides in this game: deal 1's result" in text_of(screen, "#prompt")
     amend = load(path).entries[-1]
     assert amend.type == "amend" and amend.target == 3 and amend.override
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 
 from scorepad.store.game_file import create, load
 from scorepad.tui.screens.correction import CorrectionScreen
@@ -40,7 +40,7 @@ def bridge_game(players=("Ann", "Bob", "Cid", "Dan"), items=BRIDGE_DEAL):
     return path
 
 
-async def test_undo_strikes_out_the_last_entry_and_says_so():
+async def test_undo_takes_back_the_last_deal_whole_and_says_so_under_the_form():
     path = bridge_game()
     app = make_app(open_path=path)
     async with app.run_test(size=(130, 42)) as pilot:
@@ -50,11 +50,18 @@ async def test_undo_strikes_out_the_last_entry_and_says_so():
         assert screen.sheet.totals == {"Ann & Cid": 30, "Bob & Dan": 0}
         await pilot.press("ctrl+z")
         await settle(pilot)
-        assert screen.sheet.totals == {"Ann & Cid": 0, "Bob & Dan": 0}
+        assert screen.sheet.totals == {"Ann & Cid": 0, "Bob & Dan": 0} and screen.sheet.rows == ()
         log = screen.query_one(LogPane)
         assert "struck out by #4" in str(log.get_row("3")[1])
-    last = load(path).entries[-1]
-    assert (last.type, last.target, last.override) == ("void", 3, False)
+        said = str(screen.query_one("#form-status", Static).render())
+        assert said == "Undone: deal 1, Ann 1NT made, game to Ann & Cid — Ann & Cid +30 Bob & Dan 0"
+        assert not app._notifications  # nothing over the form
+    voids = load(path).entries[3:]
+    assert [(v.type, v.target, v.override) for v in voids] == [
+        ("void", 3, False),
+        ("void", 2, False),
+        ("void", 1, False),
+    ]
 
 
 async def test_edit_from_the_log_pane_logs_an_amend():
@@ -115,7 +122,7 @@ async def test_striking_out_a_result_that_later_deals_stand_on_asks_first():
         app.screen.strike_out(3)  # deal 1's result, inside its window: deal 2 would lose its footing
         await settle(pilot)
         assert isinstance(app.screen, KnockOnScreen)
-        assert app.screen.refused[0][0] == 4 and "#4: " in app.screen.reason
+        assert app.screen.refused[0][0] == 4 and "Deal 2's dealer: " in app.screen.reason
         await pilot.press("n")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and len(load(path).entries) == 4  # nothing logged

@@ -220,16 +220,19 @@ async def test_a_whole_game_to_1000_by_keys():
         tafel_text = str(screen.query_one(JassTafel).render())
         assert "Ann & Cid  1000  wins" in tafel_text
         assert all(field.disabled for field in screen.query(Input))  # the game is over: Ctrl+N for the next
-        await keys(pilot, "ctrl+z")  # undo the claim: the hand is in play again
-        assert not screen.sheet.finished and app.focused.id == "jass-points"
-        await keys(pilot, "f6", "a", "tab", "92", "enter")
+        await keys(pilot, "ctrl+z")  # undo takes hand 8 back whole: its deal, its trump and the claim
+        assert not screen.sheet.finished and app.focused.id == "jass-trump"
+        assert str(screen.query_one("#form-status", Static).render()).startswith(
+            "Undone: Hand 8: Ann & Cid bedanken"
+        )
+        await keys(pilot, "h", "f6", "a", "tab", "92", "enter")
         assert screen.sheet.winner == AC
 
     logged = load(path).entries
-    assert [e.type for e in logged].count("trump") == 8
+    assert [e.type for e in logged].count("trump") == 9
     claim = logged[-1]
     assert (claim.type, claim.team, claim.counted) == ("claim", AC, 92)
-    assert [e.type for e in logged[-5:-1]] == ["deal", "trump", "claim", "void"]
+    assert [e.type for e in logged[-9:-3]] == ["deal", "trump", "claim", "void", "void", "void"]
     penalty = next(e for e in logged if e.type == "penalty")
     assert (penalty.kind, penalty.against) == ("out_of_turn", BD)
 

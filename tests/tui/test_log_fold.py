@@ -11,7 +11,18 @@ from scorepad.tui.widgets.log_pane import LogPane
 from .conftest import make_app, settle
 from .test_first_frame import bridge_demo
 
-LONG = "declarer's side 8 tricks, simple honours to We"  # the demo rubber's last entry
+NOTE = "the rubber's last deal was played out after the club's closing time, by the light of the bar"
+LONG = f"note: {NOTE}"  # longer than the log pane at every width
+
+
+def bridge_demo_with_a_long_note():
+    from scorepad.log import parse_entry
+    from scorepad.store.game_file import GameFile
+
+    path = bridge_demo()
+    with GameFile.open(path) as game:
+        game.append(parse_entry("auction_bridge", {"type": "note", "text": NOTE}))
+    return path
 
 
 @pytest.mark.parametrize(
@@ -20,7 +31,7 @@ LONG = "declarer's side 8 tricks, simple honours to We"  # the demo rubber's las
     ids=["160x45", "80x24 F9", "100x30 F9"],
 )
 async def test_a_long_entry_folds_to_the_pane_and_shows_whole_at_the_cursor(size, keys):
-    app = make_app(open_path=bridge_demo())
+    app = make_app(open_path=bridge_demo_with_a_long_note())
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         for key in keys:
@@ -34,6 +45,6 @@ async def test_a_long_entry_folds_to_the_pane_and_shows_whole_at_the_cursor(size
         whole = app.screen.query_one("#log-whole", Static)
         assert whole.display and LONG in str(whole.render()).replace("\n", " ")
         assert log.cursor_row == log.row_count - 1 and log.scroll_y == log.max_scroll_y  # the latest in view
-        await pilot.press("ctrl+e", "up", "up")  # "Cid deals" fits its row: nothing shown below
+        await pilot.press("ctrl+e", "up", "up", "up")  # "Cid deals" fits its row: nothing shown below
         await settle(pilot)
         assert not whole.display

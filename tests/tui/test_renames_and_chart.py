@@ -6,7 +6,7 @@ from textual.widgets import Input
 
 from scorepad.cli.main import main
 from scorepad.log import Rename
-from scorepad.text.describe import with_names
+from scorepad.rules.base import retold
 from scorepad.text.export import to_csv, to_markdown
 from scorepad.tui.screens.chart import steps, whole_ticks
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -15,10 +15,11 @@ from .conftest import make_app, settle
 from .test_layout import populated
 
 
-def test_with_names_changes_whole_names_only():
-    names = {"Ann": "Annie", "Bob": "Bob", "Anna": "Anna"}
-    assert with_names("Ann 7♠ made; Anna and Bob", names) == "Annie 7♠ made; Anna and Bob"
-    assert with_names("Annie deals", names) == "Annie deals"  # said with the new name already: unchanged
+def test_retold_changes_whole_names_only():
+    then = {"Ann": "Ann", "Bob": "Bob", "Anna": "Anna"}
+    now = {"Ann": "Annie", "Bob": "Bob", "Anna": "Anna"}
+    assert retold("Ann 7♠ made; Anna and Bob", then, now) == "Annie 7♠ made; Anna and Bob"
+    assert retold("Annie deals", now, now) == "Annie deals"  # said with the new name already: unchanged
 
 
 async def test_after_a_rename_the_sheet_the_exports_list_and_replay_say_the_new_name(scorepad_home, capsys):

@@ -117,7 +117,13 @@ async def test_a_long_sheets_row_put_in_words_lazily_takes_its_new_height_too(sc
         await settle(pilot)
         lines = row_text(app, 3)[3].count("\n") + 1
         assert lines >= 3 and heights(app) == [*before[:3], lines, before[4]]
-        assert [row_text(app, index)[0] for index in range(5)] == ["1", "2", "3", "4", "5"]
+        assert [row_text(app, index)[0] for index in range(5)] == [
+            "1",
+            "2",
+            "3",
+            "4",
+            "4",
+        ]  # the penalty goes with hand 4
 
 
 async def test_an_early_row_of_a_long_game_corrected_to_another_height_reads_as_a_fresh_open(scorepad_home):
@@ -146,7 +152,7 @@ async def test_an_early_row_of_a_long_game_corrected_to_another_height_reads_as_
         corrected = heights(app)
         assert corrected[1] >= 3 and corrected[2:] == before[2:]
         texts = [row_text(app, index) for index in (1, 200, 401)]
-        assert " 402 " in drawn(app)  # the latest hand still in view
+        assert " 401 " in drawn(app)  # the latest hand (the 402nd row) still in view
         view = drawn(app)
     fresh = make_app(open_path=path)
     async with fresh.run_test(size=(80, 24)) as pilot:

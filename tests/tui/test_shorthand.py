@@ -38,3 +38,18 @@ def test_jass_shorthands_read_and_refuse_without_a_screen():
     assert table.seating.partner("Ann") == "Cid"
     with pytest.raises(Refused, match="157 card points; 158 is more"):
         parse_points("a158", table, None)
+
+
+def test_jass_weis_shorthand_marks_a_declaration_made_too_late():
+    from scorepad.tui.games.jass.shorthand import describe_shown, parse_weis, weis_entries, weis_text
+
+    players = ("Ann", "Bob", "Cid", "Dan")
+    sides = {"Ann & Cid": ("Ann", "Cid"), "Bob & Dan": ("Bob", "Dan")}
+    table = Table(players, {p: p for p in players}, sides, {s: s for s in sides}, Settings())
+    shown = parse_weis("a 4-Kh b 4J late", table, "hearts")
+    logged = weis_entries(shown)
+    assert [(e.player, e.late) for e in logged] == [("Ann", False), ("Bob", True)]
+    assert describe_shown(shown, table).endswith("Bob: four Jacks (200) — late: void")
+    assert weis_text(logged[1], table) == "Bob 4J late"
+    with pytest.raises(Refused, match="whose declaration came late"):
+        parse_weis("late", table, "hearts")

@@ -122,7 +122,11 @@ def _check_honours(state: BridgeState, entry: Any, contract: Contract) -> str | 
 def _check_revoke(state: BridgeState, entry: Any, declarers: str) -> str | None:
     revoke = entry.revoke
     if revoke is None:
-        return None
+        return (
+            "later revokes without a first: the deal's first revoke is the result's revoke"
+            if entry.more_revokes
+            else None
+        )
     if reason := _not_a_side(state, revoke.side, "revoke"):
         return reason
     settings = state.settings
@@ -135,6 +139,15 @@ def _check_revoke(state: BridgeState, entry: Any, declarers: str) -> str | None:
         return (
             f"the adversaries revoked: say whether the declarer takes {settings.revoke_penalty} points "
             f"or {counted(settings.revoke_tricks, 'trick')} (choice points or tricks)"
+        )
+    for side in entry.more_revokes:
+        if reason := _not_a_side(state, side, "revoke"):
+            return reason
+    if revoke.choice == "tricks" and declarers in entry.more_revokes:
+        return (
+            f"the declarer's side ({state.side_name(declarers)}) revoked too, so it scores nothing but honours: "
+            f"tricks taken for the adversaries' revoke would count for nothing; the declarer takes "
+            f"{settings.revoke_penalty} points"
         )
     return None
 

@@ -85,7 +85,7 @@ class AuctionBridgeRules(base.Rules[BridgeState, Settings]):
         self, state: BridgeState, target: int, where: base.Where, trial: Callable[[], BridgeState | None]
     ) -> str | None:
         if state.agreed_seq is not None:
-            return f"Laws 12 and 13: the rubber's score was made up and agreed in entry {state.agreed_seq}"
+            return "Laws 12 and 13: the rubber's score has been made up and agreed"
         corrected = trial()
         if corrected is None:
             return None  # the replacement itself is refused; the Replayer says why
@@ -136,11 +136,10 @@ def _points(by_side: Mapping[str, int]) -> dict[str, int]:
 def _trick_window_closed(state: BridgeState, deal: DealCells, target: int) -> str | None:
     """Law 13: until a declaration in the following game; in the last game, until the rubber is agreed."""
     if deal.game < state.game_no:
-        first = next((seq for seq, game in state.openers_after(target) if game == deal.game + 1), None)
-        if first is not None:
+        if any(game == deal.game + 1 for _, game in state.openers_after(target)):
             return (
                 "Law 13: a trick-score error may be corrected only before a declaration has been made in the "
-                f"following game; entry {first} was one"
+                f"following game; game {deal.game + 1} has had one"
             )
     return None
 
@@ -189,6 +188,7 @@ def _result(state: BridgeState, entry: ABResult, seq: int) -> None:
         honours=(honours.side, honours.holding) if honours else None,
         revoke=(revoke.side, revoke.choice) if revoke else None,
         chicane=(chicane.side, chicane.double) if chicane else None,
+        more_revokes=tuple(entry.more_revokes),
     )
     score = score_deal(contract, declarers, state.other_side(declarers), outcome, settings)
     state.deals += 1
@@ -234,6 +234,7 @@ def _result(state: BridgeState, entry: ABResult, seq: int) -> None:
         chicane_side=outcome.chicane[0] if outcome.chicane else None,
         double_chicane=bool(outcome.chicane and outcome.chicane[1]),
         revoke_side=outcome.revoke[0] if outcome.revoke else None,
+        more_revokes=outcome.more_revokes,
         won_game=won_game,
         rubber_over=any(bonus.values()),
         trick=score.trick,

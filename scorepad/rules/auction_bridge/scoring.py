@@ -26,6 +26,12 @@ class Outcome:
     honours: tuple[str, str] | None = None  # (side, holding)
     revoke: tuple[str, str | None] | None = None  # (side that revoked, declarer's choice)
     chicane: tuple[str, bool] | None = None  # (side with a hand void of trumps, both hands void)
+    more_revokes: tuple[str, ...] = ()  # the sides of the revokes after the first, in the same deal
+
+    def revokes(self, side: str) -> int:
+        """How many times `side` revoked in the deal."""
+        first = 1 if self.revoke is not None and self.revoke[0] == side else 0
+        return first + self.more_revokes.count(side)
 
 
 @dataclass(frozen=True)
@@ -69,9 +75,10 @@ def score_deal(
     sides = (declarers, adversaries)
     parts: dict[str, dict[str, int]] = {part: dict.fromkeys(sides, 0) for part in HONOUR_PARTS}
     needed = BOOK + contract.level
-    declarers_revoked = outcome.revoke is not None and outcome.revoke[0] == declarers
-    adversaries_revoked = outcome.revoke is not None and outcome.revoke[0] == adversaries
-    choice = outcome.revoke[1] if outcome.revoke else None
+    declarers_revoked = outcome.revokes(declarers) > 0
+    adversaries_revoked = outcome.revokes(adversaries) > 0
+    # the declarer's choice for the adversaries' first revoke (a revoke of his own side leaves him points only)
+    choice = outcome.revoke[1] if outcome.revoke and not declarers_revoked else "points"
 
     # A revoke by the adversaries may cost them tricks; those count toward the contract and the trick score
     # but never toward the doubled bonus or a slam, which look at the tricks won in play.
@@ -93,10 +100,13 @@ def score_deal(
     if not made and not adversaries_revoked:
         parts["undertricks"][adversaries] = _undertricks(contract, needed - counted, settings)
 
+    # each side's first revoke: the revoke penalty (the adversaries' in points, or in tricks above); each later
+    # revoke of the same side in the deal: the later-revoke penalty
     if declarers_revoked:
-        parts["revoke"][adversaries] = settings.revoke_penalty
-    elif adversaries_revoked and choice == "points":
-        parts["revoke"][declarers] = settings.revoke_penalty
+        parts["revoke"][adversaries] = settings.revoke_penalty + _later(outcome, declarers, settings)
+    if adversaries_revoked:
+        first = settings.revoke_penalty if choice == "points" else 0
+        parts["revoke"][declarers] = first + _later(outcome, adversaries, settings)
 
     _slams(parts["slam"], declarers, outcome.tricks, settings, revoked=declarers_revoked)
     _slams(
@@ -106,6 +116,11 @@ def score_deal(
 
     honour = {side: sum(part[side] for part in parts.values()) for side in sides}
     return DealScore(trick, honour, made, counted - needed, transferred, parts)
+
+
+def _later(outcome: Outcome, side: str, settings: Settings) -> int:
+    """The penalty for `side`'s revokes after its first in the deal (Work's code: 100 points each)."""
+    return max(outcome.revokes(side) - 1, 0) * settings.later_revoke_penalty
 
 
 def _undertricks(contract: Contract, short: int, settings: Settings) -> int:

@@ -43,6 +43,7 @@ SETTING_LABELS: dict[str, str] = {
     "honour_tricks": "honours, in tricks",
     "no_trump_honours": "aces at no trump",
     "revoke_tricks": "revoke, in tricks",
+    "later_revoke_penalty": "each later revoke in a deal",
     "chicane_tricks": "chicane, in tricks",
     "double_chicane_tricks": "double chicane, in tricks",
 }
@@ -115,6 +116,12 @@ class Settings(BaseModel):
     )
     revoke_tricks: int = Field(
         3, ge=0, description="Tricks the declarer may take instead of the revoke points"
+    )
+    later_revoke_penalty: int = Field(
+        100,
+        ge=0,
+        description="Points for each revoke of a side after its first in the same deal, in the honour score "
+        "(Work's code: second revoke in the same hand 100 points)",
     )
     chicane_tricks: int = Field(2, ge=0, description="Chicane is worth this many tricks of the trump suit")
     double_chicane_tricks: int = Field(

@@ -83,7 +83,7 @@ class BridgeState(base.State[Settings]):
         if self.problem:
             return self.problem
         if self.agreed_seq is not None:
-            return f"the rubber's score was agreed in entry {self.agreed_seq}; nothing more can be entered"
+            return "the rubber's score has been agreed; nothing more can be entered"
         if self.rubber is not None and not agreeing:
             return f"the rubber is over ({self.result}); only the agreement of its score may follow"
         return None

@@ -109,6 +109,7 @@ class DealCells(NamedTuple):
     honour: Mapping[str, int]  # side -> points above the line
     bonus: Mapping[str, int]  # side -> the rubber's bonus
     parts: Mapping[str, Mapping[str, int]]  # part of the honour score ("chicane" …) -> side -> points
+    more_revokes: tuple[str, ...] = ()  # the sides of the revokes after the first (`revoke_side`)
 
     @property
     def outcome(self) -> str:

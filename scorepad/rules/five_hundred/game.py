@@ -68,13 +68,35 @@ class FiveHundredState(base.State[Settings]):
         """The deal a bid goes to: the open auction, or the next deal, which a bid starts implicitly."""
         if self.deal is not None and self.deal.auction_open:
             return self.deal
-        dealer = self.next_dealer()
-        return Deal(self.deals + 1, dealer, self.players, self.one_round, call_order(self.players, dealer))
+        return self._new_deal(self.deals + 1, self.next_dealer())
 
     def start_deal(self, dealer: str) -> Deal:
         self.deals = self.position = index = self.deals + 1
-        deal = self.deal = Deal(index, dealer, self.players, self.one_round, call_order(self.players, dealer))
+        deal = self.deal = self._new_deal(index, dealer)
         return deal
+
+    def _new_deal(self, index: int, dealer: str) -> Deal:
+        deal = Deal(index, dealer, self.players, self.one_round, call_order(self.players, dealer))
+        for side in self.out:  # in the hole: plays the deal, but is passed over in the auction
+            for player in self.sides[side]:
+                deal.barred[player] = self.out_words(side)
+        return deal
+
+    def out_words(self, side: str) -> str:
+        """Why a side in the hole no longer bids, as the law has it (3-hand: "cannot win the game but plays
+        on")."""
+        target = self.settings.target
+        return (
+            f"{self.side_name(side)} is out of the running (a side at −{target} or lower cannot win any more: "
+            "it plays on, but bids no more)"
+        )
+
+    def first_bidder(self, dealer: str) -> str:
+        """Who bids first in a deal `dealer` deals: the player on his left, a player out of the running passed
+        over."""
+        if not self.out:
+            return self.left_of(dealer)
+        return self._new_deal(self.deals + 1, dealer).to_bid() or self.left_of(dealer)
 
     # ------------------------------------------------------------------ for screens
 
@@ -144,10 +166,10 @@ class FiveHundredState(base.State[Settings]):
                 again = "deals again" if deal.same_dealer_again else "deals"
                 return (
                     f"Deal {deal.index} thrown in ({deal.thrown_in}): {self.name(dealer)} {again}",
-                    f"{self.name(self.left_of(dealer))} bids first · {goal}",
+                    f"{self.name(self.first_bidder(dealer))} bids first · {goal}",
                 )
             return (
-                f"Deal {number}: {self.name(dealer)} deals, {self.name(self.left_of(dealer))} bids first",
+                f"Deal {number}: {self.name(dealer)} deals, {self.name(self.first_bidder(dealer))} bids first",
                 goal,
             )
         assert deal is not None
@@ -172,7 +194,7 @@ class FiveHundredState(base.State[Settings]):
         deal = self.deal
         if phase == "start":
             dealer = self.next_dealer()
-            first = f"{self.name(self.left_of(dealer))} bids first"
+            first = f"{self.name(self.first_bidder(dealer))} bids first"
             if deal is None:
                 return f"{self.name(dealer)} deals (or enter who dealt); {first}"
             if deal.same_dealer_again:
@@ -197,6 +219,9 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
     presets = PRESETS
     min_players = 2
     max_players = 6
+
+    def entry_deal(self, where: base.Where) -> int:
+        return where.after  # the position is the deal in progress: a deal entry (or a first bid) starts it
 
     def default_sides(self, players: tuple[str, ...], settings: Settings) -> dict[str, tuple[str, ...]]:
         if len(players) == 4:
@@ -355,8 +380,8 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         deal = state.deal
         if deal is not None and deal.result is not None:
             return (
-                f"deal {deal.index} already has its result (entry {deal.result_seq}): amend that entry to "
-                "change it, or start the next deal"
+                f"deal {deal.index} already has its result: correct that result to change it, or start the "
+                "next deal"
             )
         if deal is None or deal.thrown_in or deal.auction_open:
             if deal is not None and deal.auction_open and deal.calls:
@@ -612,7 +637,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
             side = state.side_of[entry.player]
             if len(state.sides[side]) > 1:  # partnership: the bid is void and the side bids no more this deal
                 for player in state.sides[side]:
-                    deal.bar(player, f"{state.side_name(side)} bid out of turn (entry {seq})")
+                    deal.bar(player, f"{state.side_name(side)} bid out of turn")
         elif entry.kind == "wrong_cards" and deal.auction_open:
             if any(
                 i.kind == "wrong_cards" and i.in_auction and i.player != entry.player
@@ -622,7 +647,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
                 return
             deal.bar(
                 entry.player,
-                f"a wrong number of cards was found in the hand during the bidding (entry {seq})",
+                "a wrong number of cards was found in the hand during the bidding",
             )
         self._after_auction_change(state, deal)
         if deal.scored:
@@ -701,10 +726,10 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         # a later deal's first bid closes the window of the deal the entry went to (a deal entry, or a bid that
         # starts one, goes to the new deal); the first such is the earliest (a deal's entries come before the next's)
         openers = state.openers_after(target)
-        later = next((seq for seq, deal in openers if deal > where.after), None) if openers else None
+        later = next((deal for _, deal in openers if deal > where.after), None) if openers else None
         if later is None:
             return None
-        return f"the next deal's first bid was entry {later} ({CORRECTION_LAW})"
+        return f"deal {later} has had its first bid ({CORRECTION_LAW})"
 
 
 RULES = FiveHundredRules()

@@ -257,16 +257,17 @@ def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str,
     reached = [side for side in state.sides if after[side] >= target and side not in state.out]
     for rank, side in enumerate(scored.contracting):
         if side in reached and (scored.made or not settings.must_bid_to_win):
-            role = "the contractor" if rank == 0 else "the contractor's partner"
+            role = "with the contract" if rank == 0 else "as the contractor's partner"
             rivals = [state.side_name(s) for s in reached if s != side]
-            why = f"{role} reaches {target}"
+            why = f" by reaching {target} {role}"
             if rivals:
-                why += f" on the same deal as {_and(rivals)}, and {role} wins"
+                who = "contractor" if rank == 0 else "contracting side"
+                why += f", on the same deal as {_and(rivals)}: the {who} wins"
             return _win(state, side, why)
     if not settings.must_bid_to_win:
         rivals = rivals_at_target(state, deal)
         if len(rivals) == 1:
-            return _win(state, rivals[0], f"{state.side_name(rivals[0])} reaches {target}")
+            return _win(state, rivals[0], f" by reaching {target} in defence")
         if len(rivals) > 1:
             first = first_to_target(state, deal, rivals, before)
             names = _and([state.side_name(s) for s in rivals])
@@ -274,13 +275,12 @@ def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str,
                 return _win(
                     state,
                     first,
-                    f"{names} reach {target} on the same deal and "
-                    f"{state.side_name(first)} reached it first in the play",
+                    f" by reaching {target} first in the play ({names} reach it on the same deal)",
                 )
             question = (
                 f"Who reached {target} first in the play of deal {deal.index}: "
-                f"{_or([state.side_name(s) for s in rivals])}? Amend the result (entry {deal.result_seq}) "
-                "with first_to_target, or with trick_winners."
+                f"{_or([state.side_name(s) for s in rivals])}? Correct deal {deal.index}'s result to say who "
+                "(or who won each trick)."
             )
             return Verdict(question=question)
     return _judge_minus(state)
@@ -317,7 +317,7 @@ def _judge_minus(state: FiveHundredState) -> Verdict:
         return _win(
             state,
             leaders[0],
-            f"{holes} {'is' if len(sunk) == 1 else 'are'} {settings.target} or more "
+            f": {holes} {'is' if len(sunk) == 1 else 'are'} {settings.target} or more "
             "in the hole" + ("" if len(state.sides) == 2 else ", which ends the game, and the leader wins"),
         )
     if len(state.out) + len(sunk) == len(state.sides):
@@ -356,9 +356,9 @@ def first_to_target(
 
 
 def _win(state: FiveHundredState, side: str, why: str) -> Verdict:
-    return Verdict(
-        finished=True, winner=side, sentence=f"{state.side_name(side)} {_wins(state, side)}: {why}"
-    )
+    """The side wins, and why: `why` goes on from "Ann wins" (" by reaching 500 in defence", ": Bob at −520 is
+    500 or more in the hole")."""
+    return Verdict(finished=True, winner=side, sentence=f"{state.side_name(side)} {_wins(state, side)}{why}")
 
 
 def _wins(state: FiveHundredState, side: str) -> str:

@@ -71,9 +71,14 @@ class FiveHundredView(View):
         return self.players[(self.players.index(player) + 1) % len(self.players)]
 
     def first_caller(self, dealer: str | None = None) -> str | None:
-        """Who calls now: between deals the player left of the dealer (the next in turn, or the one named)."""
+        """Who calls now: between deals the player left of the dealer (the next in turn, or the one named), a
+        player out of the running passed over."""
         if self.phase == "deal":
-            return self.left_of(dealer or self.next_dealer)
+            first = self.left_of(dealer or self.next_dealer)
+            for _ in self.players:
+                if self.side_of[first] not in self.out_of_contention:
+                    return first
+                first = self.left_of(first)
         return self.to_bid
 
     def passes_to_close(self, first: str) -> tuple[str, ...]:

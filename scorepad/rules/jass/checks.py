@@ -54,7 +54,7 @@ def check_deal(state: JassState, entry: Deal) -> str | None:
     if state.phase == "trump" and state.caller is not None:
         return (
             f"hand {state.hand} is in play ({state.name(state.caller)} named "
-            f"{state.contract_text()}, entry {state.trump_entry}): log its card points first"
+            f"{state.contract_text()}): log its card points first"
         )
     return None  # (a deal over a dealt hand without trump is a redeal of it)
 
@@ -66,8 +66,8 @@ def check_trump(state: JassState, entry: JassTrump) -> str | None:
         return f"deal first: who deals hand {state.hand + 1}?"
     if state.phase == "trump" and state.caller is not None:
         return (
-            f"{state.name(state.caller)} already named {state.contract_text()} for hand {state.hand} "
-            f"(entry {state.trump_entry}); amend that entry to change it"
+            f"{state.name(state.caller)} already named {state.contract_text()} for hand {state.hand}; "
+            "correct that trump to change it"
         )
     assert state.dealer is not None  # "dealt": a deal named the dealer
     forehand = state.after(state.dealer)
@@ -88,8 +88,11 @@ def check_weis(state: JassState, entry: JassWeis) -> str | None:
     player = entry.player
     if reason := unknown_player(state, player) or hand_in_play(state, "Weis"):
         return reason
+    if entry.late:  # void, but still a Weis a hand can hold
+        problem = melds_problem(entry.melds, state.settings, state.settings.suit_names)
+        return f"{state.name(player)} cannot declare that: {problem}" if problem else None
     if player in state.weis:
-        return f"{state.name(player)}'s Weis is already entry {state.weis[player][1]}; amend it to change the melds"
+        return f"{state.name(player)} has declared a Weis this hand already; correct it to change the melds"
     melds, settings = entry.melds, state.settings
     if problem := melds_problem(melds, settings, settings.suit_names):
         return f"{state.name(player)} cannot declare that: {problem}"
@@ -129,11 +132,12 @@ def check_stoeck(state: JassState, entry: JassStoeck) -> str | None:
         return reason
     if problem := no_stoeck_problem(state.contract):
         return problem
+    if entry.late and not state.stoeck:
+        return None  # void: nothing else of the hand depends on it
     if state.stoeck:
-        holder, seq = state.stoeck
+        holder, _ = state.stoeck
         return (
-            f"{state.name(holder)} already has the Stöck this hand (entry {seq}): "
-            "there is one king and one queen of trumps"
+            f"{state.name(holder)} already has the Stöck this hand: there is one king and one queen of trumps"
         )
     own = state.stoeck_cards()
     if entry.player in state.weis:

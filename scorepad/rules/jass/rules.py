@@ -49,6 +49,7 @@ class JassRules(base.Rules[JassState, Settings]):
     min_players = 4
     max_players = 4
     partners_opposite = True
+    deal_word = "hand"
 
     def settings(self, rules: Mapping[str, Any]) -> Settings:
         """The header's rules over a preset; a dict setting (multipliers …) keeps the keys it does not name."""
@@ -114,12 +115,18 @@ class JassRules(base.Rules[JassState, Settings]):
             case JassWeis():
                 reason = checks.game_goes_on(state) or checks.check_weis(state, entry)
                 if reason is None:
-                    state.weis[entry.player] = (entry.melds, seq)
+                    if entry.late:
+                        state.declared_late(entry)
+                    else:
+                        state.weis[entry.player] = (entry.melds, seq)
                 return reason
             case JassStoeck():
                 reason = checks.game_goes_on(state) or checks.check_stoeck(state, entry)
                 if reason is None:
-                    state.stoeck = (entry.player, seq)
+                    if entry.late:
+                        state.declared_late(entry)
+                    else:
+                        state.stoeck = (entry.player, seq)
                 return reason
             case JassPenalty():
                 reason = checks.game_goes_on(state) or checks.check_penalty(state, entry)
@@ -141,9 +148,8 @@ class JassRules(base.Rules[JassState, Settings]):
         # the next hand's trump closes the window of the hand the entry was logged in
         openers = state.openers_after(target)
         hand = where.before if openers else 0
-        next_trump = next((seq for seq, opened in openers if opened == hand + 1), None)
-        if next_trump is not None:
-            return f"the next hand's trump was entry {next_trump} (a hand may be corrected until the next trump is named)"
+        if any(opened == hand + 1 for _, opened in openers):
+            return f"hand {hand + 1}'s trump is named (a hand may be corrected until the next trump is named)"
         return None
 
     def extra(self, state: JassState) -> dict[str, Any]:
@@ -158,7 +164,7 @@ def _deal(state: JassState, entry: Deal) -> None:
     state.dealer = entry.dealer
     state.contract = state.caller = state.trump_entry = None
     state.pushed = False
-    state.weis, state.stoeck = {}, None
+    state.weis, state.stoeck, state.void = {}, None, ()
     state.moved_on("dealt")
 
 

@@ -83,6 +83,7 @@ def _hand_cells(
         caller_seat=state.caller,
         pushed=state.pushed,
         verdict=verdict,
+        void=state.void,
     )
 
 

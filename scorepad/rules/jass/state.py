@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scorepad.log import FourMeld, Header, JassContract, SequenceMeld
+from scorepad.log import FourMeld, Header, JassContract, JassStoeck, JassWeis, SequenceMeld
 from scorepad.rules import base
 from scorepad.rules.jass.cards import (
     Card,
@@ -27,6 +27,10 @@ Steps = list[tuple[str, dict[str, int]]]  # a hand's points per step (stoeck, we
 
 #: no Weis declared this hand: nobody writes Weis
 NO_WEIS = WeisVerdict(None, 0)
+
+#: the laws of a late declaration, in words (rules/jass.md, "When")
+LATE_WEIS_LAW = "Weis is declared in the player's own turn during the first trick only"
+LATE_STOECK_LAW = "Stöck are announced at the latest as the second of the two cards is played"
 
 
 @dataclass
@@ -53,6 +57,8 @@ class JassState(base.State[Settings]):
         self.trump_entry: int | None = None
         self.weis: dict[str, tuple[tuple[Meld, ...], int]] = {}  # player -> (melds, seq) this hand
         self.stoeck: tuple[str, int] | None = None  # (player, seq) this hand
+        #: Weis and Stöck declared too late this hand, in words: void by the laws, they score nothing
+        self.void: tuple[str, ...] = ()
         self.pending_tie: PendingTie | None = None
         self.bergpreis: str | None = None
         self.bergpreis_note = ""
@@ -161,11 +167,29 @@ class JassState(base.State[Settings]):
         """The hand is dealt, its trump named, or it is scored: what the table enters next follows."""
         self.phase, self.position, self.said, self.prompt = phase, self.hand, self.naming, ""
 
+    def retell(self, then: Mapping[str, str], now: Mapping[str, str]) -> None:
+        super().retell(then, now)
+        self.said = self.naming  # what the table enters next is asked with the new name at once
+        tie = self.pending_tie
+        if tie is not None:  # (the question is taken back by its words once answered)
+            tie.question = base.retold(tie.question, then, now)
+
     def end_hand(self) -> None:
         self.moved_on("scored")
         self.position = self.hand + 1
         self.weis = {}
         self.stoeck = None
+        self.void = ()
+
+    def declared_late(self, entry: JassWeis | JassStoeck) -> None:
+        """A Weis or Stöck declared too late: it scores nothing; the hand says why, in the law's words."""
+        name = self.name(entry.player)
+        if isinstance(entry, JassWeis):
+            melds = ", ".join(describe_meld(m, self.settings.suit_names) for m in entry.melds)
+            words = f"{name}'s Weis ({melds}) came after the first trick: void ({LATE_WEIS_LAW})"
+        else:
+            words = f"{name}'s Stöck came too late: void ({LATE_STOECK_LAW})"
+        self.void = (*self.void, words)
 
     # ------------------------------------------------------------------ what the table enters next
 
@@ -220,6 +244,7 @@ class JassState(base.State[Settings]):
                 lines.append(verdict.sentence)
             if self.stoeck:
                 lines.append(f"Stöck: {self.name(self.stoeck[0])}")
+            lines += self.void
         if self.bergpreis_note:
             lines.append(self.bergpreis_note)
         return (*lines, goal)
@@ -252,7 +277,7 @@ class JassState(base.State[Settings]):
                 p: tuple(describe_meld(m, self.settings.suit_names) for m in melds)
                 for p, (melds, _) in self.weis.items()
             },
-            weis_verdict=verdict.sentence,
+            weis_verdict="\n".join(filter(None, (verdict.sentence, *self.void))),
             stoeck=self.stoeck[0] if self.stoeck else None,
             target=self.settings.target,
             tafel={side: tafel(total) for side, total in self.totals.items()},

@@ -207,6 +207,7 @@ class HandCells(NamedTuple):
     caller_seat: str | None = None  # who named the trump
     pushed: bool = False
     verdict: WeisVerdict | None = None  # which team writes Weis, and why
+    void: tuple[str, ...] = ()  # the Weis and Stöck declared too late, in words (they score nothing)
 
     @property
     def dealer(self) -> str:
@@ -220,7 +221,9 @@ class HandCells(NamedTuple):
 
     @property
     def weis_verdict(self) -> str:
-        return self.verdict.sentence if self.verdict else ""
+        """Which team writes Weis and why, then any Weis or Stöck declared too late (void)."""
+        said = self.verdict.sentence if self.verdict else ""
+        return "\n".join(filter(None, (said, *self.void))) if self.void else said
 
     @classmethod
     def of(cls, row: Row, sides: Sequence[str] = ()) -> HandCells:
@@ -259,7 +262,13 @@ class HandOutline:
     @classmethod
     def of(cls, row: Row) -> HandOutline | None:
         cells = row.cells
-        if not isinstance(cells, HandCells) or cells.hand is None or cells.claim or cells.bergpreis:
+        if (
+            not isinstance(cells, HandCells)
+            or cells.hand is None
+            or cells.claim
+            or cells.bergpreis
+            or cells.void
+        ):
             return None
         return cls(
             cells.contract,

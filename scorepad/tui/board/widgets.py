@@ -166,7 +166,7 @@ def recent_table(sheet: Sheet, rows: Sequence[Row], totals: bool) -> Table:
             max_width=18,
         )
     for row in rows:
-        cells: list[Text | str] = [str(row.seq), Text(board_text(row.text))]
+        cells: list[Text | str] = [str(row.number), Text(board_text(sheet.said(row)))]
         for side in sheet.sides:
             delta = row.delta.get(side, 0)
             text = Text(

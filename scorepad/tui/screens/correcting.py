@@ -68,13 +68,13 @@ def say_correction(game: Replayer, amendments: Sequence[Amend]) -> Said:
         lines.append(f"Too late by the laws: {preview.refusal}. Saving asks whether the table agrees.")
     for row in preview.rows[:1]:
         deltas = "  ".join(f"{names.get(s, s)} {row.delta.get(s, 0):+d}" for s in sheet.sides)
-        lines.append(f"Scored again: {row.text} — {deltas}")
+        lines.append(f"Scored again: {sheet.said(row)} — {deltas}")
     totals = " · ".join(_total(names.get(s, s), sheet.totals[s], preview.totals[s]) for s in sheet.sides)
     lines.append(f"Totals: {totals}")
     if preview.knock_on:
         lines.append(
             "It leaves "
-            + ", ".join(f"#{r.seq}" for r in preview.knock_on)
+            + ", ".join(game.entry_label(r.seq) for r in preview.knock_on)
             + " refused: "
             + preview.knock_on[0].reason
         )

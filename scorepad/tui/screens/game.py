@@ -27,10 +27,11 @@ from textual.widgets import Footer, Header, Input, Label, Static
 from scorepad.gcpause import gc_paused
 from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
-from scorepad.rules.base import Sheet
+from scorepad.rules.base import LastDeal, Sheet
 from scorepad.rules.names import visible
+from scorepad.rules.wording import capitalized
 from scorepad.store.game_file import FileChanged, GameFile, StoreError
-from scorepad.text.describe import describe, next_line, with_names
+from scorepad.text.describe import describe, described, next_line
 from scorepad.tui.collector import IdleCollector
 from scorepad.tui.plain import plain
 from scorepad.tui.widgets import quiet
@@ -102,6 +103,9 @@ class GameScreen(Screen[None]):
         self._form: EntryForm | None = None
         self._log_for_pick = False  # the log pane was shown by Ctrl+E only, to pick an entry
         self._appended: list[int] = []  # the seqs of the entries the last write logged
+        self._undone_last = (
+            False  # the last thing written was an undo: the next one asks before going further
+        )
         self.collector = IdleCollector(self)  # no collection between an Enter and the frame that shows it
         self._resumed = False  # the first ScreenResume comes as the screen is pushed, right after it mounted
         self._found: dict[tuple[str | type, type | None], Widget] = {}  # see `one`
@@ -293,25 +297,30 @@ class GameScreen(Screen[None]):
         banner = self.one("#banner", Static)
         if sheet.finished:
             banner.update(
-                plain(
-                    f"🏆  {with_names(sheet.result or 'The game is over.', sheet.names)}   "
-                    "(Ctrl+N: new game, same players)"
-                )
+                plain(f"🏆  {sheet.result or 'The game is over.'}   (Ctrl+N: new game, same players)")
             )
         banner.display = sheet.finished
         prompt = self.one("#prompt", Static)
         asked = sheet.prompt in sheet.questions  # a question is the next thing to enter: say it once
         lines = [] if sheet.finished or asked or not sheet.prompt else [next_line(sheet)]
         lines += [f"Question for the table: {q}" for q in sheet.questions]
-        lines = [with_names(line, sheet.names) for line in lines]  # the names of now, after a rename
         if sheet.overrides:
-            lines.append("Table overrides in this game: " + ", ".join(f"#{s}" for s in sheet.overrides))
+            lines.append("Table overrides in this game: " + ", ".join(sheet.overridden))
         quiet.update(
             prompt, Text("\n".join(visible(line) for line in lines))
         )  # mostly as it was: no repaint then
         if self.form is not None:
             self.form.update_sheet(sheet)
         self.sheet_changed(sheet)
+
+    def correction_words(self, correction: Amend | Void) -> str:
+        """A correction in words, its entry named by its deal: "struck out deal 5's bid", "deal 5's contract
+        corrected: contract: Bob 7♠"."""
+        label = self.replayer.entry_label(correction.target)
+        if isinstance(correction, Amend):
+            entry = describe(correction.entry, self.sheet.names, self.sheet.side_names)
+            return f"{capitalized(label)} corrected: {entry}"
+        return f"Struck out {label}"
 
     def _show_totals(self, totals: str) -> None:
         """The totals in the header, in this frame. Set as usual, the header's own watcher would put them in its
@@ -447,7 +456,7 @@ class GameScreen(Screen[None]):
         return True
 
     def _logged_line(self, entries: list[Entry]) -> str:
-        return "Logged: " + "; ".join(describe(e, self.sheet.names, self.sheet.side_names) for e in entries)
+        return "Logged: " + "; ".join(described(e, self.sheet) for e in entries)
 
     def _say_logged_again(self) -> None:
         """After a correction: the form's "Logged: …" line says those entries as they count now."""
@@ -459,11 +468,12 @@ class GameScreen(Screen[None]):
         line = self._logged_line(now)
         struck = [seq for seq in form.logged_seqs if self._current_version(seq) is None]
         if struck:
-            line += " — since struck out: " + ", ".join(f"#{seq}" for seq in struck)
+            line += " — since struck out: " + ", ".join(map(self.replayer.entry_label, struck))
         form.show_logged(form.logged_seqs, line)
 
     def _append(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
         """Write the entries in one go (all or nothing) and say the write's real outcome."""
+        self._undone_last = False  # (an undo says so itself, once its entries are written)
         try:
             logged = self.game_file.append_many(entries)
         except FileChanged as error:
@@ -539,11 +549,7 @@ class GameScreen(Screen[None]):
             def corrected() -> None:
                 if not self._append([correction]):
                     return  # the reason was said
-                self.notify(
-                    describe(correction, self.sheet.names, self.sheet.side_names),
-                    title="Corrected",
-                    markup=False,
-                )
+                self.notify(self.correction_words(correction), title="Corrected", markup=False)
 
             self._mind_the_knock_on(correction, corrected)
             return
@@ -584,14 +590,82 @@ class GameScreen(Screen[None]):
             if agreed:
                 make_it()
 
-        self.app.push_screen(KnockOnScreen([(r.seq, r.reason) for r in refused]), decided)
+        self.app.push_screen(
+            KnockOnScreen([(r.seq, r.reason) for r in refused], self.replayer.entry_label), decided
+        )
 
     def action_undo(self) -> None:
-        target = self.sheet.view.undo_target
-        if target is None:
-            self.notify("Nothing to undo.")
+        """Take back the newest deal (hand): every entry of it that counts, scored or still being entered, in
+        one go. Pressed again right after, it would reach into an earlier deal: the table is asked first."""
+        taken = self.replayer.last_deal()
+        if taken is None:
+            self.say_on_form("Nothing to undo.")
             return
-        self.correct(void_model(self.header.game)(target=target, note="undo"))
+        if self._undone_last and taken.number:
+            from scorepad.tui.screens.modals import UndoEarlierScreen
+
+            self.app.push_screen(
+                UndoEarlierScreen(self._taken_words(taken)),
+                lambda agreed: self._undo(taken) if agreed else None,
+            )
+            return
+        self._undo(taken)
+
+    def _undo(self, taken: LastDeal) -> None:
+        voids: list[Void] = taken.voids()
+        preview = self.replayer.preview_correction(*voids)
+        if preview.refusal and not preview.overridable:
+            self.say_on_form(f"Not undone: {preview.refusal}", error=True)
+            return
+        said = self._taken_words(taken)
+
+        def made(entries: list[Void]) -> None:
+            if self._append(list(entries)):
+                self.say_on_form(f"Undone: {said}")
+                self._undone_last = True
+
+        def knock_on_minded(entries: list[Void]) -> None:
+            if not preview.knock_on:
+                made(entries)
+                return
+            from scorepad.tui.screens.modals import KnockOnScreen
+
+            self.app.push_screen(
+                KnockOnScreen([(r.seq, r.reason) for r in preview.knock_on], self.replayer.entry_label),
+                lambda agreed: made(entries) if agreed else None,
+            )
+
+        if preview.refusal is None:
+            knock_on_minded(voids)
+            return
+        overridden = [v.model_copy(update={"override": True, "note": "undo, table agreed"}) for v in voids]
+        from scorepad.tui.screens.modals import OverrideScreen
+
+        self.app.push_screen(
+            OverrideScreen(preview.refusal),
+            lambda agreed: knock_on_minded(overridden) if agreed else None,
+        )
+
+    def _taken_words(self, taken: LastDeal) -> str:
+        """What an undo takes back, in words: the deal and its points, or what was entered of it so far."""
+        if taken.scored or not taken.number:
+            return taken.words
+        entered = "; ".join(described(e, self.sheet) for e in taken.entries)
+        word = self.replayer.rules.deal_word
+        return f"{word} {taken.number} so far ({entered})"
+
+    def say_on_form(self, text: str, error: bool = False) -> None:
+        """A line under the form, where the table looks (a notice would cover the form); a notice when there
+        is no form (the game's file went away)."""
+        form = self.form
+        if form is None:
+            self.notify(
+                visible(text, keep_lines=True), severity="error" if error else "information", markup=False
+            )
+        elif error:
+            form.show_error(text)
+        else:
+            form.show_info(text)
 
     def action_toggle_log(self) -> None:
         """Show or fold the log pane; the choice holds at any width until the next F9."""
@@ -623,11 +697,12 @@ class GameScreen(Screen[None]):
 
         entry = self.sheet.entries[seq - 1]
         if isinstance(entry, Amend | Void):
-            self.notify(f"#{seq} is itself a correction: correct entry #{entry.target} instead.")
+            label = self.replayer.entry_label(entry.target)
+            self.notify(f"That line is itself a correction: correct {label} instead.", markup=False)
             return
         current = self._current_version(seq)
         if current is None:
-            self.notify(f"#{seq} is struck out.")
+            self.notify(f"{capitalized(self.replayer.entry_label(seq))} is struck out.", markup=False)
             return
 
         self.app.clear_notifications()  # "pick the entry …" is done with: it would cover the dialog
@@ -654,7 +729,8 @@ class GameScreen(Screen[None]):
             current
         ):  # the rubber's score agreed …: an empty editor says nothing
             self.notify(
-                f"Nothing to correct in #{seq} ({describe(current, self.sheet.names, self.sheet.side_names)}):"
+                f"Nothing to correct in {self.replayer.entry_label(seq)} "
+                f"({describe(current, self.sheet.names, self.sheet.side_names)}):"
                 " Delete strikes it out.",
                 markup=False,
             )  # a described entry may hold names: not markup
@@ -669,7 +745,14 @@ class GameScreen(Screen[None]):
             self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
 
         self.app.push_screen(
-            EditEntryScreen(current, dict(self.sheet.names), seq, dict(self.sheet.side_names)), edited
+            EditEntryScreen(
+                current,
+                dict(self.sheet.names),
+                seq,
+                dict(self.sheet.side_names),
+                label=self.replayer.entry_label(seq),
+            ),
+            edited,
         )
 
     def correction_dialog(self, seq: int, current: Entry) -> FormDialog[Any] | None:
@@ -698,7 +781,7 @@ class GameScreen(Screen[None]):
         """How a dialog corrects entry `seq`: filled with `initial`, titled by the entry, judged by the rules."""
         from scorepad.tui.screens.correcting import Correcting
 
-        title = f"Correct #{seq} {describe(current, self.sheet.names, self.sheet.side_names)}"
+        title = f"Correct {self.replayer.entry_label(seq)}: {describe(current, self.sheet.names, self.sheet.side_names)}"
         return Correcting(self.replayer, seq, current, initial, title, to_entry)
 
     def following(self, seq: int, kind: type[Entry], skip: tuple[str, ...] = ()) -> tuple[int, Entry] | None:
@@ -742,13 +825,12 @@ class GameScreen(Screen[None]):
             from scorepad.tui.screens.modals import KnockOnScreen
 
             self.app.push_screen(
-                KnockOnScreen([(r.seq, r.reason) for r in preview.knock_on]),
+                KnockOnScreen([(r.seq, r.reason) for r in preview.knock_on], self.replayer.entry_label),
                 lambda agreed: made() if agreed else None,
             )
 
-        names, sides = self.sheet.names, self.sheet.side_names
         if preview.refusal is None:
-            make(corrections, "; ".join(describe(c, names, sides) for c in corrections))
+            make(corrections, "; ".join(map(self.correction_words, corrections)))
             return
         overridden = [
             c.model_copy(update={"override": True, "note": c.note or "table agreed"}) for c in corrections
@@ -766,7 +848,7 @@ class GameScreen(Screen[None]):
     def strike_out(self, seq: int) -> None:
         entry = self.sheet.entries[seq - 1]
         if isinstance(entry, Amend | Void):
-            self.notify(f"#{seq} is itself a correction.")
+            self.notify("That line is itself a correction: it is not struck out.")
             return
         self.correct(void_model(self.header.game)(target=seq, note="struck out"))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -17,6 +18,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from scorepad.log import Entry
 from scorepad.rules.names import clash_problem, name_problem, visible
+from scorepad.rules.wording import capitalized
 from scorepad.text.describe import describe
 from scorepad.tui.screens.form_dialog import FormDialog, Refused, labelled
 from scorepad.tui.widgets.fields import YES, NameInput
@@ -78,6 +80,19 @@ class OverrideScreen(ConfirmScreen):
     BODY_ID = "override-reason"
 
 
+class UndoEarlierScreen(ConfirmScreen):
+    """Ctrl+Z again, after a deal was taken back: the next undo reaches into an earlier deal; ask first."""
+
+    BINDINGS = [
+        Binding("y", "agree", "Undo it too"),
+        Binding("n,escape", "cancel", "Leave it"),
+    ]
+    QUESTION = "Undo an earlier deal too?"
+    HINT = "y takes it back as well (its entries are struck out in the log); n leaves the sheet as it is."
+    AGREE = "Undo it too (y)"
+    BODY_ID = "undo-earlier"
+
+
 class KnockOnScreen(ConfirmScreen):
     """A correction that would leave later entries refused (a struck-out result, and the deals after it)."""
 
@@ -94,8 +109,9 @@ class KnockOnScreen(ConfirmScreen):
     BODY_ID = "knock-on"
     SHOWN = 5  # refused entries listed; the rest are counted
 
-    def __init__(self, refused: list[tuple[int, str]]):
-        lines = [f"#{seq}: {reason}" for seq, reason in refused[: self.SHOWN]]
+    def __init__(self, refused: list[tuple[int, str]], label: Callable[[int], str] | None = None):
+        said = label or (lambda seq: f"entry {seq}")  # the game screen names them by their deals
+        lines = [f"{capitalized(said(seq))}: {reason}" for seq, reason in refused[: self.SHOWN]]
         if len(refused) > self.SHOWN:
             lines.append(f"… and {len(refused) - self.SHOWN} more")
         super().__init__("\n".join(lines))
@@ -172,16 +188,19 @@ class EditEntryScreen(FormDialog[Entry]):
         names: dict[str, str],
         seq: int | None = None,
         side_names: dict[str, str] | None = None,
+        label: str | None = None,
     ):
         super().__init__()
         self.entry = entry
+        self.label = label  # the entry as the table knows it ("deal 5's contract")
         self.names = names
         self.side_names = side_names or {}
         # the entry's place in the log: a replacement from an earlier correction carries no seq of its own
         self.seq = seq if seq is not None else entry.seq
 
     def heading(self) -> str:
-        return f"Correct entry #{self.seq}: {describe(self.entry, self.names, self.side_names)}"
+        label = self.label or f"entry {self.seq}"
+        return f"Correct {label}: {describe(self.entry, self.names, self.side_names)}"
 
     def _fields(self) -> list[tuple[str, str]]:
         return self.fields_of(self.entry)

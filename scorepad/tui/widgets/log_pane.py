@@ -9,7 +9,7 @@ from rich.text import Text
 from scorepad.log import Amend, Entry, Void
 from scorepad.rules.base import Rejection, Sheet
 from scorepad.rules.names import visible
-from scorepad.text.describe import describe
+from scorepad.text.describe import described
 from scorepad.tui.widgets.keyed_table import KeyedTable
 from scorepad.tui.widgets.sheet_table import LAZY_FROM, same_prefix
 
@@ -156,7 +156,7 @@ class LogPane(KeyedTable):
     @staticmethod
     def _text(entry: Entry, sheet: Sheet, mark: str) -> Text:
         # one line: an entry longer than the pane is folded with a "…" (shown whole below the pane at the cursor)
-        text = Text(describe(entry, sheet.names, sheet.side_names), no_wrap=True, overflow="ellipsis")
+        text = Text(described(entry, sheet), no_wrap=True, overflow="ellipsis")
         if mark.startswith("struck"):
             text.stylize("strike dim")
         elif mark.startswith("corrected"):

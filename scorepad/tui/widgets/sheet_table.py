@@ -183,7 +183,9 @@ class SheetTable(KeyedTable):
         sides: list[str | Text] = []
         for side in sheet.sides:
             sides += self.side_cells(row, side)
-        return [str(number), *(sides + game if self.scores_first(sheet) else game + sides)]
+        # numbered as the table counts its deals (a deal thrown in has no row; a penalty goes with its hand)
+        shown = row.number or number
+        return [str(shown), *(sides + game if self.scores_first(sheet) else game + sides)]
 
 
 def score_words(row: Row, side: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,10 +51,13 @@ class ExtrasFields:
         revoke = extras.revoke
         chicane = extras.chicane
         choice = {"points": "p", "tricks": "t"}.get(revoke[1] if revoke and revoke[1] else "", "")
+        revokers = [revoke[0], *extras.more_revokes] if revoke else []
         yield labelled(
             "revoke by",
             Input(
-                self._letter(revoke[0] if revoke else None), id="revoke-side", placeholder=f"{sides} or blank"
+                " ".join(map(self._letter, revokers)),
+                id="revoke-side",
+                placeholder=f"{sides} or blank; two revokes: both letters",
             ),
         )
         yield labelled(
@@ -93,10 +97,27 @@ class ExtrasFields:
         except ValueError as error:
             raise Refused(str(error), field=field_id) from None
 
+    def _revokers(self) -> tuple[str, ...]:
+        """The sides that revoked, in turn: a side's letter or name; several revokes: a letter each ("w t" one
+        by each side, "w w" a second by one side)."""
+        text = self._text("revoke-side")
+        try:
+            return (parse_side(text, self.letters, self.side_names),)
+        except ValueError:
+            pieces = [piece for piece in re.split(r"[\s,;+]+", text) if piece]
+        if len(pieces) == 1 and all(letter in self.letters for letter in pieces[0].casefold()):
+            pieces = list(pieces[0].casefold())  # "wt": one revoke by each side
+        try:
+            return tuple(parse_side(piece, self.letters, self.side_names) for piece in pieces)
+        except ValueError as error:
+            raise Refused(f"{error}; several revokes: a letter each", field="revoke-side") from None
+
     def read(self) -> Extras:
         revoke = chicane = None
+        more: tuple[str, ...] = ()
         if self._text("revoke-side"):
-            side = self._side("revoke-side")
+            side, *later = self._revokers()
+            more = tuple(later)
             choice_text = self._text("revoke-choice").casefold()
             choices = {"p": "points", "points": "points", "t": "tricks", "tricks": "tricks", "": None}
             if choice_text not in choices:
@@ -107,7 +128,7 @@ class ExtrasFields:
             revoke = (side, choices[choice_text])
         if self._text("chicane-side"):
             chicane = (self._side("chicane-side"), self._text("chicane-double").casefold() in YES)
-        return Extras(revoke, chicane)
+        return Extras(revoke, chicane, more)
 
 
 class IrregularitiesScreen(FormDialog[Extras]):
@@ -198,7 +219,7 @@ class ResultEditScreen(FormDialog[ABResult]):
         self.extras = ExtrasFields(self, letters, side_names, settings) if settings is not None else None
 
     def heading(self) -> str:
-        return f"Correct #{self.seq} {self.title_text}"
+        return f"Correct {self.title_text}"
 
     def compose_fields(self) -> ComposeResult:
         honours = self.result.honours
@@ -222,6 +243,7 @@ class ResultEditScreen(FormDialog[ABResult]):
                 Extras(
                     revoke=(revoke.side, revoke.choice) if revoke else None,
                     chicane=(chicane.side, chicane.double) if chicane else None,
+                    more_revokes=tuple(self.result.more_revokes),
                 )
             )
 
@@ -254,4 +276,5 @@ class ResultEditScreen(FormDialog[ABResult]):
                 Revoke.model_validate({"side": revoke[0], "choice": revoke[1]}) if revoke else None
             )
             update["chicane"] = Chicane(side=chicane[0], double=chicane[1]) if chicane else None
+            update["more_revokes"] = extras.more_revokes if revoke else ()
         return self.result.model_copy(update=update)

@@ -57,6 +57,7 @@ class Extras:
 
     revoke: tuple[str, str | None] | None = None
     chicane: tuple[str, bool] | None = None
+    more_revokes: tuple[str, ...] = ()  # the sides of the revokes after the first, in the same deal
 
     def __bool__(self) -> bool:
         return self.revoke is not None or self.chicane is not None
@@ -300,6 +301,7 @@ class BridgeForm(EntryForm):
                 self.extras = Extras(
                     revoke=(revoke.side, revoke.choice) if revoke else None,
                     chicane=(chicane.side, chicane.double) if chicane else None,
+                    more_revokes=tuple(entry.more_revokes),
                 )
         self._layout()
         self.refresh_texts()
@@ -490,6 +492,7 @@ class BridgeForm(EntryForm):
             elif choice == "tricks":
                 bit += f" (declarer takes {counted(self.settings.revoke_tricks, 'trick')})"
             bits.append(bit)
+            bits += [f"another revoke by {names.get(later, later)}" for later in self.extras.more_revokes]
         if self.extras.chicane:
             side, double = self.extras.chicane
             bits.append(f"{'double chicane' if double else 'chicane'}: {names.get(side, side)}")
@@ -620,6 +623,7 @@ class BridgeForm(EntryForm):
                 else None,
                 revoke=Revoke.model_validate({"side": revoke[0], "choice": revoke[1]}) if revoke else None,
                 chicane=Chicane(side=chicane[0], double=chicane[1]) if chicane else None,
+                more_revokes=self.extras.more_revokes if revoke else (),
             )
         )
         return entries

@@ -319,7 +319,8 @@ def short_honours(cells: DealCells, sheet: Sheet) -> str:
             f"{'dbl chic' if cells.double_chicane else 'chic'} {letter_of(cells.chicane_side, letters)}"
         )
     if cells.revoke_side:
-        bits.append(f"revoke {letter_of(cells.revoke_side, letters)}")
+        revokers = (cells.revoke_side, *cells.more_revokes)
+        bits.append("revoke " + " ".join(letter_of(side, letters) for side in revokers))
     return ", ".join(bits)
 
 

@@ -25,7 +25,7 @@ from scorepad.rules.auction_bridge.calls import HOLDING_TEXT, STRAIN_SYMBOLS
 from scorepad.rules.auction_bridge.table import bid_values, scoring_table
 from scorepad.rules.auction_bridge.view import BridgeView, DealCells, bridge_cells
 from scorepad.rules.base import Sheet
-from scorepad.text.describe import describe
+from scorepad.text.describe import declarer_of, describe
 from scorepad.tui.games.auction_bridge.codes import codes_for
 from scorepad.tui.games.auction_bridge.form import BridgeForm, Extras
 from scorepad.tui.games.auction_bridge.pad import BridgePad, BridgePadHeading, BridgeSheet
@@ -185,7 +185,10 @@ class AuctionBridgeScreen(GameScreen):
             if isinstance(current, ABContract) and (result := self.following(seq, ABResult)):
                 targets.append(result)
             names, sides = self.sheet.names, self.sheet.side_names
-            title = " · ".join(f"#{s} {describe(e, names, sides)}" for s, e in targets)
+            title = " · ".join(
+                f"{self.replayer.entry_label(s)}: {describe(e, names, sides, declarer_of(self.sheet, s))}"
+                for s, e in targets
+            )
             return CorrectionScreen(
                 BridgeForm(id="correction-form"), self.replayer, targets, f"Correct {title}"
             )
@@ -194,11 +197,11 @@ class AuctionBridgeScreen(GameScreen):
         if not isinstance(current, ABResult) or not isinstance(cells, DealCells):
             return None
         strain = split_bid(cells.call)[1]
-        title = describe(current, self.sheet.names, self.sheet.side_names)
+        title = describe(current, self.sheet.names, self.sheet.side_names, cells.declarer)
         contract = f"{self.sheet.names.get(cells.declarer, cells.declarer)}'s {cells.contract}"
         dialog = ResultEditScreen(
             seq,
-            f"{contract} — {title}",
+            f"{self.replayer.entry_label(seq)}: {contract} — {title}",
             current,
             strain,
             form.letters,

@@ -380,8 +380,11 @@ class FiveHundredForm(EntryForm):
         return [list(group) for group in self.view.sides_in_turn(contractor, partner)]
 
     def slot_label(self, slot: list[str], index: int = 0) -> str:
-        if not slot:
-            return "bidder's side" if index == 0 else f"opponent {index}"
+        if not slot:  # the contractor is not typed yet: the seats as the table calls them
+            alone = all(len(members) == 1 for members in self.sides.values())
+            if index == 0:
+                return "contractor" if alone else "contracting side"
+            return "opponents" if len(self.sides) == 2 else f"opponent {index}"
         return " + ".join(self.side_name(side) for side in slot)
 
     def trick_fields(self) -> list[Input]:

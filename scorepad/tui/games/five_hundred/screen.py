@@ -148,7 +148,7 @@ class FiveHundredScreen(GameScreen):
         if view.phase == "deal":
             row = self.sheet.rows[-1] if self.sheet.rows else None
             if row is not None and DealCells.of(row, tuple(self.sheet.sides)).deal == place.deal:
-                contract = f" ({row.text}); it is scored again"
+                contract = f" ({self.sheet.said(row)}); it is scored again"
         elif view.contractor:
             contract = f" ({self.sheet.names[view.contractor]} {view.contract_display})"
             if place.rescored:
@@ -215,7 +215,7 @@ class FiveHundredScreen(GameScreen):
         if isinstance(current, FHContract) and (result := self.following(seq, FHResult, ("irregularity",))):
             targets.append(result)
         names, sides = self.sheet.names, self.sheet.side_names
-        title = " · ".join(f"#{s} {describe(e, names, sides)}" for s, e in targets)
+        title = " · ".join(f"{self.replayer.entry_label(s)}: {describe(e, names, sides)}" for s, e in targets)
         return CorrectionScreen(
             FiveHundredForm(id="correction-form"), self.replayer, targets, f"Correct {title}"
         )

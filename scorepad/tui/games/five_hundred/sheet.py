@@ -35,15 +35,15 @@ class FiveHundredSheet(SheetTable):
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         cells = DealCells.of(row, tuple(sheet.sides))
         names = sheet.names  # the names of now: a player renamed mid-game is shown so in every row
-        by = names.get(cells.contractor or "", cells.contractor or "")
-        if cells.partner:
-            by += f" + {names.get(cells.partner, cells.partner)}"
+        by = names.get(cells.contractor_seat or "", "")
+        if cells.partner_seat:
+            by += f" + {names.get(cells.partner_seat, cells.partner_seat)}"
         if cells.call:
             tricks = str(cells.tricks_won)
         else:  # all passed, played at no trump: every side's tricks
             tricks = " ".join(str(cells.tricks[side]) for side in sheet.sides)
         outcome = (
-            cells.short or cells.outcome or row.text
+            cells.short or cells.outcome or sheet.said(row)
         )  # "set", not "open nullo set": the bid is beside it
         word = outcome.split()[-1] if outcome else ""
         shown = Text(outcome, style=OUTCOME_STYLES.get(word, ""))
@@ -51,7 +51,13 @@ class FiveHundredSheet(SheetTable):
             shown.append(f" ({cells.irregularity})", style="italic yellow")
         if self.classic:
             return [cells.contract or "—", by or "—", shown]
-        return [names.get(cells.dealer, cells.dealer), cells.contract or "—", by or "—", tricks, shown]
+        return [
+            names.get(cells.dealer_seat, cells.dealer_seat),
+            cells.contract or "—",
+            by or "—",
+            tricks,
+            shown,
+        ]
 
     def scores_first(self, sheet: Sheet) -> bool:
         return len(sheet.sides) >= SCORES_FIRST_FROM

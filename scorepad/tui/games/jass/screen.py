@@ -30,7 +30,7 @@ from scorepad.rules.jass import (
 )
 from scorepad.rules.jass.table import ruleset_sections, ruleset_summary
 from scorepad.rules.jass.view import HandCells, HandOutline, JassView
-from scorepad.text.describe import describe, with_names
+from scorepad.text.describe import describe
 from scorepad.tui.games.jass.form import JassForm, Table
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.plain import plain
@@ -59,14 +59,14 @@ class JassSheetTable(SheetTable):
         if outline is not None and not outline.weis_said and not outline.stoeck:
             # about half the hands: no Weis sentence and no Stöck, so the Weis column is "–"; counted from what
             # the rules kept, without the row's words
-            trump = 2 + outline.contract.count("\n") + with_names(outline.trump_by, sheet.names).count("\n")
+            trump = 2 + outline.contract.count("\n") + sheet.retold(outline.trump_by, row.naming).count("\n")
             return max(trump, 2 if outline.match else 1)
         cells = HandCells.of(row.unkept(), list(sheet.sides))
         if cells.penalty:
             return max(
                 2 + PENALTY_LABELS[cells.penalty].count("\n"), _lines(_wrap(_penalty_words(cells, sheet)))
             )
-        trump = 2 + cells.contract.count("\n") + with_names(cells.trump_by, sheet.names).count("\n")
+        trump = 2 + cells.contract.count("\n") + sheet.retold(cells.trump_by, cells.naming).count("\n")
         if cells.claim:
             trump += 1 + sheet.side_names.get(cells.claim, cells.claim).count("\n")
             cards = 2
@@ -81,7 +81,7 @@ class JassSheetTable(SheetTable):
             label = PENALTY_LABELS[cells.penalty]
             return [Text(f"penalty\n{label}", style="yellow"), "", _wrap(_penalty_words(cells, sheet))]
         trump = Text(cells.contract, style="bold")
-        trump.append(f"\n{with_names(cells.trump_by, sheet.names)}", style="dim")
+        trump.append(f"\n{sheet.retold(cells.trump_by, cells.naming)}", style="dim")
         if cells.claim:
             team = sheet.side_names.get(cells.claim, cells.claim)
             cards = Text(f"{cells.counted}\nbedanken", style="magenta")
@@ -90,7 +90,7 @@ class JassSheetTable(SheetTable):
             cards = Text(" : ".join(str(cells.cards[s]) for s in sides))
             if cells.match:
                 cards.append("\nMatch", style="bold green")
-        weis = Text(_wrap(with_names(_verdict(cells.weis_verdict), sheet.names)))
+        weis = Text(_wrap(sheet.retold(_verdict(cells.weis_verdict), cells.naming)))
         stoeck = [f"{sheet.side_names.get(s, s)} +{cells.stoeck[s]}" for s in sides if cells.stoeck[s]]
         if stoeck:
             if weis.plain:
@@ -109,7 +109,7 @@ def _penalty_words(cells: HandCells, sheet: Sheet) -> str:
 
 def _weis_words(cells: HandCells, sheet: Sheet) -> str:
     """The Weis column's words, as `JassSheetTable.game_cells` styles them ("" when it has none)."""
-    words = _wrap(with_names(_verdict(cells.weis_verdict), sheet.names))
+    words = _wrap(sheet.retold(_verdict(cells.weis_verdict), cells.naming))
     stoeck = [f"{sheet.side_names.get(s, s)} +{cells.stoeck[s]}" for s in sheet.sides if cells.stoeck[s]]
     if stoeck:
         words += ("\n" if words else "") + "Stöck: " + ", ".join(stoeck)
@@ -414,7 +414,8 @@ class JassScreen(GameScreen):
             return claim.correcting(self.correcting(seq, current, current, lambda typed: typed))
         if not isinstance(current, JassTrump | JassTricks | JassWeis | JassStoeck):
             return None
-        title = f"Correct #{seq} {describe(current, self.sheet.names, self.sheet.side_names)}"
+        label = self.replayer.entry_label(seq)
+        title = f"Correct {label}: {describe(current, self.sheet.names, self.sheet.side_names)}"
         return CorrectionScreen(JassForm(id="correction-form"), self.replayer, [(seq, current)], title)
 
     # ------------------------------------------------------------------ F2

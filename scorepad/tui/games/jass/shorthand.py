@@ -43,7 +43,10 @@ POINTS = re.compile(r"^(.*?)\s*(\d+)$")
 PLUS = re.compile(r"\s*\+\s*")
 GLUED = re.compile(r"^(\D+?)(\d.*)$")
 
-WEIS_HELP = "a player, then 4-Kh (four to the K♥), 4J (four Jacks), st (Stöck)"
+WEIS_HELP = (
+    "a player, then 4-Kh (four to the K♥), 4J (four Jacks), st (Stöck); late: declared too late (void)"
+)
+LATE = re.compile(r"^(late|spät|spaet|zuspät|zuspaet)$", re.IGNORECASE)
 TRUMP_HELP = "trump: h d c s (♥ ♦ ♣ ♠), o = Obenabe, u = Undenufe; pushed: add +p (h+p, o+p)"
 
 
@@ -194,6 +197,7 @@ class Shown:
     player: str
     melds: list[SequenceMeld | FourMeld] = field(default_factory=list)
     stoeck: bool = False
+    late: bool = False  # declared too late: logged, void by the laws
 
 
 def parse_weis(text: str, table: Table, contract: str | None = None) -> list[Shown]:
@@ -209,6 +213,12 @@ def parse_weis(text: str, table: Table, contract: str | None = None) -> list[Sho
             if current is None:
                 raise Refused(f"Stöck of which player? {WEIS_HELP}")
             current.stoeck = True
+            i += 1
+            continue
+        if LATE.match(token):
+            if current is None:
+                raise Refused(f"whose declaration came late? {WEIS_HELP}")
+            current.late = True
             i += 1
             continue
         meld = parse_meld(token, following) if token[0].isdigit() or FOUR_SAME.match(token) else None
@@ -239,7 +249,7 @@ def parse_weis(text: str, table: Table, contract: str | None = None) -> list[Sho
             raise Refused(f"{name} cannot declare that: {problem}")
         if item.stoeck and (problem := no_stoeck_problem(contract)):
             raise Refused(problem)
-    holdings = [(item.player, item.melds, item.stoeck) for item in shown.values()]
+    holdings = [(item.player, item.melds, item.stoeck) for item in shown.values() if not item.late]
     if problem := shown_twice(holdings, contract, table.suit_names, table.name):
         raise Refused(problem)
     return list(shown.values())
@@ -249,9 +259,9 @@ def weis_entries(shown: Sequence[Shown]) -> list[Entry]:
     entries: list[Entry] = []
     for item in shown:
         if item.melds:
-            entries.append(JassWeis(player=item.player, melds=tuple(item.melds)))
+            entries.append(JassWeis(player=item.player, melds=tuple(item.melds), late=item.late))
         if item.stoeck:
-            entries.append(JassStoeck(player=item.player))
+            entries.append(JassStoeck(player=item.player, late=item.late))
     return entries
 
 
@@ -263,7 +273,8 @@ def describe_shown(shown: Sequence[Shown], table: Table) -> str:
         ]
         if item.stoeck:
             what.append(f"Stöck ({table.settings.stoeck_points})")
-        parts.append(f"{table.name(item.player)}: " + ", ".join(what))
+        late = " — late: void" if item.late else ""
+        parts.append(f"{table.name(item.player)}: " + ", ".join(what) + late)
     return "; ".join(parts)
 
 
@@ -321,5 +332,6 @@ def weis_text(entry: JassWeis | JassStoeck, table: Table, contract: str | None =
     """The Weis field's shorthand for one logged Weis or Stöck: 'Ann 4-Kh 4J', 'Bob st'."""
     name = table.name(entry.player)
     what = " ".join(meld_text(m) for m in entry.melds) if isinstance(entry, JassWeis) else "st"
+    what += " late" if entry.late else ""
     who = _who([name, *name.split()[:1]], lambda text: table.player(text) == entry.player and " " not in text)
     return f"{who} {what}"
