@@ -154,6 +154,7 @@ class GameScreen(Screen[None]):
         return [] if self.has_class("-wide") else [b.action for b in self.own_bindings()]
 
     def on_resize(self) -> None:
+        self.place_log()
         self._set_title()
         self.call_after_refresh(
             self.refresh_bindings
@@ -166,12 +167,27 @@ class GameScreen(Screen[None]):
         if board.size.width:
             return board.size.width
         width = self.size.width or self.app.size.width
-        narrow = width < self.HORIZONTAL_BREAKPOINTS[1][0]
-        log_shown = self.has_class("-log-shown") or not (narrow or self.has_class("-log-folded"))
-        if not log_shown:
+        if not self.log_open() or self.has_class("-log-alone"):
             return width
+        return self._board_beside_log(width)
+
+    def _board_beside_log(self, width: int) -> int:
         # as scorepad.tcss lays it out: 40 % for the log shown on a narrow screen, else board 2fr, log 1fr
+        narrow = width < self.HORIZONTAL_BREAKPOINTS[1][0]
         return width - width * 2 // 5 if narrow else width * 2 // 3
+
+    def log_open(self) -> bool:
+        """Whether the log pane is shown: by F9 (or Ctrl+E), or on a wide screen unless F9 folded it."""
+        if self.has_class("-log-folded"):
+            return False
+        return self.has_class("-log-shown") or not self.has_class("-narrow")
+
+    def place_log(self) -> None:
+        """The log pane beside the board where the sheet keeps its scores and readable columns beside it;
+        otherwise, while it is open, in the board's place (the header keeps every side's total)."""
+        width = self.size.width or self.app.size.width
+        alone = self.log_open() and self._board_beside_log(width) < self.one(SheetTable).readable_width()
+        self.set_class(alone, "-log-alone")
 
     def log_width(self) -> int:
         """The width the log pane has, or will have once laid out (0 while it is folded away)."""
@@ -198,7 +214,7 @@ class GameScreen(Screen[None]):
         # the header holds the game and every side's score at any width (the table's title where there is room);
         # what a hand-edited file holds is written out visibly
         sheet = self.sheet
-        scores = [visible(f"{sheet.side_names.get(s, s)} {sheet.totals[s]}") for s in sheet.sides]
+        scores = [(visible(sheet.side_names.get(s, s)), sheet.totals[s]) for s in sheet.sides]
         title, sub_title = fit_title(
             self.size.width or self.app.size.width,
             GAME_TITLES[self.header.game],
@@ -249,6 +265,7 @@ class GameScreen(Screen[None]):
         if self._log_for_pick:  # shown only to pick the entry (Ctrl+E on a narrow screen): folded again
             self._log_for_pick = False
             self.set_class(False, "-log-shown")
+            self.place_log()
 
     def on_unmount(self) -> None:
         self.game_file.close()
@@ -287,6 +304,7 @@ class GameScreen(Screen[None]):
     def _show(self, sheet: Sheet) -> None:
         self.sheet = sheet
         self.one(SheetTable).show(sheet)
+        self.place_log()  # a longer name or score may leave the sheet no room beside the log
         self.one(LogPane).show(sheet)
         self.show_whole_entry()  # the entry at the cursor may have been corrected or renamed
         self._set_title()
@@ -595,16 +613,18 @@ class GameScreen(Screen[None]):
 
     def action_toggle_log(self) -> None:
         """Show or fold the log pane; the choice holds at any width until the next F9."""
-        shown = self.query_one("#log-side").display
+        shown = self.log_open()
         self.set_class(not shown, "-log-shown")
         self.set_class(shown, "-log-folded")
+        self.place_log()
         if shown and self.query_one(LogPane).has_focus and self.form is not None:
             self.form.focus_first()
 
     def action_edit(self) -> None:
-        if not self.query_one("#log-side").display:
+        if not self.log_open():
             self.set_class(True, "-log-shown")
             self.set_class(False, "-log-folded")
+            self.place_log()
             self._log_for_pick = True
         log = self.query_one(LogPane)
         log.focus()

@@ -30,14 +30,14 @@ from scorepad.rules.jass import (
 )
 from scorepad.rules.jass.table import ruleset_sections, ruleset_summary
 from scorepad.rules.jass.view import HandCells, HandOutline, JassView
-from scorepad.text.describe import describe, with_names
+from scorepad.text.describe import describe
 from scorepad.tui.games.jass.form import JassForm, Table
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.plain import plain
 from scorepad.tui.screens.form_dialog import FormDialog, Refused
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets import quiet
-from scorepad.tui.widgets.sheet_table import SheetTable
+from scorepad.tui.widgets.sheet_table import SheetTable, cell_names
 
 WEIS_WIDTH = 26  # the Weis column wraps its sentence at this width
 
@@ -59,16 +59,16 @@ class JassSheetTable(SheetTable):
         if outline is not None and not outline.weis_said and not outline.stoeck:
             # about half the hands: no Weis sentence and no Stöck, so the Weis column is "–"; counted from what
             # the rules kept, without the row's words
-            trump = 2 + outline.contract.count("\n") + with_names(outline.trump_by, sheet.names).count("\n")
+            trump = 2 + outline.contract.count("\n") + cell_names(sheet).say(outline.trump_by).count("\n")
             return max(trump, 2 if outline.match else 1)
         cells = HandCells.of(row.unkept(), list(sheet.sides))
         if cells.penalty:
             return max(
                 2 + PENALTY_LABELS[cells.penalty].count("\n"), _lines(_wrap(_penalty_words(cells, sheet)))
             )
-        trump = 2 + cells.contract.count("\n") + with_names(cells.trump_by, sheet.names).count("\n")
+        trump = 2 + cells.contract.count("\n") + cell_names(sheet).say(cells.trump_by).count("\n")
         if cells.claim:
-            trump += 1 + sheet.side_names.get(cells.claim, cells.claim).count("\n")
+            trump += 1 + cell_names(sheet).sides.get(cells.claim, cells.claim).count("\n")
             cards = 2
         else:
             cards = 2 if cells.match else 1
@@ -81,17 +81,17 @@ class JassSheetTable(SheetTable):
             label = PENALTY_LABELS[cells.penalty]
             return [Text(f"penalty\n{label}", style="yellow"), "", _wrap(_penalty_words(cells, sheet))]
         trump = Text(cells.contract, style="bold")
-        trump.append(f"\n{with_names(cells.trump_by, sheet.names)}", style="dim")
+        trump.append(f"\n{cell_names(sheet).say(cells.trump_by)}", style="dim")
         if cells.claim:
-            team = sheet.side_names.get(cells.claim, cells.claim)
+            team = cell_names(sheet).sides.get(cells.claim, cells.claim)
             cards = Text(f"{cells.counted}\nbedanken", style="magenta")
             trump.append(f"\n{team} thank off", style="magenta")
         else:
             cards = Text(" : ".join(str(cells.cards[s]) for s in sides))
             if cells.match:
                 cards.append("\nMatch", style="bold green")
-        weis = Text(_wrap(with_names(_verdict(cells.weis_verdict), sheet.names)))
-        stoeck = [f"{sheet.side_names.get(s, s)} +{cells.stoeck[s]}" for s in sides if cells.stoeck[s]]
+        weis = Text(_wrap(cell_names(sheet).say(_verdict(cells.weis_verdict))))
+        stoeck = [f"{cell_names(sheet).sides.get(s, s)} +{cells.stoeck[s]}" for s in sides if cells.stoeck[s]]
         if stoeck:
             if weis.plain:
                 weis.append("\n")
@@ -104,13 +104,14 @@ class JassSheetTable(SheetTable):
 def _penalty_words(cells: HandCells, sheet: Sheet) -> str:
     note = f" — {cells.note}" if cells.note else ""
     against = cells.against or ""
-    return f"against {sheet.side_names.get(against, against)}{note}"
+    return f"against {cell_names(sheet).sides.get(against, against)}{note}"
 
 
 def _weis_words(cells: HandCells, sheet: Sheet) -> str:
     """The Weis column's words, as `JassSheetTable.game_cells` styles them ("" when it has none)."""
-    words = _wrap(with_names(_verdict(cells.weis_verdict), sheet.names))
-    stoeck = [f"{sheet.side_names.get(s, s)} +{cells.stoeck[s]}" for s in sheet.sides if cells.stoeck[s]]
+    names = cell_names(sheet)
+    words = _wrap(names.say(_verdict(cells.weis_verdict)))
+    stoeck = [f"{names.sides.get(s, s)} +{cells.stoeck[s]}" for s in sheet.sides if cells.stoeck[s]]
     if stoeck:
         words += ("\n" if words else "") + "Stöck: " + ", ".join(stoeck)
     if cells.bergpreis:
@@ -286,9 +287,11 @@ class JassScreen(GameScreen):
 
     DEFAULT_CSS = """
     JassScreen #jass-hand { color: $text; padding: 0 1; height: auto; }
-    /* short of rows the Tafel folds away: the hand table keeps both teams' totals; F7 shows it again */
+    /* short of rows the Tafel folds away: the hand table keeps both teams' totals; F7 shows it in the table's
+       place (beside it, the table would keep no row), and F7 again the table */
     JassScreen.-short JassTafel { display: none; }
     JassScreen.-short.-tafel-shown JassTafel { display: block; }
+    JassScreen.-short.-tafel-shown JassSheetTable { display: none; }
     """
 
     form_class = JassForm
