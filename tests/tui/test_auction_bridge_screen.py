@@ -84,7 +84,7 @@ async def test_on_a_short_screen_the_honours_hint_is_the_values_alone_and_what_m
         # game: …" (with the words, its box had four and that line scrolled away); the sheet keeps its last deal
         assert screen.query_one("#bridge-hint").size.height == 2
         assert (
-            screen.query_one("#bridge-pad-box").size.height == 5
+            screen.query_one("#bridge-pad-box").size.height >= 5
             and screen.query_one(BridgeSheet).size.height >= 2
         )
         assert "to make game" in str(screen.query_one(BridgePad).render()).splitlines()[-1]

@@ -495,7 +495,9 @@ class GameScreen(Screen[None]):
             self.replayer.push(entry)
         self._appended = [entry.seq for entry in logged if entry.seq is not None]
         self.refresh_sheet()
-        if any(isinstance(entry, Amend | Void) for entry in logged):
+        corrected = [entry.target for entry in logged if isinstance(entry, Amend | Void)]
+        if corrected:
+            self.one(SheetTable).move_to_entry(min(corrected))  # the row corrected in view, not the latest
             self._say_logged_again()
         return True
 

@@ -740,6 +740,14 @@ class KeyedTable(ScrollView, can_focus=True):
             # its cursor (to read old deals) stays where they put it
             self._scroll_to_cursor()
 
+    def row_in_view(self, index: int) -> bool:
+        """Whether every line of row `index` is in the table's view (below its header, above its foot)."""
+        if not 0 <= index < len(self._rows):
+            return False
+        top = self._tops[index] - round(self.scroll_y)
+        seen = self.scrollable_content_region.height - self._header_lines
+        return top >= 0 and top + self._rows[index].height <= seen
+
     def _cursor_in_view(self, height: int) -> bool:
         """Whether any line of the cursor's row was in view with the table `height` lines high."""
         top = self._tops[self._cursor] - round(self.scroll_y)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -176,6 +177,15 @@ class SheetTable(KeyedTable):
         self._shown = rows
         if rows and kept < len(rows):
             self.move_cursor(row=self.row_count - 1)
+
+    def move_to_entry(self, seq: int) -> None:
+        """The cursor on the row entry `seq` belongs to (the first row scored by it or after it: a deal's call
+        belongs to the row its result scored; a row struck out leaves the one after it, or the last), and that
+        row scrolled into view."""
+        seqs = [row.seq for row in self._shown]
+        index = bisect_left(seqs, seq)
+        if seqs:
+            self.move_cursor(row=min(index, len(seqs) - 1))
 
     def _one_line_rows(self) -> bool:
         """Whether every row is one line high whatever its cells say (a game's sheet may wrap its rows)."""
