@@ -38,6 +38,7 @@ from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.footer import KeysFooter
 from scorepad.tui.widgets.log_pane import LogPane
+from scorepad.tui.widgets.needs import needs_line
 from scorepad.tui.widgets.sheet_table import SheetTable
 from scorepad.tui.widgets.title import fit_title
 
@@ -91,6 +92,8 @@ class GameScreen(Screen[None]):
 
     form_class: type[EntryForm] | None = None
     sheet_class: type[SheetTable] = SheetTable
+    #: what each side needs has its own line under the prompt (a game whose board says it sets this False)
+    needs_in_frame = True
 
     def __init__(self, game_file: GameFile):
         super().__init__()
@@ -115,6 +118,8 @@ class GameScreen(Screen[None]):
             with Vertical(id="board"):
                 yield Static(id="banner")
                 yield Static(id="prompt")
+                if self.needs_in_frame:
+                    yield Static(id="needs", markup=False)
                 yield from self.compose_board()
             with Vertical(id="log-side"):
                 yield Label("Log — Ctrl+E to pick an entry to correct", classes="pane-title")
@@ -156,6 +161,7 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         self.place_log()
         self._set_title()
+        self._show_needs(self.sheet)
         self.call_after_refresh(
             self.refresh_bindings
         )  # the footer follows the width class set on this resize
@@ -327,9 +333,26 @@ class GameScreen(Screen[None]):
         quiet.update(
             prompt, Text("\n".join(visible(line) for line in lines))
         )  # mostly as it was: no repaint then
+        self._show_needs(sheet)
         if self.form is not None:
             self.form.update_sheet(sheet)
         self.sheet_changed(sheet)
+
+    def _show_needs(self, sheet: Sheet) -> None:
+        """The line of what each side still needs (the rules' words), fitted to the board's width."""
+        if not self.needs_in_frame:
+            return
+        line = self.one("#needs", Static)
+        width = self.board_width() - line.styles.gutter.width
+        said = needs_line(sheet.view.needs, sheet.view.outlook, width, self.needs_lead())
+        quiet.update(line, Text(said))
+        line.display = bool(said)
+
+    def needs_lead(self) -> str | None:
+        """What each side's points to go are, said before them where the rules' words do not fit ("To reach
+        500: "); None: the words, cut."""
+        target = getattr(self.replayer.settings, "target", None)  # Five Hundred and Jass play to one
+        return f"To reach {target}: " if isinstance(target, int) else None
 
     def _show_totals(self, totals: str) -> None:
         """The totals in the header, in this frame. Set as usual, the header's own watcher would put them in its

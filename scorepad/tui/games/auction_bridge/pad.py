@@ -35,6 +35,7 @@ from scorepad.rules.names import visible
 from scorepad.tui.games.auction_bridge.codes import honours_code, letter_of, side_letters
 from scorepad.tui.games.auction_bridge.columns import GAME_COLUMNS, Plan, plan
 from scorepad.tui.widgets import quiet
+from scorepad.tui.widgets.needs import needs_line
 from scorepad.tui.widgets.sheet_table import SheetTable, cell_names, same_prefix, score_words
 
 #: how the pad labels the parts of an honour-score entry
@@ -177,6 +178,8 @@ class PadDrawer:
         self.settings = settings
         self.sides = tuple(sheet.sides)
         self.width = max(MIN_COLUMN, min(MAX_COLUMN, (width - 3) // 2))
+        # the pad's whole width for its status line, less a scroll bar's (a long rubber's box has one)
+        self.room = max(width - 2, self.width * 2 + 3)
         self.lines: list[Line] = []  # the pad's lines, each of its own (made a Text only when in view)
 
     # ------------------------------------------------------------------ pieces
@@ -269,7 +272,7 @@ class PadDrawer:
         self.pair_of(self.cell(("total", score.total.get(s, 0)), "bold reverse") for s in sides)
 
     def status(self, settings: Settings) -> str:
-        sheet, sides = self.sheet, self.sides
+        sheet = self.sheet
         score = rubber_score(sheet)
         if score.over:
             if score.winner is None:
@@ -278,8 +281,8 @@ class PadDrawer:
         view = sheet.view
         if not isinstance(view, BridgeView):
             return ""
-        need = ", ".join(f"{sheet.side_names.get(s, s)} {view.to_game[s]}" for s in sides)
-        return f"Game {view.game} — to make game: {need}."
+        # what each side needs for game (the rules' points), and whose game ends the rubber
+        return needs_line(view.needs, view.outlook, self.room, f"Game {view.game} — for game: ", words=False)
 
 
 def join_lines(lines: list[Line]) -> Text:

@@ -54,6 +54,7 @@ class AuctionBridgeScreen(GameScreen):
 
     form_class = BridgeForm
     sheet_class = BridgeSheet
+    needs_in_frame = False  # the pad's last line says what each side needs for game
 
     def compose_board(self) -> ComposeResult:
         heading = BridgePadHeading()  # the side names stay in view when the pad scrolls to its foot

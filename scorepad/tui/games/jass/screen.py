@@ -23,7 +23,6 @@ from textual.widgets import Input, Static
 from scorepad.log import Entry, JassClaim, JassPenalty, JassStoeck, JassTricks, JassTrump, JassWeis
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.jass import (
-    ORDER_LABELS,
     PENALTY_KINDS,
     PENALTY_LABELS,
     Settings,
@@ -317,23 +316,24 @@ class JassScreen(GameScreen):
             sheet.winner,
             view.bergpreis if isinstance(view, JassView) else None,
         )
-        quiet.update(self.one("#jass-hand", Static), self.hand_line(sheet))  # the same until trump or Weis
+        line = self.hand_line(sheet)
+        hand = self.one("#jass-hand", Static)
+        if line is not None:
+            quiet.update(hand, line)  # the same until a Weis or the Stöck
+        hand.display = line is not None
 
-    def hand_line(self, sheet: Sheet) -> Text:
-        """The hand in play: Weis and Stöck so far and whose Weis wins (the prompt names the contract)."""
+    def hand_line(self, sheet: Sheet) -> Text | None:
+        """The hand in play: Weis and Stöck so far and whose Weis wins (the prompt names the contract, the line
+        under it what each team needs); None when nothing is shown yet."""
         view = sheet.view
         if not isinstance(view, JassView) or not view.trump_named:
-            return Text(
-                f"Target {self.settings.target} · {ORDER_LABELS[self.settings.count_order]} · "
-                "F2 the numbers and shorthands",
-                style="dim",
-            )
+            return None
         names = sheet.names
         said = [f"{names.get(p, p)}: {', '.join(melds)}" for p, melds in view.weis.items()]
         if view.stoeck:
             said.append(f"Stöck {names.get(view.stoeck, view.stoeck)}")
         if not said:
-            return Text("No Weis or Stöck logged for this hand yet", style="dim")
+            return None
         line = Text("Shown: " + " · ".join(said))
         if view.weis_verdict:
             line.append("\n" + view.weis_verdict, style="cyan")
