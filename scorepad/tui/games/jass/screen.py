@@ -155,7 +155,7 @@ class PenaltyScreen(FormDialog[JassPenalty]):
         yield Static("\n".join(lines), id="penalty-kinds")
         with Horizontal(classes="field"):
             yield self._input("kind", "offence", f"1-{len(PENALTY_KINDS) + 1}")
-            yield self._input("against", "against team", f"{self.table.teams_hint()}")
+            yield self._input("against", "against team", self.table.teams_keys())
         with Horizontal(classes="field"):
             yield self._input("points", "points (custom)", "± to the other team")
             yield self._input("note", "reason", "what happened")
@@ -238,7 +238,7 @@ class BedankenScreen(FormDialog[JassClaim]):
             classes="hint",
         )
         with Horizontal(classes="field"):
-            team = Input(placeholder=self.table.teams_hint(), id="claim-team")
+            team = Input(placeholder=self.table.teams_keys(), id="claim-team")
             team.border_title = "team"
             yield team
             # the count is the card points so far plus the Weis and Stöck the team has shown (rules/jass.md)
@@ -423,11 +423,17 @@ class JassScreen(GameScreen):
     # ------------------------------------------------------------------ F2
 
     def table_markdown(self) -> str | None:
-        return jass_table_markdown(self.settings)
+        return jass_table_markdown(self.settings, self._table())
 
 
-def jass_table_markdown(settings: Settings) -> str:
-    """The ruleset's numbers (from the rules) and the form's shorthands, for F2."""
+def jass_table_markdown(settings: Settings, table: Table | None = None) -> str:
+    """The ruleset's numbers (from the rules) and the form's shorthands, for F2 (with the game's own initials
+    where its `table` is given)."""
+    points, weis = "97, a97, b 60, m, m b", "a 4-Kh 4J b st"
+    if table is not None:
+        first, second = list(table.sides)[:2]
+        points = f"97, {table.points_example(first)}, {table.points_example(second, 60)}, m, m {table.team_key(second)}"
+        weis = table.weis_hint().replace(" · ", " ")
     lines = [ruleset_summary(settings), ""]
     lines += [
         "## Typing a hand",
@@ -436,8 +442,8 @@ def jass_table_markdown(settings: Settings) -> str:
         "|---|---|---|",
         "| named by | blank, or an initial | blank = the player after the dealer; the partner = pushed |",
         "| trump | h d c s o u, ♥, Rosen …; h+p | the contract; pushed: add +p (h+p, or hp) |",
-        "| card points | 97, a97, b 60, m, m b | one team's points (bare: the trump team); m = Match |",
-        "| Weis · Stöck | a 4-Kh 4J b st | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
+        f"| card points | {points} | one team's points (bare: the trump team); m = Match |",
+        f"| Weis · Stöck | {weis} | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
         "",
         "Enter in the Weis field logs the Weis at once; Enter elsewhere logs the hand as far as it is "
         "typed. The deal is logged by itself. F5 penalty · F6 bedanken · F7 the Tafel (on a short screen, "
