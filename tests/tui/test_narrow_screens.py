@@ -205,7 +205,7 @@ async def test_keys_typed_as_the_new_game_screen_opens_keep_their_field(scorepad
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("n", "shift+tab", "F", "r", "i")  # at once: the title field, not the players
+        await pilot.press("n", "tab", "F", "r", "i")  # at once: from the game to the title, not the players
         await settle(pilot)
         assert app.screen.query_one("#title", Input).value == "Fri"
         assert app.screen.query_one("#players", Input).value == ""

@@ -183,7 +183,9 @@ def parse_points(text: str, table: Table, trump_team: str | None) -> tuple[dict[
     if not text:
         raise Refused(f"card points: {table.points_hint()} (bare: the trump team; m: a Match)")
     match = MATCH.match(text)
-    numbered = match is not None and match.group(2).strip().isdigit() and table.team(match.group(2)) is not None
+    numbered = (
+        match is not None and match.group(2).strip().isdigit() and table.team(match.group(2)) is not None
+    )
     if not any(ch.isdigit() for ch in text) or numbered:  # "m", "m r", "m 2" (a team by its number)
         if not match:
             raise Refused(f"card points: {text!r} has no number (a Match is m, or m and a team)")
