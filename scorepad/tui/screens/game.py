@@ -441,27 +441,35 @@ class GameScreen(Screen[None]):
         return True
 
     async def _type_paste(self, text: str) -> None:
+        went_in, line = 0, ""  # the deals the paste logged; what it typed of the one being typed
         for piece in re.split(r"(\t|\r\n|\n|\r)", text):
             if not piece:
                 continue
             if piece == "\t":
+                line += " ⇥ "
                 self.action_next_field()  # as a Tab typed: round the form's fields
             elif piece in ("\r\n", "\n", "\r"):
                 logged = len(self.sheet.entries)
                 await self.action_enter_field()
                 await self._settled()
-                if len(self.sheet.entries) == logged and self._form_field() is not None:
-                    # refused (the form says why): the deals after it are not typed over the fields it left
-                    self.notify(
-                        "The paste stopped at the deal refused; the deals after it were not typed.",
-                        severity="warning",
-                        timeout=8,
+                form = self.form
+                if len(self.sheet.entries) == logged and self._form_field() is not None and form is not None:
+                    # refused: the paste stops there, its words taken out of the fields (a deal typed after it
+                    # would have landed in the fields it left), and the line says what went in and why not
+                    reason = (form.error or "refused").rstrip(".")
+                    form.clear_fields()
+                    deals = "1 deal" if went_in == 1 else f"{went_in} deals"
+                    form.show_error(
+                        f"The paste logged {deals}; the next ({line.strip(' ⇥')}) was refused: {reason}. "
+                        "Nothing after it was typed."
                     )
                     return
+                went_in, line = went_in + (len(self.sheet.entries) > logged), ""
             else:
                 field = self._form_field()
                 if field is None:  # the form took the focus away (the game ended): the rest is not typed
                     return
+                line += piece
                 field.insert_text_at_cursor(piece)
             await self._settled()  # the form follows each piece (fields shown, focus moved) before the next
 
