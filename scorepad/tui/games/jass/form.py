@@ -28,6 +28,7 @@ from scorepad.log import Entry, JassStoeck, JassTricks, JassTrump, JassWeis
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass import contract_label, other_team_points
 from scorepad.rules.jass.view import JassView, TrumpCall
+from scorepad.text.describe import with_names
 from scorepad.tui.games.jass.shorthand import (
     TRUMP_HELP,
     Shown,
@@ -130,6 +131,8 @@ class JassForm(EntryForm):
         in_play = self.trump_logged
         caller.disabled = trump.disabled = in_play or sheet.finished
         self.field("points").disabled = self.field("weis").disabled = sheet.finished
+        # a game over has nothing more to type: its fields go, as Five Hundred's do (the banner says the result)
+        self.query_one("#jass-row").display = not sheet.finished or self.correcting
         if self._finished and not sheet.finished:  # the game's end undone: back to the form
             self.call_after_refresh(self.focus_next_field)
         self._finished = sheet.finished
@@ -312,6 +315,10 @@ class JassForm(EntryForm):
                 )
         if call is None and not self.trump_logged and (weis_text.strip() or points_text.strip()):
             raise Refused("name the trump first: " + TRUMP_HELP)  # what Enter would say: what is missing
+        if points_text.strip() and self.sheet is not None and not self.correcting:
+            ending = self.replayer.preview(self.hand_entries())  # the hand scored by the rules, on a copy
+            if ending.refusal is None and ending.finished:
+                parts.append(f"this ends the game: {with_names(ending.result, self.sheet.names)}")
         return " · ".join(parts)
 
     @on(Input.Changed)
