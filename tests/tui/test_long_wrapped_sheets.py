@@ -56,7 +56,7 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
     long_names = game.endswith("long names")
     game = game.split()[0]
     path = tables.write_game(tmp_path / f"{game}.jsonl", game, 700 if game == "jass" else 1500)  # ~180 rows
-    if long_names:  # names too long for the deal list's columns: they wrap
+    if long_names:  # names too long for the deal list's columns: they are cut
         text = path.read_text(encoding="utf-8")
         for name in ("Ann", "Cid"):
             text = text.replace(f'"{name}"', f'"{name} Maria-Theresia von Habsburg"')
@@ -100,9 +100,7 @@ async def test_a_long_game_of_tall_rows_opens_lazily_and_reads_and_draws_as_an_e
     heights = lazily[0][1]
     if game == "jass":
         assert min(heights) >= 2 and max(heights) >= 3  # a trump and who named it; a Weis sentence, Stöck
-    elif long_names:
-        assert min(heights) == 1 and max(heights) >= 2  # a long declarer's name wrapped in its column
-    else:
+    else:  # a long declarer's name is cut short in its row, never wrapped
         assert set(heights) == {1}
     if (
         game == "auction_bridge"

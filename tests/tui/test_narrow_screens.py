@@ -1,5 +1,5 @@
-"""At 80 columns every column of a game's lists stays whole, with long names too: the bridge deal list folds
-columns and wraps the sides' names, the header keeps the game and every score, the saved games fold columns."""
+"""At 80 columns every score of a game's lists stays whole, with long names too: the bridge deal list folds
+columns and cuts the sides' names, the header keeps the game and every score, the saved games fold columns."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from textual.widgets import DataTable
 
 from scorepad.log import parse_entry
 from scorepad.store.game_file import GameFile, create
-from scorepad.tui.games.auction_bridge.columns import plan, wrap_heading
+from scorepad.tui.games.auction_bridge.columns import plan
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets.sheet_table import SheetTable
 from scorepad.tui.widgets.title import fit_title
@@ -61,7 +61,7 @@ def _whole(table: DataTable) -> bool:
     ids=["long side names", "four long player names"],
 )
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_the_bridge_deal_list_keeps_every_column_whole(scorepad_home, players, sides, size):
+async def test_the_bridge_deal_list_keeps_every_score_and_contract_whole(scorepad_home, players, sides, size):
     app = make_app(open_path=bridge_game(players, sides))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -71,52 +71,61 @@ async def test_the_bridge_deal_list_keeps_every_column_whole(scorepad_home, play
         assert _whole(table), (table.virtual_size.width, table.size.width)
         sheet = screen.sheet
         headings = [str(column.label) for column in table.ordered_columns]
-        for side in sheet.sides:  # each side's name whole (perhaps on two lines), never cut
-            name = sheet.side_names[side]
-            assert any(heading.replace("\n", " ") == name for heading in headings), (name, headings)
-        for row in range(table.row_count):
-            cells = [str(cell) for cell in table.get_row_at(row)]
-            assert not any("…" in cell for cell in cells)
+        kept = [column for column in table.ordered_columns if column.whole]
+        assert [column.key for column in kept][0] == "n" and "col-contract" in [c.key for c in kept]
+        assert all(column.get_render_width(table) - 2 >= column.cells_width for column in kept)
+        assert {row.height for row in table.ordered_rows} == {1}  # a name is cut, never wrapped
         last = [str(cell) for cell in table.get_row_at(table.row_count - 1)]
         for side in sheet.sides:
             assert any(str(sheet.totals[side]) in cell for cell in last)
         declarers = " ".join(str(cell) for row in range(table.row_count) for cell in table.get_row_at(row))
-        assert "Southampton 3♦xx" in declarers.replace("\n", " ")
+        assert "Southampton 3♦xx" in declarers
         if size[0] >= 160 and sides:  # with room, every column shows
             assert {"game", "tricks", "contract", "result", "honours"} <= set(headings)
 
 
-def test_the_plan_folds_the_game_and_tricks_first_then_wraps_the_names():
+def test_the_plan_folds_the_game_and_tricks_first():
     widths = {"game": 4, "contract": 18, "tricks": 6, "result": 13, "honours": 7}
     full = plan(200, 1, widths, ["Northerners", "Easterners"], 9)
-    assert full.columns == ("game", "contract", "tricks", "result", "honours") and full.heading_lines == 1
-    narrower = plan(78, 1, widths, ["Northerners", "Easterners"], 9)
-    assert narrower.columns == ("contract", "result", "honours") and narrower.heading_lines == 1
-    wrapped = plan(78, 1, widths, ["Northumberland & Southampton", "Eastbourne & Westminster"], 9)
-    assert wrapped.headings[0].split("\n") == ["Northumberland", "& Southampton"]
-    assert wrapped.heading_lines == 2 and not wrapped.widths
-    tight = plan(60, 1, widths, ["Northumberland & Southampton", "Eastbourne & Westminster"], 9)
-    assert set(tight.widths) == {"contract", "honours"}  # the declarer's name wraps in its row
-    assert wrap_heading("A" * 30, 10).split("\n") == ["A" * 10] * 3
+    assert full.columns == ("game", "contract", "tricks", "result", "honours")
+    no_game = plan(80, 1, widths, ["Northerners", "Easterners"], 9)
+    assert no_game.columns == ("contract", "tricks", "result", "honours")
+    narrower = plan(70, 1, widths, ["Northumberland & Southampton", "Eastbourne & Westminster"], 9)
+    assert narrower.columns == ("contract", "result", "honours")  # the long names are cut, not folded for
 
 
 def test_the_header_keeps_the_game_and_every_score():
-    scores = ["Northerners 56", "Easterners 272"]
+    scores = [("Northerners", 56), ("Easterners", 272)]
     title, sub = fit_title(80, "Auction Bridge", "Tuesday at the club", scores)
     assert (title, sub) == ("Auction Bridge — Tuesday at the club", "Northerners 56 · Easterners 272")
     assert fit_title(80, "Auction Bridge", "", scores) == (
         "Auction Bridge",
         "Northerners 56  ·  Easterners 272",
     )
-    scores = ["Northumberland & Southampton 1094", "Eastbourne & Westminster 113"]
-    assert fit_title(80, "Auction Bridge", "Tuesday", scores) == (" · ".join(scores), "")
-    assert fit_title(160, "Five Hundred", "Friday", ["Ann 40", "Bob 20"]) == (
+    scores = [("Northumberland & Southampton", 1094), ("Eastbourne & Westminster", 113)]
+    assert fit_title(80, "Auction Bridge", "Tuesday", scores) == (
+        "Northumberland & Southampton 1094 · Eastbourne & Westminster 113",
+        "",
+    )
+    assert fit_title(160, "Five Hundred", "Friday", [("Ann", 40), ("Bob", 20)]) == (
         "Five Hundred — Friday",
         "Ann 40  ·  Bob 20",
     )
-    five = [f"{name} -1240" for name in ("Annabel", "Bartholomew", "Cid", "Dan", "Eve")]
-    assert fit_title(80, "Five Hundred", "Friday", five) == (" · ".join(five), "")
-    assert fit_title(100, "Five Hundred", "Friday", five) == ("Five Hundred", " · ".join(five))
+    five = [(name, -1240) for name in ("Annabel", "Bartholomew", "Cid", "Dan", "Eve")]
+    said = [f"{name} {total}" for name, total in five]
+    assert fit_title(80, "Five Hundred", "Friday", five) == (" · ".join(said), "")
+    assert fit_title(100, "Five Hundred", "Friday", five) == ("Five Hundred", " · ".join(said))
+
+
+def test_names_too_long_for_the_header_are_cut_never_a_total():
+    long = "Hanna & Sepp 🃏 der Grosse von Hinterwil"  # 40 cells
+    scores = [(long, 455), ("Ruedi 🃏 der Kleine von Oberwil & Vreni", 1537)]
+    title, sub = fit_title(80, "Jass (Schieber)", "", scores)
+    assert sub == "" and len(title) <= 70 and title.endswith(" 1537") and " 455 · " in title
+    assert title.startswith("Hanna & Sepp 🃏") and title.count("…") == 2
+    five = [(f"Player number {n} of a long evening", -1240) for n in range(5)]
+    title, _ = fit_title(80, "Five Hundred", "", five)
+    assert title.count("-1240") == 5
 
 
 async def test_the_header_shows_the_game_and_every_score_at_80_columns(scorepad_home):
@@ -196,7 +205,7 @@ async def test_keys_typed_as_the_new_game_screen_opens_keep_their_field(scorepad
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("n", "shift+tab", "F", "r", "i")  # at once: the title field, not the players
+        await pilot.press("n", "tab", "F", "r", "i")  # at once: from the game to the title, not the players
         await settle(pilot)
         assert app.screen.query_one("#title", Input).value == "Fri"
         assert app.screen.query_one("#players", Input).value == ""

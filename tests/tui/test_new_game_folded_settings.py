@@ -45,7 +45,8 @@ async def test_tab_reaches_the_settings_line_and_keys_typed_behind_enter_go_into
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await new_game_by_n(pilot)
-        await pilot.press("tab", "tab")  # Players → Side names → Preset
+        assert app.focused is screen.query_one("#game", Select)  # the game first
+        await pilot.press("tab", "tab", "tab", "tab")  # Game → Title → Players → Side names → Preset
         await settle(pilot)
         assert app.focused is screen.query_one("#preset", Select)
         # at once, as a terminal delivers them: onto the line, open it, into the first setting and the next
@@ -176,7 +177,7 @@ async def test_names_tab_and_shift_tab_typed_as_soon_as_the_screen_is_up_reach_t
         await _typed_at_once(
             app,
             pilot,
-            burst("Ann, Bob, Cid, Dan", "tab", "We, They", "shift+tab", "shift+tab", "Friday"),
+            burst("tab", "tab", "Ann, Bob, Cid, Dan", "tab", "We, They", "shift+tab", "shift+tab", "Friday"),
             lambda: screen.query_one("#title", Input).value == "Friday",
         )
         assert screen.query_one("#players", Input).value == "Ann, Bob, Cid, Dan"

@@ -46,7 +46,9 @@ async def test_jass_asks_for_the_players_counter_clockwise_and_draws_the_table(s
         players = screen.query_one("#players", Input)
         assert "counter-clockwise" in players.placeholder
         assert "counter-clockwise" in str(screen.query_one("#turn-order", Static).render())
-        await pilot.press(*"Ann, Bob, Cid, Dan")
+        await pilot.press(
+            "tab", "tab", *"Ann, Bob, Cid, Dan"
+        )  # the game first, then the title and the players
         await settle(pilot)
         picture = str(screen.query_one("#table-picture", Static).render())
         assert picture.splitlines()[0].strip() == "Dan" and "▸ Ann" in picture

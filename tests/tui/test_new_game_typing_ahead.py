@@ -136,7 +136,7 @@ async def test_ctrl_s_right_after_picking_the_game_starts_that_game_with_its_own
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await new_game_by_n(pilot)
-        await pilot.press(*"Ann, Bob, Cid, Dan")
+        await pilot.press("tab", "tab", *"Ann, Bob, Cid, Dan")
         await pilot.press("shift+tab", "shift+tab", "enter")
         await settle(pilot)
         await pilot.press("down")
@@ -159,13 +159,13 @@ async def test_ctrl_s_right_after_picking_the_game_starts_that_game_with_its_own
 
 
 async def test_keys_typed_in_the_same_burst_as_n_reach_the_new_game_screen_in_order(scorepad_home):
-    # a fast typist or a paste on the saved games: `n`, then the game picked (Shift+Tab twice to it, Enter, ↓,
+    # a fast typist or a paste on the saved games: `n`, then the game picked (the focus is on it: Enter, ↓,
     # Enter), a title and the players, all before the new-game screen exists
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         keys = [
-            *burst("n", "shift+tab", "shift+tab", "enter"),
+            *burst("n", "enter"),  # the game has the focus
             events.Key("down", None),
             *burst("enter", "tab", "Friday", "tab", "Ann, Bob, Cid, Dan"),
         ]
@@ -192,14 +192,14 @@ async def test_keys_typed_in_the_same_burst_as_n_reach_the_new_game_screen_in_or
         assert app.focused is screen.query_one("#players", Input)
 
 
-async def test_names_pasted_as_keys_right_behind_n_are_all_in_the_players_field(scorepad_home):
+async def test_names_typed_right_behind_n_and_two_tabs_are_all_in_the_players_field(scorepad_home):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await _typed_at_once(
             app,
             pilot,
-            burst("n", "Ann, Bob, Cid"),
+            burst("n", "tab", "tab", "Ann, Bob, Cid"),  # the game first, then the title, then the players
             lambda: (
                 isinstance(app.screen, NewGameScreen)
                 and app.screen.query_one("#players", Input).value == "Ann, Bob, Cid"
@@ -210,3 +210,18 @@ async def test_names_pasted_as_keys_right_behind_n_are_all_in_the_players_field(
             app.screen.query_one("#players", Input).value == "Ann, Bob, Cid"
         )  # the n of "Ann" typed, not a new screen
         assert len(app.screen_stack) == 3
+
+
+async def test_the_new_game_screen_starts_on_the_game_and_names_reach_the_players_never_a_list(scorepad_home):
+    # a new user starts from the top: the game, then Tab to the title and the players (names typed on the Preset
+    # line opened its list)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_game_by_n(pilot)
+        assert app.focused is screen.query_one("#game", Select)
+        await pilot.press("enter", "down", "enter")  # Jass
+        await pilot.press("tab", "tab", *"Hanna Ruedi Sepp Vreni")
+        await settle(pilot)
+        assert screen.query_one("#game", Select).value == "jass"
+        assert screen.query_one("#players", Input).value == "Hanna Ruedi Sepp Vreni"
+        assert not any(select.expanded for select in screen.query(Select))

@@ -53,13 +53,30 @@ async def test_a_paste_stops_at_a_refused_deal_and_types_nothing_after_it(scorep
         await _paste(pilot, "a\t1nt\t9\t\nc\t2s\t8\t\nd\t4c\t10\tb3\n")
         screen = app.screen
         assert isinstance(screen, GameScreen) and len(screen.sheet.rows) == 1
-        declarer = screen.query_one("#bridge-declarer")
-        honours = screen.query_one("#bridge-honours")
-        assert (declarer.value, honours.value) == (
-            "c",
-            "",
-        )  # the refused deal as pasted, nothing typed over it
+        fields = ["#bridge-declarer", "#bridge-contract", "#bridge-tricks", "#bridge-honours"]
+        assert [screen.query_one(f).value for f in fields] == ["", "", "", ""]  # nothing left in the fields
+        said = str(screen.query_one("#form-status").render()).replace("\n", " ")
+        assert said.startswith("The paste logged 1 deal; the next (c ⇥ 2s ⇥ 8) was refused: ")
+        assert "three or more of the five trump honours" in said and said.endswith(
+            "(e.g. a3). Nothing after it was typed."
+        )
     assert [e.type for e in load(path).entries] == ["deal", "contract", "result"]
+
+
+async def test_a_paste_of_jass_hands_stops_at_the_one_refused_and_says_how_many_went_in(scorepad_home):
+    path = create(header("jass", ["Ann", "Bob", "Cid", "Dan"]))
+    app = make_app(open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await _paste(pilot, "h\t97\no\t120\ns\t200\nu\t60\n")  # the third hand has more than 157 points
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and len(screen.sheet.rows) == 2
+        assert [screen.query_one(f"#jass-{f}").value for f in ("caller", "trump", "points", "weis")] == [
+            ""
+        ] * 4
+        said = str(screen.query_one("#form-status").render()).replace("\n", " ")
+        assert said.startswith("The paste logged 2 deals; the next (s ⇥ 200) was refused: a hand has 157")
+        assert app.focused is screen.query_one("#jass-trump")  # where the next hand begins
 
 
 async def test_a_paste_of_bridge_deals_and_of_jass_hands_logs_each(scorepad_home):

@@ -39,6 +39,7 @@ from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.footer import KeysFooter
 from scorepad.tui.widgets.log_pane import LogPane
+from scorepad.tui.widgets.needs import needs_line
 from scorepad.tui.widgets.sheet_table import SheetTable
 from scorepad.tui.widgets.title import fit_title
 
@@ -92,6 +93,8 @@ class GameScreen(Screen[None]):
 
     form_class: type[EntryForm] | None = None
     sheet_class: type[SheetTable] = SheetTable
+    #: what each side needs has its own line under the prompt (a game whose board says it sets this False)
+    needs_in_frame = True
 
     def __init__(self, game_file: GameFile):
         super().__init__()
@@ -119,6 +122,8 @@ class GameScreen(Screen[None]):
             with Vertical(id="board"):
                 yield Static(id="banner")
                 yield Static(id="prompt")
+                if self.needs_in_frame:
+                    yield Static(id="needs", markup=False)
                 yield from self.compose_board()
             with Vertical(id="log-side"):
                 yield Label("Log — Ctrl+E to pick an entry to correct", classes="pane-title")
@@ -158,7 +163,9 @@ class GameScreen(Screen[None]):
         return [] if self.has_class("-wide") else [b.action for b in self.own_bindings()]
 
     def on_resize(self) -> None:
+        self.place_log()
         self._set_title()
+        self._show_needs(self.sheet)
         self.call_after_refresh(
             self.refresh_bindings
         )  # the footer follows the width class set on this resize
@@ -170,12 +177,27 @@ class GameScreen(Screen[None]):
         if board.size.width:
             return board.size.width
         width = self.size.width or self.app.size.width
-        narrow = width < self.HORIZONTAL_BREAKPOINTS[1][0]
-        log_shown = self.has_class("-log-shown") or not (narrow or self.has_class("-log-folded"))
-        if not log_shown:
+        if not self.log_open() or self.has_class("-log-alone"):
             return width
+        return self._board_beside_log(width)
+
+    def _board_beside_log(self, width: int) -> int:
         # as scorepad.tcss lays it out: 40 % for the log shown on a narrow screen, else board 2fr, log 1fr
+        narrow = width < self.HORIZONTAL_BREAKPOINTS[1][0]
         return width - width * 2 // 5 if narrow else width * 2 // 3
+
+    def log_open(self) -> bool:
+        """Whether the log pane is shown: by F9 (or Ctrl+E), or on a wide screen unless F9 folded it."""
+        if self.has_class("-log-folded"):
+            return False
+        return self.has_class("-log-shown") or not self.has_class("-narrow")
+
+    def place_log(self) -> None:
+        """The log pane beside the board where the sheet keeps its scores and readable columns beside it;
+        otherwise, while it is open, in the board's place (the header keeps every side's total)."""
+        width = self.size.width or self.app.size.width
+        alone = self.log_open() and self._board_beside_log(width) < self.one(SheetTable).readable_width()
+        self.set_class(alone, "-log-alone")
 
     def log_width(self) -> int:
         """The width the log pane has, or will have once laid out (0 while it is folded away)."""
@@ -202,7 +224,7 @@ class GameScreen(Screen[None]):
         # the header holds the game and every side's score at any width (the table's title where there is room);
         # what a hand-edited file holds is written out visibly
         sheet = self.sheet
-        scores = [visible(f"{sheet.side_names.get(s, s)} {sheet.totals[s]}") for s in sheet.sides]
+        scores = [(visible(sheet.side_names.get(s, s)), sheet.totals[s]) for s in sheet.sides]
         title, sub_title = fit_title(
             self.size.width or self.app.size.width,
             GAME_TITLES[self.header.game],
@@ -253,6 +275,7 @@ class GameScreen(Screen[None]):
         if self._log_for_pick:  # shown only to pick the entry (Ctrl+E on a narrow screen): folded again
             self._log_for_pick = False
             self.set_class(False, "-log-shown")
+            self.place_log()
 
     def on_unmount(self) -> None:
         self.game_file.close()
@@ -291,6 +314,7 @@ class GameScreen(Screen[None]):
     def _show(self, sheet: Sheet) -> None:
         self.sheet = sheet
         self.one(SheetTable).show(sheet)
+        self.place_log()  # a longer name or score may leave the sheet no room beside the log
         self.one(LogPane).show(sheet)
         self.show_whole_entry()  # the entry at the cursor may have been corrected or renamed
         self._set_title()
@@ -309,6 +333,7 @@ class GameScreen(Screen[None]):
         quiet.update(
             prompt, Text("\n".join(visible(line) for line in lines))
         )  # mostly as it was: no repaint then
+        self._show_needs(sheet)
         if self.form is not None:
             self.form.update_sheet(sheet)
         self.sheet_changed(sheet)
@@ -321,6 +346,22 @@ class GameScreen(Screen[None]):
             entry = describe(correction.entry, self.sheet.names, self.sheet.side_names)
             return f"{capitalized(label)} corrected: {entry}"
         return f"Struck out {label}"
+
+    def _show_needs(self, sheet: Sheet) -> None:
+        """The line of what each side still needs (the rules' words), fitted to the board's width."""
+        if not self.needs_in_frame:
+            return
+        line = self.one("#needs", Static)
+        width = self.board_width() - line.styles.gutter.width
+        said = needs_line(sheet.view.needs, sheet.view.outlook, width, self.needs_lead())
+        quiet.update(line, Text(said))
+        line.display = bool(said)
+
+    def needs_lead(self) -> str | None:
+        """What each side's points to go are, said before them where the rules' words do not fit ("To reach
+        500: "); None: the words, cut."""
+        target = getattr(self.replayer.settings, "target", None)  # Five Hundred and Jass play to one
+        return f"To reach {target}: " if isinstance(target, int) else None
 
     def _show_totals(self, totals: str) -> None:
         """The totals in the header, in this frame. Set as usual, the header's own watcher would put them in its
@@ -409,27 +450,35 @@ class GameScreen(Screen[None]):
         return True
 
     async def _type_paste(self, text: str) -> None:
+        went_in, line = 0, ""  # the deals the paste logged; what it typed of the one being typed
         for piece in re.split(r"(\t|\r\n|\n|\r)", text):
             if not piece:
                 continue
             if piece == "\t":
+                line += " ⇥ "
                 self.action_next_field()  # as a Tab typed: round the form's fields
             elif piece in ("\r\n", "\n", "\r"):
                 logged = len(self.sheet.entries)
                 await self.action_enter_field()
                 await self._settled()
-                if len(self.sheet.entries) == logged and self._form_field() is not None:
-                    # refused (the form says why): the deals after it are not typed over the fields it left
-                    self.notify(
-                        "The paste stopped at the deal refused; the deals after it were not typed.",
-                        severity="warning",
-                        timeout=8,
+                form = self.form
+                if len(self.sheet.entries) == logged and self._form_field() is not None and form is not None:
+                    # refused: the paste stops there, its words taken out of the fields (a deal typed after it
+                    # would have landed in the fields it left), and the line says what went in and why not
+                    reason = (form.error or "refused").rstrip(".")
+                    form.clear_fields()
+                    deals = "1 deal" if went_in == 1 else f"{went_in} deals"
+                    form.show_error(
+                        f"The paste logged {deals}; the next ({line.strip(' ⇥')}) was refused: {reason}. "
+                        "Nothing after it was typed."
                     )
                     return
+                went_in, line = went_in + (len(self.sheet.entries) > logged), ""
             else:
                 field = self._form_field()
                 if field is None:  # the form took the focus away (the game ended): the rest is not typed
                     return
+                line += piece
                 field.insert_text_at_cursor(piece)
             await self._settled()  # the form follows each piece (fields shown, focus moved) before the next
 
@@ -487,7 +536,9 @@ class GameScreen(Screen[None]):
             self.replayer.push(entry)
         self._appended = [entry.seq for entry in logged if entry.seq is not None]
         self.refresh_sheet()
-        if any(isinstance(entry, Amend | Void) for entry in logged):
+        corrected = [entry.target for entry in logged if isinstance(entry, Amend | Void)]
+        if corrected:
+            self.one(SheetTable).move_to_entry(min(corrected))  # the row corrected in view, not the latest
             self._say_logged_again()
         return True
 
@@ -669,16 +720,18 @@ class GameScreen(Screen[None]):
 
     def action_toggle_log(self) -> None:
         """Show or fold the log pane; the choice holds at any width until the next F9."""
-        shown = self.query_one("#log-side").display
+        shown = self.log_open()
         self.set_class(not shown, "-log-shown")
         self.set_class(shown, "-log-folded")
+        self.place_log()
         if shown and self.query_one(LogPane).has_focus and self.form is not None:
             self.form.focus_first()
 
     def action_edit(self) -> None:
-        if not self.query_one("#log-side").display:
+        if not self.log_open():
             self.set_class(True, "-log-shown")
             self.set_class(False, "-log-folded")
+            self.place_log()
             self._log_for_pick = True
         log = self.query_one(LogPane)
         log.focus()

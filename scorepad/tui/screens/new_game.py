@@ -102,7 +102,9 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(icon=HEADER_ICON)
         with VerticalScroll(id="new-game"):
-            yield Static("A new game. Tab moves between fields; Ctrl+S starts it.", classes="hint")
+            yield Static(
+                "A new game: pick the game (Enter), Tab to the next field; Ctrl+S starts it.", classes="hint"
+            )
             with Horizontal(classes="field"):
                 yield Label("Game")
                 yield SteadySelect(GAME_CHOICES, value=self.game, allow_blank=False, id="game")
@@ -138,9 +140,10 @@ class NewGameScreen(Screen[None]):
                 yield Button("Back", id="back")
         yield Footer()
 
-    # focused as soon as the fields are composed, before anything is mounted or drawn: a Shift+Tab typed at once is
-    # not undone by a late focus, and the focus costs no restyle of fields already styled (it halved `n`'s CPU)
-    AUTO_FOCUS = "#players"
+    # the game first, as the form reads from the top (a table that typed its names at once found them in the
+    # Preset's list). Focused as soon as the fields are composed, before anything is mounted or drawn: a key typed
+    # at once is not undone by a late focus, and the focus costs no restyle of fields already styled
+    AUTO_FOCUS = "#game"
 
     async def on_mount(self) -> None:
         self.sub_title = "new game"

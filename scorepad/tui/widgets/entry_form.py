@@ -52,6 +52,7 @@ class EntryForm(Vertical):
         self.sheet: Sheet | None = None
         # the entries the status line says were logged ("Logged: …"): a correction of them says them anew
         self.logged_seqs: tuple[int, ...] = ()
+        self.error = ""  # what the status line says is wrong, while it says so
         self._found: dict[str, Widget] = {}  # widgets by selector, looked up once (see `one`)
 
     @overload
@@ -94,6 +95,7 @@ class EntryForm(Vertical):
 
     def show_error(self, reason: str) -> None:
         self.logged_seqs = ()
+        self.error = reason
         status = self.one("#form-status", Static)
         quiet.update(
             status, Text(visible(reason, keep_lines=True))
@@ -102,6 +104,7 @@ class EntryForm(Vertical):
 
     def show_info(self, text: str) -> None:
         self.logged_seqs = ()
+        self.error = ""
         status = self.one("#form-status", Static)
         quiet.update(status, Text(visible(text, keep_lines=True)))  # a blank line again and again: no repaint
         status.remove_class("-error")
@@ -118,6 +121,13 @@ class EntryForm(Vertical):
         first = next(iter(self.query(Input)), None)
         if first is not None:
             self.focus_now(first)
+
+    def clear_fields(self) -> None:
+        """Every field emptied (the status line left as it is), the focus where the next deal begins."""
+        with self.prevent(Input.Changed):
+            for field in self.query(Input):
+                quiet.clear(field)
+        self.focus_first()
 
     def focus_now(self, field: Input) -> None:
         """Focus a field at once: `Widget.focus` waits for the next refresh, and keys typed meanwhile (right

@@ -47,6 +47,10 @@ MADE_ROWS_KEPT = 256
 #: event loop (a key typed meanwhile is not kept waiting)
 MEASURED_AT_ONCE = 100
 MEASURED_PER_TURN = 400
+#: a column cut to the table's width keeps at least this many cells, its "…" one of them
+LEAST_CUT = 4
+#: a column cut to this many cells still reads well ("Hanna &…", "♥ heart…"): see `KeyedTable.readable_width`
+READABLE = 8
 
 _EMPTY = Text()
 
@@ -67,23 +71,48 @@ class ColumnKey(str):
 
 class Column:
     """A column: its key, its heading, and its width — set (`width`, its cells wrap within it) or as wide as its
-    widest cell or heading (`content_width`)."""
+    widest cell or heading (`content_width`).
 
-    __slots__ = ("key", "label", "width", "content_width")
+    When the table's columns are wider than the table, the columns that may be cut are narrowed (`cut`: the width
+    shown) and their cells cut with "…"; a column kept `whole` (a side's score) keeps its cells whole and only its
+    heading may be cut. `right`: its cells and heading are set to its right edge (scores, whose totals line up)."""
 
-    def __init__(self, key: str, label: Text, width: int | None) -> None:
+    __slots__ = ("key", "label", "width", "content_width", "cells_width", "whole", "right", "cut")
+
+    def __init__(
+        self, key: str, label: Text, width: int | None, *, whole: bool = False, right: bool = False
+    ) -> None:
         self.key = ColumnKey(key)
         self.label = label
         self.width = width or 0
         self.content_width = text_width(label)
+        self.cells_width = 0  # the widest cell (the heading left out)
+        self.whole = whole
+        self.right = right
+        self.cut = 0  # the width its cells are cut to, or 0: not cut
 
     @property
     def auto_width(self) -> bool:
         return not self.width
 
+    @property
+    def natural_width(self) -> int:
+        """Its width with room enough: set, or as wide as its cells and heading."""
+        return self.content_width if self.auto_width else self.width
+
+    @property
+    def least_width(self) -> int:
+        """The narrowest it is ever cut to: a set width is kept; a whole column keeps its cells; another keeps a
+        few characters with the "…"."""
+        if not self.auto_width:
+            return self.width
+        if self.whole:
+            return max(self.cells_width, min(self.content_width, LEAST_CUT))
+        return min(self.content_width, LEAST_CUT)
+
     def get_render_width(self, table: KeyedTable) -> int:
         """The column's width on screen, its padding included."""
-        return 2 * table.cell_padding + (self.content_width if self.auto_width else self.width)
+        return 2 * table.cell_padding + (self.cut or self.natural_width)
 
 
 class Row:
@@ -129,6 +158,67 @@ def text_width(cell: Cell) -> int:
     if "\n" not in plain:
         return cell_len(plain)
     return max(cell_len(line) for line in plain.split("\n"))
+
+
+def fitted_widths(room: int, columns: Sequence[tuple[int, int, bool]]) -> list[int]:
+    """Each column's width in `room` cells, from its (least, natural, whole) widths: the columns not kept whole
+    are cut first, each to the same most (as large as the room allows: the widest are cut, narrow ones stay whole);
+    the headings of the columns kept whole (a side's name over its scores) only once those are cut no more."""
+    widths = [natural for _, natural, _ in columns]
+    if sum(widths) <= room:
+        return widths
+    whole = [index for index, column in enumerate(columns) if column[2]]
+    others = [index for index, column in enumerate(columns) if not column[2]]
+    for index in whole:  # the scores first, their headings as narrow as the cells below them
+        widths[index] = columns[index][0]
+    for group in (others, whole):
+        left = room - sum(widths[index] for index in range(len(columns)) if index not in group)
+        shares = _shared(left, [(columns[index][0], columns[index][1]) for index in group])
+        for index, width in zip(group, shares, strict=True):
+            widths[index] = width
+        if any(widths[index] < columns[index][1] for index in group):
+            break  # cut: nothing left for the next group
+    return widths
+
+
+def _shared(room: int, columns: Sequence[tuple[int, int]]) -> list[int]:
+    """(least, natural) widths each given the same most, the largest whose widths fit `room` (each at least its
+    least, at most its natural width)."""
+
+    def widths(most: int) -> list[int]:
+        return [max(least, min(natural, most)) for least, natural in columns]
+
+    low, high = 0, max((natural for _, natural in columns), default=0)
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if sum(widths(middle)) <= room else (low, middle - 1)
+    shares = widths(low)
+    spare = room - sum(shares)
+    for index, (_, natural) in enumerate(
+        columns
+    ):  # the cells left over: one more each to the cut, from the left
+        if spare > 0 and shares[index] < natural:
+            shares[index] += 1
+            spare -= 1
+    return shares
+
+
+def cut_lines(text: Text, width: int) -> Text:
+    """The text with each line longer than `width` cells cut to it, ending in "…" (a cut column's cell)."""
+    if text_width(text) <= width:
+        return text
+    lines = text.split("\n", allow_blank=True)
+    for line in lines:
+        if line.cell_len > width:
+            line.truncate(width, overflow="ellipsis")
+            body = line.plain[:-1]
+            spaces = len(body) - len(body.rstrip())
+            if spaces:  # "Hanna &…", not "Hanna & …" (or a wide character's half left blank)
+                line.right_crop(spaces + 1)
+                line.append("…")
+    if len(lines) == 1:
+        return lines[0]
+    return Text("\n", justify=text.justify, no_wrap=text.no_wrap, end=text.end).join(lines)
 
 
 def _as_text(cell: Cell, one_line: bool) -> Text:
@@ -246,6 +336,9 @@ class KeyedTable(ScrollView, can_focus=True):
 
     #: blank cells each side of a cell's text
     cell_padding = 1
+    #: the columns not kept whole are cut to the table's width (see `Column`); otherwise the table scrolls sideways
+    #: as DataTable does
+    fit_width: ClassVar[bool] = False
 
     class RowHighlighted(Message):
         """The cursor moved to another row (or the table's first row came)."""
@@ -404,11 +497,37 @@ class KeyedTable(ScrollView, can_focus=True):
                 lines = max(lines, len(wrapped))
         return lines
 
+    def readable_width(self) -> int:
+        """The width the table's rows read well in: the columns kept whole whole, the others up to `READABLE`
+        cells each, and room for a vertical scroll bar (a screen puts a pane beside the table only when the
+        table keeps this width)."""
+        width = self.styles.scrollbar_size_vertical
+        for column in self.columns.values():
+            if not column.auto_width:
+                cells = column.width
+            elif column.whole:
+                cells = max(column.cells_width, min(column.content_width, READABLE))
+            else:
+                cells = min(column.content_width, READABLE)
+            width += cells + 2 * self.cell_padding
+        return width
+
     # ------------------------------------------------------------------ changing
 
-    def add_column(self, label: str | Text, *, key: str, width: int | None = None) -> None:
-        """A column at the right, as wide as its cells (`width` None) or of a set width its cells wrap within."""
-        column = Column(key, label if isinstance(label, Text) else Text(label), width)
+    def add_column(
+        self,
+        label: str | Text,
+        *,
+        key: str,
+        width: int | None = None,
+        whole: bool = False,
+        right: bool = False,
+    ) -> None:
+        """A column at the right, as wide as its cells (`width` None) or of a set width its cells wrap within;
+        `whole`: its cells are never cut to the table's width (see `Column`), `right`: set to its right edge."""
+        column = Column(
+            key, label if isinstance(label, Text) else Text(label), width, whole=whole, right=right
+        )
         self.columns[column.key] = column
         for row in self._rows:  # (columns come before rows in this app: a row's own cells get an empty one)
             if row.cells is not None:
@@ -510,6 +629,7 @@ class KeyedTable(ScrollView, can_focus=True):
             self.columns.clear()
         for column in self.columns.values():
             column.content_width = text_width(column.label)
+            column.cells_width = 0
         self.scroll_to(0, 0, animate=False, force=True)
         self._laid_out_anew()
 
@@ -609,6 +729,8 @@ class KeyedTable(ScrollView, can_focus=True):
         event.stop()
 
     def on_resize(self) -> None:
+        if self._fit():  # another width: the columns cut to it
+            self._laid_out_anew()
         # the lines the rows are seen in: less the header, and a horizontal scroll bar that came or went
         height, before = self.scrollable_content_region.height, self._seen_height
         self._seen_height = height
@@ -617,6 +739,14 @@ class KeyedTable(ScrollView, can_focus=True):
             # (the table laid out for the first time): scrolled to again. A table the player scrolled away from
             # its cursor (to read old deals) stays where they put it
             self._scroll_to_cursor()
+
+    def row_in_view(self, index: int) -> bool:
+        """Whether every line of row `index` is in the table's view (below its header, above its foot)."""
+        if not 0 <= index < len(self._rows):
+            return False
+        top = self._tops[index] - round(self.scroll_y)
+        seen = self.scrollable_content_region.height - self._header_lines
+        return top >= 0 and top + self._rows[index].height <= seen
 
     def _cursor_in_view(self, height: int) -> bool:
         """Whether any line of the cursor's row was in view with the table `height` lines high."""
@@ -652,9 +782,11 @@ class KeyedTable(ScrollView, can_focus=True):
         widened = False
         for column, cell in zip(self.columns.values(), cells, strict=False):
             width = text_width(cell)
-            if width > column.content_width:
-                column.content_width = width
-                widened = column.auto_width or widened
+            if width > column.cells_width:
+                column.cells_width = width
+                if width > column.content_width:
+                    column.content_width = width
+                    widened = column.auto_width or widened
         return widened
 
     def _measure(self, count: int, keep: bool) -> bool:
@@ -713,8 +845,37 @@ class KeyedTable(ScrollView, can_focus=True):
                 Region(0, max(top, 0), self.size.width, max(self._line_count - self._tops[first], 1))
             )
 
+    def _room(self) -> int:
+        """The cells the columns may take: the table's width less a vertical scroll bar's (kept whether it shows
+        or not: the columns stay as they are when a long game's bar comes), or 0 before the first layout."""
+        width = self.size.width
+        return max(width - self.styles.scrollbar_size_vertical, 1) if width and self.fit_width else 0
+
+    def _fit(self) -> bool:
+        """Cut the columns that may be cut just enough for the table to fit its width (`fitted_widths`). True
+        when a column's cut changed."""
+        columns = list(self.columns.values())
+        room = self._room()
+        natural = [column.natural_width for column in columns]
+        widths = natural
+        if room:
+            widths = fitted_widths(
+                room - 2 * self.cell_padding * len(columns),
+                [
+                    (column.least_width, width, column.whole)
+                    for column, width in zip(columns, natural, strict=True)
+                ],
+            )
+        changed = False
+        for column, width, whole_width in zip(columns, widths, natural, strict=True):
+            cut = width if width < whole_width else 0
+            if column.cut != cut:
+                column.cut, changed = cut, True
+        return changed
+
     def _laid_out_anew(self) -> None:
         """Every line drawn again (columns, places or stripes changed)."""
+        self._fit()
         self._drawn.clear()
         size = self._virtual_size()
         if (
@@ -805,9 +966,15 @@ class KeyedTable(ScrollView, can_focus=True):
                 cell_options = cell_options.update(no_wrap=True)
             pre = row_style + Style.from_meta({"row": index, "column": number}) + cursor
             text = _as_text(cell, height == 1)
-            if height == 1 and _plain_line(text, width - 2 * self.cell_padding, options):
-                lines[0] += self._one_line(text, width, pre, post)
+            inner = width - 2 * self.cell_padding
+            if column.cut:
+                text = cut_lines(text, inner)
+            if height == 1 and _plain_line(text, inner, options):
+                lines[0] += self._one_line(text, width, pre, post, column.right)
                 continue
+            if column.right and text.justify != "right":
+                text = text.copy()
+                text.justify = "right"
             rendered = console.render_lines(
                 Styled(Padding(text, (0, self.cell_padding)), pre_style=pre, post_style=post), cell_options
             )
@@ -820,7 +987,9 @@ class KeyedTable(ScrollView, can_focus=True):
             line.append(spare)
         return lines
 
-    def _one_line(self, text: Text, width: int, pre: Style, post: Style) -> list[Segment]:
+    def _one_line(
+        self, text: Text, width: int, pre: Style, post: Style, right: bool = False
+    ) -> list[Segment]:
         """What Rich draws for a cell of one plain line (`_plain_line`), `Styled(Padding(text))` as `_draw_row`
         draws every other cell, in the same steps done directly: the text cut to the cell as `Text.wrap` cuts it,
         padded with Padding's style, and the two styles laid over it. (Enter in Five Hundred's form with 1,000
@@ -848,7 +1017,8 @@ class KeyedTable(ScrollView, can_focus=True):
         pad = console.get_style("none")
         length = Segment.get_line_length(segments)
         if length < inner:
-            segments.append(Segment(" " * (inner - length), pad))
+            space = Segment(" " * (inner - length), pad)
+            segments = [space, *segments] if right else [*segments, space]
         if self.cell_padding:
             padding = Segment(" " * self.cell_padding, pad)
             segments = [padding, *segments, padding]

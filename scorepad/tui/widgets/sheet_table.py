@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from bisect import bisect_left
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.text import Span, Text
 
-from scorepad.rules.base import Row, Sheet
+from scorepad.log import Entry, Rename
+from scorepad.rules.base import Naming, Row, Sheet
 from scorepad.rules.names import visible
 from scorepad.tui.widgets.keyed_table import KeyedTable
+from scorepad.tui.widgets.title import cut_name
 
 #: more rows than this added at once (a game opened, the table laid out again after a rename) are put in words
 #: only when drawn or read (KeyedTable.add_lazy_rows); fewer, as a deal logged adds, at once
 LAZY_FROM = 16
+#: a player's name in a sheet's cells (a dealer, a declarer, a Weis sentence) is cut to this many cells with a "…":
+#: the header, the log and F1 say it whole, and the sides' scores keep their room
+NAME_CELLS = 16
 
 
 class SheetTable(KeyedTable):
     """Game screens subclass it to add their own columns (contract, tricks …)."""
 
     DEFAULT_CSS = "SheetTable { height: 1fr; }"
+    fit_width = True  # every side's score in view at any width: the game's words are cut instead
 
     def __init__(self, *, id: str | None = "sheet"):
         super().__init__(id=id, zebra_stripes=True)
@@ -59,6 +69,10 @@ class SheetTable(KeyedTable):
         game of many sides, whose scores would otherwise run off a narrow screen)."""
         return False
 
+    def whole_column(self, key: str) -> bool:
+        """Whether a game column's cells are kept whole like the scores (never cut to the screen's width)."""
+        return False
+
     def column_width(self, key: str) -> int | None:
         """A column's fixed width (its cells wrap within it), or None: as wide as its cells."""
         return None
@@ -97,17 +111,22 @@ class SheetTable(KeyedTable):
         layout = self.layout_key(sheet)
         if layout != self._layout or not self.columns:
             self.clear(columns=True)
-            self.add_column("#", key="n")
+            # the deal's number and the sides' scores are never cut to the screen's width; the game's own words
+            # and the sides' names in the headings are, with a "…" (each row's detail and the log say them whole)
+            self.add_column("#", key="n", whole=True)
             game = [
-                (Text(label), f"col-{label}") for label in self.game_columns(sheet)
-            ]  # the game's own words
+                (Text(label), f"col-{label}", self.whole_column(f"col-{label}"))
+                for label in self.game_columns(sheet)
+            ]
             sides = [
-                (self.side_heading(label), key)
+                (self.side_heading(label), key, True)
                 for side in sheet.sides
                 for label, key in self.side_columns(sheet, side)
             ]
-            for heading, key in sides + game if self.scores_first(sheet) else game + sides:
-                self.add_column(heading, key=key, width=self.column_width(key))
+            game_keys = {key for _, key, _ in game}
+            for heading, key, whole in sides + game if self.scores_first(sheet) else game + sides:
+                score = key not in game_keys
+                self.add_column(heading, key=key, width=self.column_width(key), whole=whole, right=score)
             self._layout = layout
             self._shown = ()
         old, rows = self._shown, sheet.rows
@@ -159,6 +178,15 @@ class SheetTable(KeyedTable):
         if rows and kept < len(rows):
             self.move_cursor(row=self.row_count - 1)
 
+    def move_to_entry(self, seq: int) -> None:
+        """The cursor on the row entry `seq` belongs to (the first row scored by it or after it: a deal's call
+        belongs to the row its result scored; a row struck out leaves the one after it, or the last), and that
+        row scrolled into view."""
+        seqs = [row.seq for row in self._shown]
+        index = bisect_left(seqs, seq)
+        if seqs:
+            self.move_cursor(row=min(index, len(seqs) - 1))
+
     def _one_line_rows(self) -> bool:
         """Whether every row is one line high whatever its cells say (a game's sheet may wrap its rows)."""
         return type(self).row_height is SheetTable.row_height
@@ -207,3 +235,75 @@ def same_prefix(old: tuple[object, ...], new: tuple[object, ...]) -> int:
         else:
             high = middle - 1
     return low
+
+
+@dataclass(frozen=True)
+class CellNames:
+    """The names a sheet's cells say: each player's of now cut to `NAME_CELLS`, each side's made of those as the
+    rules name sides (a side the table named itself cut the same)."""
+
+    players: Mapping[str, str]
+    sides: Mapping[str, str]
+    #: every name a player has had in the game (its header name, each new name), the longest first, with the
+    #: player's name of now as cut
+    ever: tuple[tuple[str, str], ...] = ()
+
+    def say(self, text: str) -> str:
+        """Words the rules wrote in the names of their moment ("Sepp's four to the K♣"), with each player's name
+        of now, cut: whole names only, the longest first (so "Sepp" inside "Sepp der Grosse" stays put)."""
+        if not self.ever or not text:
+            return text
+        pattern, lookup = _name_pattern(self.ever)
+        return pattern.sub(lambda match: lookup[match.group(0)], text)
+
+
+_SAID: tuple[Sheet | None, CellNames] = (None, CellNames({}, {}))
+
+
+def cell_names(sheet: Sheet) -> CellNames:
+    """The sheet's `CellNames` (worked out once a sheet: every row of it asks)."""
+    global _SAID
+    if _SAID[0] is not sheet:
+        _SAID = (sheet, _cell_names(sheet))
+    return _SAID[1]
+
+
+def _cell_names(sheet: Sheet) -> CellNames:
+    players = {player: cut_name(name, NAME_CELLS) for player, name in sheet.names.items()}
+    naming = Naming(players, sheet.sides)
+    said = {side: naming.side_name(side) for side in sheet.sides}
+    # a side named by its players is said with their names as cut; one the table named itself, cut alone
+    sides = {
+        side: cut_name(sheet.side_names.get(side, side), NAME_CELLS) if name == side else name
+        for side, name in said.items()
+    }
+    # the rules' words say each player by his name of the moment: every name he has had, then his header name
+    # and his name of now (a name of now wins over one given up), each said as his name of now, cut
+    ever = {new_name: players[player] for player, new_name in _renames(sheet) if player in players}
+    ever.update({player: players[player] for player in players})
+    ever.update({name: players[player] for player, name in sheet.names.items()})
+    ordered = sorted(((old, new) for old, new in ever.items() if old != new), key=lambda pair: -len(pair[0]))
+    return CellNames(players, sides, tuple(ordered))
+
+
+#: the renames of the entries read last (the entries, how many were read, the renames among them): a deal logged
+#: reads only the entries it added
+_RENAMES: tuple[Sequence[Entry], int, tuple[tuple[str, str], ...]] = ((), 0, ())
+
+
+def _renames(sheet: Sheet) -> tuple[tuple[str, str], ...]:
+    """(player, new name) of every rename in the game's log, in order."""
+    global _RENAMES
+    entries = sheet.entries
+    read, count, renames = _RENAMES
+    if not (count <= len(entries) and (count == 0 or entries[count - 1] is read[count - 1])):
+        count, renames = 0, ()  # another game, or entries no longer the same
+    new = tuple((entry.player, entry.new_name) for entry in entries[count:] if isinstance(entry, Rename))
+    _RENAMES = (entries, len(entries), renames + new)
+    return _RENAMES[2]
+
+
+@lru_cache(maxsize=8)
+def _name_pattern(ever: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], dict[str, str]]:
+    pattern = re.compile("|".join(rf"(?<!\w){re.escape(old)}(?!\w)" for old, _ in ever))
+    return pattern, dict(ever)

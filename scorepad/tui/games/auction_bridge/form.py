@@ -388,12 +388,14 @@ class BridgeForm(EntryForm):
             return
         # mostly as they were (a key typed, a call logged): repainted and laid out only when they say something new
         quiet.update(self.query_one("#bridge-deal", Static), self.deal_line())
-        quiet.update(self.query_one("#bridge-hint", Static), self.hint_line())
+        hint = self.query_one("#bridge-hint", Static)
+        quiet.update(hint, self.hint_line())
         preview = self.query_one("#bridge-preview", Static)
         quiet.update(preview, self.preview_line())
-        preview.set_class(
-            self.stage in ("over", "agreed"), "-rubber-done"
-        )  # no deal to keep a second line for
+        done = self.stage in ("over", "agreed")
+        # the rubber over: no deal to keep lines for, only the line of what is left to do (F8, Ctrl+N)
+        preview.set_class(done, "-rubber-done")
+        hint.display = preview.display = not done
 
     def deal_line(self) -> Text:
         view, stage = self.view, self.stage
@@ -518,10 +520,14 @@ class BridgeForm(EntryForm):
             what += ", game"
         sides = []
         for side, shown in self.sheet.side_names.items():
-            trick, honour = cells.trick[side], cells.honour[side]
+            trick, honour, bonus = cells.trick[side], cells.honour[side], cells.bonus[side]
             points = [f"{trick} below" if trick else "", f"{honour} above" if honour else ""]
+            points.append(f"{bonus} for the rubber" if bonus else "")
             sides.append(f"{shown} {' + '.join(p for p in points if p) or 'nothing'}")
-        return f"→ {counted(tricks, 'trick')}: {what} — " + " · ".join(sides)
+        said = f"→ {counted(tricks, 'trick')}: {what} — " + " · ".join(sides)
+        if preview.finished:  # the rules' own words for the rubber's end
+            said += f"; this ends the rubber: {preview.result}"
+        return said
 
     # ------------------------------------------------------------------ Enter
 

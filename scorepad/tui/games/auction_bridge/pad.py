@@ -35,7 +35,8 @@ from scorepad.rules.names import visible
 from scorepad.tui.games.auction_bridge.codes import honours_code, letter_of, side_letters
 from scorepad.tui.games.auction_bridge.columns import GAME_COLUMNS, Plan, plan
 from scorepad.tui.widgets import quiet
-from scorepad.tui.widgets.sheet_table import SheetTable, same_prefix, score_words
+from scorepad.tui.widgets.needs import needs_line
+from scorepad.tui.widgets.sheet_table import SheetTable, cell_names, same_prefix, score_words
 
 #: how the pad labels the parts of an honour-score entry
 PART_LABELS = {
@@ -177,6 +178,8 @@ class PadDrawer:
         self.settings = settings
         self.sides = tuple(sheet.sides)
         self.width = max(MIN_COLUMN, min(MAX_COLUMN, (width - 3) // 2))
+        # the pad's whole width for its status line, less a scroll bar's (a long rubber's box has one)
+        self.room = max(width - 2, self.width * 2 + 3)
         self.lines: list[Line] = []  # the pad's lines, each of its own (made a Text only when in view)
 
     # ------------------------------------------------------------------ pieces
@@ -269,7 +272,7 @@ class PadDrawer:
         self.pair_of(self.cell(("total", score.total.get(s, 0)), "bold reverse") for s in sides)
 
     def status(self, settings: Settings) -> str:
-        sheet, sides = self.sheet, self.sides
+        sheet = self.sheet
         score = rubber_score(sheet)
         if score.over:
             if score.winner is None:
@@ -278,8 +281,8 @@ class PadDrawer:
         view = sheet.view
         if not isinstance(view, BridgeView):
             return ""
-        need = ", ".join(f"{sheet.side_names.get(s, s)} {view.to_game[s]}" for s in sides)
-        return f"Game {view.game} — to make game: {need}."
+        # what each side needs for game (the rules' points), and whose game ends the rubber
+        return needs_line(view.needs, view.outlook, self.room, f"Game {view.game} — for game: ", words=False)
 
 
 def join_lines(lines: list[Line]) -> Text:
@@ -462,8 +465,8 @@ class PadLines(Visual):
 
 
 class BridgeSheet(SheetTable):
-    """One row per scored deal: the game, the contract, the tricks, made or set, honours — the columns folded,
-    the sides' names wrapped to the width (see `columns.plan`)."""
+    """One row per scored deal: the game, the contract, the tricks, made or set, honours — the columns folded to
+    the width (see `columns.plan`)."""
 
     def __init__(self, *, id: str | None = "sheet"):
         super().__init__(id=id)
@@ -512,7 +515,6 @@ class BridgeSheet(SheetTable):
         self._measured = (planned[2:], sheet.rows, widths, score_width)
         labels = [visible(sheet.side_names.get(side, side)) for side in sheet.sides]
         self.plan = plan(room, len(str(len(sheet.rows))), widths, labels, score_width)
-        self.header_height = self.plan.heading_lines
 
     def layout_key(self, sheet: Sheet) -> tuple[object, ...]:
         return (*super().layout_key(sheet), self.plan)
@@ -520,34 +522,8 @@ class BridgeSheet(SheetTable):
     def game_columns(self, sheet: Sheet) -> list[str]:
         return list(self.plan.columns)
 
-    def side_columns(self, sheet: Sheet, side: str) -> list[tuple[str, str]]:
-        index = list(sheet.sides).index(side)
-        heading = (
-            self.plan.headings[index] if index < len(self.plan.headings) else sheet.side_names.get(side, side)
-        )
-        return [(heading, f"side-{side}")]
-
-    def side_heading(self, label: str) -> Text:
-        return Text(
-            visible(label, keep_lines=True)
-        )  # made visible before it was wrapped: the breaks are ours
-
-    def column_width(self, key: str) -> int | None:
-        return self.plan.widths.get(key.removeprefix("col-"))
-
-    def row_height(self, cells: list[str | Text]) -> int | None:
-        wrapped = [
-            (self.plan.widths[label], cell)
-            for label, cell in zip(self.plan.columns, cells[1:], strict=False)
-            if label in self.plan.widths
-        ]
-        return None if any(len(str(cell)) > width for width, cell in wrapped) else 1
-
-    def row_lines(self, row: Row, sheet: Sheet) -> int:
-        if not self.plan.widths:  # no column wraps: every row is one line, its words not needed for it
-            return 1
-        # the deal's number and the sides' scores are one line each: the game cells alone decide
-        return self.cells_lines(["", *self.game_cells(row, sheet)])
+    def whole_column(self, key: str) -> bool:
+        return key == "col-contract"  # the declarer's name is cut short already: the call itself stays
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         shown = dict(zip(GAME_COLUMNS, self.full_cells(row, sheet), strict=True))
@@ -560,7 +536,7 @@ class BridgeSheet(SheetTable):
         """A row's game columns, every one of them (see `full_cells`), from its typed columns."""
         if isinstance(cells, StopCells):
             return [str(cells.game), "stopped", "", "unfinished (Law 11)", cells.reason]
-        declarer = sheet.names.get(cells.declarer, cells.declarer)
+        declarer = cell_names(sheet).say(cells.declarer)
         over = cells.over_under
         if cells.made:
             result = "made" + (f" +{over}" if over else "")

@@ -45,12 +45,16 @@ class AuctionBridgeScreen(GameScreen):
 
     DEFAULT_CSS = """
     AuctionBridgeScreen #bridge-pad-box { height: auto; max-height: 65%; }
-    AuctionBridgeScreen.-short #bridge-pad-box { max-height: 50%; }
     AuctionBridgeScreen BridgeSheet { height: 1fr; min-height: 4; }
+    /* short of rows the deal list keeps its rows first (up to half the board), the pad the rest, scrolled to its
+       foot (the totals and what makes game): the pad sized first left the list's latest row under the form */
+    AuctionBridgeScreen.-short #bridge-pad-box { height: 1fr; max-height: 100%; }
+    AuctionBridgeScreen.-short BridgeSheet { height: auto; min-height: 2; max-height: 50%; }
     """
 
     form_class = BridgeForm
     sheet_class = BridgeSheet
+    needs_in_frame = False  # the pad's last line says what each side needs for game
 
     def compose_board(self) -> ComposeResult:
         heading = BridgePadHeading()  # the side names stay in view when the pad scrolls to its foot

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.five_hundred import won_lost_net
 from scorepad.rules.five_hundred.view import DealCells
-from scorepad.tui.widgets.sheet_table import SheetTable
+from scorepad.tui.widgets.sheet_table import SheetTable, cell_names
 
 OUTCOME_STYLES = {"made": "green", "slam": "bold green", "set": "bold red"}
 #: this many sides (five players, each alone) and their scores come before the deal's columns: after them, most
@@ -34,30 +34,24 @@ class FiveHundredSheet(SheetTable):
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         cells = DealCells.of(row, tuple(sheet.sides))
-        names = sheet.names  # the names of now: a player renamed mid-game is shown so in every row
-        by = names.get(cells.contractor_seat or "", "")
+        # the names of now (a player renamed mid-game is shown so in every row), cut short
+        names = cell_names(sheet)
+        by = names.say(cells.contractor_seat or "")
         if cells.partner_seat:
-            by += f" + {names.get(cells.partner_seat, cells.partner_seat)}"
+            by += f" + {names.say(cells.partner_seat)}"
         if cells.call:
             tricks = str(cells.tricks_won)
         else:  # all passed, played at no trump: every side's tricks
             tricks = " ".join(str(cells.tricks[side]) for side in sheet.sides)
-        outcome = (
-            cells.short or cells.outcome or sheet.said(row)
-        )  # "set", not "open nullo set": the bid is beside it
+        # "set", not "open nullo set": the bid is beside it
+        outcome = names.say(cells.short or cells.outcome or sheet.said(row))
         word = outcome.split()[-1] if outcome else ""
         shown = Text(outcome, style=OUTCOME_STYLES.get(word, ""))
         if cells.irregularity:
-            shown.append(f" ({cells.irregularity})", style="italic yellow")
+            shown.append(f" ({names.say(cells.irregularity)})", style="italic yellow")
         if self.classic:
             return [cells.contract or "—", by or "—", shown]
-        return [
-            names.get(cells.dealer_seat, cells.dealer_seat),
-            cells.contract or "—",
-            by or "—",
-            tricks,
-            shown,
-        ]
+        return [names.say(cells.dealer_seat), cells.contract or "—", by or "—", tricks, shown]
 
     def scores_first(self, sheet: Sheet) -> bool:
         return len(sheet.sides) >= SCORES_FIRST_FROM

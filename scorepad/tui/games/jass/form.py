@@ -7,7 +7,8 @@
 - trump: h d c s (or ♥ ♦ ♣ ♠, Rosen, Eicheln, Schellen, Schilten), o = Obenabe, u = Undenufe;
   pushed (the partner named it): add +p, as in h+p (hp and h p read the same).
 - card points: one team's points, the other gets 157 − x: `97` (the trump team), `a97` / `b 60`
-  (a team by a player's or the team's initial), `m` / `m b` = Match.
+  (a team by a player's or the team's initial, or its number), `m` / `m b` = Match. The placeholders show
+  the game's own initials (`Table.points_hint`), seat or team numbers where two names share one.
 - Weis · Stöck: a player, then what he shows: `a 4-Kh` (four to the K♥), `a 3-10c 4J` (three to
   the 10♣ and four Jacks), `b st` (Stöck); several players in one line: `a 4-Kh b st`.
 
@@ -89,14 +90,14 @@ class JassForm(EntryForm):
             yield trump
             points = Input(
                 id="jass-points",
-                placeholder="97 · a97 · m b",
+                placeholder=self.table.points_hint() if self.table else "97",
                 validators=[ParseValidator(problem_of(self._parse_points))],
             )
             points.border_title = "card points"
             yield points
             weis = Input(
                 id="jass-weis",
-                placeholder="a 4-Kh 4J · b st",
+                placeholder=self.table.weis_hint() if self.table else "4-Kh 4J · st",
                 validators=[ParseValidator(problem_of(self._parse_weis))],
             )
             weis.border_title = "Weis · Stöck"
@@ -129,6 +130,8 @@ class JassForm(EntryForm):
         in_play = self.trump_logged
         caller.disabled = trump.disabled = in_play or sheet.finished
         self.field("points").disabled = self.field("weis").disabled = sheet.finished
+        # a game over has nothing more to type: its fields go, as Five Hundred's do (the banner says the result)
+        self.query_one("#jass-row").display = not sheet.finished or self.correcting
         if self._finished and not sheet.finished:  # the game's end undone: back to the form
             self.call_after_refresh(self.focus_next_field)
         self._finished = sheet.finished
@@ -144,7 +147,8 @@ class JassForm(EntryForm):
             # blank names the forehand: the field shows who that is (its whole name, in the narrowest field)
             caller.placeholder = self.table.name(forehand) if forehand else "forehand"
             trump.placeholder = "h d c s o u +p"
-            self.field("points").placeholder = "97 · a97 · m b"
+            self.field("points").placeholder = self.table.points_hint()
+        self.field("weis").placeholder = self.table.weis_hint()  # the initials of now (after a rename)
 
     def focus_next_field(self) -> None:
         """Focus where the table types next: the trump, or (a hand in play) the card points."""
@@ -310,6 +314,10 @@ class JassForm(EntryForm):
                 )
         if call is None and not self.trump_logged and (weis_text.strip() or points_text.strip()):
             raise Refused("name the trump first: " + TRUMP_HELP)  # what Enter would say: what is missing
+        if points_text.strip() and self.sheet is not None and not self.correcting:
+            ending = self.replayer.preview(self.hand_entries())  # the hand scored by the rules, on a copy
+            if ending.refusal is None and ending.finished:
+                parts.append(f"this ends the game: {ending.result}")
         return " · ".join(parts)
 
     @on(Input.Changed)
@@ -344,7 +352,9 @@ class JassForm(EntryForm):
             return
         if not entries:
             if self.trump_logged:
-                self.show_error("type the card points (97, a97, m) or a Weis, then Enter")
+                self.show_error(
+                    f"type the card points ({self.table.points_hint() if self.table else '97'}) or a Weis, then Enter"
+                )
             else:
                 self.show_error("name the trump first: " + TRUMP_HELP)
             return

@@ -23,7 +23,6 @@ from textual.widgets import Input, Static
 from scorepad.log import Entry, JassClaim, JassPenalty, JassStoeck, JassTricks, JassTrump, JassWeis
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.jass import (
-    ORDER_LABELS,
     PENALTY_KINDS,
     PENALTY_LABELS,
     Settings,
@@ -37,7 +36,7 @@ from scorepad.tui.plain import plain
 from scorepad.tui.screens.form_dialog import FormDialog, Refused
 from scorepad.tui.screens.game import GameScreen
 from scorepad.tui.widgets import quiet
-from scorepad.tui.widgets.sheet_table import SheetTable
+from scorepad.tui.widgets.sheet_table import SheetTable, cell_names
 
 WEIS_WIDTH = 26  # the Weis column wraps its sentence at this width
 
@@ -59,16 +58,24 @@ class JassSheetTable(SheetTable):
         if outline is not None and not outline.weis_said and not outline.stoeck:
             # about half the hands: no Weis sentence and no Stöck, so the Weis column is "–"; counted from what
             # the rules kept, without the row's words
-            trump = 2 + outline.contract.count("\n") + sheet.retold(outline.trump_by, row.naming).count("\n")
+            trump = (
+                2
+                + outline.contract.count("\n")
+                + cell_names(sheet).say(sheet.retold(outline.trump_by, row.naming)).count("\n")
+            )
             return max(trump, 2 if outline.match else 1)
         cells = HandCells.of(row.unkept(), list(sheet.sides))
         if cells.penalty:
             return max(
                 2 + PENALTY_LABELS[cells.penalty].count("\n"), _lines(_wrap(_penalty_words(cells, sheet)))
             )
-        trump = 2 + cells.contract.count("\n") + sheet.retold(cells.trump_by, cells.naming).count("\n")
+        trump = (
+            2
+            + cells.contract.count("\n")
+            + cell_names(sheet).say(sheet.retold(cells.trump_by, cells.naming)).count("\n")
+        )
         if cells.claim:
-            trump += 1 + sheet.side_names.get(cells.claim, cells.claim).count("\n")
+            trump += 1 + cell_names(sheet).sides.get(cells.claim, cells.claim).count("\n")
             cards = 2
         else:
             cards = 2 if cells.match else 1
@@ -81,17 +88,17 @@ class JassSheetTable(SheetTable):
             label = PENALTY_LABELS[cells.penalty]
             return [Text(f"penalty\n{label}", style="yellow"), "", _wrap(_penalty_words(cells, sheet))]
         trump = Text(cells.contract, style="bold")
-        trump.append(f"\n{sheet.retold(cells.trump_by, cells.naming)}", style="dim")
+        trump.append(f"\n{cell_names(sheet).say(sheet.retold(cells.trump_by, cells.naming))}", style="dim")
         if cells.claim:
-            team = sheet.side_names.get(cells.claim, cells.claim)
+            team = cell_names(sheet).sides.get(cells.claim, cells.claim)
             cards = Text(f"{cells.counted}\nbedanken", style="magenta")
             trump.append(f"\n{team} thank off", style="magenta")
         else:
             cards = Text(" : ".join(str(cells.cards[s]) for s in sides))
             if cells.match:
                 cards.append("\nMatch", style="bold green")
-        weis = Text(_wrap(sheet.retold(_verdict(cells.weis_verdict), cells.naming)))
-        stoeck = [f"{sheet.side_names.get(s, s)} +{cells.stoeck[s]}" for s in sides if cells.stoeck[s]]
+        weis = Text(_wrap(cell_names(sheet).say(sheet.retold(_verdict(cells.weis_verdict), cells.naming))))
+        stoeck = [f"{cell_names(sheet).sides.get(s, s)} +{cells.stoeck[s]}" for s in sides if cells.stoeck[s]]
         if stoeck:
             if weis.plain:
                 weis.append("\n")
@@ -104,13 +111,14 @@ class JassSheetTable(SheetTable):
 def _penalty_words(cells: HandCells, sheet: Sheet) -> str:
     note = f" — {cells.note}" if cells.note else ""
     against = cells.against or ""
-    return f"against {sheet.side_names.get(against, against)}{note}"
+    return f"against {cell_names(sheet).sides.get(against, against)}{note}"
 
 
 def _weis_words(cells: HandCells, sheet: Sheet) -> str:
     """The Weis column's words, as `JassSheetTable.game_cells` styles them ("" when it has none)."""
-    words = _wrap(sheet.retold(_verdict(cells.weis_verdict), cells.naming))
-    stoeck = [f"{sheet.side_names.get(s, s)} +{cells.stoeck[s]}" for s in sheet.sides if cells.stoeck[s]]
+    names = cell_names(sheet)
+    words = _wrap(names.say(sheet.retold(_verdict(cells.weis_verdict), cells.naming)))
+    stoeck = [f"{names.sides.get(s, s)} +{cells.stoeck[s]}" for s in sheet.sides if cells.stoeck[s]]
     if stoeck:
         words += ("\n" if words else "") + "Stöck: " + ", ".join(stoeck)
     if cells.bergpreis:
@@ -155,7 +163,7 @@ class PenaltyScreen(FormDialog[JassPenalty]):
         yield Static("\n".join(lines), id="penalty-kinds")
         with Horizontal(classes="field"):
             yield self._input("kind", "offence", f"1-{len(PENALTY_KINDS) + 1}")
-            yield self._input("against", "against team", f"{self.table.teams_hint()}")
+            yield self._input("against", "against team", self.table.teams_keys())
         with Horizontal(classes="field"):
             yield self._input("points", "points (custom)", "± to the other team")
             yield self._input("note", "reason", "what happened")
@@ -238,7 +246,7 @@ class BedankenScreen(FormDialog[JassClaim]):
             classes="hint",
         )
         with Horizontal(classes="field"):
-            team = Input(placeholder=self.table.teams_hint(), id="claim-team")
+            team = Input(placeholder=self.table.teams_keys(), id="claim-team")
             team.border_title = "team"
             yield team
             # the count is the card points so far plus the Weis and Stöck the team has shown (rules/jass.md)
@@ -286,9 +294,11 @@ class JassScreen(GameScreen):
 
     DEFAULT_CSS = """
     JassScreen #jass-hand { color: $text; padding: 0 1; height: auto; }
-    /* short of rows the Tafel folds away: the hand table keeps both teams' totals; F7 shows it again */
+    /* short of rows the Tafel folds away: the hand table keeps both teams' totals; F7 shows it in the table's
+       place (beside it, the table would keep no row), and F7 again the table */
     JassScreen.-short JassTafel { display: none; }
     JassScreen.-short.-tafel-shown JassTafel { display: block; }
+    JassScreen.-short.-tafel-shown JassSheetTable { display: none; }
     """
 
     form_class = JassForm
@@ -314,23 +324,24 @@ class JassScreen(GameScreen):
             sheet.winner,
             view.bergpreis if isinstance(view, JassView) else None,
         )
-        quiet.update(self.one("#jass-hand", Static), self.hand_line(sheet))  # the same until trump or Weis
+        line = self.hand_line(sheet)
+        hand = self.one("#jass-hand", Static)
+        if line is not None:
+            quiet.update(hand, line)  # the same until a Weis or the Stöck
+        hand.display = line is not None
 
-    def hand_line(self, sheet: Sheet) -> Text:
-        """The hand in play: Weis and Stöck so far and whose Weis wins (the prompt names the contract)."""
+    def hand_line(self, sheet: Sheet) -> Text | None:
+        """The hand in play: Weis and Stöck so far and whose Weis wins (the prompt names the contract, the line
+        under it what each team needs); None when nothing is shown yet."""
         view = sheet.view
         if not isinstance(view, JassView) or not view.trump_named:
-            return Text(
-                f"Target {self.settings.target} · {ORDER_LABELS[self.settings.count_order]} · "
-                "F2 the numbers and shorthands",
-                style="dim",
-            )
+            return None
         names = sheet.names
         said = [f"{names.get(p, p)}: {', '.join(melds)}" for p, melds in view.weis.items()]
         if view.stoeck:
             said.append(f"Stöck {names.get(view.stoeck, view.stoeck)}")
         if not said:
-            return Text("No Weis or Stöck logged for this hand yet", style="dim")
+            return None
         line = Text("Shown: " + " · ".join(said))
         if view.weis_verdict:
             line.append("\n" + view.weis_verdict, style="cyan")
@@ -421,11 +432,17 @@ class JassScreen(GameScreen):
     # ------------------------------------------------------------------ F2
 
     def table_markdown(self) -> str | None:
-        return jass_table_markdown(self.settings)
+        return jass_table_markdown(self.settings, self._table())
 
 
-def jass_table_markdown(settings: Settings) -> str:
-    """The ruleset's numbers (from the rules) and the form's shorthands, for F2."""
+def jass_table_markdown(settings: Settings, table: Table | None = None) -> str:
+    """The ruleset's numbers (from the rules) and the form's shorthands, for F2 (with the game's own initials
+    where its `table` is given)."""
+    points, weis = "97, a97, b 60, m, m b", "a 4-Kh 4J b st"
+    if table is not None:
+        first, second = list(table.sides)[:2]
+        points = f"97, {table.points_example(first)}, {table.points_example(second, 60)}, m, m {table.team_key(second)}"
+        weis = table.weis_hint().replace(" · ", " ")
     lines = [ruleset_summary(settings), ""]
     lines += [
         "## Typing a hand",
@@ -434,8 +451,8 @@ def jass_table_markdown(settings: Settings) -> str:
         "|---|---|---|",
         "| named by | blank, or an initial | blank = the player after the dealer; the partner = pushed |",
         "| trump | h d c s o u, ♥, Rosen …; h+p | the contract; pushed: add +p (h+p, or hp) |",
-        "| card points | 97, a97, b 60, m, m b | one team's points (bare: the trump team); m = Match |",
-        "| Weis · Stöck | a 4-Kh 4J b st | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
+        f"| card points | {points} | one team's points (bare: the trump team); m = Match |",
+        f"| Weis · Stöck | {weis} | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
         "",
         "Enter in the Weis field logs the Weis at once; Enter elsewhere logs the hand as far as it is "
         "typed. The deal is logged by itself. F5 penalty · F6 bedanken · F7 the Tafel (on a short screen, "

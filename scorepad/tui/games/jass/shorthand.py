@@ -2,8 +2,11 @@
 
 - named by / trump: `h d c s` (or ♥ ♦ ♣ ♠, Rosen, Eicheln, Schellen, Schilten), `o` Obenabe, `u` Undenufe; pushed
   (geschoben): add `+p`, as in `h+p` (`hp`, `h p`, `h + p`, `h pushed` read the same);
-- card points: `97` (the trump team), `a97` / `b 60` (a team by a player's or the team's initial), `m` / `m b`;
-- Weis · Stöck: `a 4-Kh 3-10c 4J b st` — a player, then what he shows.
+- card points: `97` (the trump team), `a97` / `b 60` (a team by a player's or the team's initial, or its number),
+  `m` / `m b`;
+- Weis · Stöck: `a 4-Kh 3-10c 4J b st` — a player (his initial, or his seat number), then what he shows.
+
+(`a`, `b` stand for the initials of the game's own players: the form's placeholders say them, `Table.points_hint`.)
 """
 
 from __future__ import annotations
@@ -96,15 +99,24 @@ class Table:
         return next(p for p in self.players if self.name(p) == shown)
 
     def team(self, text: str) -> str | None:
-        """A team from its number, its label, its shown name, or one of its players."""
+        """A team from its number, its label, its shown name, or one of its players (a beginning that only the
+        players of one team have will do: "b" for "Bea & Beat")."""
         labels = list(self.sides)
         side = resolve_name(text, labels)
         if side is None:
             shown = resolve_name(text, [self.side_names.get(s, s) for s in labels])
             side = next((s for s in labels if self.side_names.get(s, s) == shown), None) if shown else None
-        if side is None:
-            player = self.player(text) if not text.strip().isdigit() else None
+        if side is None and not text.strip().isdigit():
+            player = self.player(text)
             side = self.side_of.get(player) if player else None
+            if side is None:
+                begun = text.strip().casefold()
+                teams = {
+                    self.side_of.get(p)
+                    for p in self.players
+                    if begun and self.name(p).casefold().startswith(begun)
+                }
+                side = teams.pop() if len(teams) == 1 else None
         return side
 
     def team_name(self, side: str) -> str:
@@ -112,6 +124,43 @@ class Table:
 
     def teams_hint(self) -> str:
         return " or ".join(self.team_name(s) for s in self.sides)
+
+    def player_key(self, player: str) -> str:
+        """What the fields take for a player, as short as it goes: his initial when no other name begins with
+        it, else his seat number."""
+        initial = self.name(player)[:1].casefold()
+        if initial and not initial.isdigit() and self.player(initial) == player:
+            return initial
+        return str(self.players.index(player) + 1)
+
+    def team_key(self, side: str) -> str:
+        """What the card-points field takes for a team, as short as it goes: an initial of its name or of one of
+        its players that names it alone, else its number."""
+        words = [self.team_name(side), *(self.name(p) for p in self.sides.get(side, ()))]
+        for word in words:
+            initial = word[:1].casefold()
+            if initial and not initial.isdigit() and self.team(initial) == side:
+                return initial
+        return str(list(self.sides).index(side) + 1)
+
+    def teams_keys(self) -> str:
+        """The teams as the fields take them, for a placeholder: "h or r"."""
+        return " or ".join(self.team_key(s) for s in self.sides)
+
+    def points_example(self, side: str, points: int = 97) -> str:
+        """A team's card points as typed: "h97", "1 97" (a number and the points need a space between)."""
+        key = self.team_key(side)
+        return f"{key} {points}" if key.isdigit() else f"{key}{points}"
+
+    def points_hint(self) -> str:
+        """The card-points field's placeholder: "97 · h97 · m r"."""
+        first, second = list(self.sides)[:2]
+        return f"97 · {self.points_example(first)} · m {self.team_key(second)}"
+
+    def weis_hint(self) -> str:
+        """The Weis field's placeholder: "h 4-Kh 4J · r st" (the first two players)."""
+        first, second = self.players[:2]
+        return f"{self.player_key(first)} 4-Kh 4J · {self.player_key(second)} st"
 
 
 # --------------------------------------------------------------------------- the shorthands
@@ -135,23 +184,27 @@ def parse_points(text: str, table: Table, trump_team: str | None) -> tuple[dict[
     """'97' (the trump team), 'a97', 'b 60', 'm', 'm b' -> (team -> card points, the Match team or None)."""
     text = text.strip()
     if not text:
-        raise Refused("card points: 97 (the trump team), a97 / b 60 (a team), m / m b (a Match)")
-    if not any(ch.isdigit() for ch in text):
-        match = MATCH.match(text)
+        raise Refused(f"card points: {table.points_hint()} (bare: the trump team; m: a Match)")
+    match = MATCH.match(text)
+    numbered = (
+        match is not None and match.group(2).strip().isdigit() and table.team(match.group(2)) is not None
+    )
+    if not any(ch.isdigit() for ch in text) or numbered:  # "m", "m r", "m 2" (a team by its number)
         if not match:
             raise Refused(f"card points: {text!r} has no number (a Match is m, or m and a team)")
         who = match.group(2).strip()
         team = table.team(who) if who else trump_team
         if team is None:
             raise Refused(
-                f"a Match for which team? {table.teams_hint()} (m a, m b …)"
+                f"a Match for which team? {table.teams_hint()} (m {table.teams_keys().replace(' or ', ', m ')})"
                 if who
                 else "a Match for which team? name the trump first, or type m and a team"
             )
         return {team: HAND_POINTS}, team
     found = POINTS.match(text)
     if not found:
-        raise Refused(f"card points: {text!r}? a team's initial and its points, e.g. a97")
+        example = table.points_example(next(iter(table.sides)))
+        raise Refused(f"card points: {text!r}? a team's initial and its points, e.g. {example}")
     who, number = found.group(1).strip(), int(found.group(2))
     if problem := card_points_problem(number):
         raise Refused(problem)
@@ -161,7 +214,9 @@ def parse_points(text: str, table: Table, trump_team: str | None) -> tuple[dict[
             raise Refused(
                 f"card points: which team is {who!r}? {table.teams_hint()} (a player's initial is enough)"
             )
-        raise Refused("card points: whose? type the team too, e.g. a97")
+        raise Refused(
+            f"card points: whose? type the team too, e.g. {table.points_example(next(iter(table.sides)))}"
+        )
     return {team: number}, None
 
 
@@ -227,6 +282,11 @@ def parse_weis(text: str, table: Table, contract: str | None = None) -> list[Sho
                 raise Refused(f"whose Weis? {WEIS_HELP}")
             current.melds.append(meld[0])
             i += 2 if meld[1] else 1
+            continue
+        seat = table.player(token) if token.isdigit() else None  # a seat number: two players share an initial
+        if seat is not None:
+            current = shown.setdefault(seat, Shown(seat))
+            i += 1
             continue
         if token[0].isdigit():
             raise Refused(f"{token!r}? a sequence is length-top-suit (4-Kh, 3-10c), four of a rank 4J")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.reactive import reactive
@@ -19,6 +20,7 @@ from textual.widget import Widget
 
 from scorepad.rules.jass import Tafel, tafel
 from scorepad.rules.jass.view import points_to_go
+from scorepad.tui.widgets.title import LEAST_NAME, cut_name
 
 STROKE = "|"  # a stroke on the plain board
 BAR = "─"  # the Z's top and bottom bars
@@ -147,13 +149,22 @@ class JassTafel(Widget):
         self.refresh(layout=True)
 
     def half_lines(self, half: TafelHalf, width: int) -> list[Text]:
-        title = Text.assemble((half.name, "bold"), "  ", (str(half.total), "bold"))
+        """The half's title (the team, its total and what it needs; the name cut with a "…" first, the total
+        never), then the board."""
+        total = Text(f"  {half.total}", style="bold")
+        extras: list[Text] = []
         if half.winner:
-            title.append("  wins", style="bold green")
+            extras.append(Text("  wins", style="bold green"))
         elif half.to_go:
-            title.append(f"  {half.to_go} to go", style="dim")
+            extras.append(Text(f"  {half.to_go} to go", style="dim"))
         if half.bergpreis:
-            title.append("  ★ Bergpreis", style="yellow")
+            extras.append(Text("  ★ Bergpreis", style="yellow"))
+        while extras and cell_len(half.name[:LEAST_NAME]) + sum(t.cell_len for t in [total, *extras]) > width:
+            extras.pop()  # the Bergpreis, then what it needs, before the name is cut short
+        room = width - sum(t.cell_len for t in [total, *extras])
+        title = Text(cut_name(half.name, max(room, LEAST_NAME)), style="bold")
+        for part in [total, *extras]:
+            title.append_text(part)
         body = [Text(line) for line in tafel_lines(half.total, width, self.z)]
         return [title, *body]
 
