@@ -94,3 +94,22 @@ def test_the_f10_words_are_in_the_language_and_keep_their_bold(tmp_path):
     bold = {text.plain[span.start : span.end] for span in text.spans if "bold" in str(span.style)}
     assert "Auf einem zweiten Bildschirm dieses Computers" in bold
     assert "Für einen Fernseher oder die Handys der Spieler" in bold
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+async def test_the_f10_dialog_fits_80x24_in_the_language(tmp_path, scorepad_home, code):
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.board.info import BoardInfoScreen
+
+    path = game_file(tmp_path, "jass", upto=4)
+    set_language(code)
+    app = ScorepadApp(open_path=path, remember_theme=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f10")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardInfoScreen)
+        text = "\n".join(screen_lines(app))
+        for label in (_("The board: this game on a second screen"), _("Esc closes")):
+            assert label in text, f"{label!r} is cut or missing:\n{text}"
+        assert _("The board shows this game's score live, read-only, made to be read across the room.")[:30] in text
