@@ -112,4 +112,7 @@ async def test_the_f10_dialog_fits_80x24_in_the_language(tmp_path, scorepad_home
         text = "\n".join(screen_lines(app))
         for label in (_("The board: this game on a second screen"), _("Esc closes")):
             assert label in text, f"{label!r} is cut or missing:\n{text}"
-        assert _("The board shows this game's score live, read-only, made to be read across the room.")[:30] in text
+        assert (
+            _("The board shows this game's score live, read-only, made to be read across the room.")[:30]
+            in text
+        )

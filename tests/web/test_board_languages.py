@@ -289,8 +289,9 @@ async def test_at_a_phones_size_every_total_is_in_view_and_no_label_is_cut(tmp_p
                     assert 0 <= total["left"] and total["right"] <= layout["width"], (game, total)
                 assert layout["cut"] == [], f"{game}: labels cut: {layout['cut']}"
                 assert layout["broken"] == [], f"{game}: figures broken over two lines: {layout['broken']}"
-                assert len(layout["labels"]) > 3
-                stop(server)
+                assert (
+                    len(layout["labels"]) > 3
+                )  # (each server stops at the end: a page's stream would retry)
             assert not browser.errors, browser.errors
     finally:
         for server in servers:
