@@ -17,6 +17,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorepad.locale import _
 from scorepad.log import ENTRY_ADAPTERS
 from scorepad.rules import Replayer
 from scorepad.rules.base import Sheet
@@ -32,7 +33,6 @@ from scorepad.store.files import (
 from scorepad.store.game_file import parse_entry_line, parse_log
 
 MAX_STEP = 1 << 20  # bytes read at one poll: a huge hand-made file is taken in pieces, the board stays live
-WAITING = "waiting for the game file"
 
 
 def read_to_end(fd: int) -> bytes:
@@ -89,23 +89,23 @@ class Follower:
         try:
             stat = os.stat(self.path)
         except FileNotFoundError:
-            return self._wait("is not there")
+            return self._wait(None)
         except OSError as error:
-            return self._fail(f"the game file cannot be read ({error.strerror or error})")
+            return self._fail(_unreadable(error))
         what = not_a_file(stat.st_mode)
         if what:  # not even opened: a device may answer an open, a FIFO's writer would see a reader come
-            return self._wait(f"is {what}, not a game file")
+            return self._wait(what)
         before = self._seen
         if before == Seen.of(stat) and not self.problem:
             return False
         try:
             fd, info = open_game_file(self.path)
         except NotAGameFile as error:  # renamed into place since the stat
-            return self._wait(f"is {error.what}, not a game file")
+            return self._wait(error.what)
         except FileNotFoundError:
-            return self._wait("is not there")
+            return self._wait(None)
         except OSError as error:
-            return self._fail(f"the game file cannot be read ({error.strerror or error})")
+            return self._fail(_unreadable(error))
         seen = Seen.of(info)  # what was opened counts, not what the stat saw
         self._seen = seen
         try:
@@ -126,16 +126,21 @@ class Follower:
             return self._fail(error.cause)
         except OSError as error:
             self._seen = None
-            return self._fail(f"the game file cannot be read ({error.strerror or error})")
+            return self._fail(_unreadable(error))
         finally:
             os.close(fd)
         self.problem, self.waiting = "", False
         return True
 
-    def _wait(self, what: str) -> bool:
-        """No game file at the path now: said in one line, and the one that comes back is read whole."""
+    def _wait(self, what: str | None) -> bool:
+        """No game file at the path now (`what` stands there instead: "a pipe"; None: nothing): said in one
+        line, and the one that comes back is read whole."""
         self._seen = None
-        changed = self._fail(f"{self.path.name} {what}: {WAITING}")
+        if what is None:
+            problem = _("{file} is not there: waiting for the game file")
+        else:
+            problem = _("{file} is {what}, not a game file: waiting for the game file")
+        changed = self._fail(problem.format(file=self.path.name, what=what))
         self.waiting = True
         return changed
 
@@ -179,6 +184,10 @@ class Follower:
         self.sheet = replayer.sheet()
         if self._offset < size:  # more than one step's worth was appended: take the rest at the next poll
             self._seen = None
+
+
+def _unreadable(error: OSError) -> str:
+    return _("the game file cannot be read ({reason})").format(reason=error.strerror or error)
 
 
 def game_files(directory: Path | None = None) -> list[tuple[int, Path]]:

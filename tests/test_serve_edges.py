@@ -308,7 +308,7 @@ def raw_get(port: int, path: str, timeout: float = 5) -> tuple[int, str]:
 
 
 async def test_connections_beyond_the_cap_are_told_the_pad_is_busy(tmp_path):
-    from scorepad.web.limits import BUSY_TEXT
+    from scorepad.web.limits import busy_text
 
     async with Served(script_command(RECORDER, str(tmp_path / "told"))) as served:
         served.server.limiter.cap = 3
@@ -317,7 +317,7 @@ async def test_connections_beyond_the_cap_are_told_the_pad_is_busy(tmp_path):
         reader, writer = await asyncio.open_connection("127.0.0.1", served.port)
         answer = await asyncio.wait_for(reader.read(), 5)  # the answer, then the end: closed at once
         writer.close()
-        assert answer.startswith(b"HTTP/1.1 503") and BUSY_TEXT.encode() in answer
+        assert answer.startswith(b"HTTP/1.1 503") and busy_text().encode() in answer
         held[0][1].close()
         await until(lambda: served.server.limiter.open == 2, 5, "a closed connection is let go")
         status, page = await asyncio.to_thread(raw_get, served.port, f"/{served.guard.token}/")
@@ -327,7 +327,7 @@ async def test_connections_beyond_the_cap_are_told_the_pad_is_busy(tmp_path):
 
 
 async def test_one_addresss_flood_leaves_room_for_the_others(tmp_path):
-    from scorepad.web.limits import BUSY_TEXT
+    from scorepad.web.limits import busy_text
 
     async with Served(script_command(RECORDER, str(tmp_path / "told"))) as served:
         limiter = served.server.limiter
@@ -339,7 +339,7 @@ async def test_one_addresss_flood_leaves_room_for_the_others(tmp_path):
         ]
         await until(lambda: limiter.by_address.get("127.0.0.2") == 10, 5, "ten from one address counted")
         reader, writer = await asyncio.open_connection("127.0.0.1", served.port, local_addr=("127.0.0.2", 0))
-        assert BUSY_TEXT.encode() in await asyncio.wait_for(reader.read(), 5)
+        assert busy_text().encode() in await asyncio.wait_for(reader.read(), 5)
         writer.close()
         status, _ = await asyncio.to_thread(raw_get, served.port, f"/{served.guard.token}/")  # from 127.0.0.1
         assert status == 200

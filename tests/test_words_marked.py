@@ -26,6 +26,9 @@ MARKED = [
     "scorepad/help",
     "scorepad/demo.py",
     "scorepad/games.py",
+    "scorepad/web",
+    "scorepad/tui/board",
+    "scorepad/follow.py",
 ]
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 #: calls whose string arguments are never shown as words (patterns, SQL, names of things)
@@ -47,6 +50,8 @@ NOT_WORDS = {
     "scorepad/library/stats.py": {"SETUP", "KINDS", "DAMAGED", "PLAYERS", "PARTNERSHIPS", "HEAD_TO_HEAD", "BIDS",
                                   "WEIS", "RUBBERS", "RUBBER_SIZES"},
     "scorepad/locale/__init__.py": {"LANGUAGES"},  # each language in its own words, the same in every language
+    "scorepad/tui/board/screen.py": {"DEFAULT_CSS"},
+    "scorepad/tui/board/widgets.py": {"DEFAULT_CSS"},
 }  # fmt: skip
 #: a line with this comment holds no words (say why after it)
 NOT_WORDS_COMMENT = "# not words"

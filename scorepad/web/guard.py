@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from aiohttp import web
 from yarl import URL
 
+from scorepad.locale import _, language
 from scorepad.store.files import one_line
 from scorepad.web.limits import BACKLOG
 
@@ -112,14 +113,29 @@ class Guard:
         return secrets.compare_digest(first.encode(), self.token.encode())
 
 
+def html_language() -> str:
+    """The `lang` of a page in the language spoken: German is written as in Switzerland."""
+    code = language()
+    return "de-CH" if code == "de" else code
+
+
 def refusal_page(status: int, title: str, sentence: str) -> web.Response:
     body = (
-        "<!DOCTYPE html><html><head><meta charset='utf-8'><meta name='viewport' content='width=device-width'>"
+        f"<!DOCTYPE html><html lang='{html_language()}'><head><meta charset='utf-8'>"  # not words: HTML
+        "<meta name='viewport' content='width=device-width'>"
         f"<title>scorepad: {html.escape(title)}</title></head>"
         "<body style='font-family: sans-serif; background: #0c181f; color: #eee; padding: 2em; font-size: 1.4em'>"
         f"<h1>{html.escape(title)}</h1><p>{html.escape(sentence)}</p></body></html>"
     )
     return web.Response(status=status, text=body, content_type="text/html", headers=PAGE_HEADERS)
+
+
+def needs_its_key() -> tuple[str, str]:
+    """The refusal of an address without its key (a title and a sentence), for `serve` and `serve --board`."""
+    return (
+        _("This address needs its key"),
+        _("Open the whole address that scorepad serve printed (or scan its QR code)."),
+    )
 
 
 # --------------------------------------------------------------------------- binding, before a word is printed
@@ -137,12 +153,18 @@ def _looks_like_an_address(host: str) -> bool:
 def _bind_words(host: str, port: int, error: OSError) -> str:
     if error.errno == errno.EADDRINUSE:
         other = port + 1 if port < 65535 else 8000
-        return f"port {port} is already in use (by another scorepad serve, or another program); try --port {other}"
+        return _(
+            "port {port} is already in use (by another scorepad serve, or another program); try --port {other}"
+        ).format(port=port, other=other)
     if error.errno == errno.EACCES:
-        return f"port {port} needs administrator rights on this machine; try --port 8000"
+        return _("port {port} needs administrator rights on this machine; try --port 8000").format(port=port)
     if error.errno == errno.EADDRNOTAVAIL:
-        return f"--host {host} is not an address of this machine (127.0.0.1 is this machine only)"
-    return f"cannot listen at {host} port {port}: {error.strerror or error}"
+        return _("--host {host} is not an address of this machine (127.0.0.1 is this machine only)").format(
+            host=host
+        )
+    return _("cannot listen at {host} port {port}: {reason}").format(
+        host=host, port=port, reason=error.strerror or error
+    )
 
 
 def listening_sockets(host: str, port: int) -> list[socket.socket]:
@@ -150,18 +172,24 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
     says why in words. Called before anything is printed, so a busy port never shows an address."""
     name = host.strip("[]")
     if _looks_like_an_address(name) and not _is_ip(name):
-        raise ServeError(f"--host {host} is not an address (an address looks like 127.0.0.1 or 192.168.1.20)")
+        raise ServeError(
+            _("--host {host} is not an address (an address looks like 127.0.0.1 or 192.168.1.20)").format(
+                host=host
+            )
+        )
     try:
         found = socket.getaddrinfo(name, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError, ValueError):
         raise ServeError(
-            f"--host {host}: no machine of that name was found (127.0.0.1 is this machine only)"
+            _("--host {host}: no machine of that name was found (127.0.0.1 is this machine only)").format(
+                host=host
+            )
         ) from None
     bound: list[socket.socket] = []
     skipped: OSError | None = None
     seen: set[tuple[int, object]] = set()
     try:
-        for family, kind, proto, _, address in found:
+        for family, kind, proto, _name, address in found:
             if (family, address) in seen:
                 continue
             seen.add((family, address))
@@ -187,7 +215,8 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
             sock.close()
         raise ServeError(_bind_words(host, port, error)) from None
     if not bound:
-        raise ServeError(_bind_words(host, port, skipped or OSError(errno.EADDRNOTAVAIL, "no address")))
+        unreachable = OSError(errno.EADDRNOTAVAIL, "no address")  # not words: never shown (its errno is)
+        raise ServeError(_bind_words(host, port, skipped or unreachable))
     return bound
 
 
@@ -203,4 +232,4 @@ class OneLineFormatter(logging.Formatter):
         error = record.exc_info[1] if record.exc_info else None
         if error is not None:
             text = f"{text} ({type(error).__name__}: {error})"
-        return one_line(f"scorepad serve: {text}")
+        return one_line(f"scorepad serve: {text}")  # not words: the command, then its line

@@ -10,6 +10,9 @@ import math
 import os
 import resource
 from collections.abc import Callable
+from functools import cache
+
+from scorepad.locale import _, language
 
 # A terminal a browser may ask for: wide enough for a TV at a small font, small enough that no app is asked to
 # draw millions of cells (100000×100000 spun a core and grew without bound).
@@ -27,12 +30,27 @@ REQUEST_TIMEOUT = 5.0  # seconds a connection may stay open without a complete r
 
 APP_MEMORY = 400 * 2**20  # a served app resident beyond this is ended
 MEMORY_HEADROOM = 64 * 2**20  # and it cannot take more than this beyond it at all (RLIMIT_DATA)
+BUSY_STATUS = "HTTP/1.1 503 Service Unavailable"  # not words: HTTP's own, in every language
 
-BUSY_TEXT = "This score pad is busy: too many connections are open at once. Try again in a moment."
-BUSY_RESPONSE = (
-    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 10\r\n"
-    f"Connection: close\r\nContent-Length: {len(BUSY_TEXT.encode())}\r\n\r\n{BUSY_TEXT}"
-).encode()
+
+def busy_text() -> str:
+    return _("This score pad is busy: too many connections are open at once. Try again in a moment.")
+
+
+def busy_response() -> bytes:
+    """The whole answer to a connection beyond the cap, in the language spoken (made once per language: a
+    flood is answered without a lookup)."""
+    return _busy_response(language())
+
+
+@cache
+def _busy_response(code: str) -> bytes:
+    text = busy_text().encode()
+    head = (
+        f"{BUSY_STATUS}\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 10\r\n"  # not words: HTTP
+        f"Connection: close\r\nContent-Length: {len(text)}\r\n\r\n"
+    )
+    return head.encode() + text
 
 
 def _cells(value: object, default: int, low: int, high: int) -> int:
@@ -149,7 +167,7 @@ class _Counted(asyncio.Protocol):
         self._address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         if not limiter.admit(self._address):
             if isinstance(transport, asyncio.WriteTransport):
-                transport.write(BUSY_RESPONSE)
+                transport.write(busy_response())
             transport.close()  # its descriptor goes on the loop's next turn
             return
         self._transport = transport

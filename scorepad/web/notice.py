@@ -15,6 +15,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorepad.locale import _, ngettext
 from scorepad.store.files import data_home, one_line, write_file_atomically
 
 
@@ -54,10 +55,8 @@ def _read_notice(path: Path) -> tuple[dict[str, object], os.stat_result] | None:
 
 
 def _warn(reason: str) -> None:
-    print(
-        one_line(f"scorepad serve: the app will not offer this address on its board key (F10): {reason}"),
-        file=sys.stderr,
-    )
+    line = _("scorepad serve: the app will not offer this address on its board key (F10): {reason}")
+    print(one_line(line.format(reason=reason)), file=sys.stderr)
 
 
 def write_serving(url: str, *, boards: bool, board_file: Path | None) -> None:
@@ -66,7 +65,7 @@ def write_serving(url: str, *, boards: bool, board_file: Path | None) -> None:
     path = _file_for(url)
     found = _read_notice(path)
     if found is not None and found[0].get("pid") != os.getpid() and _alive(found[0].get("pid")):
-        _warn(f"{path} belongs to another scorepad serve that is running")
+        _warn(_("{file} belongs to another scorepad serve that is running").format(file=path))
         return
     notice = {
         "url": url,
@@ -136,15 +135,16 @@ def board_served_for(game: Path) -> Serving | None:
 def announce_lines(url: str, *, local: bool, sessions: int) -> list[tuple[str, str]]:
     """What `serve` (the whole app) prints once it listens, as (line, Rich style): the address with its key and
     who can use it. (`serve --board` prints its own: scorepad.web.board.terminal.)"""
-    out = [(line, "") for line in ("The score pad, served at:", "", f"    {url}", "")]
+    out = [(line, "") for line in (_("The score pad, served at:"), "", f"    {url}", "")]
     if local:
-        out.append(("Only this machine can open it.", ""))
+        out.append((_("Only this machine can open it."), ""))
     else:
-        out.append(
-            (
-                "Warning: everyone on that network who has this address can type into the score pad.",
-                "bold yellow",
-            )
-        )
-    out.append((f"Up to {sessions} screens at once. Press Ctrl+C to stop.", ""))
+        warning = _("Warning: everyone on that network who has this address can type into the score pad.")
+        out.append((warning, "bold yellow"))  # not words: a Rich style
+    last = ngettext(
+        "Up to {count} screen at once. Press Ctrl+C to stop.",
+        "Up to {count} screens at once. Press Ctrl+C to stop.",
+        sessions,
+    )
+    out.append((last.format(count=sessions), ""))
     return out

@@ -26,11 +26,13 @@ from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from pathlib import Path
 
+import aiohttp_jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
+from scorepad.locale import _, ngettext
 from scorepad.store.files import one_line
 from scorepad.web.guard import (
     PAGE_HEADERS,
@@ -39,8 +41,10 @@ from scorepad.web.guard import (
     Handler,
     OneLineFormatter,
     ServeError,
+    html_language,
     is_loopback,  # (for `scorepad serve`'s announcement)
     listening_sockets,
+    needs_its_key,
     refusal_page,
     this_machine_address,
 )
@@ -63,6 +67,20 @@ from scorepad.web.limits import (
 DEFAULT_SESSIONS = 4  # the whole app: one scorekeeper, a few spare screens
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 log = logging.getLogger("scorepad.web.serve")
+
+
+# --------------------------------------------------------------------------- the page's words
+
+
+def page_words() -> dict[str, str]:
+    """The words of textual-serve's page (templates/app_index.html), in the language spoken: its template
+    calls this at each request."""
+    return {
+        "lang": html_language(),
+        "start": _("Start"),
+        "ended": _("Session ended."),
+        "restart": _("Restart"),
+    }
 
 
 # --------------------------------------------------------------------------- one browser's app process
@@ -142,7 +160,8 @@ class ServedApp(AppService):
             held = resident_bytes(process.pid)
             if held is not None and held > self.memory:
                 self.ended_for_memory = True
-                log.warning("a screen's app took more than %d MiB of memory and was ended", self.memory >> 20)
+                words = _("a screen's app took more than {mib} MiB of memory and was ended")
+                log.warning(words.format(mib=self.memory >> 20))
                 with suppress(ProcessLookupError):
                     process.kill()
                 return
@@ -263,7 +282,7 @@ class GuardedServer(Server):
         try:
             self._sockets = listening_sockets(self.host, self.port)
         except ServeError as error:
-            print(one_line(f"scorepad serve: {error}"), file=sys.stderr)
+            print(one_line(f"scorepad serve: {error}"), file=sys.stderr)  # not words: the command, its line
             raise SystemExit(2) from None
         asyncio.run(self._serve_until_stopped())
 
@@ -330,6 +349,7 @@ class GuardedServer(Server):
         """The served web app: textual-serve's own (its routes, handlers and templates, unchanged), mounted
         under the token, behind the guard."""
         inner = await super()._make_app()
+        aiohttp_jinja2.get_env(inner).globals["words"] = page_words  # the page's words, at each request
         root = web.Application(middlewares=[self._guard_middleware])
         root.add_subapp(f"/{self.guard.token}/", inner)
         return root
@@ -341,16 +361,14 @@ class GuardedServer(Server):
         guard = self.guard
         if not guard.host_ok(request.host):
             return refusal_page(
-                403, "Not this address", "This score pad answers only at the address scorepad serve printed."
+                403,
+                _("Not this address"),
+                _("This score pad answers only at the address scorepad serve printed."),
             )
         if not guard.token_ok(request.path):
-            return refusal_page(
-                403,
-                "This address needs its key",
-                "Open the whole address that scorepad serve printed (or scan its QR code).",
-            )
+            return refusal_page(403, *needs_its_key())
         if request.path.endswith("/ws") and not guard.origin_ok(request.headers.get("Origin")):
-            return refusal_page(403, "Refused", "Only the score pad's own page may connect.")
+            return refusal_page(403, _("Refused"), _("Only the score pad's own page may connect."))
         if request.path.rstrip("/") == f"/{guard.token}" and self.sessions >= self.max_sessions:
             return self.fullrefusal_page()
         response = await handler(request)
@@ -362,11 +380,14 @@ class GuardedServer(Server):
         return refusal_page(503, *self._full_words())
 
     def _full_words(self) -> tuple[str, str]:
-        return (
-            "All screens are taken",
-            f"This score pad already has {self.max_sessions} screens open, as many as it serves at once. "
-            "Close one of them, then reload this page.",
+        sentence = ngettext(
+            "This score pad already has {count} screen open, as many as it serves at once. Close it, then "
+            "reload this page.",
+            "This score pad already has {count} screens open, as many as it serves at once. Close one of them, "
+            "then reload this page.",
+            self.max_sessions,
         )
+        return _("All screens are taken"), sentence.format(count=self.max_sessions)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         # counted here, with no await between the check and the count, so two at once cannot both take the last
@@ -404,7 +425,7 @@ class GuardedServer(Server):
         except web.HTTPException:  # not a websocket request at all: answered as such
             raise
         except Exception as error:  # the browser went mid-write, the app could not start …: this screen only
-            log.warning("a screen ended early: %s", error)
+            log.warning(_("a screen ended early: {reason}").format(reason=error))
         finally:
             self._websockets.discard(websocket)
             await app.stop()

@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from scorepad.locale import _
 from scorepad.store.config import config_path, load_config
 from scorepad.tui.board.screen import POLL_SECONDS, BoardScreen
 from scorepad.tui.themes import load_themes
@@ -17,7 +18,6 @@ THEME_CHECK_SECONDS = 2.0
 
 
 class BoardApp(App[None]):
-    TITLE = "scorepad board"
     ENABLE_COMMAND_PALETTE = False
     # a board has nothing to lose: Ctrl+C and q end it at once (the app's own Ctrl+C only says to press Ctrl+Q)
     BINDINGS = [
@@ -27,6 +27,7 @@ class BoardApp(App[None]):
 
     def __init__(self, path: Path | None = None, poll_seconds: float = POLL_SECONDS):
         super().__init__()
+        self.title = _("scorepad board")
         self.path = path
         self.poll_seconds = poll_seconds  # how often the game file is looked at (shorter in tests)
         self.startup_notices: list[str] = []

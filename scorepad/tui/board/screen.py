@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from scorepad.follow import Follower, GamePicker
+from scorepad.locale import _
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass.view import JassView
@@ -108,13 +109,13 @@ class BoardScreen(Screen[None]):
             yield RecentDeals()
             if sheet.game == "auction_bridge":
                 with VerticalScroll(id="pad-box", can_focus=False) as box:
-                    box.border_title = "The score pad"
+                    box.border_title = _("The score pad")
                     yield BridgePad()
 
     def _title(self, sheet: Sheet | None) -> str:
         if sheet is None:
-            return "scorepad board"
-        game = GAME_TITLES[sheet.game]
+            return _("scorepad board")
+        game = _(GAME_TITLES[sheet.game])
         title = board_text(sheet.header.title)
         return f"{game} — {title}" if title else game
 
@@ -123,8 +124,8 @@ class BoardScreen(Screen[None]):
         if follower is not None and follower.problem:
             if follower.waiting:  # "game.jsonl is a pipe, not a game file: waiting for the game file"
                 return board_text(follower.problem)
-            return f"This game cannot be shown: {board_text(follower.problem)}"
-        return "No game to show yet. Start one in scorepad: this board follows it as the score is kept."
+            return _("This game cannot be shown: {problem}").format(problem=board_text(follower.problem))
+        return _("No game to show yet. Start one in scorepad: this board follows it as the score is kept.")
 
     def _report(self) -> str:
         """Why the score shown may be out of date, on one line ("" when it is the file's)."""
@@ -133,7 +134,7 @@ class BoardScreen(Screen[None]):
             return ""
         if follower.waiting:
             return follower.problem
-        return f"Cannot follow the game just now: {follower.problem}"
+        return _("Cannot follow the game just now: {problem}").format(problem=follower.problem)
 
     async def on_mount(self) -> None:
         await self.poll()

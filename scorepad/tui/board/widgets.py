@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, Static
 
+from scorepad.locale import _, pgettext
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import visible
 
@@ -128,7 +129,9 @@ class SideScore(Vertical):
     def show(self, name: str, total: int, winner: bool, note: str = "") -> None:
         words = Text.assemble((board_text(name), "bold"), "  ", (str(total), "bold"))
         if winner:
-            words.append("  wins", style="bold")
+            # Translators: a tag after the winning side's name and total on the board ("Ann  520  wins")
+            wins = pgettext("board", "wins")
+            words.append(f"  {wins}", style="bold")
         if note:
             words.append(f"  {note}", style="dim")
         self.line.update(words)
@@ -156,7 +159,8 @@ def recent_table(sheet: Sheet, rows: Sequence[Row], totals: bool) -> Table:
     """The last deals: what happened in the rules' words, each side's points, and (room permitting) the totals."""
     table = Table(box=None, expand=True, show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right", style="dim", no_wrap=True)
-    table.add_column("hand" if sheet.game == "jass" else "deal", ratio=1, overflow="ellipsis", no_wrap=True)
+    what = _("hand") if sheet.game == "jass" else _("deal")
+    table.add_column(what, ratio=1, overflow="ellipsis", no_wrap=True)
     for side in sheet.sides:
         table.add_column(
             Text(board_text(sheet.side_names.get(side, side))),
@@ -187,11 +191,11 @@ class RecentDeals(Static):
     def __init__(self, *, id: str | None = "recent"):
         super().__init__("", id=id)
         self.sheet: Sheet | None = None
-        self.border_title = "Last deals"
+        self.border_title = _("Last deals")
 
     def show(self, sheet: Sheet) -> None:
         self.sheet = sheet
-        self.border_title = "Last hands" if sheet.game == "jass" else "Last deals"
+        self.border_title = _("Last hands") if sheet.game == "jass" else _("Last deals")
         self._draw()
 
     def on_resize(self) -> None:
@@ -204,7 +208,8 @@ class RecentDeals(Static):
         room = max(1, (self.content_size.height or 6) - 1)  # the header row takes one
         rows = sheet.rows[-room:]
         if not rows:
-            self.update(Text("No deal scored yet.", style="dim"))
+            none = _("No hand scored yet.") if sheet.game == "jass" else _("No deal scored yet.")
+            self.update(Text(none, style="dim"))
             return
         wide = (self.content_size.width or 60) >= 30 + 16 * len(sheet.sides)
         self.update(recent_table(sheet, rows, totals=wide))

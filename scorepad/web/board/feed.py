@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from scorepad.follow import Follower, GamePicker
+from scorepad.locale import _
 from scorepad.web.board.state import follower_state
 from scorepad.web.board.theme import config_stamp, palettes
 
@@ -30,7 +31,7 @@ log = logging.getLogger("scorepad.web.board")
 def sse_event(version: int, state: dict[str, Any]) -> bytes:
     """The state as one Server-Sent Event (compact JSON holds no line break: one `data:` line)."""
     data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
-    return f"id: {version}\nevent: board\ndata: {data}\n\n".encode()
+    return f"id: {version}\nevent: board\ndata: {data}\n\n".encode()  # not words: the event's fields
 
 
 class BoardFeed:
@@ -97,7 +98,7 @@ class BoardFeed:
             try:
                 self.poll()
             except Exception:
-                log.exception("the board could not look at the game")
+                log.exception(_("the board could not look at the game"))
             await asyncio.sleep(self.poll_seconds)
 
     def close(self) -> None:

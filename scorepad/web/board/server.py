@@ -1,7 +1,7 @@
 """The board server: one aiohttp process for every board at the table, behind the same guard as `serve`.
 
-Routes, all under the random key (`/<key>/`), all GET: the page, its style sheet and script (shipped in the
-package, read once), and `events`, the page's one update stream (Server-Sent Events: the whole state as JSON
+Routes, all under the random key (`/<key>/`), all GET: the page (its words in the server's language: see
+`page`), its style sheet and script (shipped in the package, read once), and `events`, the page's one update stream (Server-Sent Events: the whole state as JSON
 at each change, a comment now and then so a dead connection is noticed). Nothing else: no route changes
 anything. A request for another host name, without the key, or a stream asked for by another site's page (its
 Origin, or the browser's Sec-Fetch-Site) is refused. The connections are capped and timed as `serve`'s are
@@ -21,8 +21,10 @@ from importlib.resources import files
 
 from aiohttp import web
 
+from scorepad.locale import _, language, ngettext
 from scorepad.store.files import one_line
 from scorepad.web.board.feed import BoardFeed
+from scorepad.web.board.page import render_page
 from scorepad.web.guard import (
     PAGE_HEADERS,
     WILDCARDS,
@@ -31,6 +33,7 @@ from scorepad.web.guard import (
     OneLineFormatter,
     ServeError,
     listening_sockets,
+    needs_its_key,
     refusal_page,
     this_machine_address,
 )
@@ -93,6 +96,7 @@ class BoardServer:
         self.public_url = f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
         self.limiter = ConnectionLimiter(share=2)  # a room's phones may all come through one address
         self.assets = read_assets()
+        self._pages: dict[str, bytes] = {}  # the page in each language it was asked in
         self._sockets: list[socket.socket] = []
         self._listeners: list[asyncio.AbstractServer] = []
         self._runner: web.AppRunner | None = None
@@ -115,7 +119,7 @@ class BoardServer:
         try:
             self._sockets = listening_sockets(self.host, self.port)
         except ServeError as error:
-            print(one_line(f"scorepad serve: {error}"), file=sys.stderr)
+            print(one_line(f"scorepad serve: {error}"), file=sys.stderr)  # not words: the command, its line
             raise SystemExit(2) from None
         asyncio.run(self._serve_until_stopped())
 
@@ -191,21 +195,19 @@ class BoardServer:
         guard = self.guard
         if not guard.host_ok(request.host):
             return refusal_page(
-                403, "Not this address", "This board answers only at the address scorepad serve printed."
+                403,
+                _("Not this address"),
+                _("This board answers only at the address scorepad serve printed."),
             )
         if not guard.token_ok(request.path):
-            return refusal_page(
-                403,
-                "This address needs its key",
-                "Open the whole address that scorepad serve printed (or scan its QR code).",
-            )
+            return refusal_page(403, *needs_its_key())
         try:
             response = await handler(request)
         except web.HTTPRedirection:
             raise
         except web.HTTPException as error:  # a path or a method the board has not: said plainly
             return refusal_page(
-                error.status, "Not here", "The board is at the address scorepad serve printed."
+                error.status, _("Not here"), _("The board is at the address scorepad serve printed.")
             )
         if not response.prepared:
             for name, value in PAGE_HEADERS.items():
@@ -217,12 +219,19 @@ class BoardServer:
 
     async def asset(self, request: web.Request) -> web.Response:
         name = request.path.split("/", 2)[2]
-        response = web.Response(body=self.assets[name])
+        response = web.Response(body=self.page() if not name else self.assets[name])
         response.headers["Content-Type"] = ASSETS[name]
         response.headers["X-Content-Type-Options"] = "nosniff"
         if not name:
             response.headers["Content-Security-Policy"] = CONTENT_POLICY
         return response
+
+    def page(self) -> bytes:
+        """The page, its words in the language spoken."""
+        code = language()
+        if code not in self._pages:
+            self._pages[code] = render_page(self.assets[""].decode("utf-8")).encode("utf-8")
+        return self._pages[code]
 
     def _from_own_page(self, request: web.Request) -> bool:
         """The stream is asked for by the board's own page (or typed in), not by another site's."""
@@ -235,16 +244,18 @@ class BoardServer:
     async def events(self, request: web.Request) -> web.StreamResponse:
         """The page's update stream: the state now, then each change as it comes."""
         if not self._from_own_page(request):
-            return refusal_page(403, "Refused", "Only the board's own page may follow the score.")
+            return refusal_page(403, _("Refused"), _("Only the board's own page may follow the score."))
         feed = self.feed
         # counted here, with no await between the check and the count, so two at once cannot both take the last
         if feed.watching >= self.boards:
-            return refusal_page(
-                503,
-                "All boards are taken",
-                f"This board already has {self.boards} screens open, as many as it serves at once. "
-                "Close one of them, then reload this page.",
+            sentence = ngettext(
+                "This board already has {count} screen open, as many as it serves at once. Close it, then "
+                "reload this page.",
+                "This board already has {count} screens open, as many as it serves at once. Close one of them, "
+                "then reload this page.",
+                self.boards,
             )
+            return refusal_page(503, _("All boards are taken"), sentence.format(count=self.boards))
         feed.count(+1)
         response = web.StreamResponse(headers={**PAGE_HEADERS, **STREAM_HEADERS})
         try:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorepad.follow import Follower
+from scorepad.locale import N_, _
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.auction_bridge import HONOUR_PARTS, format_call
 from scorepad.rules.auction_bridge.view import BridgeView, DealCells, StopCells
@@ -21,13 +22,14 @@ from scorepad.rules.names import visible
 
 RECENT_ROWS = 24  # the last deals sent: a TV shows a dozen, a phone a few
 DOUBLING_MARKS = {"none": "", "doubled": "x", "redoubled": "xx"}
+#: the pad's short names of what a side wrote above the line (translated where shown)
 PART_LABELS = {
-    "honours": "honours",
-    "chicane": "chicane",
-    "slam": "slam",
-    "undertricks": "under",
-    "doubled_bonus": "dbl bonus",
-    "revoke": "revoke",
+    "honours": N_("honours"),
+    "chicane": N_("chicane"),
+    "slam": N_("slam"),
+    "undertricks": N_("under"),
+    "doubled_bonus": N_("dbl bonus"),
+    "revoke": N_("revoke"),
 }
 
 State = dict[str, Any]
@@ -35,7 +37,7 @@ State = dict[str, Any]
 
 def waiting_state(words: str) -> State:
     """No game to show (yet): the page says why."""
-    return {"game": None, "title": "scorepad board", "waiting": visible(words)}
+    return {"game": None, "title": _("scorepad board"), "waiting": visible(words)}
 
 
 def follower_state(follower: Follower | None) -> State:
@@ -44,14 +46,16 @@ def follower_state(follower: Follower | None) -> State:
         if follower is not None and follower.problem:
             if follower.waiting:
                 return waiting_state(follower.problem)
-            return waiting_state(f"This game cannot be shown: {follower.problem}")
+            return waiting_state(_("This game cannot be shown: {problem}").format(problem=follower.problem))
         return waiting_state(
-            "No game to show yet. Start one in scorepad: this board follows it as the score is kept."
+            _("No game to show yet. Start one in scorepad: this board follows it as the score is kept.")
         )
     report = ""
     if follower.problem:
         report = (
-            follower.problem if follower.waiting else f"Cannot follow the game just now: {follower.problem}"
+            follower.problem
+            if follower.waiting
+            else _("Cannot follow the game just now: {problem}").format(problem=follower.problem)
         )
     return board_state(follower.sheet, follower.replayer.state.board_lines(), report)
 
@@ -62,7 +66,8 @@ def board_state(sheet: Sheet, lines: Sequence[str], report: str = "") -> State:
     names = {side: visible(sheet.side_names.get(side, side)) for side in sides}
     needs = side_needs(sheet)
     title = visible(sheet.header.title)
-    game = GAME_TITLES[sheet.game]
+    game = _(GAME_TITLES[sheet.game])
+    jass = sheet.game == "jass"
     state: State = {
         "game": sheet.game,
         "title": f"{game} — {title}" if title else game,
@@ -81,8 +86,12 @@ def board_state(sheet: Sheet, lines: Sequence[str], report: str = "") -> State:
         "over": sheet.finished,
         "winner": names.get(sheet.winner) if sheet.winner else None,
         "result": visible(sheet.result),
+        "banner": banner(sheet, names),
         "outlook": outlook(sheet),
-        "rows_title": "Last hands" if sheet.game == "jass" else "Last deals",
+        # the last deals' words: Jass speaks of hands
+        "rows_title": _("Last hands") if jass else _("Last deals"),
+        "rows_column": _("hand") if jass else _("deal"),
+        "rows_none": _("No hand scored yet.") if jass else _("No deal scored yet."),
         "rows": [row_state(row, sides) for row in sheet.rows[-RECENT_ROWS:]],
     }
     view = sheet.view
@@ -93,6 +102,21 @@ def board_state(sheet: Sheet, lines: Sequence[str], report: str = "") -> State:
     elif isinstance(view, BridgeView):
         state["pad"] = pad_state(sheet, view)
     return state
+
+
+def banner(sheet: Sheet, names: Mapping[str, str]) -> str:
+    """What the page says once the game is over: the rules' result ("Ann wins: the contractor reaches 500"),
+    else who won, else that it is over; "" while it goes on."""
+    if not sheet.finished:
+        return ""
+    if sheet.result:
+        return visible(sheet.result)
+    if sheet.winner:
+        name = names.get(sheet.winner, visible(sheet.winner))
+        return (_("{team} win") if len(sheet.sides) == 2 else _("{player} wins")).format(
+            team=name, player=name
+        )
+    return _("Game over")
 
 
 def row_state(row: Row, sides: Sequence[str]) -> State:
@@ -140,7 +164,7 @@ def _deal_label(cells: DealCells) -> str:
 
 def _honour_label(cells: DealCells, side: str) -> str:
     return f"{cells.deal} " + (
-        "+".join(PART_LABELS[p] for p in HONOUR_PARTS if cells.parts[p][side]) or "honour"
+        "+".join(_(PART_LABELS[p]) for p in HONOUR_PARTS if cells.parts[p][side]) or _("honour")
     )
 
 
@@ -160,13 +184,13 @@ def pad_state(sheet: Sheet, view: BridgeView) -> State:
                 if cells.honour[side]:
                     above[side].append((_honour_label(cells, side), cells.honour[side]))
                 if cells.bonus[side]:
-                    above[side].append(("rubber", cells.bonus[side]))
+                    above[side].append((_("rubber"), cells.bonus[side]))
             if cells.won_game:
                 game["winner"] = sides.index(cells.won_game)
         elif isinstance(cells, StopCells):
             for side in sides:
                 if cells.bonus[side]:
-                    above[side].append(("unfinished", cells.bonus[side]))
+                    above[side].append((_("unfinished"), cells.bonus[side]))
     score = view.score
     return {
         "above": [_entries(above[side]) for side in sides],

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from scorepad.locale import N_, _, ngettext
 from scorepad.rules.names import visible
 from scorepad.web.qr import qr_for_terminal
 
@@ -32,14 +33,17 @@ def other_devices_command(board_file: Path | None, port: int) -> str:
 
 
 #: why no phone can open a board served to this machine only (said by `serve --board` and by F10 in the app)
-UNREACHABLE = "phones and tablets cannot reach 127.0.0.1: on each device, that address is the device itself."
+UNREACHABLE = N_(
+    "phones and tablets cannot reach 127.0.0.1: on each device, that address is the device itself."
+)
 
 
-def unreachable_lines(board_file: Path | None, port: int, stop: str = "stop this (Ctrl+C)") -> list[str]:
-    """Why phones cannot open an address of this machine only, and the command to run instead."""
+def unreachable_lines(board_file: Path | None, port: int, stop: str | None = None) -> list[str]:
+    """Why phones cannot open an address of this machine only, and the command to run instead (`stop`: how to
+    stop the server that prints it, "stop this (Ctrl+C)" unless told)."""
     return [
-        f"Only this machine can open it: {UNREACHABLE}",
-        f"For the screens at the table, {stop} and run:",
+        _("Only this machine can open it: {why}").format(why=_(UNREACHABLE)),
+        _("For the screens at the table, {stop} and run:").format(stop=stop or _("stop this (Ctrl+C)")),
         "",
         f"    {other_devices_command(board_file, port)}",
     ]
@@ -49,35 +53,41 @@ def announce_lines(
     url: str, *, board_file: Path | None, local: bool, port: int, boards: int, colour: bool
 ) -> list[str]:
     """What `serve --board` prints once it listens (`colour`: the QR code and the warning in colour)."""
-    followed = (
-        f"the game in {visible(board_file.name)}"
-        if board_file
-        else "the game in progress played most recently"
-    )
+    if board_file:
+        followed = _("Each board follows the game in {file}.").format(file=visible(board_file.name))
+    else:
+        followed = _("Each board follows the game in progress played most recently.")
     lines = [
-        "Boards of the score (read-only), for every screen at the table, served at:",
+        _("Boards of the score (read-only), for every screen at the table, served at:"),
         "",
         f"    {url}",
         "",
-        f"Each board follows {followed}. Nothing a browser sends can change a game.",
+        " ".join((followed, _("Nothing a browser sends can change a game."))),
         "",
     ]
     if local:
         lines += unreachable_lines(board_file, port)
     else:
         lines += qr_for_terminal(url, colour)
-        warning = (
+        warning = _(
             "Warning: everyone on that network who has this address (or scans the code) can see the score."
         )
         lines += ["", f"{BOLD_YELLOW}{warning}{RESET}" if colour else warning]
-    lines += ["", f"Up to {boards} boards at once. Press Ctrl+C to stop."]
+    last = ngettext(
+        "Up to {count} board at once. Press Ctrl+C to stop.",
+        "Up to {count} boards at once. Press Ctrl+C to stop.",
+        boards,
+    )
+    lines += ["", last.format(count=boards)]
     return lines
 
 
 def watching_words(count: int) -> str:
     if count == 0:
-        return "No board is watching yet."
-    return f"Boards watching now: {count}" if count != 1 else "One board is watching now."
+        return _("No board is watching yet.")
+    if count == 1:
+        return _("One board is watching now.")
+    return _("Boards watching now: {count}").format(count=count)
 
 
 class LiveLine:

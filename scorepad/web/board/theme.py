@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from scorepad.locale import _
 from scorepad.store.config import config_path, load_config
 from scorepad.store.files import SmallFileProblem, config_home, read_small_text
 
@@ -48,7 +49,7 @@ def read_palette(name: str) -> tuple[Palette, bool] | None:
     for folder in (shipped_theme_dir(), config_home() / "themes"):
         try:
             data: dict[str, Any] = tomllib.loads(
-                read_small_text(folder / f"{name}.toml", MAX_THEME_BYTES, "a theme file")
+                read_small_text(folder / f"{name}.toml", MAX_THEME_BYTES, _("a theme file"))
             )
         except (OSError, SmallFileProblem, tomllib.TOMLDecodeError, UnicodeError):
             continue

@@ -1,11 +1,27 @@
 // The board's page: one update stream (Server-Sent Events) carries the whole state at each change; this draws
 // it. Every word and figure is set as text (never as HTML), so a screen reader and zoom work and nothing a game
-// file holds can become markup. No request leaves this page's own address.
+// file holds can become markup. No request leaves this page's own address. Its words come in the server's
+// language: the fixed ones in the page (the data block #words), those a game decides with the state.
 "use strict";
 
 const HIGHLIGHT_MS = 5000; // the last change stands out this long
 const SVG = "http://www.w3.org/2000/svg";
+const WORDS = readWords();
 let shown = null; // the state drawn last
+
+function readWords() {
+  try {
+    return JSON.parse(document.getElementById("words").textContent);
+  } catch (unreadable) {
+    return {};
+  }
+}
+
+// a word of the page's language, its {names} filled in
+function say(name, values) {
+  const text = WORDS[name] || "";
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (values && key in values ? String(values[key]) : whole));
+}
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -61,8 +77,7 @@ function drawWinner(state) {
   const banner = document.getElementById("winner");
   banner.hidden = !state.over;
   if (!state.over) return;
-  const plural = state.sides.length === 2 ? "win" : "wins";
-  banner.textContent = state.result || (state.winner ? `${state.winner} ${plural}` : "Game over");
+  banner.textContent = state.banner || state.result || "";
 }
 
 function drawState(state, before) {
@@ -83,13 +98,13 @@ function drawRows(state, before) {
   const table = document.getElementById("rows");
   const rows = state.rows || [];
   section.hidden = false;
-  document.getElementById("rows-title").textContent = state.rows_title || "Last deals";
+  document.getElementById("rows-title").textContent = state.rows_title || "";
   const wide = table.clientWidth > 260 + 150 * state.sides.length;
   table.style.setProperty("--with-totals", wide ? "1" : "0");
   const columns = el("colgroup");
   columns.append(el("col", "seq"), el("col", "what"), ...state.sides.map(() => el("col", "side")));
   const head = el("tr");
-  head.append(el("th", "", "#"), el("th", "", state.rows_title === "Last hands" ? "hand" : "deal"));
+  head.append(el("th", "", "#"), el("th", "", state.rows_column || ""));
   for (const side of state.sides) head.append(el("th", "", side.name));
   table.querySelector("thead").replaceChildren(head);
   table.querySelector("colgroup")?.remove();
@@ -97,7 +112,7 @@ function drawRows(state, before) {
   const known = new Set(((before && before.rows) || []).map((row) => `${row.seq}:${row.delta.join()}`));
   const body = [];
   if (!rows.length) {
-    const empty = el("td", "", state.game === "jass" ? "No hand scored yet." : "No deal scored yet.");
+    const empty = el("td", "", state.rows_none || "");
     empty.colSpan = 2 + state.sides.length;
     const row = el("tr");
     row.append(empty);
@@ -139,18 +154,18 @@ function tafelHalf(side, marks, target, bergpreis) {
   half.classList.toggle("winner", side.winner);
   const title = el("h3", "", `${side.name}  ${number(side.total)}`);
   if (side.need) title.append(" ", el("span", "to-go", `· ${side.need}`));
-  if (bergpreis) title.append(" ", el("span", "berg", "★ Bergpreis"));
+  if (bergpreis) title.append(" ", el("span", "berg", say("bergpreis")));
   half.append(title);
   const width = 320, height = 170, left = 16, right = 250, top = 28, bottom = 142;
   const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img" });
   const words = [
-    marks.fives ? `${marks.fives} V (500 each)` : "",
-    marks.hundreds ? `${marks.hundreds} of 100` : "",
-    marks.fifties ? `${marks.fifties} of 50` : "",
-    marks.twenties ? `${marks.twenties} of 20` : "",
-    `${marks.negative ? "minus " : ""}${marks.rest} written`,
+    marks.fives ? say("fives", { count: marks.fives }) : "",
+    marks.hundreds ? say("hundreds", { count: marks.hundreds }) : "",
+    marks.fifties ? say("fifties", { count: marks.fifties }) : "",
+    marks.twenties ? say("twenties", { count: marks.twenties }) : "",
+    say("written", { points: `${marks.negative ? "-" : ""}${marks.rest}` }),
   ].filter(Boolean);
-  picture.setAttribute("aria-label", `${side.name}'s half of the Tafel: ${words.join(", ")}`);
+  picture.setAttribute("aria-label", say("tafel_half", { name: side.name, marks: words.join(", ") }));
   const title2 = svg("title");
   title2.textContent = picture.getAttribute("aria-label");
   picture.append(title2);
@@ -190,7 +205,7 @@ function drawTafel(state, picture) {
   state.sides.forEach((side, index) => {
     box.append(tafelHalf(side, state.tafel[index], state.target, state.bergpreis === side.name));
   });
-  const heading = el("h2", "", "Jass-Tafel");
+  const heading = el("h2", "", say("tafel"));
   picture.replaceChildren(heading, box);
 }
 
@@ -205,7 +220,7 @@ function entry(what, points, className) {
 function drawPad(state, picture) {
   const pad = state.pad;
   const grid = el("div", "pad");
-  grid.setAttribute("aria-label", "The score pad: honours above the line, tricks below it");
+  grid.setAttribute("aria-label", say("pad_label"));
   const cells = (make) => state.sides.forEach((side, index) => grid.append(make(side, index)));
   cells((side) => el("div", "head", side.name));
   cells((side, index) => {
@@ -224,14 +239,14 @@ function drawPad(state, picture) {
   cells((side, index) => {
     const sums = el("div", "sums");
     sums.append(
-      entry("below the line", pad.trick[index]),
-      entry("above the line", pad.honour[index]),
+      entry(say("below_line"), pad.trick[index]),
+      entry(say("above_line"), pad.honour[index]),
     );
-    if (pad.bonus[index]) sums.append(entry("rubber", pad.bonus[index]));
-    sums.append(entry("total", pad.total[index], "total"));
+    if (pad.bonus[index]) sums.append(entry(say("rubber"), pad.bonus[index]));
+    sums.append(entry(say("total"), pad.total[index], "total"));
     return sums;
   });
-  picture.replaceChildren(el("h2", "", "The score pad"), grid);
+  picture.replaceChildren(el("h2", "", say("pad")), grid);
 }
 
 // ------------------------------------------------------------ the whole board
@@ -248,14 +263,14 @@ function applyTheme(theme) {
 function draw(state) {
   const before = shown && shown.game === state.game && shown.title === state.title ? shown : null;
   applyTheme(state.theme);
-  document.getElementById("title").textContent = state.title || "scorepad board";
-  document.title = state.title ? `${state.title} · scorepad board` : "scorepad board";
+  document.getElementById("title").textContent = state.title || say("title");
+  document.title = state.title ? say("title_of", { title: state.title }) : say("title");
   const waiting = document.getElementById("waiting");
   const picture = document.getElementById("picture");
   const detail = document.getElementById("detail");
   if (!state.game) {
     waiting.hidden = false;
-    waiting.textContent = state.waiting || "No game to show yet.";
+    waiting.textContent = state.waiting || say("no_game");
     for (const id of ["scores", "state"]) document.getElementById(id).replaceChildren();
     document.getElementById("winner").hidden = true;
     picture.hidden = true;
@@ -287,10 +302,7 @@ function follow() {
   stream.addEventListener("open", () => { status.textContent = ""; });
   stream.addEventListener("error", () => {
     // a dropped connection is tried again by the browser; a refusal (serve started anew, with a new key) is final
-    status.textContent =
-      stream.readyState === EventSource.CLOSED
-        ? "This board's address no longer answers: open the address scorepad serve prints now."
-        : "Lost touch with the score pad: trying again…";
+    status.textContent = say(stream.readyState === EventSource.CLOSED ? "gone" : "lost");
   });
 }
 
@@ -307,8 +319,7 @@ async function keepScreenOn() {
       // refused (battery saver, a browser's rule): say how to keep it on by hand
     }
   }
-  line.textContent =
-    "To keep this screen on, set its screen timeout (auto-lock) to Never in the device's display settings for the game.";
+  line.textContent = say("awake");
 }
 
 function contrastChoice() {
