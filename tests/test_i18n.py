@@ -225,6 +225,135 @@ def test_demo_games_are_found_whatever_language_wrote_them(scorepad_home):
     assert ensure_demo_games() == []
 
 
+# --------------------------------------------------------------------------- Five Hundred in every language
+
+#: the demo's five deals, then one more that ends the game: a bid out of turn refused, a rename, Bob past 500
+FH_TO_THE_END = [
+    {"type": "deal", "dealer": "Cid"},
+    {"type": "bid", "player": "Ann", "call": "pass"},
+    {"type": "bid", "player": "Cid", "call": "7S"},
+    {"type": "bid", "player": "Bob", "call": "6S"},
+    {"type": "bid", "player": "Cid", "call": "pass"},
+    {"type": "result", "tricks": {"Ann": 2, "Bob": 6, "Cid": 2}},
+    {"type": "rename", "player": "Bob", "new_name": "Bob Brunner"},
+]
+#: two opponents past 500 on one deal (a trick is worth 250 here): the table is asked who got there first
+FH_QUESTION = [
+    {"type": "contract", "player": "Bob", "call": "6S"},
+    {"type": "result", "tricks": {"Ann": 2, "Bob": 6, "Cid": 2}},
+]
+FH_LOGS = {
+    "to the end": ({}, FH_TO_THE_END),
+    "a question": ({"trick_value": 250}, FH_QUESTION),
+}
+
+
+def _five_hundred_file(tmp_path, name: str) -> Path:
+    from scorepad import demo
+
+    rules, more = FH_LOGS[name]
+    played = [*demo.FIVE_HUNDRED, *more] if name == "to the end" else more
+    path = tmp_path / "five_hundred.jsonl"
+    path.write_text(
+        log_lines(
+            header("five_hundred", ["Ann", "Bob", "Cid"], rules=rules), entries("five_hundred", *played)
+        ),
+        encoding="utf-8",
+    )
+    return path
+
+
+def _words_without_names(text: str) -> str:
+    return re.sub(r"\b(Ann|Bob|Cid|Brunner)\b", " ", text)
+
+
+def test_a_five_hundred_replay_in_russian_says_the_words_of_its_rule_document(tmp_path, capsys):
+    path = _five_hundred_file(tmp_path, "to the end")
+    assert main(["--lang", "ru", "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    for words in ("«Пятьсот»", "Bob Brunner: 7♥ сыгран", "Cid: 6БК сорван", "Ann: 8♠, шлем", "Bob Brunner: мизер сыгран",
+                  "Bob Brunner выигрывает, набрав 500 своим контрактом", "сейчас заявляет Bob, а не Cid"):  # fmt: skip
+        assert words in out, words
+    letters = [char for char in _words_without_names(out) if char.isalpha()]
+    cyrillic = sum(1 for char in letters if "а" <= char.lower() <= "я" or char.lower() == "ё")
+    assert cyrillic / len(letters) > 0.95, out
+
+
+def test_a_five_hundred_replay_in_german_says_german(tmp_path, capsys):
+    path = _five_hundred_file(tmp_path, "to the end")
+    assert main(["--lang", "de", "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    for words in ("Bob Brunner 7♥ erfüllt", "Cid 6NT gefallen", "Ann 8♠ Schlemm", "Bob Brunner Nullo erfüllt",
+                  "Bob Brunner gewinnt und erreicht 500 mit dem Kontrakt", "Bob ist an der Reihe, nicht Cid"):  # fmt: skip
+        assert words in out, words
+    english = re.findall(r"\b(made|set|slam|wins|deal|turn|bid|total)\b", _words_without_names(out))
+    assert english == [], out
+
+
+def test_a_question_and_the_needs_are_said_in_the_language(tmp_path):
+    from scorepad.games import replay_file
+
+    set_language("ru")
+    sheet, _ = replay_file(_five_hundred_file(tmp_path, "a question"))
+    (question,) = sheet.questions
+    assert question.startswith("Кто первым набрал 500 по ходу розыгрыша сдачи 1: Ann или Cid?")
+    assert sheet.prompt == question
+    set_language("fr")
+    sheet, _ = replay_file(_five_hundred_file(tmp_path, "to the end"))
+    assert sheet.result == "Bob Brunner gagne en atteignant 500 avec le contrat"
+
+
+def test_a_new_name_is_said_once_in_the_words_of_another_language():
+    from scorepad.rules import replay
+
+    game = [
+        {"type": "deal", "dealer": "Ruedi"},
+        {"type": "contract", "player": "Ruedi", "call": "6S"},
+        {"type": "result", "tricks": {"Ruedi": 6, "Bob": 3, "Cid": 1}},
+        {"type": "rename", "player": "Ruedi", "new_name": "Ruedi Brunner"},
+    ]
+    head = header("five_hundred", ["Ruedi", "Bob", "Cid"])
+    for code, row, prompt in [
+        ("ru", "Ruedi Brunner: 6♠ сыгран", "Теперь сдаёт Bob; торговлю начинает Cid"),
+        ("de", "Ruedi Brunner 6♠ erfüllt", "Als Nächstes gibt Bob; Cid bietet zuerst"),
+    ]:
+        set_language(code)
+        sheet = replay(head, entries("five_hundred", *game))
+        assert [sheet.said(r) for r in sheet.rows] == [row] and sheet.prompt == prompt
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_five_hundred_call_reads_back_as_it_is_shown(code):
+    from scorepad.rules.five_hundred import PASS, RULES, all_calls, display_call, parse_call
+
+    set_language(code)
+    calls = [PASS, *all_calls(RULES.settings({}))]
+    assert [parse_call(display_call(call)) for call in calls] == calls
+    assert (
+        parse_call("7h") == "7H" and parse_call("n") == "nullo"
+    )  # the English letters work in every language
+    if code == "ru":
+        assert (parse_call("мизер"), parse_call("Открытый мизер"), parse_call("10бк"), parse_call("пас")) == (
+            "nullo",
+            "open_nullo",
+            "10NT",
+            "pass",
+        )
+
+
+@pytest.mark.parametrize("log", list(FH_LOGS))
+def test_replay_json_of_five_hundred_is_the_same_in_every_language_but_its_words(log, tmp_path, capsys):
+    path = _five_hundred_file(tmp_path, log)
+    summaries = {}
+    for code in LANGUAGES:
+        assert main(["--lang", code, "replay", str(path), "--json"]) == 0
+        summary = json.loads(capsys.readouterr().out)
+        summary["questions"] = len(summary["questions"])
+        summaries[code] = _without_words(summary)
+    assert summaries["en"]["rejected"] or summaries["en"]["questions"]  # words to leave out, and they differ
+    assert all(summary == summaries["en"] for summary in summaries.values())
+
+
 # --------------------------------------------------------------------------- the catalogues
 
 

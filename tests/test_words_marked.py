@@ -29,6 +29,14 @@ MARKED = [
     "scorepad/web",
     "scorepad/tui/board",
     "scorepad/follow.py",
+    # Five Hundred's rules and the rules' common modules
+    "scorepad/rules/five_hundred",
+    "scorepad/rules/base.py",
+    "scorepad/rules/wording.py",
+    "scorepad/rules/names.py",
+    "scorepad/rules/registry.py",
+    "scorepad/rules/header.py",
+    "scorepad/rules/__init__.py",
 ]
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 #: calls whose string arguments are never shown as words (patterns, SQL, names of things)

@@ -41,7 +41,7 @@ def __getattr__(name: str) -> Any:
         from scorepad.rules import base
 
         return getattr(base, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # not words: Python's own error
 
 
 __all__ = ["GAME_MODULES", "GAME_TITLES", "Replayer", "Rules", "Sheet", "check", "replay", "rules_for"]

@@ -26,6 +26,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel
 
+from scorepad.locale import N_, _, ngettext, pgettext
 from scorepad.log import Amend, Entry, Header, Note, Rename, Void
 from scorepad.rules.names import clash_problem, name_problem
 from scorepad.rules.registry import rules_for
@@ -144,23 +145,30 @@ class LastDeal:
         return [Void(target=seq, note="undo") for seq in reversed(self.seqs)]
 
 
-#: what each kind of entry is, in a card player's words ("deal 5's contract")
-ENTRY_WORDS = {
-    "deal": "dealer",
-    "bid": "bid",
-    "contract": "contract",
-    "result": "result",
-    "irregularity": "irregularity",
-    "claim": "claim",
-    "trump": "trump",
-    "weis": "Weis",
-    "stoeck": "Stöck",
-    "tricks": "card points",
-    "penalty": "penalty",
-    "agree": "agreed score",
-    "stop": "stop",
-    "note": "note",
+#: what each kind of entry is, in a card player's words ("deal 5's contract"), in the language spoken
+ENTRY_WORDS: Mapping[str, Callable[[], str]] = {
+    "deal": lambda: pgettext("entry", "dealer"),
+    "bid": lambda: pgettext("entry", "bid"),
+    "contract": lambda: pgettext("entry", "contract"),
+    "result": lambda: pgettext("entry", "result"),
+    "irregularity": lambda: pgettext("entry", "irregularity"),
+    "claim": lambda: pgettext("entry", "claim"),
+    "trump": lambda: pgettext("entry", "trump"),
+    "weis": lambda: pgettext("entry", "Weis"),
+    "stoeck": lambda: pgettext("entry", "Stöck"),
+    "tricks": lambda: pgettext("entry", "card points"),
+    "penalty": lambda: pgettext("entry", "penalty"),
+    "agree": lambda: pgettext("entry", "agreed score"),
+    "stop": lambda: pgettext("entry", "stop"),
+    "note": lambda: pgettext("entry", "note"),
 }
+#: what a game calls one round of it (`Rules.deal_word`), marked: `deal_noun` says it in the language spoken
+DEAL_WORDS = {"deal": N_("deal"), "hand": N_("hand")}
+
+
+def deal_noun(word: str) -> str:
+    """A game's `deal_word` ("deal", "hand") in the language spoken."""
+    return _(DEAL_WORDS[word]) if word in DEAL_WORDS else word
 
 
 def points_words(points: int) -> str:
@@ -393,7 +401,7 @@ class State(Generic[SettingsT]):
     def take_back_rows(self, count: int) -> None:
         """Keep only the first `count` rows: no more than the last is taken back (a deal scored again), which is
         what lets the states kept for corrections share the list of rows (`_Kept`)."""
-        assert len(self.rows) - count <= 1, "only the last row may be taken back"
+        assert len(self.rows) - count <= 1, "only the last row may be taken back"  # not words: a check
         del self.rows[count:]
 
     def finish(self, winner: str | None, result: str) -> None:
@@ -414,7 +422,7 @@ class State(Generic[SettingsT]):
         who deals, who bids or names trump first, the contract, the stage, the game-over line with the winner.
         Games override it; here: the result once over, else what the table enters next."""
         if self.status == "finished":
-            return (f"Game over: {self.result}" if self.result else "Game over.",)
+            return (_("Game over: {result}").format(result=self.result) if self.result else _("Game over."),)
         return tuple(self.questions) or ((self.describe_prompt(),) if self.describe_prompt() else ())
 
 
@@ -431,14 +439,14 @@ StateT = TypeVar("StateT", bound=State[Any])
 
 class Rules(ABC, Generic[StateT, SettingsT]):
     game: str
-    title: str
+    title: str  # marked with `N_`: shown as `_(rules.title)`
     settings_model: type[SettingsT]
     presets: Mapping[str, Mapping[str, Any]] = FROZEN_EMPTY
     min_players = 2
     max_players = 6
     #: four players as two partnerships, partners sitting opposite (seats 1+3 against 2+4), and no other sides
     partners_opposite = False
-    #: what the table calls one round of the game: "deal" (Jass: "hand")
+    #: what the table calls one round of the game: "deal" (Jass: "hand"); in words: `deal_noun(rules.deal_word)`
     deal_word = "deal"
 
     def entry_deal(self, where: Where) -> int:
@@ -453,15 +461,25 @@ class Rules(ABC, Generic[StateT, SettingsT]):
         preset = values.get("preset")
         if preset is not None and self.presets:
             if preset not in self.presets:
-                raise ValueError(f"unknown preset {preset!r} (presets: {', '.join(self.presets)})")
+                raise ValueError(
+                    _("unknown preset {preset} (presets: {presets})").format(
+                        preset=repr(preset), presets=", ".join(self.presets)
+                    )
+                )
             values = {**self.presets[preset], **values}
         return self.settings_model(**values)
 
     def check_players(self, players: tuple[str, ...]) -> str | None:
         if not self.min_players <= len(players) <= self.max_players:
             if self.min_players == self.max_players:
-                return f"{self.title} is played by {self.min_players} players, not {len(players)}"
-            return f"{self.title} is played by {self.min_players} to {self.max_players} players, not {len(players)}"
+                return ngettext(
+                    "{game} is played by {count} player, not {given}",
+                    "{game} is played by {count} players, not {given}",
+                    self.min_players,
+                ).format(game=_(self.title), count=self.min_players, given=len(players))
+            return _("{game} is played by {low} to {high} players, not {given}").format(
+                game=_(self.title), low=self.min_players, high=self.max_players, given=len(players)
+            )
         return None
 
     @abstractmethod
@@ -655,7 +673,7 @@ class Replayer:
             self.replacements[target] = replacement
             refused = self._refold_from(target)
             if replacement is not None and refused:  # the replacement itself is refused where it stands
-                reason = f"correcting {self.entry_label(target)}: {refused}"
+                reason = self._refused_correction(target, refused)
                 if before is _NOT_REPLACED:
                     del self.replacements[target]
                 else:
@@ -691,13 +709,13 @@ class Replayer:
     @staticmethod
     def _check_rename(state: State[Any], entry: Rename) -> str | None:
         if entry.player not in state.names:
-            return f"{entry.player!r} is not a player of this game"
-        problem = name_problem(entry.new_name, "a new name")
+            return _("{player} is not a player of this game").format(player=repr(entry.player))
+        problem = name_problem(entry.new_name, _("a new name"))
         if problem:
             return problem
         others = {n for p, n in state.names.items() if p != entry.player}
         if entry.new_name in others:
-            return f"{entry.new_name!r} is already a player's name"
+            return _("{name} is already a player's name").format(name=repr(entry.new_name))
         # a look-alike of another player's name ("ann" beside Ann) is refused here, so in an old file too: that
         # rename is a rejected entry, the file still reads. In seat order: the same reason on every run
         return clash_problem(entry.new_name, [n for p, n in state.names.items() if p != entry.player])
@@ -795,29 +813,48 @@ class Replayer:
         it stands on a scratch state; without, the caller finds that out as it folds again with it."""
         target = correction.target
         original = self.by_seq.get(target)
-        doing = "correcting" if isinstance(correction, Amend) else "striking out"
+        amending = isinstance(correction, Amend)
         if original is None or target >= seq:  # (only a file written by hand says so)
-            return f"{doing} entry {target}: there is no such entry before it"
+            if amending:
+                return _("correcting entry {number}: there is no such entry before it").format(number=target)
+            return _("striking out entry {number}: there is no such entry before it").format(number=target)
         what = self.entry_label(target)
         if isinstance(original, (Amend, Void)):
-            return f"{doing} {what}: a correction cannot be corrected; correct {self.entry_label(original.target)}"
+            first = self.entry_label(original.target)
+            if amending:
+                return _("correcting {entry}: a correction cannot be corrected; correct {first}").format(
+                    entry=what, first=first
+                )
+            return _("striking out {entry}: a correction cannot be corrected; correct {first}").format(
+                entry=what, first=first
+            )
         if target in self.replacements and self.replacements[target] is None:
-            return f"{doing} {what}: it is struck out already"
+            if amending:
+                return _("correcting {entry}: it is struck out already").format(entry=what)
+            return _("striking out {entry}: it is struck out already").format(entry=what)
         replacement = correction.entry if isinstance(correction, Amend) else None
         if replacement is not None and replacement.type != original.type:
-            return f"{doing} {what}: an entry is corrected only by one of its own kind"
+            return _("correcting {entry}: an entry is corrected only by one of its own kind").format(
+                entry=what
+            )
         if not correction.override:
             reason = self.rules.correction_window(
                 self.state, target, self._where(target), trial=lambda: self._trial(target, replacement)
             )
             if reason:
-                return f"{doing} {what} is too late: {reason}"
+                if amending:
+                    return _("correcting {entry} is too late: {reason}").format(entry=what, reason=reason)
+                return _("striking out {entry} is too late: {reason}").format(entry=what, reason=reason)
         if replacement is not None and in_place:
-            _, refused = self._scratch(
+            _state, refused = self._scratch(
                 target, {**self.replacements, target: replacement}, watch=target, stop=True
             )
-            return f"correcting {what}: {refused}" if refused else None
+            return self._refused_correction(target, refused) if refused else None
         return None
+
+    def _refused_correction(self, target: int, reason: str) -> str:
+        """Why a correction of entry `target` is refused: its replacement is refused where it stands."""
+        return _("correcting {entry}: {reason}").format(entry=self.entry_label(target), reason=reason)
 
     def _trial(self, target: int, replacement: Entry | None) -> State[Any] | None:
         """The state with entry `target` replaced (or struck out), folded to the end of the log; None when the
@@ -854,7 +891,7 @@ class Replayer:
         for entry in entries:
             seq += 1
             if entry.type in CORRECTIONS:
-                raise ValueError("a preview takes plain entries only")
+                raise ValueError("a preview takes plain entries only")  # not words: a programmer's error
             reason = self._step(state, entry, seq)
             if reason:
                 break
@@ -906,9 +943,7 @@ class Replayer:
         amended = {c.target for c in corrections if isinstance(c, Amend)}
         for rejection in scratch.rejected:  # a replacement refused where it stands: as `push` would refuse it
             if rejection.seq in amended:
-                return self._refused_preview(
-                    f"correcting {self.entry_label(rejection.seq)}: {rejection.reason}"
-                )
+                return self._refused_preview(self._refused_correction(rejection.seq, rejection.reason))
         old_rows = state.rows
         changed = tuple(row for i, row in enumerate(scratch.rows) if i >= len(old_rows) or old_rows[i] != row)
         return CorrectionPreview(
@@ -989,16 +1024,19 @@ class Replayer:
         """Entry `seq` as the table knows it: by its deal and what it is ("deal 5's contract", "hand 3's Weis",
         "the rename of Ann"), never by its number in the log."""
         entry = self.by_seq.get(seq)
+        deal = deal_noun(self.rules.deal_word)
         if entry is None:
-            return f"a {self.rules.deal_word}'s entry"
+            return _("a {deal}'s entry").format(deal=deal)
         if isinstance(entry, (Amend, Void)):
             if entry.target >= seq or entry.target not in self.by_seq:
-                return "a correction"
-            return f"the correction of {self.entry_label(entry.target)}"
+                return _("a correction")
+            return _("the correction of {entry}").format(entry=self.entry_label(entry.target))
         if isinstance(entry, Rename):
-            return f"the rename of {self.state.name(entry.player)}"
-        what = ENTRY_WORDS.get(entry.type, entry.type)
-        return f"{self.rules.deal_word} {self.deal_of(seq)}'s {what}"
+            return _("the rename of {player}").format(player=self.state.name(entry.player))
+        words = ENTRY_WORDS.get(entry.type)
+        what = words() if words is not None else entry.type
+        # Translators: "deal 5's contract": {deal} is the word for a deal (Jass: a hand), {what} the entry's kind
+        return _("{deal} {number}'s {what}").format(deal=deal, number=self.deal_of(seq), what=what)
 
     def _corrected(self, seq: int) -> int:
         """The entry correction `seq` corrects (itself when it is no correction)."""
@@ -1029,7 +1067,7 @@ class Replayer:
         return self._deal_taken(number, seqs[::-1]) if seqs else None
 
     def _deal_taken(self, number: int, seqs: list[int]) -> LastDeal:
-        state, word = self.state, self.rules.deal_word
+        state, word = self.state, deal_noun(self.rules.deal_word)
         entries = tuple(version for seq in seqs if (version := self.current_version(seq)) is not None)
         first = seqs[0]
         rows: list[Row] = []
@@ -1042,7 +1080,9 @@ class Replayer:
         if number == 0:
             rename = entries[0]
             assert isinstance(rename, Rename)
-            words = f"{state.name(rename.player)}'s new name ({rename.player} again)"
+            words = _("{name}'s new name ({seat} again)").format(
+                name=state.name(rename.player), seat=rename.player
+            )
         elif rows:
             said = "; ".join(
                 retold(row.text, row.naming.names, state.names) if row.naming else row.text for row in rows
@@ -1051,10 +1091,14 @@ class Replayer:
                 f"{state.side_name(side)} {points_words(sum(row.delta.get(side, 0) for row in rows))}"
                 for side in state.sides
             )
-            lead = "" if said.lower().startswith(f"{word} {number}") else f"{word} {number}, "
-            words = f"{lead}{said} — {points}"
+            if said.lower().startswith(f"{word} {number}".lower()):  # the row says its deal itself
+                words = f"{said} — {points}"
+            else:
+                words = _("{deal} {number}, {rows} — {points}").format(
+                    deal=word, number=number, rows=said, points=points
+                )
         else:
-            words = f"{word} {number}, not scored yet"
+            words = _("{deal} {number}, not scored yet").format(deal=word, number=number)
         return LastDeal(number, tuple(seqs), entries, tuple(rows), words)
 
     # ------------------------------------------------------------------ output

@@ -19,6 +19,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from scorepad.locale import _
+
 MAX_NAME_LENGTH = 40  # docs/log-format.md §1: names are at most 40 characters
 
 # C0, DEL, C1; Arabic letter mark; LRM/RLM; line/paragraph separators; bidi embeddings, overrides and
@@ -88,19 +90,25 @@ def text_problem(text: str, what: str) -> str | None:
     found = unsafe_characters(text)
     if found:
         listed = ", ".join(visible(char) for char in found)
-        return f"{what} cannot hold control or text-direction characters (found {listed})"
+        return _("{what} cannot hold control or text-direction characters (found {found})").format(
+            what=what, found=listed
+        )
     return None
 
 
-def name_problem(name: str, what: str = "a player's name") -> str | None:
-    """Why `name` cannot name a player (or a side), or None: non-empty, at most 40 characters, no controls."""
+def name_problem(name: str, what: str | None = None) -> str | None:
+    """Why `name` cannot name a player (or a side), or None: non-empty, at most 40 characters, no controls.
+    `what`: the name in words, "a player's name" unless said ("a new name")."""
+    what = what or _("a player's name")
     if not name.strip():
-        return f"{what} must not be empty"
+        return _("{what} must not be empty").format(what=what)
     problem = text_problem(name, what)
     if problem:
         return problem
     if len(name) > MAX_NAME_LENGTH:
-        return f"{what} has at most {MAX_NAME_LENGTH} characters: {name[:12]}… has {len(name)}"
+        return _("{what} has at most {limit} characters: {start}… has {length}").format(
+            what=what, limit=MAX_NAME_LENGTH, start=name[:12], length=len(name)
+        )
     return None
 
 
@@ -185,14 +193,16 @@ def look_alike(first: str, second: str) -> bool:
 
 
 def _clash_words(first: str, second: str) -> str:
-    return f"“{visible(first)}” and “{visible(second)}” look the same at the table: give one of them another name"
+    return _("“{first}” and “{second}” look the same at the table: give one of them another name").format(
+        first=visible(first), second=visible(second)
+    )
 
 
 def clash_problem(name: str, others: Iterable[str]) -> str | None:
     """Why `name` cannot sit beside the `others` (the other players' names), or None: one of them looks the same."""
     for other in others:
         if other == name:
-            return f"“{visible(name)}” is already a player's name"
+            return _("“{name}” is already a player's name").format(name=visible(name))
         if look_alike(other, name):
             return _clash_words(other, name)
     return None

@@ -2,16 +2,20 @@
 
 Each game's settings module holds its words: `SETTING_LABELS` (setting -> label; "" when the value's words say
 it all, as "Avondale schedule") and `VALUE_WORDS` (setting -> value -> words, also the keys of a table such as
-multipliers). Pure: no Textual, no I/O.
+multipliers), each marked with `N_` and said here, in the language spoken, with `_()` (a label whose word means
+something else elsewhere is a function: `lambda: pgettext("setting", "game")`); the settings' field descriptions
+likewise (`setting_description`). Pure: no Textual, no I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any
 
 from pydantic import BaseModel
+
+from scorepad.locale import N_, _, pgettext
 
 SETTINGS_MODULES = {
     "five_hundred": "scorepad.rules.five_hundred.settings",
@@ -20,40 +24,62 @@ SETTINGS_MODULES = {
 }
 
 
-def _words(game: str) -> tuple[Mapping[str, str], Mapping[str, Mapping[Any, str]]]:
+Label = str | Callable[[], str]
+
+
+def _words(game: str) -> tuple[Mapping[str, Label], Mapping[str, Mapping[Any, str]]]:
     module = import_module(SETTINGS_MODULES[game])
     return getattr(module, "SETTING_LABELS", {}), getattr(module, "VALUE_WORDS", {})
 
 
+def said(words: str) -> str:
+    """Words marked with `N_`, in the language spoken ("" stays "": gettext would give the catalogue's header)."""
+    return _(words) if words else words
+
+
 def setting_label(game: str, name: str) -> str:
     """The setting's name in words ("card points", "Weis tie"); a setting without words keeps its own."""
-    labels, _ = _words(game)
+    labels, _words_of_values = _words(game)
     label = labels.get(name)
-    return label if label else name.replace("_", " ")
+    if callable(label):
+        return label()
+    return said(label) if label else name.replace("_", " ")
+
+
+def setting_description(game: str, name: str) -> str:
+    """What the setting does, in a sentence (its field's description), or ""."""
+    module = import_module(SETTINGS_MODULES[game])
+    field = module.Settings.model_fields.get(name)
+    return said(field.description or "") if field is not None else ""
+
+
+def _choice(choices: Mapping[Any, str], value: Any) -> str:
+    word = choices.get(value)
+    return said(word) if word is not None else str(value).replace("_", " ")
 
 
 def value_words(game: str, name: str, value: Any) -> str:
     """One value of a setting in words: on/off, a choice's words, a table's entries, a number."""
-    _, words = _words(game)
+    _labels, words = _words(game)
     choices = words.get(name, {})
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return pgettext("setting", "on") if value else pgettext("setting", "off")
     if isinstance(value, Mapping):
-        return ", ".join(
-            f"{choices.get(key, str(key).replace('_', ' '))} {number}" for key, number in value.items()
-        )
+        return ", ".join(f"{_choice(choices, key)} {number}" for key, number in value.items())
     if value is None:
-        return "none"
-    return choices.get(value, str(value).replace("_", " "))
+        return pgettext("setting", "none")
+    return _choice(choices, value)
 
 
 def setting_phrase(game: str, name: str, value: Any) -> str:
     """The setting and its value as a table says it: "card points: off", or the choice alone when its words
     name the setting ("Avondale schedule")."""
-    labels, _ = _words(game)
+    labels, _words_of_values = _words(game)
     if labels.get(name) == "":
         return value_words(game, name, value)
-    return f"{setting_label(game, name)}: {value_words(game, name, value)}"
+    return _("{setting}: {value}").format(
+        setting=setting_label(game, name), value=value_words(game, name, value)
+    )
 
 
 def settings_phrases(game: str, settings: BaseModel) -> list[str]:
@@ -65,21 +91,44 @@ def unknown_setting_message(game: str, name: str, model: type[BaseModel]) -> str
     """What a table is told when it names a setting the game does not have: the ones it has."""
     from scorepad.rules.registry import GAME_TITLES
 
-    return f"{GAME_TITLES.get(game, game)} has no setting {name!r}; its settings: {', '.join(model.model_fields)}"
+    title = GAME_TITLES.get(game)
+    return _("{game} has no setting {name}; its settings: {settings}").format(
+        game=_(title) if title else game, name=repr(name), settings=", ".join(model.model_fields)
+    )
 
 
 #: the way the turn passes at each game: the header's players are listed in this order (docs/log-format.md)
-TURN_DIRECTION = {"five_hundred": "clockwise", "jass": "counter-clockwise", "auction_bridge": "clockwise"}
+TURN_DIRECTION = {
+    "five_hundred": N_("clockwise"),
+    "jass": N_("counter-clockwise"),
+    "auction_bridge": N_("clockwise"),
+}
 
 
 def turn_order_hint(game: str) -> str:
     """What the new-game screen says about the order of the players' names."""
-    way = TURN_DIRECTION[game]
-    return f"names in turn order, {way}, the first dealer first"
+    if TURN_DIRECTION[game] == "counter-clockwise":
+        return _("names in turn order, counter-clockwise, the first dealer first")
+    return _("names in turn order, clockwise, the first dealer first")
+
+
+def both(items: list[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cid": a list of things that are all so, in the language spoken."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def either(items: list[str]) -> str:
+    """ "Ann", "Ann or Bob", "Ann, Bob or Cid": a list of things of which one is so."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def counted(count: int, word: str) -> str:
-    """ "1 trick", "3 tricks": a number with its noun (every noun counted in the rules takes an s)."""
+    """ "1 trick", "3 tricks": a number with its English noun (every noun counted in the rules takes an s).
+    English only: words for every language count with `ngettext`."""
     return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"
 
 

@@ -8,12 +8,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scorepad.locale import N_, _, pgettext
 from scorepad.rules.base import Fixed
 from scorepad.rules.five_hundred.settings import Settings
 
 STRAINS = ("S", "C", "D", "H", "NT")  # lowest to highest
+#: the strains as a bid shows them; no trump's in the language spoken: `symbol`
 SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
-STRAIN_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no trump"}
+#: marked: `_(STRAIN_NAMES[strain])` where shown
+STRAIN_NAMES = {
+    "S": N_("spades"),
+    "C": N_("clubs"),
+    "D": N_("diamonds"),
+    "H": N_("hearts"),
+    "NT": N_("no trump"),
+}
 #: base value of each strain; both schedules start from it (Avondale adds 100 a trick, the original multiplies)
 STRAIN_BASES = {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120}
 NULLOS = ("nullo", "open_nullo")
@@ -29,7 +38,7 @@ def split(call: str) -> tuple[int, str]:
     """(tricks, strain) of a suit or no-trump bid."""
     parsed = SUIT_BIDS.get(call)
     if parsed is None:
-        raise ValueError(f"{call!r} is not a suit or no-trump bid")
+        raise ValueError(_("{call} is not a suit or no-trump bid").format(call=repr(call)))
     return parsed
 
 
@@ -90,14 +99,29 @@ def outranks(call: str, previous: str, settings: Settings) -> bool:
     return bid_rank(call, settings) > bid_rank(previous, settings)
 
 
+def symbol(strain: str) -> str:
+    """A strain as a bid shows it: "♥"; no trump as its players write it ("NT"; Italian "SA", Russian "БК")."""
+    if strain == "NT":
+        # Translators: no trump as written in a bid ("10NT"): the language's short form
+        return pgettext("strain", "NT")
+    return SYMBOLS[strain]
+
+
+def call_words() -> dict[str, str]:
+    """The calls said in words, in the language spoken: pass and the nullos."""
+    return {
+        PASS: pgettext("call", "pass"),
+        "nullo": pgettext("call", "nullo"),
+        "open_nullo": pgettext("call", "open nullo"),
+    }
+
+
 def display_call(call: str) -> str:
-    """ "7H" -> "7♥", "10NT" -> "10NT", "open_nullo" -> "open nullo"."""
-    if call == PASS:
-        return "pass"
-    if is_nullo(call):
-        return call.replace("_", " ")
+    """ "7H" -> "7♥", "10NT" -> "10NT", "open_nullo" -> "open nullo" (in the language spoken: "открытый мизер")."""
+    if call == PASS or is_nullo(call):
+        return call_words()[call]
     tricks, strain = split(call)  # raises for anything but a call: only calls are kept
-    return f"{tricks}{SYMBOLS[strain]}"
+    return f"{tricks}{symbol(strain)}"
 
 
 def all_calls(settings: Settings) -> list[str]:
@@ -155,17 +179,31 @@ _WORDS = {
 _TYPED = re.compile(r"^(6|7|8|9|10)(.+)$")
 
 
+def _squeezed(text: str) -> str:
+    return re.sub(r"[\s_-]+", "", text).upper().replace("\ufe0f", "")
+
+
 def parse_call(text: str) -> str:
     """What a player types -> the log's call: "7h", "7H", "7♥" -> "7H"; "10nt" -> "10NT"; "n", "nullo" ->
-    "nullo"; "on", "open nullo" -> "open_nullo"; "p", "pass" -> "pass". Raises ValueError otherwise."""
-    squeezed = re.sub(r"[\s_-]+", "", text).upper().replace("\ufe0f", "")
+    "nullo"; "on", "open nullo" -> "open_nullo"; "p", "pass" -> "pass"; and the calls as the language spoken
+    shows them ("пас", "мизер", "7БК"). Raises ValueError otherwise."""
+    squeezed = _squeezed(text)
     if squeezed in _WORDS:
         return _WORDS[squeezed]
+    spoken = {_squeezed(words): call for call, words in call_words().items()}
+    if squeezed in spoken:
+        return spoken[squeezed]
     match = _TYPED.match(squeezed)
-    if match and match.group(2) in _SUIT_WORDS:
-        return f"{match.group(1)}{_SUIT_WORDS[match.group(2)]}"
+    if match:
+        strain = _SUIT_WORDS.get(match.group(2)) or (
+            "NT" if match.group(2) == _squeezed(symbol("NT")) else None
+        )
+        if strain:
+            return f"{match.group(1)}{strain}"
     raise ValueError(
-        f"{text!r} is not a call: type e.g. 7h, 7♥, 10nt, n (nullo), on (open nullo) or p (pass)"
+        _("{text} is not a call: type e.g. 7h, 7♥, 10nt, n (nullo), on (open nullo) or p (pass)").format(
+            text=repr(text)
+        )
     )
 
 
@@ -187,7 +225,11 @@ def schedule_table(settings: Settings) -> dict[str, Any]:
             below = NULLO_RANKS_ABOVE[call]
             by_rank = all_calls(settings)
             above = next((c for c in by_rank if bid_rank(c, settings) > bid_rank(call, settings)), None)
-            place = f"above {display_call(below)}" + (f", below {display_call(above)}" if above else "")
+            place = (
+                _("above {call}, below {next}").format(call=display_call(below), next=display_call(above))
+                if above
+                else _("above {call}").format(call=display_call(below))
+            )
             nullos.append(
                 {
                     "call": call,
@@ -202,7 +244,7 @@ def schedule_table(settings: Settings) -> dict[str, Any]:
     return {
         "schedule": settings.schedule,
         "strains": list(STRAINS),
-        "symbols": dict(SYMBOLS),
+        "symbols": {strain: symbol(strain) for strain in STRAINS},
         "rows": rows,
         "nullos": nullos,
         "ladder": ladder,

@@ -7,6 +7,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
+from scorepad.locale import N_, _, ngettext
 from scorepad.log import Deal as DealEntry
 from scorepad.log import Entry, FHBid, FHClaim, FHContract, FHIrregularity, FHResult, Header
 from scorepad.rules import base
@@ -28,10 +29,10 @@ from scorepad.rules.five_hundred.settings import (
     deck_description,
     deck_points,
 )
-from scorepad.rules.five_hundred.view import FiveHundredView, side_needs, tricks_total_problem
-from scorepad.rules.wording import counted as plural_of
+from scorepad.rules.five_hundred.view import FiveHundredView, nullo_off, side_needs, tricks_total_problem
 
-CORRECTION_LAW = (
+#: the law of corrections, quoted where a correction comes too late (marked: `_()` where said)
+CORRECTION_LAW = N_(
     "an error in the record must be corrected before the first bid, but not a pass, of the next deal"
 )
 
@@ -85,11 +86,10 @@ class FiveHundredState(base.State[Settings]):
     def out_words(self, side: str) -> str:
         """Why a side in the hole no longer bids, as the law has it (3-hand: "cannot win the game but plays
         on")."""
-        target = self.settings.target
-        return (
-            f"{self.side_name(side)} is out of the running (a side at −{target} or lower cannot win any more: "
-            "it plays on, but bids no more)"
-        )
+        return _(
+            "{side} is out of the running (a side at −{target} or lower cannot win any more: it plays on, but bids "
+            "no more)"
+        ).format(side=self.side_name(side), target=self.settings.target)
 
     def first_bidder(self, dealer: str) -> str:
         """Who bids first in a deal `dealer` deals: the player on his left, a player out of the running passed
@@ -154,33 +154,49 @@ class FiveHundredState(base.State[Settings]):
     def board_lines(self) -> tuple[str, ...]:
         phase = self.phase()
         if phase == "over":
-            return (f"Game over: {self.result}",)
+            return (_("Game over: {result}").format(result=self.result),)
         if phase == "question":
-            return (f"Question for the table: {self.questions[0]}",)
-        goal = f"Game to {self.settings.target}"
+            return (_("Question for the table: {question}").format(question=self.questions[0]),)
+        goal = _("Game to {target}").format(target=self.settings.target)
         deal = self.deal
         if phase == "start":
-            dealer = self.next_dealer()
-            number = self.deals + 1
+            dealer, first = self.next_dealer(), self.name(self.first_bidder(self.next_dealer()))
             if deal is not None and deal.thrown_in:
-                again = "deals again" if deal.same_dealer_again else "deals"
+                thrown_in = (
+                    _("Deal {number} thrown in ({why}): {dealer} deals again")
+                    if deal.same_dealer_again
+                    else _("Deal {number} thrown in ({why}): {dealer} deals")
+                )
+                bids_first = _("{player} bids first").format(player=first)
                 return (
-                    f"Deal {deal.index} thrown in ({deal.thrown_in}): {self.name(dealer)} {again}",
-                    f"{self.name(self.first_bidder(dealer))} bids first · {goal}",
+                    thrown_in.format(number=deal.index, why=deal.thrown_in, dealer=self.name(dealer)),
+                    f"{bids_first} · {goal}",
                 )
             return (
-                f"Deal {number}: {self.name(dealer)} deals, {self.name(self.first_bidder(dealer))} bids first",
+                _("Deal {number}: {dealer} deals, {player} bids first").format(
+                    number=self.deals + 1, dealer=self.name(dealer), player=first
+                ),
                 goal,
             )
         assert deal is not None
-        dealt = f"Deal {deal.index}: {self.name(deal.dealer)} dealt"
+        dealt = _("Deal {number}: {dealer} dealt").format(number=deal.index, dealer=self.name(deal.dealer))
         if phase == "auction":
             to_bid = deal.to_bid()
-            beat = f", {display_call(deal.high[1])} by {self.name(deal.high[0])} to beat" if deal.high else ""
-            return (dealt, f"{self.name(to_bid or '')} to bid{beat}" if to_bid else "Bidding", goal)
+            if not to_bid:
+                return (dealt, _("Bidding"), goal)
+            if deal.high:
+                bidding = _("{player} to bid, {call} by {bidder} to beat").format(
+                    player=self.name(to_bid), call=display_call(deal.high[1]), bidder=self.name(deal.high[0])
+                )
+            else:
+                bidding = _("{player} to bid").format(player=self.name(to_bid))
+            return (dealt, bidding, goal)
         if deal.contract is None:
-            return (dealt, "All passed: played at no trump", goal)
-        return (dealt, f"Contract: {self.name(deal.contractor or '')} {display_call(deal.contract)}", goal)
+            return (dealt, _("All passed: played at no trump"), goal)
+        contract = _("Contract: {player} {call}").format(
+            player=self.name(deal.contractor or ""), call=display_call(deal.contract)
+        )
+        return (dealt, contract, goal)
 
     def describe_prompt(self) -> str:
         return self._prompt()  # worked out when a sheet is made, not after every entry
@@ -188,33 +204,39 @@ class FiveHundredState(base.State[Settings]):
     def _prompt(self) -> str:
         phase = self.phase()
         if phase == "over":
-            return f"The game is over: {self.result}"
+            return _("The game is over: {result}").format(result=self.result)
         if phase == "question":
             return self.questions[0]
         deal = self.deal
         if phase == "start":
             dealer = self.next_dealer()
-            first = f"{self.name(self.first_bidder(dealer))} bids first"
             if deal is None:
-                return f"{self.name(dealer)} deals (or enter who dealt); {first}"
-            if deal.same_dealer_again:
-                return f"Deal thrown in: {self.name(dealer)} deals again; {first}"
-            if deal.thrown_in:
-                return f"All passed: {self.name(dealer)} deals next; {first}"
-            return f"{self.name(dealer)} deals next; {first}"
+                prompt = _("{dealer} deals (or enter who dealt); {player} bids first")
+            elif deal.same_dealer_again:
+                prompt = _("Deal thrown in: {dealer} deals again; {player} bids first")
+            elif deal.thrown_in:
+                prompt = _("All passed: {dealer} deals next; {player} bids first")
+            else:
+                prompt = _("{dealer} deals next; {player} bids first")
+            return prompt.format(dealer=self.name(dealer), player=self.name(self.first_bidder(dealer)))
         assert deal is not None
         if phase == "auction":
-            to_bid = deal.to_bid() or ""
-            beat = f" ({display_call(deal.high[1])} to beat)" if deal.high else ""
-            return f"{self.name(to_bid)} to bid{beat}"
+            to_bid = self.name(deal.to_bid() or "")
+            if deal.high:
+                return _("{player} to bid ({call} to beat)").format(
+                    player=to_bid, call=display_call(deal.high[1])
+                )
+            return _("{player} to bid").format(player=to_bid)
         if deal.contract is None:
-            return "Result of the no-trump deal (all passed)"
-        return f"Result of {self.name(deal.contractor or '')}'s {display_call(deal.contract)}"
+            return _("Result of the no-trump deal (all passed)")
+        return _("Result of {player}'s {call}").format(
+            player=self.name(deal.contractor or ""), call=display_call(deal.contract)
+        )
 
 
 class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
     game = "five_hundred"
-    title = "Five Hundred"
+    title = N_("Five Hundred")
     settings_model = Settings
     presets = PRESETS
     min_players = 2
@@ -255,20 +277,22 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
                 return self._unknown_player(state, entry.player) or self._check_irregularity(state, entry)
             case FHClaim():
                 return self._unknown_player(state, entry.player) or self._check_claim(state, entry)
-        return f"a {entry.type} entry has no place in a game of Five Hundred"
+        return _no_place(entry)
 
     @staticmethod
     def _unknown_player(state: FiveHundredState, player: str) -> str | None:
         if player not in state.players:
-            return f"{player!r} is not a player of this game (players: {', '.join(state.players)})"
+            return _("{player} is not a player of this game (players: {players})").format(
+                player=repr(player), players=", ".join(state.players)
+            )
         return None
 
     @staticmethod
     def _game_goes_on(state: FiveHundredState) -> str | None:
         if state.status == "finished":
-            return f"the game is over: {state.result}"
+            return _("the game is over: {result}").format(result=state.result)
         if state.questions:
-            return f"first answer the open question: {state.questions[0]}"
+            return _("first answer the open question: {question}").format(question=state.questions[0])
         return None
 
     def _check_deal(self, state: FiveHundredState, entry: DealEntry) -> str | None:
@@ -280,22 +304,27 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if not deal.closed:
             if dealer == deal.dealer:
                 return None  # a redeal by the same dealer
-            return (
-                f"deal {deal.index} by {state.name(deal.dealer)} has no result yet: enter its result, "
-                f"or a redeal by {state.name(deal.dealer)}"
-            )
+            return _(
+                "deal {number} by {dealer} has no result yet: enter its result, or a redeal by {dealer}"
+            ).format(number=deal.index, dealer=state.name(deal.dealer))
         expected = state.next_dealer()
         if dealer == expected:
             return None
         if deal.same_dealer_again:
-            return f"deal {deal.index} was thrown in, so {state.name(expected)} deals again"
+            return _("deal {number} was thrown in, so {dealer} deals again").format(
+                number=deal.index, dealer=state.name(expected)
+            )
         if deal.thrown_in:
-            return f"all passed on {state.name(deal.dealer)}'s deal, so the deal passes to {state.name(expected)}"
-        return f"{state.name(deal.dealer)} dealt the last deal: the deal passes to {state.name(expected)}"
+            return _("all passed on {dealer}'s deal, so the deal passes to {next}").format(
+                dealer=state.name(deal.dealer), next=state.name(expected)
+            )
+        return _("{dealer} dealt the last deal: the deal passes to {next}").format(
+            dealer=state.name(deal.dealer), next=state.name(expected)
+        )
 
     def _check_call(self, state: FiveHundredState, call: str) -> str | None:
         if is_nullo(call) and not state.settings.nullo:
-            return f"{display_call(call)} is not bid in this game (nullo is off)"
+            return nullo_off(call)
         return None
 
     def _check_closed_auction(self, state: FiveHundredState) -> str | None:
@@ -304,11 +333,10 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if deal is None or deal.closed or deal.auction_open:
             return None
         if deal.contract is not None:
-            return (
-                f"the auction is over: {state.name(deal.contractor or '')} has the contract at "
-                f"{display_call(deal.contract)}; enter the result"
+            return _("the auction is over: {player} has the contract at {call}; enter the result").format(
+                player=state.name(deal.contractor or ""), call=display_call(deal.contract)
             )
-        return "all passed and the deal is played at no trump: enter its result"
+        return _("all passed and the deal is played at no trump: enter its result")
 
     def _check_bid(self, state: FiveHundredState, entry: FHBid) -> str | None:
         if state.status == "finished" or state.questions:
@@ -325,15 +353,18 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         player, to_bid = entry.player, deal.to_bid()
         if player != to_bid:  # (the player whose turn it is has not passed, is not barred and has not called)
             if player in deal.barred:
-                return f"{state.name(player)} may not bid this deal: {deal.barred[player]}"
+                return _barred(state, deal, player)
             if player in deal.passed:
-                return f"{state.name(player)} passed earlier and cannot bid again this deal"
-            if deal.one_round and deal.has_called(player):
-                return (
-                    f"{state.name(player)} has had his call this deal: in this auction each player calls "
-                    "once, the dealer last"
+                return _("{player} passed earlier and cannot bid again this deal").format(
+                    player=state.name(player)
                 )
-            return f"it is {state.name(to_bid or '')}'s turn to bid, not {state.name(player)}'s"
+            if deal.one_round and deal.has_called(player):
+                return _(
+                    "{player} has had his call this deal: in this auction each player calls once, the dealer last"
+                ).format(player=state.name(player))
+            return _("it is {turn}'s turn to bid, not {player}'s").format(
+                turn=state.name(to_bid or ""), player=state.name(player)
+            )
         high = deal.high
         if call == PASS or high is None or state.schedule.ranks[call] > state.schedule.ranks[high[1]]:
             return None
@@ -344,22 +375,23 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         settings = state.settings
         bidder, to_beat = high
         shown, beat = display_call(call), display_call(to_beat)
-        by = f"{beat} by {state.name(bidder)}"
         if (
             settings.schedule == "original"
             and not is_nullo(call)
             and not is_nullo(to_beat)
             and (bid_rank(call, settings) == bid_rank(to_beat, settings))
         ):
-            return (
-                f"{shown} is worth {bid_value(call, settings)}, the same as {by}: with the original schedule "
-                "a bid must be of higher value"
-            )
-        return f"{shown} does not outrank {by}: the bid to beat is {beat}"
+            return _(
+                "{call} is worth {value}, the same as {high} by {bidder}: with the original schedule a bid must be "
+                "of higher value"
+            ).format(call=shown, value=bid_value(call, settings), high=beat, bidder=state.name(bidder))
+        return _("{call} does not outrank {high} by {bidder}: the bid to beat is {high}").format(
+            call=shown, high=beat, bidder=state.name(bidder)
+        )
 
     def _check_contract(self, state: FiveHundredState, entry: FHContract) -> str | None:
         if entry.call == PASS:
-            return "a contract cannot be a pass: enter the passes as bids (a pass by every player)"
+            return _("a contract cannot be a pass: enter the passes as bids (a pass by every player)")
         if state.status == "finished" or state.questions:
             return self._game_goes_on(state)
         reason = self._check_closed_auction(state) or self._check_call(state, entry.call)
@@ -368,10 +400,16 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         deal = state.bidding_deal()
         if deal.calls:
             to_bid = state.name(deal.to_bid() or "")
-            beat = f", {display_call(deal.high[1])} to beat" if deal.high else ""
-            return f"deal {deal.index}'s auction is being entered bid by bid ({to_bid} to bid{beat}): go on with it"
+            if deal.high:
+                return _(
+                    "deal {number}'s auction is being entered bid by bid ({player} to bid, {call} to beat): go on "
+                    "with it"
+                ).format(number=deal.index, player=to_bid, call=display_call(deal.high[1]))
+            return _(
+                "deal {number}'s auction is being entered bid by bid ({player} to bid): go on with it"
+            ).format(number=deal.index, player=to_bid)
         if entry.player in deal.barred:
-            return f"{state.name(entry.player)} may not bid this deal: {deal.barred[entry.player]}"
+            return _barred(state, deal, entry.player)
         return None
 
     def _check_result(self, state: FiveHundredState, entry: FHResult) -> str | None:
@@ -379,14 +417,15 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
             return self._game_goes_on(state)
         deal = state.deal
         if deal is not None and deal.result is not None:
-            return (
-                f"deal {deal.index} already has its result: correct that result to change it, or start the "
-                "next deal"
-            )
+            return _(
+                "deal {number} already has its result: correct that result to change it, or start the next deal"
+            ).format(number=deal.index)
         if deal is None or deal.thrown_in or deal.auction_open:
             if deal is not None and deal.auction_open and deal.calls:
-                return f"deal {deal.index}'s auction is not over: {state.name(deal.to_bid() or '')} to bid"
-            return "a result needs a contract: enter the contract (or the auction) first"
+                return _("deal {number}'s auction is not over: {player} to bid").format(
+                    number=deal.index, player=state.name(deal.to_bid() or "")
+                )
+            return _("a result needs a contract: enter the contract (or the auction) first")
         if reason := self._check_tricks(state, entry):
             return reason
         if (
@@ -404,11 +443,17 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         )
 
     @staticmethod
-    def _unknown_sides(state: FiveHundredState, keys: Any, what: str) -> str | None:
+    def _unknown_sides(state: FiveHundredState, keys: Any, tricks: bool) -> str | None:
+        """Why a result's tricks (or, not `tricks`, its card points) name a side the game does not have."""
         unknown = [key for key in keys if key not in state.sides]
-        if unknown:
-            return f"{what} name {unknown[0]!r}, which is not a side of this game (sides: {', '.join(state.sides)})"
-        return None
+        if not unknown:
+            return None
+        words = (
+            _("the tricks name {side}, which is not a side of this game (sides: {sides})")
+            if tricks
+            else _("the card points name {side}, which is not a side of this game (sides: {sides})")
+        )
+        return words.format(side=repr(unknown[0]), sides=", ".join(state.sides))
 
     def _check_tricks(self, state: FiveHundredState, entry: FHResult) -> str | None:
         sides, tricks = state.sides, entry.tricks
@@ -418,11 +463,13 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         else:  # the usual result: every side known, no count negative
             total = sum(tricks.values())
             return None if total == TRICKS_PER_DEAL else tricks_total_problem(total, TRICKS_PER_DEAL)
-        if reason := self._unknown_sides(state, entry.tricks, "the tricks"):
+        if reason := self._unknown_sides(state, entry.tricks, tricks=True):
             return reason
         negative = next((side for side, n in entry.tricks.items() if n < 0), None)
         if negative is not None:
-            return f"{state.side_name(negative)} won {entry.tricks[negative]} tricks? trick counts cannot be negative"
+            return _("{side} won {count} tricks? trick counts cannot be negative").format(
+                side=state.side_name(negative), count=entry.tricks[negative]
+            )
         return tricks_total_problem(sum(entry.tricks.values()), TRICKS_PER_DEAL)
 
     @staticmethod
@@ -431,39 +478,46 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if partner is None:
             return None
         if partner not in state.players:
-            return f"{partner!r} is not a player of this game"
+            return _("{player} is not a player of this game").format(player=repr(partner))
         if len(state.players) != 5:
-            return "only in five-hand Five Hundred does the contractor name a partner"
+            return _("only in five-hand Five Hundred does the contractor name a partner")
         if deal.contractor is None:
-            return "all passed: nobody won the bid, so nobody names a partner"
+            return _("all passed: nobody won the bid, so nobody names a partner")
         if partner == deal.contractor or state.side_of[partner] == state.side_of[deal.contractor]:
-            return f"{state.name(partner)} is the contractor's own side, not a called partner"
+            return _("{player} is the contractor's own side, not a called partner").format(
+                player=state.name(partner)
+            )
         if is_nullo(deal.contract or ""):
-            return f"{display_call(deal.contract or '')} is played alone: the contractor names no partner"
+            return _("{call} is played alone: the contractor names no partner").format(
+                call=display_call(deal.contract or "")
+            )
         return None
 
     def _check_card_points(self, state: FiveHundredState, entry: FHResult) -> str | None:
         points = entry.card_points
         if not state.settings.card_points:
             return (
-                "card points are not counted in this game (card_points is off)"
+                _("card points are not counted in this game (card_points is off)")
                 if points is not None
                 else None
             )
         if points is None:
-            return "the card-point variant needs each side's card points (card_points)"
-        if reason := self._unknown_sides(state, points, "the card points"):
+            return _("the card-point variant needs each side's card points (card_points)")
+        if reason := self._unknown_sides(state, points, tricks=False):
             return reason
         if any(n < 0 for n in points.values()):
-            return "card points cannot be negative"
+            return _("card points cannot be negative")
         for side, n in points.items():
             if n and not entry.tricks.get(side, 0):
-                return f"{state.side_name(side)} won no trick, so cannot have {n} card points"
+                return ngettext(
+                    "{side} won no trick, so cannot have {count} card point",
+                    "{side} won no trick, so cannot have {count} card points",
+                    n,
+                ).format(side=state.side_name(side), count=n)
         total, pack = sum(points.values()), deck_points(len(state.players))
         if pack is not None and total > pack:
-            return (
-                f"the card points add up to {total}, more than the {pack} in the pack "
-                f"({deck_description(len(state.players))})"
+            return _("the card points add up to {total}, more than the {pack} in the pack ({cards})").format(
+                total=total, pack=pack, cards=deck_description(len(state.players))
             )
         return None
 
@@ -473,17 +527,22 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if winners is None:
             return None
         if len(winners) != TRICKS_PER_DEAL:
-            return f"trick_winners lists {len(winners)} tricks, not {TRICKS_PER_DEAL}"
+            return _("trick_winners lists {count} tricks, not {tricks}").format(
+                count=len(winners), tricks=TRICKS_PER_DEAL
+            )
         unknown = [p for p in winners if p not in state.players]
         if unknown:
-            return f"trick_winners names {unknown[0]!r}, who is not a player of this game"
+            return _("trick_winners names {player}, who is not a player of this game").format(
+                player=repr(unknown[0])
+            )
         for side in state.sides:
             counted = sum(1 for p in winners if state.side_of[p] == side)
             if counted != entry.tricks.get(side, 0):
-                return (
-                    f"trick_winners give {state.side_name(side)} {plural_of(counted, 'trick')}, but the tricks say "
-                    f"{entry.tricks.get(side, 0)}"
-                )
+                return ngettext(
+                    "trick_winners give {side} {count} trick, but the tricks say {tricks}",
+                    "trick_winners give {side} {count} tricks, but the tricks say {tricks}",
+                    counted,
+                ).format(side=state.side_name(side), count=counted, tricks=entry.tricks.get(side, 0))
         return None
 
     @staticmethod
@@ -492,37 +551,52 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if first is None:
             return None
         if first not in state.sides:
-            return f"first_to_target names {first!r}, which is not a side of this game"
+            return _("first_to_target names {side}, which is not a side of this game").format(
+                side=repr(first)
+            )
         scored = score_deal(state, replace(deal, result=entry))
         after = state.totals[first] + scored.delta.get(first, 0)
         if after < state.settings.target:
-            return (
-                f"{state.side_name(first)} does not reach {state.settings.target} on this deal ({after}), "
-                "so cannot have reached it first"
-            )
+            return _(
+                "{side} does not reach {target} on this deal ({points}), so cannot have reached it first"
+            ).format(side=state.side_name(first), target=state.settings.target, points=after)
         return None
 
     def _check_irregularity(self, state: FiveHundredState, entry: FHIrregularity) -> str | None:
         deal = state.deal
         if deal is None:
-            return "no deal has started yet"
+            return _("no deal has started yet")
         if state.status == "finished" and not (state.finished_by == "deal" and deal.scored):
-            return f"the game is over: {state.result}"
+            return _("the game is over: {result}").format(result=state.result)
         name = state.name(entry.player)
         if deal.thrown_in:
-            return f"deal {deal.index} was thrown in ({deal.thrown_in}): an irregularity no longer changes it"
+            return _("deal {number} was thrown in ({why}): an irregularity no longer changes it").format(
+                number=deal.index, why=deal.thrown_in
+            )
         if entry.kind == "bid_out_of_turn":
             if not deal.auction_open:
-                return f"a bid out of turn matters only during the auction, and deal {deal.index}'s auction is over"
+                return _(
+                    "a bid out of turn matters only during the auction, and deal {number}'s auction is over"
+                ).format(number=deal.index)
             if entry.player == deal.to_bid():
-                return f"it is {name}'s turn to bid, so the bid is not out of turn: enter it as a bid"
+                return _(
+                    "it is {player}'s turn to bid, so the bid is not out of turn: enter it as a bid"
+                ).format(player=name)
         if entry.kind in ("revoke", "wrong_cards") and deal.contract is None and not deal.auction_open:
-            return (
-                f"nobody won the bid on deal {deal.index}: a {entry.kind.replace('_', ' ')} changes no score "
-                "(if two hands are wrong the deal is redealt: kind redeal)"
+            words = (
+                _(
+                    "nobody won the bid on deal {number}: a revoke changes no score (if two hands are wrong the "
+                    "deal is redealt: kind redeal)"
+                )
+                if entry.kind == "revoke"
+                else _(
+                    "nobody won the bid on deal {number}: wrong cards change no score (if two hands are wrong the "
+                    "deal is redealt: kind redeal)"
+                )
             )
+            return words.format(number=deal.index)
         if entry.kind == "revoke" and deal.auction_open:
-            return "nobody has played yet: a revoke needs a contract"
+            return _("nobody has played yet: a revoke needs a contract")
         return None
 
     def _check_claim(self, state: FiveHundredState, entry: FHClaim) -> str | None:
@@ -530,26 +604,35 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
             return reason
         deal, settings = state.deal, state.settings
         if len(state.players) != 3:
-            return "only in three-hand Five Hundred may an opponent claim the game"
+            return _("only in three-hand Five Hundred may an opponent claim the game")
         if deal is None or deal.contract is None or deal.closed:
-            return "a claim is made during the play of a contract, and no contract is being played"
+            return _("a claim is made during the play of a contract, and no contract is being played")
         contracting = contracting_sides(state, deal)
         side = state.side_of[entry.player]
         if side in contracting:
-            return f"{state.name(entry.player)} is on the contracting side: only an opponent claims the game"
+            return _("{player} is on the contracting side: only an opponent claims the game").format(
+                player=state.name(entry.player)
+            )
         if settings.must_bid_to_win:
-            return "with must_bid_to_win a side wins only by making its own bid: an opponent cannot claim"
+            return _("with must_bid_to_win a side wins only by making its own bid: an opponent cannot claim")
         if settings.defenders_score == "never":
-            return "opponents never score their tricks in this game, so they cannot claim it"
+            return _("opponents never score their tricks in this game, so they cannot claim it")
         if side in state.out:
-            return f"{state.side_name(side)} cannot win any more: {settings.target} in the hole"
+            return _("{side} cannot win any more: {target} in the hole").format(
+                side=state.side_name(side), target=settings.target
+            )
         contractor_side = contracting[0]
         value = bid_value(deal.contract, settings)
         if contractor_side not in state.out and state.totals[contractor_side] + value >= settings.target:
-            return (
-                f"{state.name(deal.contractor or '')} can reach {settings.target} by making "
-                f"{display_call(deal.contract)} ({state.totals[contractor_side]} + {value}): an opponent may "
-                "claim only when the contractor cannot"
+            return _(
+                "{player} can reach {target} by making {call} ({points} + {value}): an opponent may claim only when "
+                "the contractor cannot"
+            ).format(
+                player=state.name(deal.contractor or ""),
+                target=settings.target,
+                call=display_call(deal.contract),
+                points=state.totals[contractor_side],
+                value=value,
             )
         return None
 
@@ -588,7 +671,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
                 if reason is None:
                     self._apply_claim(state, entry, seq)
                 return reason
-        return f"a {entry.type} entry has no place in a game of Five Hundred"
+        return _no_place(entry)
 
     def _apply_deal(self, state: FiveHundredState, entry: DealEntry, seq: int) -> None:
         state.start_deal(entry.dealer)
@@ -617,7 +700,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
     @staticmethod
     def _after_auction_change(state: FiveHundredState, deal: Deal) -> None:
         if deal.all_passed and state.settings.all_pass == "redeal" and not deal.thrown_in:
-            deal.thrown_in = "all passed"
+            deal.thrown_in = _("all passed")
 
     def _apply_result(self, state: FiveHundredState, entry: FHResult, seq: int) -> None:
         deal = state.deal
@@ -631,24 +714,21 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         deal.add_irregularity(Irregularity(entry.kind, entry.player, seq, in_auction=deal.auction_open))
         if entry.kind == "redeal":
             self._unscore(state, deal)
-            deal.thrown_in, deal.same_dealer_again = "redeal", True
+            deal.thrown_in, deal.same_dealer_again = _("redeal"), True
             return
         if entry.kind == "bid_out_of_turn":
             side = state.side_of[entry.player]
             if len(state.sides[side]) > 1:  # partnership: the bid is void and the side bids no more this deal
                 for player in state.sides[side]:
-                    deal.bar(player, f"{state.side_name(side)} bid out of turn")
+                    deal.bar(player, _("{side} bid out of turn").format(side=state.side_name(side)))
         elif entry.kind == "wrong_cards" and deal.auction_open:
             if any(
                 i.kind == "wrong_cards" and i.in_auction and i.player != entry.player
                 for i in deal.irregularities[:-1]
             ):
-                deal.thrown_in, deal.same_dealer_again = "two hands were wrong during the bidding", True
+                deal.thrown_in, deal.same_dealer_again = _("two hands were wrong during the bidding"), True
                 return
-            deal.bar(
-                entry.player,
-                "a wrong number of cards was found in the hand during the bidding",
-            )
+            deal.bar(entry.player, _("a wrong number of cards was found in the hand during the bidding"))
         self._after_auction_change(state, deal)
         if deal.scored:
             self._score(state, deal)  # a late revoke or wrong hand re-scores the deal
@@ -659,13 +739,17 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         deal.add_claim(entry.player, entry.upheld, seq)
         if entry.upheld:
             side = state.side_of[entry.player]
-            verb = "wins" if len(state.sides[side]) == 1 else "win"
-            state.finish(
-                side,
-                f"{state.side_name(side)} {verb}: {state.name(entry.player)} claimed the game during "
-                f"{state.name(deal.contractor or '')}'s {display_call(deal.contract or '')} and the "
-                "claim was upheld",
+            won = ngettext(
+                "{side} wins: {player} claimed the game during {contractor}'s {call} and the claim was upheld",
+                "{side} win: {player} claimed the game during {contractor}'s {call} and the claim was upheld",
+                len(state.sides[side]),
+            ).format(
+                side=state.side_name(side),
+                player=state.name(entry.player),
+                contractor=state.name(deal.contractor or ""),
+                call=display_call(deal.contract or ""),
             )
+            state.finish(side, won)
             state.finished_by = "claim"
 
     # ------------------------------------------------------------------ scoring
@@ -729,7 +813,17 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         later = next((deal for _, deal in openers if deal > where.after), None) if openers else None
         if later is None:
             return None
-        return f"deal {later} has had its first bid ({CORRECTION_LAW})"
+        return _("deal {number} has had its first bid ({law})").format(number=later, law=_(CORRECTION_LAW))
+
+
+def _no_place(entry: Entry) -> str:
+    return _("a {kind} entry has no place in a game of Five Hundred").format(kind=entry.type)
+
+
+def _barred(state: FiveHundredState, deal: Deal, player: str) -> str:
+    return _("{player} may not bid this deal: {why}").format(
+        player=state.name(player), why=deal.barred[player]
+    )
 
 
 RULES = FiveHundredRules()

@@ -6,10 +6,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorepad.rules.five_hundred.calls import NULLOS, display_call, tricks_bid
+from scorepad.locale import _, ngettext
+from scorepad.rules.five_hundred.calls import NULLOS, tricks_bid
 from scorepad.rules.five_hundred.deal import Deal
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
-from scorepad.rules.five_hundred.view import DealCells
+from scorepad.rules.five_hundred.view import DealCells, outcome_row
+from scorepad.rules.wording import both, either
 
 if TYPE_CHECKING:
     from scorepad.rules.five_hundred import FiveHundredState
@@ -70,10 +72,17 @@ def penalty(state: FiveHundredState, deal: Deal, contracting: tuple[str, ...]) -
         return Penalty()
     ours = {i.kind for i in in_play if state.side_of[i.player] in contracting}
     theirs = {i.kind for i in in_play if state.side_of[i.player] not in contracting}
-    note = ", ".join(f"{i.kind.replace('_', ' ')} by {state.name(i.player)}" for i in in_play)
+    note = ", ".join(
+        (_("revoke by {player}") if i.kind == "revoke" else _("wrong cards by {player}")).format(
+            player=state.name(i.player)
+        )
+        for i in in_play
+    )
     if "wrong_cards" in ours and "wrong_cards" in theirs:
         return Penalty(
-            thrown_in="the contractor's and an opponent's hands were both wrong: the same dealer deals again",
+            thrown_in=_(
+                "the contractor's and an opponent's hands were both wrong: the same dealer deals again"
+            ),
             note=note,
         )
     forced = None
@@ -107,7 +116,7 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
     if call in NULLOS:
         made = taken == 0 if pen.forced is None else pen.forced == "made"
         short = "made" if made else "set"
-        outcome = f"{display_call(call)} {short}"
+        outcome = f"{call.replace('_', ' ')} {short}"  # a key, as the statistics read it: "open nullo made"
         contract_points = value if made else -value
         # a failed nullo pays the opponents for the contractor's tricks; their own tricks never score
         paid = (
@@ -143,11 +152,11 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
         _cap(state, delta, opponents)
 
     name = state.name
-    text = f"{name(deal.contractor or '')} {display_call(call)} {short}"
+    text = outcome_row(name(deal.contractor or ""), call, short)
     if result.partner:
-        text += f" (with {name(result.partner)})"
+        text = _("{row} (with {partner})").format(row=text, partner=name(result.partner))
     if pen.note:
-        text += f" ({pen.note})"
+        text = f"{text} ({pen.note})"
     cells = _cells(
         state,
         deal,
@@ -185,14 +194,14 @@ def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
         delta,
         card_points,
         call=None,
-        outcome="no trump",
+        outcome="no trump",  # not words: a key (in words: `DealCells.outcome_words`)
         short="",
         irregularity="",
         contractor_side=None,
         value=0,
         taken=0,
     )
-    return Scored(delta, "all passed: played at no trump", cells)
+    return Scored(delta, _("all passed: played at no trump"), cells)
 
 
 def _cells(
@@ -257,33 +266,65 @@ def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str,
     reached = [side for side in state.sides if after[side] >= target and side not in state.out]
     for rank, side in enumerate(scored.contracting):
         if side in reached and (scored.made or not settings.must_bid_to_win):
-            role = "with the contract" if rank == 0 else "as the contractor's partner"
-            rivals = [state.side_name(s) for s in reached if s != side]
-            why = f" by reaching {target} {role}"
-            if rivals:
-                who = "contractor" if rank == 0 else "contracting side"
-                why += f", on the same deal as {_and(rivals)}: the {who} wins"
-            return _win(state, side, why)
+            others = both([state.side_name(s) for s in reached if s != side])
+            return _win(
+                state, side, _won_with_contract(_players(state, side), rank == 0, bool(others)), others
+            )
     if not settings.must_bid_to_win:
         rivals = rivals_at_target(state, deal)
         if len(rivals) == 1:
-            return _win(state, rivals[0], f" by reaching {target} in defence")
+            winner = rivals[0]
+            sentence = ngettext(
+                "{side} wins by reaching {target} in defence",
+                "{side} win by reaching {target} in defence",
+                _players(state, winner),
+            )
+            return _win(state, winner, sentence)
         if len(rivals) > 1:
             first = first_to_target(state, deal, rivals, before)
-            names = _and([state.side_name(s) for s in rivals])
             if first:
-                return _win(
-                    state,
-                    first,
-                    f" by reaching {target} first in the play ({names} reach it on the same deal)",
+                sentence = ngettext(
+                    "{side} wins by reaching {target} first in the play ({rivals} reach it on the same deal)",
+                    "{side} win by reaching {target} first in the play ({rivals} reach it on the same deal)",
+                    _players(state, first),
                 )
-            question = (
-                f"Who reached {target} first in the play of deal {deal.index}: "
-                f"{_or([state.side_name(s) for s in rivals])}? Correct deal {deal.index}'s result to say who "
-                "(or who won each trick)."
-            )
+                return _win(state, first, sentence, both([state.side_name(s) for s in rivals]))
+            question = _(
+                "Who reached {target} first in the play of deal {deal}: {sides}? Correct deal {deal}'s result to "
+                "say who (or who won each trick)."
+            ).format(target=target, deal=deal.index, sides=either([state.side_name(s) for s in rivals]))
             return Verdict(question=question)
     return _judge_minus(state)
+
+
+def _won_with_contract(players: int, contractor: bool, rivals: bool) -> str:
+    """How a contracting side of that many players won: with the contract or as the called partner, and whether
+    an opponent ({rivals}) reached the target on the same deal."""
+    if contractor and rivals:
+        return ngettext(
+            "{side} wins by reaching {target} with the contract, on the same deal as {rivals}: the contractor wins",
+            "{side} win by reaching {target} with the contract, on the same deal as {rivals}: the contractor wins",
+            players,
+        )
+    if contractor:
+        return ngettext(
+            "{side} wins by reaching {target} with the contract",
+            "{side} win by reaching {target} with the contract",
+            players,
+        )
+    if rivals:
+        return ngettext(
+            "{side} wins by reaching {target} as the contractor's partner, on the same deal as {rivals}: the "
+            "contracting side wins",
+            "{side} win by reaching {target} as the contractor's partner, on the same deal as {rivals}: the "
+            "contracting side wins",
+            players,
+        )
+    return ngettext(
+        "{side} wins by reaching {target} as the contractor's partner",
+        "{side} win by reaching {target} as the contractor's partner",
+        players,
+    )
 
 
 def rivals_at_target(state: FiveHundredState, deal: Deal) -> list[str]:
@@ -304,27 +345,41 @@ def _judge_minus(state: FiveHundredState) -> Verdict:
     sunk = [side for side in state.sides if state.totals[side] <= limit and side not in state.out]
     if not sunk:
         return Verdict()
-    holes = _and([f"{state.side_name(s)} at {state.totals[s]}" for s in sunk])
+    holes = both(
+        [_("{side} at {points}").format(side=state.side_name(s), points=state.totals[s]) for s in sunk]
+    )
     if len(state.sides) == 2 or settings.minus_target == "ends_game":
         best = max(state.totals[s] for s in state.sides)
         leaders = [s for s in state.sides if state.totals[s] == best]
         if len(leaders) > 1:
             return Verdict(
                 finished=True,
-                sentence=f"nobody wins: {holes} ends the game and "
-                f"{_and([state.side_name(s) for s in leaders])} share the lead",
+                sentence=_("nobody wins: {sides} ends the game and {leaders} share the lead").format(
+                    sides=holes, leaders=both([state.side_name(s) for s in leaders])
+                ),
             )
-        return _win(
-            state,
-            leaders[0],
-            f": {holes} {'is' if len(sunk) == 1 else 'are'} {settings.target} or more "
-            "in the hole" + ("" if len(state.sides) == 2 else ", which ends the game, and the leader wins"),
-        )
+        if len(state.sides) == 2:
+            reason = ngettext(
+                "{sides} is {target} or more in the hole",
+                "{sides} are {target} or more in the hole",
+                len(sunk),
+            )
+        else:
+            reason = ngettext(
+                "{sides} is {target} or more in the hole, which ends the game, and the leader wins",
+                "{sides} are {target} or more in the hole, which ends the game, and the leader wins",
+                len(sunk),
+            )
+        winner = leaders[0]
+        sentence = ngettext("{side} wins: {reason}", "{side} win: {reason}", _players(state, winner))
+        return _win(state, winner, sentence, reason=reason.format(sides=holes, target=settings.target))
     if len(state.out) + len(sunk) == len(state.sides):
         return Verdict(
             finished=True,
             newly_out=tuple(sunk),
-            sentence=f"nobody wins: every side has been {settings.target} in the hole",
+            sentence=_("nobody wins: every side has been {target} in the hole").format(
+                target=settings.target
+            ),
         )
     return Verdict(newly_out=tuple(sunk))
 
@@ -355,19 +410,14 @@ def first_to_target(
     return None
 
 
-def _win(state: FiveHundredState, side: str, why: str) -> Verdict:
-    """The side wins, and why: `why` goes on from "Ann wins" (" by reaching 500 in defence", ": Bob at −520 is
-    500 or more in the hole")."""
-    return Verdict(finished=True, winner=side, sentence=f"{state.side_name(side)} {_wins(state, side)}{why}")
+def _players(state: FiveHundredState, side: str) -> int:
+    """How many players a side has: "Ann wins", "Ann & Cid win"."""
+    return len(state.sides[side])
 
 
-def _wins(state: FiveHundredState, side: str) -> str:
-    return "wins" if len(state.sides[side]) == 1 else "win"
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _or(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+def _win(state: FiveHundredState, side: str, sentence: str, rivals: str = "", reason: str = "") -> Verdict:
+    """The side wins, and why: `sentence` ("{side} wins by reaching {target} in defence") filled in."""
+    words = sentence.format(
+        side=state.side_name(side), target=state.settings.target, rivals=rivals, reason=reason
+    )
+    return Verdict(finished=True, winner=side, sentence=words)

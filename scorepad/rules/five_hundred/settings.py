@@ -3,9 +3,12 @@ played with."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from scorepad.locale import N_, _, pgettext
 
 CARD_POINT_TARGETS = (1000, 1500)
 TRICKS_PER_DEAL = 10  # every hand holds ten cards, whatever the number of players
@@ -18,50 +21,64 @@ class Settings(BaseModel):
 
     preset: Literal["avondale", "original", "card_points_1000", "card_points_1500"] | None = Field(
         None,
-        description="Named preset the other values start from (avondale, original, card_points_1000/1500)",
+        description=N_(
+            "Named preset the other values start from (avondale, original, card_points_1000/1500)"
+        ),
     )
     auction: Literal["one_round", "continuous"] = Field(
         "one_round",
-        description="The auction: one call each, the dealer last (one_round), or round and round until all but one "
-        "have passed (continuous)",
+        description=N_(
+            "The auction: one call each, the dealer last (one_round), or round and round until all but one "
+            "have passed (continuous)"
+        ),
     )
     schedule: Literal["avondale", "original"] = Field(
         "avondale",
-        description="Bid values: avondale (base + 100 per trick over six) or original (base times tricks over five)",
+        description=N_(
+            "Bid values: avondale (base + 100 per trick over six) or original (base times tricks over five)"
+        ),
     )
-    target: int = Field(500, gt=0, description="Points that win the game (1000 or 1500 with card points)")
-    card_points: bool = Field(False, description="Every side also scores the card points it wins in tricks")
-    slam_bonus: bool = Field(True, description="Taking all ten tricks scores at least the slam value")
-    slam_value: int = Field(250, gt=0, description="What a slam scores when the bid is worth less")
-    trick_value: int = Field(10, gt=0, description="Points an opponent scores for each trick")
+    target: int = Field(500, gt=0, description=N_("Points that win the game (1000 or 1500 with card points)"))
+    card_points: bool = Field(
+        False, description=N_("Every side also scores the card points it wins in tricks")
+    )
+    slam_bonus: bool = Field(True, description=N_("Taking all ten tricks scores at least the slam value"))
+    slam_value: int = Field(250, gt=0, description=N_("What a slam scores when the bid is worth less"))
+    trick_value: int = Field(10, gt=0, description=N_("Points an opponent scores for each trick"))
     defenders_score: Literal["always", "never", "when_set"] = Field(
         "always",
-        description="When the contractor's opponents score their tricks: always, never, or only when set",
+        description=N_("When the contractor's opponents score their tricks: always, never, or only when set"),
     )
     defenders_cap: bool = Field(
         False,
-        description="Opponents cannot pass the target less one trick (490) on tricks: they must win a bid",
+        description=N_(
+            "Opponents cannot pass the target less one trick (490) on tricks: they must win a bid"
+        ),
     )
-    nullo: bool = Field(True, description="Nullo and open nullo may be bid")
-    nullo_value: int = Field(250, gt=0, description="Value of nullo (ranks between 8♠ and 8♣)")
-    open_nullo_value: int = Field(500, gt=0, description="Value of open nullo (ranks between 10♦ and 10♥)")
+    nullo: bool = Field(True, description=N_("Nullo and open nullo may be bid"))
+    nullo_value: int = Field(250, gt=0, description=N_("Value of nullo (ranks between 8♠ and 8♣)"))
+    open_nullo_value: int = Field(
+        500, gt=0, description=N_("Value of open nullo (ranks between 10♦ and 10♥)")
+    )
     failed_nullo_opponents: Literal["per_trick", "nothing"] = Field(
         "per_trick",
-        description="A failed nullo gives each opponent a trick's value per trick the contractor took",
+        description=N_("A failed nullo gives each opponent a trick's value per trick the contractor took"),
     )
     all_pass: Literal["redeal", "no_trump"] = Field(
-        "redeal", description="All players pass: the deal passes on unscored, or is played at no trump"
+        "redeal", description=N_("All players pass: the deal passes on unscored, or is played at no trump")
     )
     must_bid_to_win: bool = Field(
-        False, description="A side wins only by reaching the target with a bid of its own that it made"
+        False, description=N_("A side wins only by reaching the target with a bid of its own that it made")
     )
     minus_target: Literal["out_of_contention", "ends_game"] = Field(
         "out_of_contention",
-        description="A side at minus the target loses; with three or more sides it only drops out (or the game ends)",
+        description=N_(
+            "A side at minus the target loses; with three or more sides it only drops out (or the game ends)"
+        ),
     )
     six_hand_sides: Literal["two_threes", "three_twos"] = Field(
         "two_threes",
-        description="Six players: two sides of three (alternate seats) or three of two (opposite seats)",
+        description=N_("Six players: two sides of three (alternate seats) or three of two (opposite seats)"),
     )
 
     @model_validator(mode="before")
@@ -76,11 +93,15 @@ class Settings(BaseModel):
     def _coherent(self) -> Settings:
         if self.card_points and self.target not in CARD_POINT_TARGETS:
             raise ValueError(
-                f"the card-point variant is played to 1000 or 1500, not {self.target}: set target to 1000 or 1500"
+                _(
+                    "the card-point variant is played to 1000 or 1500, not {target}: set target to 1000 or 1500"
+                ).format(target=self.target)
             )
         if self.target <= self.trick_value:
             raise ValueError(
-                f"a target of {self.target} is reached by a single trick: it must exceed {self.trick_value}"
+                _("a target of {target} is reached by a single trick: it must exceed {trick}").format(
+                    target=self.target, trick=self.trick_value
+                )
             )
         return self
 
@@ -90,48 +111,52 @@ class Settings(BaseModel):
         return self.target - self.trick_value
 
 
-# the settings in a card player's words (scorepad.rules.wording)
-SETTING_LABELS: dict[str, str] = {
-    "preset": "preset",
+# the settings in a card player's words (scorepad.rules.wording says them in the language spoken)
+SETTING_LABELS: dict[str, str | Callable[[], str]] = {
+    "preset": N_("preset"),
     "auction": "",
     "schedule": "",
-    "target": "game",
-    "card_points": "card points",
-    "slam_bonus": "slam bonus",
-    "slam_value": "slam worth",
-    "trick_value": "a trick to an opponent",
-    "defenders_score": "opponents score their tricks",
-    "defenders_cap": "opponents stop short of game",
-    "nullo": "nullo",
-    "nullo_value": "nullo worth",
-    "open_nullo_value": "open nullo worth",
-    "failed_nullo_opponents": "failed nullo",
-    "all_pass": "all pass",
-    "must_bid_to_win": "must bid to win",
+    "target": lambda: pgettext("setting", "game"),  # the points to reach ("game" is also a kind of game)
+    "card_points": N_("card points"),
+    "slam_bonus": N_("slam bonus"),
+    "slam_value": N_("slam worth"),
+    "trick_value": N_("a trick to an opponent"),
+    "defenders_score": N_("opponents score their tricks"),
+    "defenders_cap": N_("opponents stop short of game"),
+    "nullo": N_("nullo"),
+    "nullo_value": N_("nullo worth"),
+    "open_nullo_value": N_("open nullo worth"),
+    "failed_nullo_opponents": N_("failed nullo"),
+    "all_pass": N_("all pass"),
+    "must_bid_to_win": N_("must bid to win"),
     "minus_target": "",
-    "six_hand_sides": "six players",
+    "six_hand_sides": N_("six players"),
 }
 VALUE_WORDS: dict[str, dict[object, str]] = {
     "preset": {
-        "avondale": "Avondale",
-        "original": "original",
-        "card_points_1000": "card points to 1000",
-        "card_points_1500": "card points to 1500",
-        None: "none",
+        "avondale": N_("Avondale"),
+        "original": N_("original"),
+        "card_points_1000": N_("card points to 1000"),
+        "card_points_1500": N_("card points to 1500"),
+        None: N_("none"),
     },
-    "auction": {"one_round": "one round of bidding", "continuous": "bidding round and round"},
-    "schedule": {"avondale": "Avondale schedule", "original": "original schedule"},
-    "defenders_score": {"always": "always", "never": "never", "when_set": "only when the bid is set"},
+    "auction": {"one_round": N_("one round of bidding"), "continuous": N_("bidding round and round")},
+    "schedule": {"avondale": N_("Avondale schedule"), "original": N_("original schedule")},
+    "defenders_score": {
+        "always": N_("always"),
+        "never": N_("never"),
+        "when_set": N_("only when the bid is set"),
+    },
     "failed_nullo_opponents": {
-        "per_trick": "opponents score per trick taken",
-        "nothing": "opponents score nothing",
+        "per_trick": N_("opponents score per trick taken"),
+        "nothing": N_("opponents score nothing"),
     },
-    "all_pass": {"redeal": "redeal", "no_trump": "played at no trump"},
+    "all_pass": {"redeal": N_("redeal"), "no_trump": N_("played at no trump")},
     "minus_target": {
-        "out_of_contention": "minus the game: out of the running",
-        "ends_game": "minus the game: it ends",
+        "out_of_contention": N_("minus the game: out of the running"),
+        "ends_game": N_("minus the game: it ends"),
     },
-    "six_hand_sides": {"two_threes": "two sides of three", "three_twos": "three sides of two"},
+    "six_hand_sides": {"two_threes": N_("two sides of three"), "three_twos": N_("three sides of two")},
 }
 
 PRESETS: dict[str, dict[str, object]] = {
@@ -147,28 +172,28 @@ PRESETS: dict[str, dict[str, object]] = {
 # other cards their pips, joker 0. These are facts of the pack, not options of the ruleset.
 HONOURS = ("K", "Q", "J", "10")
 PACKS: dict[int, tuple[str, dict[str, tuple[str, ...]]]] = {
-    # players: (description, suit -> ranks); every pack also holds one joker
+    # players: (description, marked: `deck_description` says it; suit -> ranks); every pack also holds one joker
     2: (
-        "33 cards: A–7 in each suit and the joker (the three-hand pack; the third hand is dead)",
+        N_("33 cards: A–7 in each suit and the joker (the three-hand pack; the third hand is dead)"),
         dict.fromkeys("SCDH", ("A", "K", "Q", "J", "10", "9", "8", "7")),
     ),
     3: (
-        "33 cards: A–7 in each suit and the joker",
+        N_("33 cards: A–7 in each suit and the joker"),
         dict.fromkeys("SCDH", ("A", "K", "Q", "J", "10", "9", "8", "7")),
     ),
     4: (
-        "43 cards: A–5 in each suit, the red fours and the joker",
+        N_("43 cards: A–5 in each suit, the red fours and the joker"),
         {
             **dict.fromkeys("SC", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5")),
             **dict.fromkeys("DH", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")),
         },
     ),
     5: (
-        "53 cards: the full pack and the joker",
+        N_("53 cards: the full pack and the joker"),
         dict.fromkeys("SCDH", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")),
     ),
     6: (
-        "63 cards: the full pack with elevens and twelves in each suit, the red thirteens and the joker",
+        N_("63 cards: the full pack with elevens and twelves in each suit, the red thirteens and the joker"),
         {
             **dict.fromkeys(
                 "SC", ("A", "K", "Q", "J", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -198,4 +223,7 @@ def deck_points(players: int) -> int | None:
 
 
 def deck_description(players: int) -> str:
-    return PACKS[players][0] if players in PACKS else f"no Five Hundred pack for {players} players"
+    """The pack for this many players in words, in the language spoken."""
+    if players in PACKS:
+        return _(PACKS[players][0])
+    return _("no Five Hundred pack for {count} players").format(count=players)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
+from scorepad.locale import _, pgettext
 from scorepad.rules.base import Naming, Row, SideNeed, View
 from scorepad.rules.five_hundred.calls import PASS, display_call, is_nullo, split, tricks_bid
 from scorepad.rules.five_hundred.settings import TRICKS_PER_DEAL
@@ -120,24 +121,24 @@ class FiveHundredView(View):
     def bid_problem(self, call: str) -> str | None:
         """Why this contract cannot be bid in this game (nullo off), or None."""
         if is_nullo(call) and not self.nullo:
-            return f"{display_call(call)} is not bid in this game (nullo is off)"
+            return nullo_off(call)
         return None
 
     def call_problem(self, call: str) -> str | None:
         """Why the player on turn cannot make this call now, or None (a pass always may)."""
         if call == PASS or not self.legal_calls or call in self.legal_calls:
             return None
-        return self.bid_problem(call) or (
-            f"{display_call(call)} does not outrank {self.bid_to_beat}: the bid to beat is {self.bid_to_beat}"
-        )
+        return self.bid_problem(call) or _(
+            "{call} does not outrank {high}: the bid to beat is {high}"
+        ).format(call=display_call(call), high=self.bid_to_beat)
 
     def partner_problem(self, contractor: str | None, partner: str, contract: str | None) -> str | None:
         """Why `partner` cannot be the called partner (five hands), or None."""
         if partner == contractor:
-            return "the called partner is another player than the contractor (blank: he plays alone)"
+            return _("the called partner is another player than the contractor (blank: he plays alone)")
         contract = contract or self.contract
         if contract and is_nullo(contract):
-            return f"{display_call(contract)} is played alone: leave the partner blank"
+            return _("{call} is played alone: leave the partner blank").format(call=display_call(contract))
         return None
 
     def irregularity_deal(self, kind: str) -> IrregularityDeal:
@@ -155,8 +156,9 @@ class DealCells(NamedTuple):
 
     deal: int
     call: str | None  # "7H", "nullo"; None: all passed, played at no trump
-    outcome: str  # "made", "set", "slam", "nullo made" …, "no trump"
-    short: str  # the outcome without the call, beside which a sheet shows it: "made", "set", "slam" ("": all passed)
+    outcome: str  # "made", "set", "slam", "nullo made" …, "no trump": a key (in words: `outcome_words`)
+    short: str  # the outcome without the call, beside which a sheet shows it: "made", "set", "slam" ("": all passed);
+    # a key too (in words: `short_words`)
     irregularity: str  # why it was scored so ("" when as played)
     tricks: Mapping[str, int]  # side -> tricks won
     points: Mapping[str, int]  # side -> points this deal (the row's change)
@@ -193,6 +195,22 @@ class DealCells(NamedTuple):
         return tricks_bid(self.call) if self.call else 0
 
     @property
+    def short_words(self) -> str:
+        """The outcome beside the call, in the language spoken: "made", "set", "slam" ("" when all passed)."""
+        return short_words(self.call, self.short)
+
+    @property
+    def outcome_words(self) -> str:
+        """The outcome in the language spoken: "made", "slam", "nullo made", "no trump"."""
+        if self.call is None:
+            return pgettext("outcome", "no trump")
+        if is_nullo(self.call):
+            if self.short == "made":
+                return pgettext("nullo", "{call} made").format(call=display_call(self.call))
+            return pgettext("nullo", "{call} set").format(call=display_call(self.call))
+        return self.short_words
+
+    @property
     def tricks_text(self) -> str:
         """Every side's tricks in words ("Ann 7, Bob 2, Cid 1")."""
         return ", ".join(f"{self.naming.side_name(side)} {n}" for side, n in self.tricks.items())
@@ -217,7 +235,7 @@ class DealCells(NamedTuple):
         """A Five Hundred row's columns (every row of the game is a deal's)."""
         cells = row.cells
         if not isinstance(cells, DealCells):
-            raise TypeError(f"row {row.seq} is not a Five Hundred deal's")
+            raise TypeError(f"row {row.seq} is not a Five Hundred deal's")  # not words: a programmer's error
         return cells
 
 
@@ -264,16 +282,47 @@ def tricks_problem(counts: Sequence[int], per_deal: int, complete: bool = True) 
     """The law of a deal's tricks: every count from 0 to `per_deal`, and all of them `per_deal` in all
     (`complete`), or no more than that while the last side's count is still to come."""
     if any(not 0 <= n <= per_deal for n in counts):
-        return f"tricks: a number from 0 to {per_deal}"
+        return _("tricks: a number from 0 to {most}").format(most=per_deal)
     return tricks_total_problem(sum(counts), per_deal, complete)
 
 
 def tricks_total_problem(total: int, per_deal: int, complete: bool = True) -> str | None:
     if complete and total != per_deal:
-        return f"the tricks add up to {total}, not {per_deal}"
+        return _("the tricks add up to {total}, not {tricks}").format(total=total, tricks=per_deal)
     if total > per_deal:
-        return f"the tricks add up to {total}, more than {per_deal}"
+        return _("the tricks add up to {total}, more than {tricks}").format(total=total, tricks=per_deal)
     return None
+
+
+def nullo_off(call: str) -> str:
+    """Why a nullo cannot be bid at a table that plays without them."""
+    return _("{call} is not bid in this game (nullo is off)").format(call=display_call(call))
+
+
+def short_words(call: str | None, short: str) -> str:
+    """A deal's outcome beside its call, in the language spoken ("made", "set", "slam"; a nullo's "made" and
+    "set" have words of their own in some languages: Russian «сыгран», «не сыгран»)."""
+    if not short or call is None:
+        return ""
+    if is_nullo(call):
+        return pgettext("nullo", "made") if short == "made" else pgettext("nullo", "set")
+    if short == "slam":
+        return pgettext("outcome", "slam")
+    return pgettext("outcome", "made") if short == "made" else pgettext("outcome", "set")
+
+
+def outcome_row(player: str, call: str, short: str) -> str:
+    """A scored deal's row in words: "Bob 7♥ made", "Ann 8♠ slam", "Bob nullo set"."""
+    shown = display_call(call)
+    if is_nullo(call):
+        if short == "made":
+            return pgettext("nullo", "{player} {call} made").format(player=player, call=shown)
+        return pgettext("nullo", "{player} {call} set").format(player=player, call=shown)
+    if short == "slam":
+        return _("{player} {call} slam").format(player=player, call=shown)
+    if short == "made":
+        return _("{player} {call} made").format(player=player, call=shown)
+    return _("{player} {call} set").format(player=player, call=shown)
 
 
 def side_needs(
@@ -283,8 +332,9 @@ def side_needs(
     needs = []
     for side, total in totals.items():
         if side in out:
-            needs.append(SideNeed(side, names[side], None, True, "out of the running"))
+            needs.append(SideNeed(side, names[side], None, True, _("out of the running")))
         else:
             to_go = max(0, target - total)
-            needs.append(SideNeed(side, names[side], to_go, False, f"needs {to_go} to reach {target}"))
+            words = _("needs {points} to reach {target}").format(points=to_go, target=target)
+            needs.append(SideNeed(side, names[side], to_go, False, words))
     return tuple(needs)
