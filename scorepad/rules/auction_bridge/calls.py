@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from scorepad.locale import N_, _, pgettext
 from scorepad.rules.auction_bridge.settings import (
     DEFAULT_SETTINGS,
     NO_TRUMP_HOLDINGS,
@@ -18,28 +19,23 @@ from scorepad.rules.auction_bridge.settings import (
     TRUMP_HOLDINGS,
     Settings,
 )
+from scorepad.rules.auction_bridge.words import STRAIN_NAMES as STRAIN_NAMES
+from scorepad.rules.auction_bridge.words import STRAIN_SYMBOLS as STRAIN_SYMBOLS
+from scorepad.rules.auction_bridge.words import strain_symbol
 
 PASS, DOUBLE, REDOUBLE = "pass", "double", "redouble"
 DOUBLINGS = ("none", "doubled", "redoubled")
-STRAIN_NAMES = {
-    "S": "spades",
-    "C": "clubs",
-    "D": "diamonds",
-    "H": "hearts",
-    "R": "royal spades",
-    "NT": "no trump",
-}
-STRAIN_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "R♠", "NT": "NT"}
+#: an honour holding in words, marked for the catalogues: `_()` it where it is shown
 HOLDING_TEXT = {
-    "3": "simple honours",
-    "4": "4 honours",
-    "5": "5 honours",
-    "4_one_hand": "4 honours in one hand",
-    "4_one_hand_5th_partner": "4 in one hand, 5th in partner's",
-    "5_one_hand": "5 honours in one hand",
-    "3_aces": "3 aces",
-    "4_aces": "4 aces",
-    "4_aces_one_hand": "4 aces in one hand",
+    "3": N_("simple honours"),
+    "4": N_("4 honours"),
+    "5": N_("5 honours"),
+    "4_one_hand": N_("4 honours in one hand"),
+    "4_one_hand_5th_partner": N_("4 in one hand, 5th in partner's"),
+    "5_one_hand": N_("5 honours in one hand"),
+    "3_aces": N_("3 aces"),
+    "4_aces": N_("4 aces"),
+    "4_aces_one_hand": N_("4 aces in one hand"),
 }
 BID = re.compile(r"^([1-7])(S|C|D|H|R|NT)$")
 
@@ -70,7 +66,7 @@ def split_bid(call: str) -> tuple[int, str]:
         return found
     match = BID.match(call)
     if not match:
-        raise ValueError(f"{call!r} is not a bid (1S…7NT)")
+        raise ValueError(_("{call!r} is not a bid (1S…7NT)").format(call=call))
     return int(match.group(1)), match.group(2)
 
 
@@ -101,26 +97,46 @@ def bids_above(call: str | None, settings: Settings = DEFAULT_SETTINGS) -> list[
 
 
 def format_call(call: str, double: str = "none") -> str:
-    """'3H' -> '3♥', with ' doubled'/' redoubled' when the contract is; passes and doubles as words."""
-    written = _WRITTEN.get((call, double))
-    if written is not None:
-        return written
-    return _format_call(call, double)
+    """'3H' -> '3♥', with ' doubled'/' redoubled' when the contract is; passes and doubles as words (all in
+    the language spoken now)."""
+    text = _WRITTEN.get(call)
+    if text is None:
+        if not is_bid(call):
+            return call_word(call)
+        level, strain = split_bid(call)
+        text = f"{level}{strain_symbol(strain)}"
+    if double == "doubled":
+        # Translators: Auction Bridge, a doubled contract ("3♥ doubled")
+        return _("{bid} doubled").format(bid=text)
+    if double == "redoubled":
+        return _("{bid} redoubled").format(bid=text)
+    return text
 
 
-def _format_call(call: str, double: str) -> str:
-    if not is_bid(call):
-        return call
-    level, strain = split_bid(call)
-    text = f"{level}{STRAIN_SYMBOLS[strain]}"
-    return text if double == "none" else f"{text} {double}"
+def call_word(call: str) -> str:
+    """pass, double, redouble in words (any other call as it is)."""
+    if call == PASS:
+        return pgettext("Auction Bridge call", "pass")
+    if call == DOUBLE:
+        return pgettext("Auction Bridge call", "double")
+    if call == REDOUBLE:
+        return pgettext("Auction Bridge call", "redouble")
+    return call
 
 
-#: every bid with every doubling, in words: a long log's rows write a contract each
+def doubling_words(double: str) -> str:
+    """none | doubled | redoubled in words ("" when not doubled)."""
+    if double == "doubled":
+        return pgettext("Auction Bridge contract", "doubled")
+    if double == "redoubled":
+        return pgettext("Auction Bridge contract", "redoubled")
+    return ""
+
+
+#: every suit bid written with its symbol, the same in every language (no trump's is looked up: the language
+#: writes it): a long log's rows write a contract each
 _WRITTEN = {
-    (call, double): _format_call(call, double)
-    for call in _BIDS
-    for double in ("none", "doubled", "redoubled")
+    call: f"{level}{strain_symbol(strain)}" for call, (level, strain) in _BIDS.items() if strain != "NT"
 }
 
 
@@ -135,7 +151,7 @@ _STRAIN_WORDS = {
     "D": ("d", "♦", "♢", "diamond", "diamonds"),
     "H": ("h", "♥", "♡", "heart", "hearts"),
     "R": ("r", "rs", "r♠", "♠r", "royal", "royals", "royalspade", "royalspades", "lilies", "lily"),
-    "NT": ("nt", "n", "notrump", "notrumps", "no-trump", "no-trumps", "ntr"),
+    "NT": ("nt", "n", "notrump", "notrumps", "no-trump", "no-trumps", "ntr", "sa", "бк"),  # SA, БК: as shown
 }
 _STRAIN_BY_WORD = {word: strain for strain, words in _STRAIN_WORDS.items() for word in words}
 _WORD_CALLS = {
@@ -160,23 +176,35 @@ def parse_call(text: str) -> str:
         return _WORD_CALLS[word]
     if word == "r":
         raise ValueError(
-            "'r' is ambiguous: type 'xx' or 'rd' to redouble, or a level and 'r' for royal spades"
+            _("'r' is ambiguous: type 'xx' or 'rd' to redouble, or a level and 'r' for royal spades")
         )
     if word[:1].isdigit():
         level, rest = word[0], word[1:]
         strain = _STRAIN_BY_WORD.get(rest)
         if strain is None:
-            raise ValueError(f"{text.strip()!r}: {rest!r} is not a denomination (s c d h r nt)")
+            raise ValueError(
+                _("{text!r}: {rest!r} is not a denomination (s c d h r nt)").format(
+                    text=text.strip(), rest=rest
+                )
+            )
         if not "1" <= level <= "7":
-            raise ValueError(f"{text.strip()!r}: a bid names 1 to 7 odd tricks")
+            raise ValueError(_("{text!r}: a bid names 1 to 7 odd tricks").format(text=text.strip()))
         return f"{level}{strain}"
-    raise ValueError(f"{text.strip()!r} is not a call: type e.g. 3h, 1nt, 2r (royal spades), p, x or xx")
+    raise ValueError(
+        _("{text!r} is not a call: type e.g. 3h, 1nt, 2r (royal spades), p, x or xx").format(
+            text=text.strip()
+        )
+    )
 
 
 def holdings_for(strain: str) -> tuple[str, ...]:
     """The honour holdings that can be scored in a contract of this denomination (for the honours picker)."""
     if strain not in STRAINS:
-        raise ValueError(f"{strain!r} is not a denomination ({', '.join(STRAINS)})")
+        raise ValueError(
+            _("{strain!r} is not a denomination ({strains})").format(
+                strain=strain, strains=", ".join(STRAINS)
+            )
+        )
     return NO_TRUMP_HOLDINGS if strain == "NT" else TRUMP_HOLDINGS
 
 
@@ -187,16 +215,21 @@ def honours_required(strain: str) -> bool:
 
 
 def missing_honours_reason(strain: str) -> str:
-    return (
-        f"Law 5: at {STRAIN_NAMES[strain]} one side always holds three or more of the five trump honours "
-        "(A K Q J 10): name that side and its holding"
-    )
+    # Translators: Auction Bridge; {strain} is the trump suit ("hearts"); A K Q J 10 as your cards are lettered
+    return _(
+        "Law 5: at {strain} one side always holds three or more of the five trump honours (A K Q J 10): name "
+        "that side and its holding"
+    ).format(strain=STRAIN_NAMES[strain])
 
 
 def honour_value(strain: str, holding: str, settings: Settings = DEFAULT_SETTINGS) -> int:
     """Law 6: trump honours in tricks of the trump suit; at no trump the aces in points."""
     if holding not in holdings_for(strain):
-        raise ValueError(f"{holding!r} is not an honour holding at {STRAIN_NAMES[strain]}")
+        raise ValueError(
+            _("{holding!r} is not an honour holding at {strain}").format(
+                holding=holding, strain=STRAIN_NAMES[strain]
+            )
+        )
     if strain == "NT":
         return settings.no_trump_honours[holding]
     return settings.honour_tricks[holding] * settings.trick_values[strain]
@@ -264,15 +297,21 @@ class Auction:
     def refuse(self, player: str, call: str, settings: Settings) -> str | None:
         """Why `player` may not make `call` now, or None."""
         if self.closed:
-            return f"the auction is over: the contract is {self.contract().text}; enter the result"
+            return _("the auction is over: the contract is {contract}; enter the result").format(
+                contract=self.contract().text
+            )
         if player != self.turn:
-            return f"it is {self._name(self.turn)}'s turn to call, not {self._name(player)}'s"
+            return _("it is {player}'s turn to call, not {other}'s").format(
+                player=self._name(self.turn), other=self._name(player)
+            )
         if call == PASS:
             if self.last_bid is None:
-                return "Law 42: the dealer must bid at least one odd trick (the lowest bid is 1♠); he cannot pass"
+                return _(
+                    "Law 42: the dealer must bid at least one odd trick (the lowest bid is 1♠); he cannot pass"
+                )
             return None
         if self.last_bid is None and not is_bid(call):
-            return f"Law 42: the dealer must open with a bid, not {call}"
+            return _("Law 42: the dealer must open with a bid, not {call}").format(call=call_word(call))
         if call == DOUBLE:
             return self._refuse_double(player)
         if call == REDOUBLE:
@@ -284,32 +323,45 @@ class Auction:
     def _refuse_double(self, player: str) -> str | None:
         assert self.last_bid is not None and self.last_bidder is not None
         if self.side_of[self.last_bidder] == self.side_of[player]:
-            return f"Law 54: a player may double only the adversaries' bid; {format_call(self.last_bid)} is his side's"
+            return _("Law 54: a player may double only the adversaries' bid; {bid} is his side's").format(
+                bid=format_call(self.last_bid)
+            )
         if self.doubling != "none":
-            return f"Law 54: {self._name(self.last_bidder)}'s {format_call(self.last_bid)} is already {self.doubling}"
+            already = (
+                _("Law 54: {player}'s {bid} is already redoubled")
+                if self.doubling == "redoubled"
+                else _("Law 54: {player}'s {bid} is already doubled")
+            )
+            return already.format(player=self._name(self.last_bidder), bid=format_call(self.last_bid))
         return None
 
     def _refuse_redouble(self, player: str) -> str | None:
         assert self.last_bid is not None and self.last_bidder is not None
         if self.doubling == "none":
-            return f"Law 54: only a doubled bid can be redoubled; {format_call(self.last_bid)} is not doubled"
+            return _("Law 54: only a doubled bid can be redoubled; {bid} is not doubled").format(
+                bid=format_call(self.last_bid)
+            )
         if self.doubling == "redoubled":
-            return (
-                f"Law 54: {format_call(self.last_bid)} is already redoubled; a bid is redoubled once at most"
+            return _("Law 54: {bid} is already redoubled; a bid is redoubled once at most").format(
+                bid=format_call(self.last_bid)
             )
         if self.side_of[self.last_bidder] != self.side_of[player]:
-            return "Law 54: a player may redouble only a double of his own side's bid"
+            return _("Law 54: a player may redouble only a double of his own side's bid")
         return None
 
     def _too_low(self, call: str, settings: Settings) -> str:
         assert self.last_bid is not None
-        beat = f"{self._name(self.last_bidder)}'s {describe_bid(self.last_bid, settings)}"
+        words = {
+            "bid": describe_bid(call, settings),
+            "player": self._name(self.last_bidder),
+            "last": describe_bid(self.last_bid, settings),
+            "value": bid_value(self.last_bid, settings),
+        }
         if bid_value(call, settings) == bid_value(self.last_bid, settings):
-            return (
-                f"{describe_bid(call, settings)} does not beat {beat}: at equal value the bid naming more tricks "
-                "is higher (Law 44)"
-            )
-        return f"{describe_bid(call, settings)} does not beat {beat}; the bid to beat is worth {bid_value(self.last_bid, settings)}"
+            return _(
+                "{bid} does not beat {player}'s {last}: at equal value the bid naming more tricks is higher (Law 44)"
+            ).format(**words)
+        return _("{bid} does not beat {player}'s {last}; the bid to beat is worth {value}").format(**words)
 
     def add(self, player: str, call: str) -> bool:
         """Make the call; returns whether it closed the auction (`closed`)."""

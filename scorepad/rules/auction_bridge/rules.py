@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import zip_longest
 from typing import Any
 
+from scorepad.locale import N_, _, ngettext
 from scorepad.log import ABAgree, ABBid, ABContract, ABResult, ABStop, Deal, Entry, Header
 from scorepad.rules import base
 from scorepad.rules.auction_bridge import checks
@@ -25,7 +26,7 @@ from scorepad.rules.auction_bridge.view import DealCells, StopCells, bridge_cell
 
 class AuctionBridgeRules(base.Rules[BridgeState, Settings]):
     game = "auction_bridge"
-    title = "Auction Bridge"
+    title = N_("Auction Bridge")
     settings_model = Settings
     min_players = SEATS
     max_players = SEATS
@@ -57,7 +58,7 @@ class AuctionBridgeRules(base.Rules[BridgeState, Settings]):
                 return state.closed(agreeing=True) or checks.check_agree(state, entry)
             case ABStop():
                 return state.closed() or checks.check_stop(state, entry)
-        return f"a {entry.type} entry has no meaning in Auction Bridge"
+        return _("a {type} entry has no meaning in Auction Bridge").format(type=entry.type)
 
     def fold(self, state: BridgeState, entry: Entry, seq: int) -> str | None:
         """`validate`, and the entry folded in when it may come."""
@@ -85,7 +86,7 @@ class AuctionBridgeRules(base.Rules[BridgeState, Settings]):
         self, state: BridgeState, target: int, where: base.Where, trial: Callable[[], BridgeState | None]
     ) -> str | None:
         if state.agreed_seq is not None:
-            return "Laws 12 and 13: the rubber's score has been made up and agreed"
+            return _("Laws 12 and 13: the rubber's score has been made up and agreed")
         corrected = trial()
         if corrected is None:
             return None  # the replacement itself is refused; the Replayer says why
@@ -137,10 +138,10 @@ def _trick_window_closed(state: BridgeState, deal: DealCells, target: int) -> st
     """Law 13: until a declaration in the following game; in the last game, until the rubber is agreed."""
     if deal.game < state.game_no:
         if any(game == deal.game + 1 for _, game in state.openers_after(target)):
-            return (
+            return _(
                 "Law 13: a trick-score error may be corrected only before a declaration has been made in the "
-                f"following game; game {deal.game + 1} has had one"
-            )
+                "following game; game {game} has had one"
+            ).format(game=deal.game + 1)
     return None
 
 
@@ -213,9 +214,12 @@ def _result(state: BridgeState, entry: ABResult, seq: int) -> None:
         bonus[declarers] = settings.rubber_bonus
     delta = {side: score.total(side) + bonus[side] for side in state.side_labels}
 
-    text = f"{state.name(contract.declarer)} {contract.text} {'made' if score.made else f'set {-score.over_under}'}"
-    if won_game:
-        text += f", game to {state.side_name(won_game)}"
+    text = _deal_words(score.made, -score.over_under, won_game is not None).format(
+        player=state.name(contract.declarer),
+        contract=contract.text,
+        count=-score.over_under,
+        side=state.side_name(won_game) if won_game else "",
+    )
     cells = DealCells(
         deal=current.number,
         game=current.game,
@@ -247,12 +251,22 @@ def _result(state: BridgeState, entry: ABResult, seq: int) -> None:
         _end_rubber(state, games_winner=declarers)
 
 
+def _deal_words(made: bool, short: int, won_game: bool) -> str:
+    """A scored deal's row in words, to fill in: "Ann 1NT made, game to We", "Bob 3♥ doubled set 2" (a contract
+    set scores nothing below the line, so it never wins a game)."""
+    if made:
+        # Translators: Auction Bridge, a scored deal's row: the declarer, the contract, made, and who won a game
+        return _("{player} {contract} made, game to {side}") if won_game else _("{player} {contract} made")
+    # Translators: Auction Bridge, a contract set by {count} tricks ("Bob 3♥ doubled set 2")
+    return ngettext("{player} {contract} set {count}", "{player} {contract} set {count}", short)
+
+
 def _stop(state: BridgeState, entry: ABStop, seq: int) -> None:
     state.current = None  # a deal with no calls yet has not started
     bonus = {side: state.games_won[side] * state.settings.unfinished_game_bonus for side in state.side_labels}
     zeros = dict.fromkeys(state.side_labels, 0)
     cells = StopCells(game=state.game_no, reason=entry.reason, bonus=bonus, trick=zeros, honour=zeros)
-    state.add_row(seq, "Rubber stopped unfinished (Law 11)", bonus, cells)
+    state.add_row(seq, _("Rubber stopped unfinished (Law 11)"), bonus, cells)
     _end_rubber(state, games_winner=None)
 
 
@@ -266,21 +280,31 @@ def _end_rubber(state: BridgeState, games_winner: str | None) -> None:
 
 
 def _rubber_sentence(state: BridgeState, rubber: Rubber) -> str:
-    score = " to ".join(
-        str(state.totals[s]) for s in sorted(state.side_labels, key=lambda s: -state.totals[s])
-    )
     if rubber.winner is None:
-        law = "Law 11" if rubber.stopped else "Law 10"
-        return f"the rubber is drawn at {state.totals[state.side_labels[0]]} each ({law})"
-    winner = state.side_name(rubber.winner)
-    if rubber.stopped:
-        return f"{winner} win the unfinished rubber by {rubber.size}, {score} (Law 11)"
-    if rubber.games_winner != rubber.winner:
-        return (
-            f"{state.side_name(rubber.games_winner or '')} won the rubber's games, but {winner} have the larger "
-            f"total and win {rubber.size}, {score} (Law 10)"
+        drawn = (
+            _("the rubber is drawn at {points} each (Law 11)")
+            if rubber.stopped
+            else _("the rubber is drawn at {points} each (Law 10)")
         )
-    return f"{winner} win the rubber by {rubber.size}, {score} (Law 10)"
+        return drawn.format(points=state.totals[state.side_labels[0]])
+    higher, lower = sorted((state.totals[s] for s in state.side_labels), reverse=True)
+    # Translators: Auction Bridge, the two totals of a rubber, the larger first ("436 to 286")
+    score = _("{higher} to {lower}").format(higher=higher, lower=lower)
+    words = {
+        "winner": state.side_name(rubber.winner),
+        "size": rubber.size,
+        "score": score,
+        "games_winner": state.side_name(rubber.games_winner or ""),
+    }
+    if rubber.stopped:
+        return _("{winner} win the unfinished rubber by {size}, {score} (Law 11)").format(**words)
+    if rubber.games_winner != rubber.winner:
+        return _(
+            "{games_winner} won the rubber's games, but {winner} have the larger total and win {size}, {score} "
+            "(Law 10)"
+        ).format(**words)
+    # Translators: Auction Bridge, the rubber's result: the side that wins, by how much, and the two totals
+    return _("{winner} win the rubber by {size}, {score} (Law 10)").format(**words)
 
 
 def row_points(row: base.Row, sides: Iterable[str]) -> dict[str, dict[str, int]]:

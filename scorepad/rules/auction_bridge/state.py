@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from scorepad.locale import _
 from scorepad.log import Header
 from scorepad.rules import base
 from scorepad.rules.auction_bridge.calls import Auction, Contract, format_call, holdings_for
@@ -55,7 +56,7 @@ class BridgeState(base.State[Settings]):
         self.last_dealer: str | None = None
         self.rubber: Rubber | None = None
         self.agreed_seq: int | None = None
-        self.prompt = self.problem or f"{self.name(self.players[0])} to deal and bid"
+        self.prompt = self.problem or _("{player} to deal and bid").format(player=self.name(self.players[0]))
 
     # ------------------------------------------------------------------ seats and sides
 
@@ -83,24 +84,28 @@ class BridgeState(base.State[Settings]):
         if self.problem:
             return self.problem
         if self.agreed_seq is not None:
-            return "the rubber's score has been agreed; nothing more can be entered"
+            return _("the rubber's score has been agreed; nothing more can be entered")
         if self.rubber is not None and not agreeing:
-            return f"the rubber is over ({self.result}); only the agreement of its score may follow"
+            return _("the rubber is over ({result}); only the agreement of its score may follow").format(
+                result=self.result
+            )
         return None
 
     def unfinished_deal(self) -> str | None:
         """Law 11: a deal once started must be finished before play stops."""
         current = self.current
         if current is not None and (current.auction.calls or current.contract is not None):
-            return (
-                f"Law 11: a deal once started must be finished; finish deal {current.number} before stopping"
-            )
+            return _(
+                "Law 11: a deal once started must be finished; finish deal {number} before stopping"
+            ).format(number=current.number)
         return None
 
     def unfinished_rubber(self) -> str | None:
         """Law 12: a rubber's score is agreed once it ends (or once play stops, Law 11)."""
         if self.rubber is None:
-            return "the rubber is still being played: its score is agreed once it ends, or once play stops (Law 11)"
+            return _(
+                "the rubber is still being played: its score is agreed once it ends, or once play stops (Law 11)"
+            )
         return None
 
     # ------------------------------------------------------------------ for screens
@@ -119,32 +124,44 @@ class BridgeState(base.State[Settings]):
         if self.problem:
             return (self.problem,)
         if self.rubber is not None:
-            agreed = " The table agreed the score." if self.agreed_seq else ""
-            return (f"Rubber over: {self.result}.{agreed}",)
+            over = (
+                _("Rubber over: {result}. The table agreed the score.")
+                if self.agreed_seq
+                else _("Rubber over: {result}.")
+            )
+            return (over.format(result=self.result),)
         games = ", ".join(f"{self.side_name(s)} {self.games_won[s]}" for s in self.side_labels)
         need = ", ".join(
             f"{self.side_name(s)} {max(0, self.settings.game_points - self.below_line[s])}"
             for s in self.side_labels
         )
-        stage = f"Game {self.game_no} of the rubber · games won: {games} · to make game: {need}"
+        stage = _("Game {game} of the rubber · games won: {games} · to make game: {need}").format(
+            game=self.game_no, games=games, need=need
+        )
         current = self.current
         if current is None:
-            dealer = self.next_dealer()
-            return (f"Deal {self.deals + 1}: {self.name(dealer)} deals and bids first", stage)
-        dealt = f"Deal {current.number}: {self.name(current.dealer)} dealt"
+            first = _("Deal {number}: {player} deals and bids first")
+            return (first.format(number=self.deals + 1, player=self.name(self.next_dealer())), stage)
+        dealt = _("Deal {number}: {player} dealt").format(
+            number=current.number, player=self.name(current.dealer)
+        )
         contract = current.contract
         if contract is None:
             auction = current.auction
-            beat = ""
             if auction.last_bid:
-                bid = format_call(auction.last_bid, auction.doubling)
-                beat = f", {bid} by {self.name(auction.last_bidder or '')} to beat"
-            return (dealt, f"{self.name(auction.turn)} to call{beat}", stage)
-        return (
-            dealt,
-            f"Contract: {self.name(contract.declarer)} {contract.text}, {6 + contract.level} tricks to make",
-            stage,
+                to_call = _("{player} to call, {bid} by {bidder} to beat").format(
+                    player=self.name(auction.turn),
+                    bid=format_call(auction.last_bid, auction.doubling),
+                    bidder=self.name(auction.last_bidder or ""),
+                )
+            else:
+                to_call = _("{player} to call").format(player=self.name(auction.turn))
+            return (dealt, to_call, stage)
+        # Translators: Auction Bridge; {tricks} is 7 to 13, the tricks the declarer's side must win
+        playing = _("Contract: {player} {contract}, {tricks} tricks to make").format(
+            player=self.name(contract.declarer), contract=contract.text, tricks=6 + contract.level
         )
+        return (dealt, playing, stage)
 
     def view(self) -> BridgeView:
         current = self.current
@@ -212,13 +229,15 @@ def _contract_view(state: BridgeState, contract: Contract) -> ContractView:
 
 def setup_problem(players: tuple[str, ...], sides: Mapping[str, tuple[str, ...]]) -> str | None:
     if len(players) != SEATS:
-        return f"Auction Bridge is played by {SEATS} players, not {len(players)}"
+        return _("Auction Bridge is played by {seats} players, not {count}").format(
+            seats=SEATS, count=len(players)
+        )
     opposite = {frozenset((players[0], players[2])), frozenset((players[1], players[3]))}
     if len(sides) != 2 or {frozenset(members) for members in sides.values()} != opposite:
-        return (
-            "Auction Bridge needs two partnerships with partners sitting opposite: "
-            f"{players[0]} & {players[2]} against {players[1]} & {players[3]}"
-        )
+        return _(
+            "Auction Bridge needs two partnerships with partners sitting opposite: {first} & {third} against "
+            "{second} & {fourth}"
+        ).format(first=players[0], second=players[1], third=players[2], fourth=players[3])
     return None
 
 
@@ -235,23 +254,35 @@ def legal_calls(state: BridgeState) -> list[str]:
 
 def contract_text(state: BridgeState, contract: Contract) -> str:
     """ "Ann's 3♥ doubled" (the name shown now)."""
-    return f"{state.name(contract.declarer)}'s {contract.text}"
+    return possessive(state.name(contract.declarer), contract.text)
+
+
+def possessive(player: str, contract: str) -> str:
+    """ "Ann's 3♥ doubled": a player's bid or contract."""
+    # Translators: Auction Bridge, a player's bid or contract ("Ann's 3♥ doubled")
+    return _("{player}'s {contract}").format(player=player, contract=contract)
 
 
 def prompt(state: BridgeState) -> str:
     """What the table enters next (worked out when a sheet asks, not after every entry)."""
     if state.agreed_seq is not None:
-        return "The rubber's score is agreed."
+        return _("The rubber's score is agreed.")
     if state.rubber is not None:
-        return "Rubber over: agree the score."
+        return _("Rubber over: agree the score.")
     current = state.current
     if current is None:
-        return f"{state.name(state.next_dealer())} to deal and bid (game {state.game_no})"
+        return _("{player} to deal and bid (game {game})").format(
+            player=state.name(state.next_dealer()), game=state.game_no
+        )
     if current.contract is None:
         auction = current.auction
         if auction.last_bid is None:
-            return f"{state.name(current.dealer)} to bid (the dealer cannot pass)"
-        beat = f"{state.name(auction.last_bidder or '')}'s {format_call(auction.last_bid, auction.doubling)}"
-        return f"{state.name(auction.turn)} to call (to beat: {beat})"
+            return _("{player} to bid (the dealer cannot pass)").format(player=state.name(current.dealer))
+        beat = possessive(
+            state.name(auction.last_bidder or ""), format_call(auction.last_bid, auction.doubling)
+        )
+        return _("{player} to call (to beat: {bid})").format(player=state.name(auction.turn), bid=beat)
     side = state.side_name(state.side_of[current.contract.declarer])
-    return f"Result of {contract_text(state, current.contract)}: tricks won by {side}"
+    return _("Result of {contract}: tricks won by {side}").format(
+        contract=contract_text(state, current.contract), side=side
+    )

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from scorepad.locale import _
 from scorepad.rules.auction_bridge.calls import Contract
 from scorepad.rules.base import Row, Sheet, SideNeed, View
 
@@ -151,14 +152,16 @@ def bridge_cells(row: Row, sides: Sequence[str] = ()) -> BridgeCells:
     """A row's columns, typed: a scored deal or the stop of an unfinished rubber."""
     cells = row.cells
     if not isinstance(cells, DealCells | StopCells):
-        raise TypeError(f"row {row.seq} is not an Auction Bridge deal's or stop's")
+        raise TypeError(_("row {seq} is not an Auction Bridge deal's or stop's").format(seq=row.seq))
     return cells
 
 
 def side_needs(to_game: Mapping[str, int], names: Mapping[str, str]) -> tuple[SideNeed, ...]:
     """The trick points each side still needs below the line for the game being played."""
+    # Translators: Auction Bridge, beside a side's name: the trick points it still needs for game
+    needs = _("needs {points} for game")
     return tuple(
-        SideNeed(side, names[side], points, False, f"needs {points} for game")
+        SideNeed(side, names[side], points, False, needs.format(points=points))
         for side, points in to_game.items()
     )
 
@@ -169,5 +172,5 @@ def rubber_outlook(games: Mapping[str, int], games_to_win: int, names: Mapping[s
     if not closing:
         return ""
     if len(closing) == len(games):
-        return "the next game ends the rubber"
-    return f"a game by {names[closing[0]]} ends the rubber"
+        return _("the next game ends the rubber")
+    return _("a game by {side} ends the rubber").format(side=names[closing[0]])
