@@ -26,6 +26,7 @@ MARKED = [
     "scorepad/help",
     "scorepad/demo.py",
     "scorepad/games.py",
+    "scorepad/rules/jass",
 ]
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 #: calls whose string arguments are never shown as words (patterns, SQL, names of things)
