@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.locale import ENVIRONMENT, set_language
+from scorepad.locale import ENVIRONMENT, set_language, set_suit_style
 
 
 @pytest.fixture(autouse=True)
@@ -13,8 +13,10 @@ def english(monkeypatch):
     for variable in ENVIRONMENT:  # (the commands a test starts read them too)
         monkeypatch.delenv(variable, raising=False)
     set_language("en")
+    set_suit_style(None)  # (the Jass suits as each game says: no player's preference)
     yield
     set_language("en")
+    set_suit_style(None)
 
 
 @pytest.fixture(autouse=True)

@@ -38,6 +38,7 @@ MARKED = [
     "scorepad/rules/header.py",
     "scorepad/rules/__init__.py",
     "scorepad/rules/auction_bridge",
+    "scorepad/rules/jass",
 ]
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 #: calls whose string arguments are never shown as words (patterns, SQL, names of things)

@@ -229,12 +229,15 @@ def _language_asked(argv: list[str]) -> str | None:
 
 def _speak(argv: list[str]) -> None:
     """Speak the language asked for: `--lang`, else the Language setting, else the locale's, else English
-    (scorepad.locale.choose); argparse's own words (usage, errors) too."""
+    (scorepad.locale.choose); argparse's own words (usage, errors) too. The Jass suits are named as the player
+    prefers them (the `suits` preference), read with the language."""
     from scorepad.cli.words import speak_argparse
-    from scorepad.locale import choose, set_language
+    from scorepad.locale import choose, set_language, set_suit_style
     from scorepad.store.config import load_config
 
-    set_language(choose(_language_asked(argv), load_config().get("language")))
+    config = load_config()
+    set_language(choose(_language_asked(argv), config.get("language")))
+    set_suit_style(config.get("suits"))
     speak_argparse()
 
 

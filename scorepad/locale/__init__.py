@@ -85,6 +85,29 @@ def language() -> str:
     return _language
 
 
+# --------------------------------------------------------------------------- the suits the player names
+
+#: how a Jass player names the suits: French-suited (♥ ♦ ♣ ♠: hearts, diamonds, clubs, spades; Herz, Ecken, Kreuz,
+#: Schaufel) or German-suited (Rosen, Eicheln, Schellen, Schilten). A preference of the player, like the language:
+#: the `suits` preference (config.json); a game file's `suit_names` setting is only the default for a player
+#: without one (scorepad.rules.jass.cards.suit_style)
+SUIT_STYLES = ("french", "german")
+_suit_style: str | None = None
+
+
+def set_suit_style(name: object) -> str | None:
+    """Name the suits in this style from now on; anything but "french" or "german" is no preference (None).
+    Returns the style now preferred."""
+    global _suit_style
+    _suit_style = name if isinstance(name, str) and name in SUIT_STYLES else None
+    return _suit_style
+
+
+def suit_style() -> str | None:
+    """The suits as the player prefers them ("french", "german"), or None when he has not said."""
+    return _suit_style
+
+
 def use_catalogue(translations: gettext.NullTranslations, code: str = SOURCE) -> None:
     """Speak through `translations` (a test's pseudo-language)."""
     global _catalogue, _language

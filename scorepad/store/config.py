@@ -1,4 +1,4 @@
-"""The user's preferences (theme, language) as a small JSON file in the config dir. No Textual.
+"""The user's preferences (theme, language, the Jass suits) as a small JSON file in the config dir. No Textual.
 
 config.json is outside input: edited by hand, it may not be JSON, not be a set of settings (a list, a number), hold a
 setting of the wrong kind, or not be a file at all (a FIFO would block a plain read forever, a symbolic link points
@@ -19,7 +19,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from scorepad.locale import LANGUAGES, _, known, ngettext
+from scorepad.locale import LANGUAGES, SUIT_STYLES, _, known, ngettext
 from scorepad.store.files import (
     SmallFileProblem,
     config_home,
@@ -29,7 +29,8 @@ from scorepad.store.files import (
 )
 
 DEFAULT_THEME = "green-felt"
-DEFAULTS: dict[str, Any] = {"theme": DEFAULT_THEME}  # (no "language": without it, the locale's is spoken)
+#: (no "language": without it, the locale's is spoken; no "suits": without it, each game's own default)
+DEFAULTS: dict[str, Any] = {"theme": DEFAULT_THEME}
 MAX_CONFIG_BYTES = 64 * 1024  # a line or two of settings; anything far larger is not one
 MAX_THEME_NAME = 40  # as a theme file's name (scorepad/tui/theme_file.py)
 OLD_TEMPORARY = "config.tmp"  # the fixed name older versions wrote through before renaming
@@ -78,8 +79,18 @@ def _language_problem(value: object) -> str | None:
     return None
 
 
+def _suits_problem(value: object) -> str | None:
+    if value in SUIT_STYLES:
+        return None
+    shown = repr(value[:20]) if isinstance(value, str) else _kind(value)
+    # Translators: the Jass suits a player prefers; "french" and "german" are the values config.json takes
+    return _(
+        '\'suits\' is {value}, not "french" (♥ ♦ ♣ ♠) or "german" (Rosen, Eicheln, Schellen, Schilten)'
+    ).format(value=shown)
+
+
 #: each known setting's check: why its value cannot be used, or None
-CHECKS = {"theme": _theme_problem, "language": _language_problem}
+CHECKS = {"theme": _theme_problem, "language": _language_problem, "suits": _suits_problem}
 
 
 def _read_text(path: Path) -> str | None:
@@ -143,7 +154,10 @@ def read_config() -> tuple[dict[str, Any], str | None]:
                 said.append(_("{problem}; using {default}").format(problem=problem, default=DEFAULTS[key]))
             else:  # a setting without a default: as if it were not there
                 del config[key]
-                said.append(_("{problem}; using the system's language").format(problem=problem))
+                if key == "suits":
+                    said.append(_("{problem}; naming the suits as each game says").format(problem=problem))
+                else:
+                    said.append(_("{problem}; using the system's language").format(problem=problem))
     unknown = [key for key in data if key not in CHECKS]
     if unknown:
         listed = ", ".join(repr(key if len(key) <= 40 else key[:40] + "…") for key in unknown[:5])

@@ -197,7 +197,7 @@ def test_every_sentence_the_bridge_rules_make_comes_from_the_catalogues():
     assert words and all(text.startswith("⟦") and text.endswith("⟧") for text in words), words
     for line in [*bid_values(DEFAULT_SETTINGS), *scoring_table(DEFAULT_SETTINGS)]:
         assert "⟦" in line or re.fullmatch(r"[|\d\s-]*", line), line
-    assert setting_label("auction_bridge", "game_points") == "⟦game⟧"
+    assert setting_label("auction_bridge", "game_points").strip("⟦⟧") == "game"
     assert "⟦NT⟧ 10" in setting_phrase("auction_bridge", "trick_values", DEFAULT_SETTINGS.trick_values)
 
 

@@ -4,18 +4,24 @@ Suit names. The French suits map to the German-Swiss ones so that the multiplier
 rules file hold in both: ♥ hearts = Rosen and ♦ diamonds = Eicheln (×1 in the classic preset),
 ♣ clubs = Schellen and ♠ spades = Schilten (×2). The suit ladder (hearts > diamonds > clubs >
 spades) follows the same mapping: Rosen > Eicheln > Schellen > Schilten.
+
+Which of the two a screen shows is the player's preference (`suits` in config.json, read like the
+language: scorepad.locale.suit_style); a game file's `suit_names` setting is only the default for a
+player who has not said (`suit_style`). Each name is said in the language spoken: ♥ Herz, ♥ cœur …
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
 
+from scorepad.locale import _, ngettext, pgettext
+from scorepad.locale import suit_style as preferred_suit_style
 from scorepad.log import JASS_SUITS, RANKS, FourMeld, SequenceMeld
 from scorepad.rules.jass.settings import Settings
-from scorepad.rules.wording import counted
+from scorepad.rules.jass.words import Words
 
 Card = tuple[str, str]  # (suit, rank)
 Meld = SequenceMeld | FourMeld
@@ -23,12 +29,98 @@ Meld = SequenceMeld | FourMeld
 SUITS = JASS_SUITS  # also the suit ladder, highest first
 NO_TRUMP = ("obenabe", "undenufe")
 SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
-GERMAN_SUITS = {"hearts": "Rosen", "diamonds": "Eicheln", "clubs": "Schellen", "spades": "Schilten"}
-RANK_PLURALS = {
-    "A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "Tens",
-    "9": "Nines", "8": "Eights", "7": "Sevens", "6": "Sixes",
-}  # fmt: skip
-LENGTH_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+#: the German-Swiss suits, in the language spoken (roses, glands … in French)
+GERMAN_SUITS = Words(
+    {
+        "hearts": lambda: pgettext("German-suited", "Rosen"),
+        "diamonds": lambda: pgettext("German-suited", "Eicheln"),
+        "clubs": lambda: pgettext("German-suited", "Schellen"),
+        "spades": lambda: pgettext("German-suited", "Schilten"),
+    }
+)
+#: the same suits as a card's label names them ("Schellen 10"; Russian «10 бубенцов» needs another case)
+_GERMAN_SUITS_OF_A_CARD = Words(
+    {
+        # Translators: the suit in a German-Swiss card's label, "Schellen 10": Russian in the genitive («роз»)
+        "hearts": lambda: pgettext("German-suited card's suit", "Rosen"),
+        "diamonds": lambda: pgettext("German-suited card's suit", "Eicheln"),
+        "clubs": lambda: pgettext("German-suited card's suit", "Schellen"),
+        "spades": lambda: pgettext("German-suited card's suit", "Schilten"),
+    }
+)
+#: a French-suited trump as the sheet names it: its symbol and its name
+_FRENCH_CONTRACTS = Words(
+    {
+        # Translators: the trump suit, French-suited (German «♥ Herz», French «♥ cœur», Russian «♥ черви»)
+        "hearts": lambda: _("♥ hearts"),
+        "diamonds": lambda: _("♦ diamonds"),
+        "clubs": lambda: _("♣ clubs"),
+        "spades": lambda: _("♠ spades"),
+    }
+)
+#: the ranks as a card's label writes them (10 9 8 7 6 are figures in every language)
+_RANK_LETTERS = Words(
+    {
+        # Translators: a card's rank as one letter: the Ace (German A, French A, Russian Т)
+        "A": lambda: pgettext("card rank", "A"),
+        "K": lambda: pgettext("card rank", "K"),
+        "Q": lambda: pgettext("card rank", "Q"),
+        "J": lambda: pgettext("card rank", "J"),
+    }
+)
+#: the same on German-Swiss cards (the Queen is the Ober, the Jack the Under)
+_GERMAN_RANK_LETTERS = Words(
+    {
+        "A": lambda: pgettext("German-suited card rank", "A"),
+        "K": lambda: pgettext("German-suited card rank", "K"),
+        # Translators: the Queen of German-Swiss cards is the Ober: German O
+        "Q": lambda: pgettext("German-suited card rank", "Q"),
+        # Translators: the Jack of German-Swiss cards is the Under: German U
+        "J": lambda: pgettext("German-suited card rank", "J"),
+    }
+)
+RANK_PLURALS = Words(
+    {
+        "A": lambda: _("four Aces"),
+        "K": lambda: _("four Kings"),
+        "Q": lambda: _("four Queens"),
+        # Translators: the Russian document's «бур-каре»
+        "J": lambda: _("four Jacks"),
+        "10": lambda: _("four Tens"),
+        # Translators: the Russian document's «налл-каре»
+        "9": lambda: _("four Nines"),
+        "8": lambda: _("four Eights"),
+        "7": lambda: _("four Sevens"),
+        "6": lambda: _("four Sixes"),
+    }
+)  # four of a rank, as a Weis
+#: a sequence of so many cards, before its top card ("five" to the 10♣)
+LENGTH_WORDS = Words(
+    {
+        # Translators: a Weis of three cards in a row (Dreiblatt): "three" to the 10♣
+        3: lambda: pgettext("a sequence of", "three"),
+        4: lambda: pgettext("a sequence of", "four"),
+        5: lambda: pgettext("a sequence of", "five"),
+        6: lambda: pgettext("a sequence of", "six"),
+        7: lambda: pgettext("a sequence of", "seven"),
+        8: lambda: pgettext("a sequence of", "eight"),
+        9: lambda: pgettext("a sequence of", "nine"),
+    }
+)
+#: the top card of a sequence, after its length ("five" "to the 10♣"), by the top card's rank: a language may
+#: need another article before an Ace, a Queen or an Eight (French «à l’A♣», Italian «all’A♣»)
+_TO_THE: Mapping[str, Callable[[], str]] = {
+    # Translators: a sequence's top card is an Ace: "five" "to the A♣" (the card is a label such as A♣)
+    "A": lambda: pgettext("top card: an Ace", "to the {card}"),
+    "K": lambda: pgettext("top card: a King", "to the {card}"),
+    "Q": lambda: pgettext("top card: a Queen", "to the {card}"),
+    "J": lambda: pgettext("top card: a Jack", "to the {card}"),
+    "10": lambda: pgettext("top card: a Ten", "to the {card}"),
+    "9": lambda: pgettext("top card: a Nine", "to the {card}"),
+    "8": lambda: pgettext("top card: an Eight", "to the {card}"),
+    "7": lambda: pgettext("top card: a Seven", "to the {card}"),
+    "6": lambda: pgettext("top card: a Six", "to the {card}"),
+}
 
 # Card points by rank: a trump suit, the other suits, and every suit in the two no-trump contracts.
 CARD_POINTS: dict[str, dict[str, int]] = {
@@ -53,39 +145,61 @@ HAND_POINTS = hand_points()
 def card_points_problem(points: int) -> str | None:
     """Why one team cannot have taken `points` card points in a hand, or None."""
     if points > HAND_POINTS:
-        return f"a hand has {HAND_POINTS} card points; {points} is more"
+        return _("a hand has {hand} card points; {points} is more").format(hand=HAND_POINTS, points=points)
     return None
 
 
 # --------------------------------------------------------------------------- names
 
 
-def suit_label(suit: str, suit_names: str = "french") -> str:
-    return GERMAN_SUITS[suit] if suit_names == "german" else SUIT_SYMBOLS[suit]
+def suit_style(game_default: str | None = None) -> str:
+    """How the suits are named: as the player prefers (the `suits` preference), else as the game's `suit_names`
+    setting says (an old file may hold one; it is only a default now), else French-suited."""
+    return preferred_suit_style() or game_default or "french"
 
 
-def card_label(card: Card, suit_names: str = "french") -> str:
+def suit_label(suit: str, suit_names: str | None = None) -> str:
+    """'♥', or 'Rosen' German-suited. `suit_names`: the game's setting, which the player's preference overrides."""
+    return GERMAN_SUITS[suit] if suit_style(suit_names) == "german" else SUIT_SYMBOLS[suit]
+
+
+def rank_label(rank: str, suit_names: str | None = None) -> str:
+    """A rank as a card's label writes it in the language spoken: 'K', 'R' in French, 'К' in Russian."""
+    letters = _GERMAN_RANK_LETTERS if suit_style(suit_names) == "german" else _RANK_LETTERS
+    return letters.get(rank, rank)
+
+
+def card_label(card: Card, suit_names: str | None = None) -> str:
+    """'10♣', or 'Schellen 10' German-suited (`suit_names` as for suit_label)."""
     suit, rank = card
-    return f"{GERMAN_SUITS[suit]} {rank}" if suit_names == "german" else f"{rank}{SUIT_SYMBOLS[suit]}"
+    if suit_style(suit_names) == "german":
+        # Translators: a German-Swiss card, "Schellen 10": the suit's name and the rank (French «10 de grelots»)
+        label = pgettext("German-suited card", "{suit} {rank}")
+        return label.format(suit=_GERMAN_SUITS_OF_A_CARD[suit], rank=rank_label(rank, "german"))
+    return f"{rank_label(rank, 'french')}{SUIT_SYMBOLS[suit]}"
 
 
-def contract_label(contract: str, suit_names: str = "french") -> str:
-    """'♠ spades', 'Schilten', 'Obenabe'."""
+def contract_label(contract: str, suit_names: str | None = None) -> str:
+    """'♠ spades', 'Schilten', 'Obenabe' (`suit_names` as for suit_label)."""
     if contract == "obenabe":
-        return "Obenabe"
+        return _("Obenabe")
     if contract == "undenufe":
-        return "Undenufe"
-    return GERMAN_SUITS[contract] if suit_names == "german" else f"{SUIT_SYMBOLS[contract]} {contract}"
+        return _("Undenufe")
+    return GERMAN_SUITS[contract] if suit_style(suit_names) == "german" else _FRENCH_CONTRACTS[contract]
 
 
 _CONTRACT_WORDS = {
-    "hearts": ("h", "♥", "heart", "hearts", "rosen", "rose", "r", "herz"),
-    "diamonds": ("d", "♦", "diamond", "diamonds", "eicheln", "eichel", "e", "ecken", "karo"),
-    "clubs": ("c", "♣", "club", "clubs", "schellen", "schelle", "kreuz"),
-    "spades": ("s", "♠", "spade", "spades", "schilten", "schilte", "schaufel", "pik"),
-    "obenabe": ("o", "oben", "obenabe", "obe", "top", "top-down"),
-    "undenufe": ("u", "unden", "undenufe", "une", "bottom", "bottom-up"),
-}
+    "hearts": ("h", "♥", "heart", "hearts", "rosen", "rose", "r", "herz", "cœur", "coeur", "cuori", "cuore",
+               "roses", "rosa", "черви", "червы", "розы"),
+    "diamonds": ("d", "♦", "diamond", "diamonds", "eicheln", "eichel", "e", "ecken", "karo", "carreau",
+                 "quadri", "glands", "ghiande", "бубны", "жёлуди", "желуди"),
+    "clubs": ("c", "♣", "club", "clubs", "schellen", "schelle", "kreuz", "trèfle", "trefle", "fiori",
+              "grelots", "campanelli", "трефы", "бубенцы"),
+    "spades": ("s", "♠", "spade", "spades", "schilten", "schilte", "schaufel", "pik", "pique", "picche",
+               "écus", "ecus", "scudi", "пики", "щиты"),
+    "obenabe": ("o", "oben", "obenabe", "obe", "top", "top-down", "обенабе"),
+    "undenufe": ("u", "unden", "undenufe", "une", "bottom", "bottom-up", "унденуфе"),
+}  # fmt: skip
 
 
 def stoeck_cards(contract: str | None) -> frozenset[Card]:
@@ -97,12 +211,14 @@ def stoeck_cards(contract: str | None) -> frozenset[Card]:
 
 def no_stoeck_problem(contract: str | None) -> str | None:
     if contract in NO_TRUMP:
-        return f"there are no Stöck in {contract_label(contract)}: Stöck are the king and queen of trumps"
+        return _("there are no Stöck in {contract}: Stöck are the king and queen of trumps").format(
+            contract=contract_label(contract)
+        )
     return None
 
 
 def parse_contract(text: str) -> str | None:
-    """'h', '♥', 'Rosen', 'oben' … -> a contract name, or None."""
+    """'h', '♥', 'Rosen', 'oben', 'cœur', 'пики' … -> a contract name, or None."""
     word = text.strip().lower()
     for contract, words in _CONTRACT_WORDS.items():
         if word in words:
@@ -139,29 +255,39 @@ def meld_card_count(meld: Meld) -> int:
     return meld.length if meld.kind == "sequence" else 4
 
 
-def describe_meld(meld: Meld, suit_names: str = "french") -> str:
-    """'five to the 10♣', 'four Kings'."""
+def describe_meld(meld: Meld, suit_names: str | None = None) -> str:
+    """'five to the 10♣', 'four Kings' (`suit_names` as for suit_label)."""
     if meld.kind == "sequence":
-        # a rejected entry from a file may hold an impossible length: still shown in words
-        length = LENGTH_WORDS.get(meld.length, str(meld.length))
-        return f"{length} to the {card_label((meld.suit, meld.top), suit_names)}"
-    return f"four {RANK_PLURALS[meld.rank]}"
+        top = meld.top
+        # a rejected entry from a file may hold an impossible length or top: still shown in words
+        length = LENGTH_WORDS[meld.length] if meld.length in LENGTH_WORDS else str(meld.length)
+        to_the = _TO_THE[top]() if top in _TO_THE else pgettext("top card: a Ten", "to the {card}")
+        # Translators: a sequence Weis: its length, then its top card ("five" "to the 10♣"; German «Fünfblatt bis 10♣»)
+        sequence = pgettext("a sequence Weis", "{length} {to_the_top_card}")
+        return sequence.format(
+            length=length, to_the_top_card=to_the.format(card=card_label((meld.suit, top), suit_names))
+        )
+    return RANK_PLURALS[meld.rank]
 
 
 def sequence_problem(length: int, top: str) -> str | None:
     """Why no sequence of `length` can be headed by `top` (a log entry that reads may still hold one: the
     rules refuse it as an impossible Weis)."""
     if top not in RANKS:
-        return f"{top!r} is not a rank (A K Q J 10 9 8 7 6)"
+        return _("{top} is not a rank (A K Q J 10 9 8 7 6)").format(top=repr(top))
     below = len(RANKS) - RANKS.index(top)
     if not 3 <= length <= 9:
-        return f"a sequence has 3 to 9 cards, not {length}"
+        return _("a sequence has 3 to 9 cards, not {length}").format(length=length)
     if length > below:
-        return f"a sequence of {length} cannot be headed by the {top}: only {counted(below, 'card')} {'runs' if below == 1 else 'run'} down from it"
+        return ngettext(
+            "a sequence of {length} cannot be headed by the {top}: only {count} card runs down from it",
+            "a sequence of {length} cannot be headed by the {top}: only {count} cards run down from it",
+            below,
+        ).format(length=length, top=rank_label(top), count=below)
     return None
 
 
-def melds_problem(melds: Sequence[Meld], settings: Settings, suit_names: str = "french") -> str | None:
+def melds_problem(melds: Sequence[Meld], settings: Settings, suit_names: str | None = None) -> str | None:
     """Why one player cannot hold these melds together, or None.
 
     A card may serve in a four and in a sequence (four Jacks and a sequence with the J♥). Refused:
@@ -175,13 +301,13 @@ def melds_problem(melds: Sequence[Meld], settings: Settings, suit_names: str = "
             if problem:
                 return problem
         if meld_points(meld, settings) <= 0:
-            return f"{describe_meld(meld, suit_names)} are not a Weis under this ruleset"
+            return _("{meld} are not a Weis under this ruleset").format(meld=describe_meld(meld, suit_names))
     if len(melds) == 1:  # nearly every Weis: one meld, which holds each card once and at most 9 of them
         return None
     fours = [m.rank for m in melds if m.kind == "four"]
     for rank in set(fours):
         if fours.count(rank) > 1:
-            return f"four {RANK_PLURALS[rank]} twice: a hand holds each card once"
+            return _("{four} twice: a hand holds each card once").format(four=RANK_PLURALS[rank])
     sequences = [m for m in melds if m.kind == "sequence"]
     for i, first in enumerate(sequences):
         for second in sequences[i + 1 :]:
@@ -191,13 +317,17 @@ def melds_problem(melds: Sequence[Meld], settings: Settings, suit_names: str = "
             a, b = describe_meld(first, suit_names), describe_meld(second, suit_names)
             if shared:
                 card = card_label(_highest(shared), suit_names)
-                return f"the {card} is in both the {a} and the {b}: a hand holds each card once"
+                return _(
+                    "the {card} is in both the {first} and the {second}: a hand holds each card once"
+                ).format(card=card, first=a, second=b)
             if _adjacent(first, second):
                 total = first.length + second.length
-                return f"the {a} and the {b} run on into one sequence of {total}: declare it as one Weis"
+                return _(
+                    "the {first} and the {second} run on into one sequence of {length}: declare it as one Weis"
+                ).format(first=a, second=b, length=total)
     cards = frozenset().union(*(meld_cards(m) for m in melds)) if melds else frozenset()
     if len(cards) > 9:
-        return f"these melds need {len(cards)} different cards; a hand has 9"
+        return _("these melds need {count} different cards; a hand has 9").format(count=len(cards))
     return None
 
 
@@ -235,14 +365,23 @@ class WeisVerdict(NamedTuple):
         if self.best is None:
             return ""
         if self.beaten is None:
-            return f"Weis: {self._said(self.best)} (no Weis against it)"
-        return f"Weis: {self._said(self.best)} beats {self._said(self.beaten)} ({self.why})"
+            # Translators: the only Weis of the hand: "Weis: Bob's four to the K♣ (no Weis against it)"
+            return _("Weis: {best} (no Weis against it)").format(best=self._said(self.best))
+        # Translators: "Weis: Dan's five to the 10♣ beats Cid's four Kings (more cards)"
+        return _("Weis: {best} beats {beaten} ({why})").format(
+            best=self._said(self.best), beaten=self._said(self.beaten), why=self.why
+        )
 
     def _said(self, declared: Declared) -> str:
-        return f"{self.names.get(declared.player, declared.player)}'s {describe_meld(declared.meld, self.suit_names)}"
+        # Translators: a player's Weis: "Dan's five to the 10♣" (German «Fünfblatt bis 10♣ von Dan»)
+        return _("{player}'s {meld}").format(
+            player=self.names.get(declared.player, declared.player),
+            meld=describe_meld(declared.meld, self.suit_names),
+        )
 
 
-_REASONS = ("more points", "more cards", "higher top card", "tie-break", "seat")
+#: why one Weis beats another, by the first step of the comparison they differ in: points, then cards
+_REASONS: tuple[Callable[[], str], ...] = (lambda: _("more points"), lambda: _("more cards"))
 
 
 def weis_key(
@@ -310,21 +449,22 @@ def _why(
 ) -> str:
     step = next(i for i, (a, b) in enumerate(zip(win, lose, strict=True)) if a != b)
     if step == 2:
-        return "lower top card in Undenufe" if contract == "undenufe" else "higher top card"
+        if contract == "undenufe":
+            return _("lower top card in Undenufe")
+        return _("higher top card")
     if step == 3:
         if settings.weis_tiebreak == "trump_then_seat":
-            return "in trump"
+            return _("in trump")
         if best.meld.kind == "four" or loser.meld.kind == "four":
-            return "a sequence's suit ranks above a four"
-        high, low = (
-            suit_label(best.meld.suit, settings.suit_names),
-            suit_label(loser.meld.suit, settings.suit_names),
+            return _("a sequence's suit ranks above a four")
+        return _("{high} ranks above {low}").format(
+            high=suit_label(best.meld.suit, settings.suit_names),
+            low=suit_label(loser.meld.suit, settings.suit_names),
         )
-        return f"{high} ranks above {low}"
     if step == 4:
         first, second = names.get(best.player, best.player), names.get(loser.player, loser.player)
-        return f"{first} plays before {second}"
-    return _REASONS[step]
+        return _("{first} plays before {second}").format(first=first, second=second)
+    return _REASONS[step]()
 
 
 # --------------------------------------------------------------------------- Jass-Tafel

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorepad.locale import _, pgettext
 from scorepad.log import Deal, JassClaim, JassPenalty, JassStoeck, JassTricks, JassTrump, JassWeis
 from scorepad.rules.jass.cards import (
     HAND_POINTS,
@@ -18,33 +19,44 @@ from scorepad.rules.jass.state import JassState
 
 
 def game_over(state: JassState) -> str | None:
-    return f"the game is over: {state.result}" if state.status == "finished" else None
+    if state.status == "finished":
+        return pgettext("Jass", "the game is over: {result}").format(result=state.result)
+    return None
 
 
 def game_goes_on(state: JassState) -> str | None:
     """Nothing but the claim while the table is asked who reached the target first; nothing once it is over."""
     if state.pending_tie:
-        return f"first the table must say which team reached {state.settings.target} first: log that team's claim"
+        return _("first the table must say which team reached {target} first: log that team's claim").format(
+            target=state.settings.target
+        )
     return game_over(state)
 
 
 def unknown_player(state: JassState, player: str) -> str | None:
     if player not in state.players:
-        return f"{player!r} is not a player of this game"
+        return pgettext("Jass", "{player} is not a player of this game").format(player=repr(player))
     return None
 
 
 def unknown_side(state: JassState, side: str) -> str | None:
     if side not in state.sides:
-        return f"{side!r} is not a team: the teams are {' and '.join(state.sides)}"
+        first, second = state.sides
+        return _("{side} is not a team: the teams are {first} and {second}").format(
+            side=repr(side), first=first, second=second
+        )
     return None
 
 
 def hand_in_play(state: JassState, what: str) -> str | None:
+    """Why `what` (Weis, Stöck, card points, a claim: in words) cannot come before a hand is in play."""
     if state.phase in ("start", "scored"):
-        return f"{what}: no hand is in play; deal hand {state.hand + 1} and name its trump first"
+        # Translators: "Weis: no hand is in play; deal hand 4 and name its trump first"
+        return _("{what}: no hand is in play; deal hand {hand} and name its trump first").format(
+            what=what, hand=state.hand + 1
+        )
     if state.phase == "dealt":
-        return f"{what}: nobody has named the trump of hand {state.hand} yet"
+        return _("{what}: nobody has named the trump of hand {hand} yet").format(what=what, hand=state.hand)
     return None
 
 
@@ -52,9 +64,8 @@ def check_deal(state: JassState, entry: Deal) -> str | None:
     if reason := unknown_player(state, entry.dealer):
         return reason
     if state.phase == "trump" and state.caller is not None:
-        return (
-            f"hand {state.hand} is in play ({state.name(state.caller)} named "
-            f"{state.contract_text()}): log its card points first"
+        return _("hand {hand} is in play ({player} named {contract}): log its card points first").format(
+            hand=state.hand, player=state.name(state.caller), contract=state.contract_text()
         )
     return None  # (a deal over a dealt hand without trump is a redeal of it)
 
@@ -63,52 +74,65 @@ def check_trump(state: JassState, entry: JassTrump) -> str | None:
     if reason := unknown_player(state, entry.player):
         return reason
     if state.phase in ("start", "scored"):
-        return f"deal first: who deals hand {state.hand + 1}?"
+        return _("deal first: who deals hand {hand}?").format(hand=state.hand + 1)
     if state.phase == "trump" and state.caller is not None:
-        return (
-            f"{state.name(state.caller)} already named {state.contract_text()} for hand {state.hand}; "
-            "correct that trump to change it"
+        return _("{player} already named {contract} for hand {hand}; correct that trump to change it").format(
+            player=state.name(state.caller), contract=state.contract_text(), hand=state.hand
         )
     assert state.dealer is not None  # "dealt": a deal named the dealer
     forehand = state.after(state.dealer)
     partner = state.partner(forehand)
     if entry.pushed and entry.player != partner:
         if entry.player == forehand:
-            return f"{state.name(forehand)} pushed, so the partner {state.name(partner)} names the trump"
-        return f"a pushed trump is named by {state.name(partner)}, partner of {state.name(forehand)}"
+            return _("{player} pushed, so the partner {partner} names the trump").format(
+                player=state.name(forehand), partner=state.name(partner)
+            )
+        return _("a pushed trump is named by {partner}, partner of {player}").format(
+            partner=state.name(partner), player=state.name(forehand)
+        )
     if not entry.pushed and entry.player != forehand:
-        return (
-            f"{state.name(forehand)} (after the dealer {state.name(state.dealer)}) names the trump, "
-            f"or pushes it to {state.name(partner)}"
+        return _("{player} (after the dealer {dealer}) names the trump, or pushes it to {partner}").format(
+            player=state.name(forehand), dealer=state.name(state.dealer), partner=state.name(partner)
         )
     return None
 
 
 def check_weis(state: JassState, entry: JassWeis) -> str | None:
     player = entry.player
-    if reason := unknown_player(state, player) or hand_in_play(state, "Weis"):
+    if reason := unknown_player(state, player) or hand_in_play(state, pgettext("Jass", "Weis")):
         return reason
     if entry.late:  # void, but still a Weis a hand can hold
         problem = melds_problem(entry.melds, state.settings, state.settings.suit_names)
-        return f"{state.name(player)} cannot declare that: {problem}" if problem else None
+        return _cannot_declare(state, player, problem) if problem else None
     if player in state.weis:
-        return f"{state.name(player)} has declared a Weis this hand already; correct it to change the melds"
+        return _("{player} has declared a Weis this hand already; correct it to change the melds").format(
+            player=state.name(player)
+        )
     melds, settings = entry.melds, state.settings
     if problem := melds_problem(melds, settings, settings.suit_names):
-        return f"{state.name(player)} cannot declare that: {problem}"
+        return _cannot_declare(state, player, problem)
     own = meld_cards(melds[0]) if len(melds) == 1 else frozenset().union(*(meld_cards(m) for m in melds))
     if state.stoeck and state.stoeck[0] == player:
         own |= state.stoeck_cards()
         if len(own) > 9:
-            return f"{state.name(player)} cannot declare that: with the Stöck it needs {len(own)} cards; a hand has 9"
+            return _cannot_declare(
+                state,
+                player,
+                _("with the Stöck it needs {count} cards; a hand has 9").format(count=len(own)),
+            )
     return card_clash(state, player, own)
+
+
+def _cannot_declare(state: JassState, player: str, problem: str) -> str:
+    # Translators: "Ann cannot declare that: four Sixes are not a Weis under this ruleset"
+    return _("{player} cannot declare that: {problem}").format(player=state.name(player), problem=problem)
 
 
 def card_clash(state: JassState, player: str, cards: frozenset[Card]) -> str | None:
     """Why `player` cannot hold these cards: one of them was shown this hand by another player (the lowest first)."""
     # nearly always none of these cards was shown by another player: found before anything is put in words
     shown = [
-        meld_cards(meld) for other, (melds, _) in state.weis.items() if other != player for meld in melds
+        meld_cards(meld) for other, (melds, _seq) in state.weis.items() if other != player for meld in melds
     ]
     if state.stoeck and state.stoeck[0] != player:
         shown.append(state.stoeck_cards())
@@ -119,31 +143,34 @@ def card_clash(state: JassState, player: str, cards: frozenset[Card]) -> str | N
         if card in known:
             holder, meld = known[card]
             names = state.settings.suit_names
-            what = describe_meld(meld, names) if meld else "Stöck"
-            return (
-                f"the {card_label(card, names)} is in {state.name(holder)}'s {what}: it cannot be in "
-                f"{state.name(player)}'s hand too"
-            )
+            words = dict(card=card_label(card, names), holder=state.name(holder), player=state.name(player))
+            if meld:
+                # Translators: "the K♣ is in Bob's four to the A♣: it cannot be in Cid's hand too"
+                clash = _("the {card} is in {holder}'s {meld}: it cannot be in {player}'s hand too")
+                return clash.format(meld=describe_meld(meld, names), **words)
+            return _("the {card} is in {holder}'s Stöck: it cannot be in {player}'s hand too").format(**words)
     return None
 
 
 def check_stoeck(state: JassState, entry: JassStoeck) -> str | None:
-    if reason := unknown_player(state, entry.player) or hand_in_play(state, "Stöck"):
+    if reason := unknown_player(state, entry.player) or hand_in_play(state, pgettext("Jass", "Stöck")):
         return reason
     if problem := no_stoeck_problem(state.contract):
         return problem
     if entry.late and not state.stoeck:
         return None  # void: nothing else of the hand depends on it
     if state.stoeck:
-        holder, _ = state.stoeck
-        return (
-            f"{state.name(holder)} already has the Stöck this hand: there is one king and one queen of trumps"
-        )
+        holder, _seq = state.stoeck
+        return _(
+            "{player} already has the Stöck this hand: there is one king and one queen of trumps"
+        ).format(player=state.name(holder))
     own = state.stoeck_cards()
     if entry.player in state.weis:
         own |= frozenset().union(*(meld_cards(m) for m in state.weis[entry.player][0]))
         if len(own) > 9:
-            return f"{state.name(entry.player)}'s Weis and Stöck would need {len(own)} cards; a hand has 9"
+            return _("{player}'s Weis and Stöck would need {count} cards; a hand has 9").format(
+                player=state.name(entry.player), count=len(own)
+            )
     return card_clash(state, entry.player, state.stoeck_cards())
 
 
@@ -158,7 +185,7 @@ def card_points(state: JassState, entry: JassTricks) -> dict[str, int]:
 
 def check_tricks(state: JassState, entry: JassTricks) -> str | None:
     if state.phase != "trump":  # (the trump named: a hand in play)
-        return hand_in_play(state, "card points")
+        return hand_in_play(state, pgettext("Jass", "card points"))
     given = entry.points
     for side in given:
         if reason := unknown_side(state, side):
@@ -167,19 +194,27 @@ def check_tricks(state: JassState, entry: JassTricks) -> str | None:
         return reason
     for side, points in given.items():
         if points < 0:
-            return f"card points cannot be negative ({side}: {points})"
+            return _("card points cannot be negative ({team}: {points})").format(team=side, points=points)
         if points > HAND_POINTS:
             return card_points_problem(points)
     if len(given) == 2 and sum(given.values()) != HAND_POINTS:
         shown = " + ".join(str(p) for p in given.values())
-        return f"a hand has {HAND_POINTS} card points: {shown} is {sum(given.values())}"
+        return _("a hand has {hand} card points: {sum} is {total}").format(
+            hand=HAND_POINTS, sum=shown, total=sum(given.values())
+        )
     if entry.match:
         cards = card_points(state, entry)
         other = state.other_side(entry.match)
         if cards[entry.match] != HAND_POINTS or cards[other] != 0:
-            return (
-                f"a Match takes all nine tricks and all {HAND_POINTS} card points: "
-                f"{entry.match} {cards[entry.match]}, {other} {cards[other]} is not a Match"
+            return _(
+                "a Match takes all nine tricks and all {hand} card points: {team} {points}, {other} {other_points} "
+                "is not a Match"
+            ).format(
+                hand=HAND_POINTS,
+                team=entry.match,
+                points=cards[entry.match],
+                other=other,
+                other_points=cards[other],
             )
     return None
 
@@ -189,10 +224,12 @@ def check_penalty(state: JassState, entry: JassPenalty) -> str | None:
         return problem
     if entry.kind == "custom":
         if entry.points == 0:
-            return "a custom penalty of 0 points changes nothing"
+            return _("a custom penalty of 0 points changes nothing")
         return None
     if state.settings.penalties[entry.kind] == 0:
-        return f"this table charges nothing for {PENALTY_LABELS[entry.kind]} (ruleset)"
+        return _("this table charges nothing for {penalty} (ruleset)").format(
+            penalty=PENALTY_LABELS[entry.kind]
+        )
     return None
 
 
@@ -200,32 +237,49 @@ def check_claim(state: JassState, entry: JassClaim) -> str | None:
     if problem := unknown_side(state, entry.team):
         return problem
     if entry.counted < 0:
-        return f"card points counted cannot be negative ({entry.counted})"
+        return _("card points counted cannot be negative ({counted})").format(counted=entry.counted)
     target = state.settings.target
     tie = state.pending_tie
     if tie:
         if entry.team not in tie.sides:
-            return f"{entry.team} did not reach {target} in hand {tie.hand}"
+            return _("{team} did not reach {target} in hand {hand}").format(
+                team=entry.team, target=target, hand=tie.hand
+            )
         if entry.counted > HAND_POINTS:
-            return f"a hand has {HAND_POINTS} card points; {entry.counted} counted is more"
+            return _("a hand has {hand} card points; {counted} counted is more").format(
+                hand=HAND_POINTS, counted=entry.counted
+            )
         if entry.counted > tie.cards[entry.team]:
-            return f"{entry.team} took {tie.cards[entry.team]} card points in hand {tie.hand}, not {entry.counted}"
+            return _("{team} took {points} card points in hand {hand}, not {counted}").format(
+                team=entry.team, points=tie.cards[entry.team], hand=tie.hand, counted=entry.counted
+            )
         standing = tie.before[entry.team] + entry.counted * tie.multiplier
         if standing < target:
-            return (
-                f"{entry.counted} card points (×{tie.multiplier}) take {entry.team} to {standing}, "
-                f"short of {target}: say how many they had counted when they reached it"
+            return _(
+                "{counted} card points (×{multiplier}) take {team} to {total}, short of {target}: say how many "
+                "they had counted when they reached it"
+            ).format(
+                counted=entry.counted,
+                multiplier=tie.multiplier,
+                team=entry.team,
+                total=standing,
+                target=target,
             )
         return None
-    if problem := hand_in_play(state, "a claim (bedanken)"):
+    if problem := hand_in_play(state, _("a claim (bedanken)")):
         return problem
     shown = state.shown_by(entry.team)
     if entry.counted < shown:
-        return (
-            f"{entry.team} counted {entry.counted}, less than the {shown} of Weis and Stöck they have shown: "
-            "the count includes them"
-        )
+        return _(
+            "{team} counted {counted}, less than the {shown} of Weis and Stöck they have shown: the count "
+            "includes them"
+        ).format(team=entry.team, counted=entry.counted, shown=shown)
     if entry.counted - shown > HAND_POINTS:
-        less = f" less the {shown} of Weis and Stöck shown" if shown else ""
-        return f"a hand has {HAND_POINTS} card points; {entry.counted} counted{less} is more"
+        if shown:
+            return _(
+                "a hand has {hand} card points; {counted} counted less the {shown} of Weis and Stöck shown is more"
+            ).format(hand=HAND_POINTS, counted=entry.counted, shown=shown)
+        return _("a hand has {hand} card points; {counted} counted is more").format(
+            hand=HAND_POINTS, counted=entry.counted
+        )
     return None

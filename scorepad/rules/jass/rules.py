@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scorepad.locale import _
 from scorepad.log import (
     Deal,
     Entry,
@@ -57,7 +58,11 @@ class JassRules(base.Rules[JassState, Settings]):
         preset = values.get("preset")
         if preset is not None:
             if preset not in PRESETS:
-                raise ValueError(f"unknown preset {preset!r} (presets: {', '.join(PRESETS)})")
+                raise ValueError(
+                    _("unknown preset {preset} (presets: {presets})").format(
+                        preset=repr(preset), presets=", ".join(PRESETS)
+                    )
+                )
             base_values = PRESETS[preset]
             merged = {**base_values, **values}
             for key, value in base_values.items():
@@ -92,7 +97,7 @@ class JassRules(base.Rules[JassState, Settings]):
                 return checks.game_goes_on(state) or checks.check_tricks(state, entry)
             case JassPenalty():
                 return checks.game_goes_on(state) or checks.check_penalty(state, entry)
-        return f"a {entry.type!r} entry has no place in Jass"
+        return _no_place(entry)
 
     def fold(self, state: JassState, entry: Entry, seq: int) -> str | None:
         """`validate`, and the entry folded in when it may come."""
@@ -138,7 +143,7 @@ class JassRules(base.Rules[JassState, Settings]):
                 if reason is None:
                     score_claim(state, entry, seq)
                 return reason
-        return f"a {entry.type!r} entry has no place in Jass"
+        return _no_place(entry)
 
     # ------------------------------------------------------------------ corrections
 
@@ -148,14 +153,20 @@ class JassRules(base.Rules[JassState, Settings]):
         # the next hand's trump closes the window of the hand the entry was logged in
         openers = state.openers_after(target)
         hand = where.before if openers else 0
-        if any(opened == hand + 1 for _, opened in openers):
-            return f"hand {hand + 1}'s trump is named (a hand may be corrected until the next trump is named)"
+        if any(opened == hand + 1 for _seq, opened in openers):
+            return _(
+                "hand {hand}'s trump is named (a hand may be corrected until the next trump is named)"
+            ).format(hand=hand + 1)
         return None
 
     def extra(self, state: JassState) -> dict[str, Any]:
         if not state.settings.bergpreis:
             return {}
         return {"bergpreis": state.bergpreis}
+
+
+def _no_place(entry: Entry) -> str:
+    return _("a {type} entry has no place in Jass").format(type=repr(entry.type))
 
 
 def _deal(state: JassState, entry: Deal) -> None:

@@ -3,9 +3,10 @@ the hand (the count order: Stöck – Wys – Stich), the Bergpreis."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from scorepad.locale import _
 from scorepad.log import JassClaim, JassPenalty, JassTricks
 from scorepad.rules.jass.cards import WeisVerdict
 from scorepad.rules.jass.checks import card_points
@@ -13,7 +14,27 @@ from scorepad.rules.jass.settings import ORDER_LABELS, PENALTY_LABELS
 from scorepad.rules.jass.state import NO_WEIS, JassState, PendingTie, Steps
 from scorepad.rules.jass.view import HandCells
 
-STEP_LABELS = {"stoeck": "Stöck", "weis": "Weis", "tricks": "tricks"}
+#: the result when both teams passed the target in one hand, by the step that took the winner there first
+_COUNT_FIRST: Mapping[str, Callable[[], str]] = {
+    "stoeck": lambda: _(
+        "{winner} win: both teams passed {target} in hand {hand}, but Stöck count first ({order}), so {winner} got "
+        "there first"
+    ),
+    "weis": lambda: _(
+        "{winner} win: both teams passed {target} in hand {hand}, but Weis count first ({order}), so {winner} got "
+        "there first"
+    ),
+    "tricks": lambda: _(
+        "{winner} win: both teams passed {target} in hand {hand}, but tricks count first ({order}), so {winner} "
+        "got there first"
+    ),
+}
+#: the result when a team claimed (bedanken) but the other's step of the hand reached the target first
+_BEFORE_THE_CLAIM: Mapping[str, Callable[[], str]] = {
+    "stoeck": lambda: _("{winner} win: their Stöck reached {target} before {team}'s claim"),
+    "weis": lambda: _("{winner} win: their Weis reached {target} before {team}'s claim"),
+    "tricks": lambda: _("{winner} win: their tricks reached {target} before {team}'s claim"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +49,7 @@ class Reach:
 def first_to_reach(start: Mapping[str, int], steps: Steps, mark: int) -> Reach:
     """Walk the hand's steps in count order; the first step that takes a side to `mark` decides."""
     gains = dict(start)
-    for _, points in steps:
+    for _step, points in steps:
         for side, value in points.items():
             if value > 0:
                 gains[side] += value
@@ -98,7 +119,13 @@ def score_tricks(state: JassState, entry: JassTricks, seq: int) -> None:
     steps = state.steps(written, verdict.winner, verdict.points)
     contract = state.contract_text()
     cells = _hand_cells(state, contract, steps, verdict if verdict.winner else None, cards, match)
-    text = f"Hand {state.hand}: {contract} by {cells.trump_by}" + (f", Match for {match}" if match else "")
+    if match:
+        # Translators: a hand's row: "Hand 3: ♠ spades ×2 by Bob, Match for Ann & Cid"
+        said = _("Hand {hand}: {contract} by {caller}, Match for {team}")
+    else:
+        # Translators: a hand's row: "Hand 3: ♠ spades ×2 by Bob (pushed)"
+        said = _("Hand {hand}: {contract} by {caller}")
+    text = said.format(hand=state.hand, contract=contract, caller=cells.trump_by, team=match)
     _score_hand(state, seq, text, cells, steps)
     if state.pending_tie:
         state.pending_tie.cards = cards
@@ -113,17 +140,21 @@ def score_claim(state: JassState, entry: JassClaim, seq: int) -> None:
     if tie:
         state.pending_tie = None
         state.questions = [q for q in state.questions if q != tie.question]
+        said = _(
+            "{team} win: they reached {target} first in hand {hand} (claimed with {counted} card points counted; "
+            "{other} passed it later in the same hand)"
+        )
         state.finish(
-            team,
-            f"{team} win: they reached {target} first in hand {tie.hand} "
-            f"(claimed with {entry.counted} card points counted; {other} passed it later in the same "
-            "hand)",
+            team, said.format(team=team, target=target, hand=tie.hand, counted=entry.counted, other=other)
         )
         return
     verdict = state.weis_verdict() if state.contract else NO_WEIS
     cards = entry.counted - state.shown_by(team, verdict)  # the count includes the Weis and Stöck shown
     steps = state.steps({team: cards}, verdict.winner, verdict.points)
-    text = f"Hand {state.hand}: {team} bedanken with {entry.counted} counted ({state.contract_text()})"
+    # Translators: a claim's row: "Hand 5: Ann & Cid bedanken with 130 counted (♠ spades ×2)"
+    text = _("Hand {hand}: {team} bedanken with {counted} counted ({contract})").format(
+        hand=state.hand, team=team, counted=entry.counted, contract=state.contract_text()
+    )
     cells = _hand_cells(
         state, state.contract_text(), steps, verdict, {team: cards}, claim=team, counted=entry.counted
     )
@@ -131,17 +162,14 @@ def score_claim(state: JassState, entry: JassClaim, seq: int) -> None:
     _add_hand_row(state, seq, text, cells, steps)
     reach = first_to_reach(start, steps, target)
     if reach.side == team:
-        state.finish(
-            team, f"{team} win: they thanked off (bedanken) with {state.totals[team]}, reaching {target}"
-        )
+        said = _("{team} win: they thanked off (bedanken) with {total}, reaching {target}")
+        state.finish(team, said.format(team=team, total=state.totals[team], target=target))
     elif reach.side == other:
-        state.finish(
-            other, f"{other} win: their {STEP_LABELS[reach.step]} reached {target} before {team}'s claim"
-        )
+        said = _BEFORE_THE_CLAIM[reach.step]()
+        state.finish(other, said.format(winner=other, target=target, team=team))
     else:
-        state.finish(
-            other, f"{other} win: {team} thanked off (bedanken) at {state.totals[team]}, short of {target}"
-        )
+        said = _("{winner} win: {team} thanked off (bedanken) at {total}, short of {target}")
+        state.finish(other, said.format(winner=other, team=team, total=state.totals[team], target=target))
     state.end_hand()
     state.prompt = state.result
 
@@ -151,7 +179,10 @@ def score_penalty(state: JassState, entry: JassPenalty, seq: int) -> None:
     points = (entry.points or 0) if entry.kind == "custom" else state.settings.penalties[entry.kind]
     to = state.other_side(entry.against)
     label = PENALTY_LABELS[entry.kind]
-    text = f"Penalty ({label}) against {entry.against}: {to} {points:+d}"
+    # Translators: a penalty's row: "Penalty (misdeal) against Ann & Cid: Bob & Dan +100"
+    text = _("Penalty ({penalty}) against {team}: {other} {points}").format(
+        penalty=label, team=entry.against, other=to, points=f"{points:+d}"
+    )
     if entry.note:
         text += f" — {entry.note}"
     zeros = dict.fromkeys(state.sides, 0)
@@ -174,9 +205,8 @@ def score_penalty(state: JassState, entry: JassPenalty, seq: int) -> None:
     state.add_row(seq, text, {**zeros, to: points}, cells)
     _check_bergpreis(state, start, [("penalty", {to: points})])
     if start[to] < state.settings.target <= state.totals[to]:
-        state.finish(
-            to, f"{to} win: the {label} penalty against {entry.against} takes them to {state.totals[to]}"
-        )
+        said = _("{winner} win: the {penalty} penalty against {team} takes them to {total}")
+        state.finish(to, said.format(winner=to, penalty=label, team=entry.against, total=state.totals[to]))
         state.prompt = state.result
 
 
@@ -187,7 +217,7 @@ def _add_hand_row(state: JassState, seq: int, text: str, cells: HandCells, steps
     """The hand's row: each team's points of every step; the Bergpreis with it if it brings a team to half the
     target first. Returns the points."""
     delta = dict.fromkeys(state.sides, 0)
-    for _, points in steps:
+    for _step, points in steps:
         for side in delta:
             delta[side] += points[side]
     if state.settings.bergpreis and _check_bergpreis(state, dict(state.totals), steps):
@@ -211,12 +241,13 @@ def _score_hand(state: JassState, seq: int, text: str, cells: HandCells, steps: 
         state.finish(reach.side, _win_sentence(state, reach.side, reach.step, hand))
         state.prompt = state.result
     elif reach.tied:
-        question = (
-            f"Both {' and '.join(reach.tied)} passed {target} with the card points of hand {hand}: "
-            "which team reached it first? Log its claim (bedanken) with the card points it had counted."
-        )
+        first, second = reach.tied
+        question = _(
+            "Both {first} and {second} passed {target} with the card points of hand {hand}: which team reached it "
+            "first? Log its claim (bedanken) with the card points it had counted."
+        ).format(first=first, second=second, target=target, hand=hand)
         before = dict(start)
-        for _step, points in steps[: [n for n, _ in steps].index(reach.step)]:
+        for _step, points in steps[: [n for n, _points in steps].index(reach.step)]:
             for side, value in points.items():
                 before[side] += value
         state.pending_tie = PendingTie(hand, reach.tied, before, multiplier, question, {})
@@ -229,11 +260,12 @@ def _win_sentence(state: JassState, winner: str, step: str, hand: int) -> str:
     other = state.other_side(winner)
     if state.totals[other] >= target:
         order = ORDER_LABELS[state.settings.count_order]
-        return (
-            f"{winner} win: both teams passed {target} in hand {hand}, but {STEP_LABELS[step]} count first "
-            f"({order}), so {winner} got there first"
-        )
-    return f"{winner} win: {state.totals[winner]} reaches {target} in hand {hand}"
+        said = _COUNT_FIRST[step]()
+        return said.format(winner=winner, target=target, hand=hand, order=order)
+    # Translators: the result: "Ann & Cid win: 2510 reaches 2500 in hand 14"
+    return _("{winner} win: {total} reaches {target} in hand {hand}").format(
+        winner=winner, total=state.totals[winner], target=target, hand=hand
+    )
 
 
 def _check_bergpreis(state: JassState, start: Mapping[str, int], steps: Steps) -> bool:
@@ -248,6 +280,8 @@ def _check_bergpreis(state: JassState, start: Mapping[str, int], steps: Steps) -
         state.bergpreis = reach.side
         return True
     if reach.tied:
-        state.bergpreis_note = f"both teams passed {mark} with the card points of the same hand: no Bergpreis"
+        state.bergpreis_note = _(
+            "both teams passed {mark} with the card points of the same hand: no Bergpreis"
+        ).format(mark=mark)
         return True
     return False

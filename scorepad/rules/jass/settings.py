@@ -6,25 +6,36 @@ The card values (Jack 20 in trumps, Nell 14 …) are the deck's, not a house rul
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from scorepad.locale import N_, _, pgettext
 from scorepad.log import JassContract, Rank
+from scorepad.rules.jass.words import Words
 
 PenaltyKind = Literal["uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis"]
 PENALTY_KINDS: tuple[PenaltyKind, ...] = get_args(PenaltyKind)
 #: each penalty as the sheet names it ("custom": a free correction of the score)
-PENALTY_LABELS = {
-    "uncut_deck": "deck not cut",
-    "misdeal": "misdeal",
-    "out_of_turn": "playing out of turn",
-    "wrong_play": "wrong play",
-    "false_weis": "wrongly declared Weis",
-    "custom": "correction",
-}
+PENALTY_LABELS = Words(
+    {
+        "uncut_deck": lambda: _("deck not cut"),
+        "misdeal": lambda: pgettext("Jass penalty", "misdeal"),
+        "out_of_turn": lambda: _("playing out of turn"),
+        "wrong_play": lambda: pgettext("Jass penalty", "wrong play"),
+        "false_weis": lambda: _("wrongly declared Weis"),
+        "custom": lambda: pgettext("Jass penalty", "correction"),
+    }
+)
 #: the count orders in words
-ORDER_LABELS = {"stoeck_weis_tricks": "Stöck – Wys – Stich", "stoeck_tricks_weis": "Stöck – Stich – Wys"}
+ORDER_LABELS = Words(
+    {
+        # Translators: the order Jass counts a hand in: Stöck, then Weis, then the tricks (Swiss German words)
+        "stoeck_weis_tricks": lambda: _("Stöck – Wys – Stich"),
+        "stoeck_tricks_weis": lambda: _("Stöck – Stich – Wys"),
+    }
+)
 
 CLASSIC_MULTIPLIERS: dict[JassContract, int] = {
     "hearts": 1,
@@ -64,51 +75,90 @@ PRESETS: dict[str, dict[str, Any]] = {
     "parlett_3000": {"target": 3000, "multipliers": PARLETT_MULTIPLIERS},
 }
 # the settings in a card player's words (scorepad.rules.wording)
-SETTING_LABELS: dict[str, str] = {
-    "preset": "preset",
-    "target": "game",
-    "multipliers": "multipliers",
-    "multiply_weis": "Weis multiplied",
-    "multiply_stoeck": "Stöck multiplied",
-    "match_points": "Match",
-    "weis_tiebreak": "Weis tie",
-    "penalties": "penalties",
-    "count_order": "",
-    "bergpreis": "Bergpreis",
-    "suit_names": "suits",
-    "stoeck_points": "Stöck",
-    "sequence_points": "sequences",
-    "four_points": "four of a rank",
-}
-VALUE_WORDS: dict[str, dict[Any, str]] = {
-    "preset": {
-        "classic_2500": "classic 2500",
-        "flat_1000": "flat 1000",
-        "srf_1000": "SRF 1000",
-        "parlett_3000": "Parlett 3000",
-    },
-    "multipliers": {
-        "hearts": "♥",
-        "diamonds": "♦",
-        "clubs": "♣",
-        "spades": "♠",
-        "obenabe": "Obenabe",
-        "undenufe": "Undenufe",
-    },
-    "weis_tiebreak": {
-        "suit_ladder": "suit ladder ♥ ♦ ♣ ♠",
-        "trump_then_seat": "trump, then the earlier seat",
-    },
-    "penalties": {
-        "uncut_deck": "uncut deck",
-        "misdeal": "misdeal",
-        "out_of_turn": "out of turn",
-        "wrong_play": "wrong play",
-        "false_weis": "false Weis",
-    },
-    "count_order": {"stoeck_weis_tricks": "Stöck – Wys – Stich", "stoeck_tricks_weis": "Stöck – Stich – Wys"},
-    "suit_names": {"french": "♥ ♦ ♣ ♠", "german": "Rosen, Schellen, Eicheln, Schilten"},
-    "sequence_points": {n: f"{n} in a row" for n in range(3, 10)},
+SETTING_LABELS: Mapping[str, str] = Words(
+    {
+        "preset": lambda: pgettext("Jass setting", "preset"),
+        "target": lambda: pgettext("Jass setting", "game"),
+        "multipliers": lambda: pgettext("Jass setting", "multipliers"),
+        "multiply_weis": lambda: _("Weis multiplied"),
+        "multiply_stoeck": lambda: _("Stöck multiplied"),
+        "match_points": lambda: pgettext("Jass setting", "Match"),
+        "weis_tiebreak": lambda: _("Weis tie"),
+        "penalties": lambda: pgettext("Jass setting", "penalties"),
+        "count_order": lambda: "",  # the order's words say it all
+        "bergpreis": lambda: pgettext("Jass setting", "Bergpreis"),
+        "suit_names": lambda: pgettext("Jass setting", "suits"),
+        "stoeck_points": lambda: pgettext("Jass setting", "Stöck"),
+        "sequence_points": lambda: pgettext("Jass setting", "sequences"),
+        "four_points": lambda: _("four of a rank"),
+    }
+)
+VALUE_WORDS: Mapping[str, Mapping[Any, str]] = {
+    "preset": Words(
+        {
+            "classic_2500": lambda: _("classic 2500"),
+            "flat_1000": lambda: _("flat 1000"),
+            "srf_1000": lambda: _("SRF 1000"),
+            "parlett_3000": lambda: _("Parlett 3000"),
+        }
+    ),
+    "multipliers": Words(
+        {
+            "hearts": lambda: "♥",  # not words: the screens show the suits' symbols
+            "diamonds": lambda: "♦",
+            "clubs": lambda: "♣",
+            "spades": lambda: "♠",
+            "obenabe": lambda: _("Obenabe"),
+            "undenufe": lambda: _("Undenufe"),
+        }
+    ),
+    "weis_tiebreak": Words(
+        {
+            "suit_ladder": lambda: _("suit ladder ♥ ♦ ♣ ♠"),
+            "trump_then_seat": lambda: _("trump, then the earlier seat"),
+        }
+    ),
+    "penalties": Words(
+        {
+            "uncut_deck": lambda: _("uncut deck"),
+            "misdeal": lambda: pgettext("Jass penalty", "misdeal"),
+            "out_of_turn": lambda: _("out of turn"),
+            "wrong_play": lambda: pgettext("Jass penalty", "wrong play"),
+            "false_weis": lambda: _("false Weis"),
+        }
+    ),
+    "count_order": ORDER_LABELS,
+    "suit_names": Words(
+        {
+            "french": lambda: "♥ ♦ ♣ ♠",  # not words: the suits' symbols
+            # Translators: the German-Swiss suits (as ♥ ♦ ♣ ♠); French «roses, grelots, glands, écus»
+            "german": lambda: _("Rosen, Schellen, Eicheln, Schilten"),
+        }
+    ),
+    "four_points": Words(
+        {
+            "A": lambda: pgettext("card rank", "A"),
+            "K": lambda: pgettext("card rank", "K"),
+            "Q": lambda: pgettext("card rank", "Q"),
+            "J": lambda: pgettext("card rank", "J"),
+            "10": lambda: "10",  # not words: the ranks 10 to 6 are figures in every language
+            "9": lambda: "9",
+            "8": lambda: "8",
+            "7": lambda: "7",
+            "6": lambda: "6",
+        }
+    ),
+    "sequence_points": Words(
+        {
+            3: lambda: _("3 in a row"),
+            4: lambda: _("4 in a row"),
+            5: lambda: _("5 in a row"),
+            6: lambda: _("6 in a row"),
+            7: lambda: _("7 in a row"),
+            8: lambda: _("8 in a row"),
+            9: lambda: _("9 in a row"),
+        }
+    ),
 }
 
 # dict-valued settings: a header that names some keys keeps the rest from the preset / default
@@ -127,44 +177,56 @@ class Settings(BaseModel):
 
     preset: Literal["classic_2500", "flat_1000", "srf_1000", "parlett_3000"] = Field(
         "classic_2500",
-        description="Named preset: target and multipliers (classic 2500, flat 1000, SRF 1000, Parlett 3000)",
+        description=N_(
+            "Named preset: target and multipliers (classic 2500, flat 1000, SRF 1000, Parlett 3000)"
+        ),
     )
-    target: int = Field(2500, ge=1, description="A team wins when its total reaches this many points")
+    target: int = Field(2500, ge=1, description=N_("A team wins when its total reaches this many points"))
     multipliers: dict[JassContract, int] = Field(
         default_factory=lambda: dict(CLASSIC_MULTIPLIERS),
-        description="Factor per contract (hearts, diamonds, clubs, spades, obenabe, undenufe)",
+        description=N_("Factor per contract (hearts, diamonds, clubs, spades, obenabe, undenufe)"),
     )
-    multiply_weis: bool = Field(True, description="Weis are multiplied by the contract's factor")
-    multiply_stoeck: bool = Field(True, description="Stöck are multiplied by the contract's factor")
+    multiply_weis: bool = Field(True, description=N_("Weis are multiplied by the contract's factor"))
+    multiply_stoeck: bool = Field(True, description=N_("Stöck are multiplied by the contract's factor"))
     match_points: int = Field(
-        257, description="What a team writes for taking all nine tricks (157, 207 or 257)"
+        257, description=N_("What a team writes for taking all nine tricks (157, 207 or 257)")
     )
     weis_tiebreak: Literal["suit_ladder", "trump_then_seat"] = Field(
         "suit_ladder",
-        description="Equal Weis: suit ladder (hearts > diamonds > clubs > spades) or trump, then the earlier seat",
+        description=N_(
+            "Equal Weis: suit ladder (hearts > diamonds > clubs > spades) or trump, then the earlier seat"
+        ),
     )
     penalties: dict[PenaltyKind, int] = Field(
         default_factory=lambda: dict(DEFAULT_PENALTIES),
-        description="Points to the opposing team per offence (uncut deck, misdeal, out of turn, wrong play, false Weis)",
+        description=N_(
+            "Points to the opposing team per offence (uncut deck, misdeal, out of turn, wrong play, false Weis)"
+        ),
     )
     count_order: Literal["stoeck_weis_tricks", "stoeck_tricks_weis"] = Field(
         "stoeck_weis_tricks",
-        description="Who reached the target first within a hand: Stöck – Wys – Stich, or Stöck – Stich – Wys",
+        description=N_(
+            "Who reached the target first within a hand: Stöck – Wys – Stich, or Stöck – Stich – Wys"
+        ),
     )
     bergpreis: bool = Field(
-        False, description="The first team to reach half the target gets a stroke (shown, not added)"
+        False, description=N_("The first team to reach half the target gets a stroke (shown, not added)")
     )
     suit_names: Literal["french", "german"] = Field(
-        "french", description="Show suits as ♥ ♦ ♣ ♠ or as Rosen, Eicheln, Schellen, Schilten"
+        "french",
+        description=N_(
+            "The suits' names for a player who has not chosen his own (the suits preference): ♥ ♦ ♣ ♠ or "
+            "Rosen, Eicheln, Schellen, Schilten"
+        ),
     )
-    stoeck_points: int = Field(20, ge=0, description="Stöck: king and queen of trumps")
+    stoeck_points: int = Field(20, ge=0, description=N_("Stöck: king and queen of trumps"))
     sequence_points: dict[int, int] = Field(
         default_factory=lambda: dict(DEFAULT_SEQUENCE_POINTS),
-        description="Weis points of a sequence of 3 … 9 cards in one suit",
+        description=N_("Weis points of a sequence of 3 … 9 cards in one suit"),
     )
     four_points: dict[Rank, int] = Field(
         default_factory=lambda: dict(DEFAULT_FOUR_POINTS),
-        description="Weis points of four cards of a rank (0: not a Weis at this table)",
+        description=N_("Weis points of four cards of a rank (0: not a Weis at this table)"),
     )
 
     @model_validator(mode="before")
@@ -185,26 +247,37 @@ class Settings(BaseModel):
     def _consistent(self) -> Settings:
         bad = {c: f for c, f in self.multipliers.items() if f < 1}
         if bad:
-            raise ValueError(f"a multiplier must be at least 1, not {bad}")
+            raise ValueError(_("a multiplier must be at least 1, not {factors}").format(factors=bad))
         if self.match_points < 157:
             raise ValueError(
-                f"a Match is worth at least the 157 card points of the hand, not {self.match_points}"
+                _("a Match is worth at least the 157 card points of the hand, not {points}").format(
+                    points=self.match_points
+                )
             )
         if any(points < 0 for points in self.penalties.values()):
-            raise ValueError("a penalty cannot give negative points (log a custom penalty for a correction)")
+            raise ValueError(
+                _("a penalty cannot give negative points (log a custom penalty for a correction)")
+            )
         if sorted(self.sequence_points) != list(range(3, 10)):
-            raise ValueError("sequence points are needed for exactly the lengths 3 to 9")
+            raise ValueError(_("sequence points are needed for exactly the lengths 3 to 9"))
         lengths = sorted(self.sequence_points)
         for short, long in zip(lengths, lengths[1:], strict=False):
             if self.sequence_points[long] < self.sequence_points[short]:
                 raise ValueError(
-                    f"a sequence of {long} ({self.sequence_points[long]}) cannot be worth less than "
-                    f"a sequence of {short} ({self.sequence_points[short]})"
+                    _(
+                        "a sequence of {long} ({long_points}) cannot be worth less than a sequence of {short} "
+                        "({short_points})"
+                    ).format(
+                        long=long,
+                        long_points=self.sequence_points[long],
+                        short=short,
+                        short_points=self.sequence_points[short],
+                    )
                 )
         if self.sequence_points[3] <= 0:
-            raise ValueError("a sequence of three must be worth something")
+            raise ValueError(_("a sequence of three must be worth something"))
         if any(points < 0 for points in self.four_points.values()):
-            raise ValueError("four of a rank cannot be worth negative points")
+            raise ValueError(_("four of a rank cannot be worth negative points"))
         return self
 
     @property

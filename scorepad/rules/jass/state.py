@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from scorepad.locale import N_, _, pgettext
 from scorepad.log import FourMeld, Header, JassContract, JassStoeck, JassWeis, SequenceMeld
 from scorepad.rules import base
 from scorepad.rules.jass.cards import (
@@ -29,8 +30,8 @@ Steps = list[tuple[str, dict[str, int]]]  # a hand's points per step (stoeck, we
 NO_WEIS = WeisVerdict(None, 0)
 
 #: the laws of a late declaration, in words (rules/jass.md, "When")
-LATE_WEIS_LAW = "Weis is declared in the player's own turn during the first trick only"
-LATE_STOECK_LAW = "Stöck are announced at the latest as the second of the two cards is played"
+LATE_WEIS_LAW = N_("Weis is declared in the player's own turn during the first trick only")
+LATE_STOECK_LAW = N_("Stöck are announced at the latest as the second of the two cards is played")
 
 
 @dataclass
@@ -105,7 +106,7 @@ class JassState(base.State[Settings]):
         return f"{contract_label(self.contract, self.settings.suit_names)} ×{self.multiplier}"
 
     def declared(self) -> list[Declared]:
-        return [Declared(p, meld) for p, (melds, _) in self.weis.items() for meld in melds]
+        return [Declared(p, meld) for p, (melds, _seq) in self.weis.items() for meld in melds]
 
     def weis_verdict(self) -> WeisVerdict:
         """Which team writes Weis this hand, its points before the multiplier, and the sentence why."""
@@ -121,7 +122,7 @@ class JassState(base.State[Settings]):
     def known_cards(self, exclude: str | None = None) -> dict[Card, tuple[str, Meld | None]]:
         """Cards some player showed this hand: card -> (player, the Weis it is in, or None for the Stöck)."""
         known: dict[Card, tuple[str, Meld | None]] = {}
-        for player, (melds, _) in self.weis.items():
+        for player, (melds, _seq) in self.weis.items():
             if player == exclude:
                 continue
             for meld in melds:
@@ -186,9 +187,13 @@ class JassState(base.State[Settings]):
         name = self.name(entry.player)
         if isinstance(entry, JassWeis):
             melds = ", ".join(describe_meld(m, self.settings.suit_names) for m in entry.melds)
-            words = f"{name}'s Weis ({melds}) came after the first trick: void ({LATE_WEIS_LAW})"
+            words = _("{player}'s Weis ({melds}) came after the first trick: void ({law})").format(
+                player=name, melds=melds, law=_(LATE_WEIS_LAW)
+            )
         else:
-            words = f"{name}'s Stöck came too late: void ({LATE_STOECK_LAW})"
+            words = _("{player}'s Stöck came too late: void ({law})").format(
+                player=name, law=_(LATE_STOECK_LAW)
+            )
         self.void = (*self.void, words)
 
     # ------------------------------------------------------------------ what the table enters next
@@ -203,47 +208,67 @@ class JassState(base.State[Settings]):
         ):  # the next hand: who deals (the form never asks it), who names trump
             dealer = self.next_dealer
             forehand = self.after(dealer)
-            deals = "deals first" if self.phase == "start" else "deals"
-            return (
-                f"Hand {self.hand + 1}: {names(dealer)} {deals}; {names(forehand)} names the trump or "
-                f"pushes to {names(self.partner(forehand))}"
+            if self.phase == "start":
+                # Translators: what the table enters next: "Hand 1: Ann deals first; Bob names the trump or pushes
+                # to Dan"
+                said = _("Hand {hand}: {dealer} deals first; {player} names the trump or pushes to {partner}")
+            else:
+                said = _("Hand {hand}: {dealer} deals; {player} names the trump or pushes to {partner}")
+            return said.format(
+                hand=self.hand + 1,
+                dealer=names(dealer),
+                player=names(forehand),
+                partner=names(self.partner(forehand)),
             )
         if self.phase == "dealt":
             forehand = self.forehand or ""
-            return f"Hand {self.hand}: {names(forehand)} names the trump or pushes to {names(self.partner(forehand))}"
-        return f"Hand {self.hand}, {self.contract_text()}: Weis, Stöck, then the card points"
+            return _("Hand {hand}: {player} names the trump or pushes to {partner}").format(
+                hand=self.hand, player=names(forehand), partner=names(self.partner(forehand))
+            )
+        return _("Hand {hand}, {contract}: Weis, Stöck, then the card points").format(
+            hand=self.hand, contract=self.contract_text()
+        )
 
     # ------------------------------------------------------------------ screens
 
     def board_lines(self) -> tuple[str, ...]:
         if self.status == "finished":
-            return (f"Game over: {self.result}",)
-        goal = f"Game to {self.settings.target} · {ORDER_LABELS[self.settings.count_order]}"
+            return (pgettext("Jass", "Game over: {result}").format(result=self.result),)
+        goal = _("Game to {target} · {order}").format(
+            target=self.settings.target, order=ORDER_LABELS[self.settings.count_order]
+        )
         lines: list[str]
         if self.questions:
-            lines = [f"Question for the table: {q}" for q in self.questions]
+            asked = pgettext("Jass", "Question for the table: {question}")
+            lines = [asked.format(question=q) for q in self.questions]
         elif self.phase in ("start", "scored"):
             dealer = self.next_dealer
             lines = [
-                f"Hand {self.hand + 1}: {self.name(dealer)} deals, "
-                f"{self.name(self.after(dealer))} names trump or pushes"
+                _("Hand {hand}: {dealer} deals, {player} names trump or pushes").format(
+                    hand=self.hand + 1, dealer=self.name(dealer), player=self.name(self.after(dealer))
+                )
             ]
         elif self.phase == "dealt" and self.forehand:
             lines = [
-                f"Hand {self.hand}: {self.name(self.dealer or '')} dealt, "
-                f"{self.name(self.forehand)} names trump or pushes to {self.name(self.partner(self.forehand))}"
+                _("Hand {hand}: {dealer} dealt, {player} names trump or pushes to {partner}").format(
+                    hand=self.hand,
+                    dealer=self.name(self.dealer or ""),
+                    player=self.name(self.forehand),
+                    partner=self.name(self.partner(self.forehand)),
+                )
             ]
         else:
             by = self.name(self.caller) if self.caller else ""
-            lines = [
-                f"Hand {self.hand}: {self.contract_text()} named by {by}"
-                + (" (pushed)" if self.pushed else "")
-            ]
+            if self.pushed:
+                named = _("Hand {hand}: {contract} named by {player} (pushed)")
+            else:
+                named = _("Hand {hand}: {contract} named by {player}")
+            lines = [named.format(hand=self.hand, contract=self.contract_text(), player=by)]
             verdict = self.weis_verdict()
             if verdict.sentence:
                 lines.append(verdict.sentence)
             if self.stoeck:
-                lines.append(f"Stöck: {self.name(self.stoeck[0])}")
+                lines.append(pgettext("Jass", "Stöck: {player}").format(player=self.name(self.stoeck[0])))
             lines += self.void
         if self.bergpreis_note:
             lines.append(self.bergpreis_note)
@@ -275,7 +300,7 @@ class JassState(base.State[Settings]):
             pushed=self.pushed,
             weis={
                 p: tuple(describe_meld(m, self.settings.suit_names) for m in melds)
-                for p, (melds, _) in self.weis.items()
+                for p, (melds, _seq) in self.weis.items()
             },
             weis_verdict="\n".join(filter(None, (verdict.sentence, *self.void))),
             stoeck=self.stoeck[0] if self.stoeck else None,

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
+from scorepad.locale import _
 from scorepad.log import Deal, FourMeld, JassContract, JassTrump, SequenceMeld
 from scorepad.rules.base import Fixed, Naming, Phase, Row, SideNeed, View
 from scorepad.rules.jass.cards import Card, Tafel, WeisVerdict, card_label, meld_cards, stoeck_cards
@@ -141,7 +142,7 @@ class JassView(View):
 def shown_twice(
     shown: Sequence[tuple[str, Sequence[Meld], bool]],
     contract: str | None,
-    suit_names: str,
+    suit_names: str | None,
     name: Callable[[str], str],
 ) -> str | None:
     """Why these players' Weis and Stöck (player, melds, Stöck?) cannot all be true: one card in two hands."""
@@ -152,9 +153,8 @@ def shown_twice(
             cards |= stoeck_cards(contract)
         for card in sorted(cards):
             if card in held and held[card] != player:
-                return (
-                    f"the {card_label(card, suit_names)} cannot be in both {name(held[card])}'s "
-                    f"and {name(player)}'s hand"
+                return _("the {card} cannot be in both {first}'s and {second}'s hand").format(
+                    card=card_label(card, suit_names), first=name(held[card]), second=name(player)
                 )
             held[card] = player
     return None
@@ -178,9 +178,13 @@ def side_needs(
     for side, points in to_go.items():
         if multiplier and multiplier > 1:
             cards = card_points_to_go(points, multiplier)
-            text = f"×{multiplier}: {cards} to go = {cards * multiplier} points"
+            # Translators: what a team needs, in card points of this hand at its factor: "×3: 74 to go = 222 points"
+            text = _("×{multiplier}: {cards} to go = {points} points").format(
+                multiplier=multiplier, cards=cards, points=cards * multiplier
+            )
         else:
-            text = f"{points} to go"
+            # Translators: the points a team still needs to reach the target: "220 to go"
+            text = _("{points} to go").format(points=points)
         needs.append(SideNeed(side, names[side], points, False, text))
     return tuple(needs)
 
@@ -217,7 +221,7 @@ class HandCells(NamedTuple):
     def trump_by(self) -> str:
         """Who named the trump ("Bob (pushed)")."""
         caller = self.naming.name(self.caller_seat) if self.naming and self.caller_seat else ""
-        return f"{caller} (pushed)" if self.pushed else caller
+        return _("{player} (pushed)").format(player=caller) if self.pushed else caller
 
     @property
     def weis_verdict(self) -> str:
@@ -229,7 +233,8 @@ class HandCells(NamedTuple):
     def of(cls, row: Row, sides: Sequence[str] = ()) -> HandCells:
         cells = row.cells
         if not isinstance(cells, HandCells):
-            raise TypeError(f"row {row.seq} is not a Jass hand's or penalty's")
+            bug = f"row {row.seq} is not a Jass hand's or penalty's"  # not words: a program's error, never shown
+            raise TypeError(bug)
         return cells
 
 
