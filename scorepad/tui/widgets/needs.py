@@ -24,6 +24,7 @@ def needs_line(
     words (with `words` False, always)."""
     if not needs and not outlook:
         return ""
+    outlook = visible(outlook)  # it names a side: a name from the file is shown harmless
     forms: list[tuple[str | None, int]] = [(None, WORDS_NAME)] if words else []
     if numbers_lead is not None:
         forms.append((numbers_lead, LEAST_NAME + 2))
