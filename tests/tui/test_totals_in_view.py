@@ -60,8 +60,10 @@ GAMES = {
 
 
 def long_named(game: str):
+    """The game at its latest deal, still in play (Five Hundred to 1000)."""
     players, sides, items = GAMES[game]
-    path = create(header(game, players, sides=sides))
+    rules = {"target": 1000} if game == "five_hundred" else None
+    path = create(header(game, players, rules=rules, sides=sides))
     with GameFile.open(path) as file:
         for item in items:
             file.append(parse_entry(game, item))
@@ -186,3 +188,13 @@ def test_a_cut_cell_ends_in_an_ellipsis_line_by_line():
 @pytest.mark.parametrize("game", list(GAMES))
 def test_long_names_at_80x24_snapshot(snap_compare, scorepad_home, game):
     assert snap_compare(make_app(open_path=long_named(game)), terminal_size=(80, 24), run_before=settle)
+
+
+async def test_a_renamed_player_is_named_once_in_the_prompt(scorepad_home):
+    # the rules write the prompt with the name of its moment; said again with the names of now, "Bob" inside the
+    # new name was replaced once more ("Bob 🃏 der Grosse … 🃏 der Grosse … bids first")
+    app = make_app(open_path=long_named("five_hundred"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        prompt = str(app.screen.query_one("#prompt").render())
+        assert prompt.count("🃏") == 1 and LONG in prompt, prompt

@@ -37,16 +37,24 @@ def board_words(path: Path) -> tuple[Text, str | None]:
         " (another terminal window), type:\n\n",
         ("    scorepad board", "bold"),
         "\n\n(it follows the game in play), or for this game by name:\n\n",
-        ("    scorepad board " + quoted, "bold"),
+        (_command("scorepad board", quoted), "bold"),
         "\n\n",
         ("For a TV or the players' phones", "bold"),
         ", serve boards and open the address it prints (it shows a QR code too):\n\n",
-        ("    scorepad serve --board " + quoted, "bold"),
+        (_command("scorepad serve --board", quoted), "bold"),
         "\n\n",
         "Add --host 0.0.0.0 to reach it from other devices: everyone on that network who has the address can "
         "then see the score (nobody can change it from there).",
     )
     return text, None
+
+
+def _command(command: str, path: str) -> str:
+    """A command to type, indented; a long path on a line of its own after a shell's line continuation (wrapped
+    at 80 columns, the path began at the left edge, under the prose)."""
+    if len(command) + len(path) <= 56:
+        return f"    {command} {path}"
+    return f"    {command} \\\n        {path}"
 
 
 class BoardInfoScreen(ModalScreen[None]):

@@ -30,7 +30,7 @@ from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
 from scorepad.store.game_file import FileChanged, GameFile, StoreError
-from scorepad.text.describe import describe, next_line, with_names
+from scorepad.text.describe import describe, next_line
 from scorepad.tui.collector import IdleCollector
 from scorepad.tui.plain import plain
 from scorepad.tui.widgets import quiet
@@ -39,7 +39,7 @@ from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.footer import KeysFooter
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.needs import needs_line
-from scorepad.tui.widgets.sheet_table import SheetTable
+from scorepad.tui.widgets.sheet_table import SheetTable, cell_names
 from scorepad.tui.widgets.title import fit_title
 
 if TYPE_CHECKING:  # the dialogs are imported when first opened, not before the game's first paint
@@ -315,11 +315,11 @@ class GameScreen(Screen[None]):
         self.show_whole_entry()  # the entry at the cursor may have been corrected or renamed
         self._set_title()
         banner = self.one("#banner", Static)
+        now = cell_names(sheet, 0)  # the rules' words in the names of their moment, said with those of now
         if sheet.finished:
             banner.update(
                 plain(
-                    f"🏆  {with_names(sheet.result or 'The game is over.', sheet.names)}   "
-                    "(Ctrl+N: new game, same players)"
+                    f"🏆  {now.say(sheet.result or 'The game is over.')}   (Ctrl+N: new game, same players)"
                 )
             )
         banner.display = sheet.finished
@@ -327,7 +327,7 @@ class GameScreen(Screen[None]):
         asked = sheet.prompt in sheet.questions  # a question is the next thing to enter: say it once
         lines = [] if sheet.finished or asked or not sheet.prompt else [next_line(sheet)]
         lines += [f"Question for the table: {q}" for q in sheet.questions]
-        lines = [with_names(line, sheet.names) for line in lines]  # the names of now, after a rename
+        lines = [now.say(line) for line in lines]  # the names of now, after a rename
         if sheet.overrides:
             lines.append("Table overrides in this game: " + ", ".join(f"#{s}" for s in sheet.overrides))
         quiet.update(
