@@ -14,6 +14,7 @@ from scorepad.log import parse_entry
 from scorepad.store.game_file import GameFile, create
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.screens.modals import TextScreen
 from scorepad.tui.widgets.keyed_table import cut_lines, fitted_widths
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -198,3 +199,28 @@ async def test_a_renamed_player_is_named_once_in_the_prompt(scorepad_home):
         await settle(pilot)
         prompt = str(app.screen.query_one("#prompt").render())
         assert prompt.count("🃏") == 1 and LONG in prompt, prompt
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_a_row_of_the_sheet_shows_whole_on_enter(scorepad_home, game):
+    # its cells cut to the screen, the row's detail says the names and words in full
+    app = make_app(open_path=long_named(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        table = screen.query_one(SheetTable)
+        row = screen.sheet.rows[-1]
+        table.focus()  # (a click on the sheet, as a mouse does)
+        await pilot.press("enter")
+        await settle(pilot)
+        page = app.screen
+        assert isinstance(page, TextScreen) and page.title_text == f"#{table.row_count} in full"
+        words = page.markdown.replace("\\", "")  # (a name's punctuation escaped for the page)
+        for side in screen.sheet.sides:
+            assert f"total {row.totals[side]}" in words
+        if "Bob" in row.text:  # the long name whole, where the row's cells cut it
+            assert LONG in words
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen

@@ -665,6 +665,23 @@ class GameScreen(Screen[None]):
             "Pick the entry with ↑↓ and press Enter to correct it (Delete strikes it out).", timeout=5
         )
 
+    @on(SheetTable.RowSelected, "#sheet")
+    def _sheet_row_selected(self, event: SheetTable.RowSelected) -> None:
+        """Enter (or a click) on a row of the sheet: the row whole, its names and words not cut to the screen."""
+        event.stop()
+        from scorepad.tui.screens.modals import TextScreen
+
+        row = next((r for r in self.sheet.rows if str(r.seq) == event.row_key), None)
+        if row is None:
+            return
+        now = cell_names(self.sheet, 0)
+        lines = [_markdown_text(visible(now.say(row.text))), ""]
+        for side in self.sheet.sides:
+            name = visible(self.sheet.side_names.get(side, side))
+            lines.append(f"- {_markdown_text(name)}: {row.delta[side]:+d}, total {row.totals[side]}")
+        lines += ["", f"(Entry #{row.seq} of the log: Ctrl+E corrects it.)"]
+        self.app.push_screen(TextScreen(f"#{event.cursor_row + 1} in full", "\n".join(lines)))
+
     @on(LogPane.RowSelected, "LogPane")
     def _log_row_selected(self, event: LogPane.RowSelected) -> None:
         event.stop()
@@ -899,3 +916,8 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.app.action_go_home()  # type: ignore[attr-defined]  # always the saved games, whatever lies between
+
+
+def _markdown_text(text: str) -> str:
+    """Words shown on a Markdown page as written: a name's "*" or "_" is not emphasis there."""
+    return re.sub(r"([\\`*_{}\[\]()<>#+|!~-])", r"\\\1", text)
