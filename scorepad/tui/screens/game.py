@@ -333,6 +333,7 @@ class GameScreen(Screen[None]):
         quiet.update(
             prompt, Text("\n".join(visible(line) for line in lines))
         )  # mostly as it was: no repaint then
+        prompt.display = bool(lines)  # nothing to ask (the game over): no blank line under the banner
         self._show_needs(sheet)
         if self.form is not None:
             self.form.update_sheet(sheet)
