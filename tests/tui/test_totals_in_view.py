@@ -224,3 +224,26 @@ async def test_a_row_of_the_sheet_shows_whole_on_enter(scorepad_home, game):
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen
+
+
+def _pressed(*keys: str):
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press(*keys)
+        await settle(pilot)
+
+    return run_before
+
+
+@pytest.mark.parametrize(
+    ("game", "size", "keys"),
+    [
+        ("jass", (80, 24), ("f7",)),  # the Tafel in the sheet's place
+        ("jass", (80, 24), ("f9",)),  # the log in the board's place
+        ("five_hundred", (100, 30), ("f9",)),  # the log in its place: the sheet needs more than 60 columns
+        ("auction_bridge", (160, 45), ()),  # room for all
+    ],
+    ids=["jass-tafel-80x24", "jass-log-80x24", "five_hundred-log-100x30", "auction_bridge-160x45"],
+)
+def test_panes_with_long_names_snapshot(snap_compare, scorepad_home, game, size, keys):
+    assert snap_compare(make_app(open_path=long_named(game)), terminal_size=size, run_before=_pressed(*keys))
