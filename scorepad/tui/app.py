@@ -17,6 +17,18 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 FALLBACK_THEME = "textual-dark"
+#: a game screen's commands in the palette: words, what they do, the screen's action
+GAME_COMMANDS = (
+    ("Laws", "The laws of this game in brief, with its settings (F1)", "help"),
+    ("Table", "The game's table of values and how to type a deal (F2)", "table"),
+    ("Chart", "The scores deal by deal as a chart (F3)", "chart"),
+    ("Export", "Write the score sheet as CSV, Markdown or JSON (F4)", "export"),
+    ("Log", "Show or hide every entry of the game (F9)", "toggle_log"),
+    ("Correct an entry", "Pick an entry in the log to correct (Ctrl+E)", "edit"),
+    ("Rename a player", "A player's name from now on (Ctrl+R)", "rename"),
+    ("Board", "Show this game on a second screen (F10)", "board"),
+    ("Rematch", "A new game with the same players (Ctrl+N)", "rematch"),
+)
 #: seconds after which the collector runs again even if the game's first paint never came
 START_PAUSE_AT_MOST = 5.0
 
@@ -174,9 +186,17 @@ class ScorepadApp(App[None]):
         return True
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("Home: saved games", "Go back to the list of saved games", self.action_go_home)
+        """scorepad's own commands only (Ctrl+P): not Textual's for developers (a screenshot, the widgets' help,
+        maximizing a widget)."""
+        yield SystemCommand("Saved games", "Go back to the list of saved games (Esc)", self.action_go_home)
         yield SystemCommand("New game", "Start a new game", self.action_new_game)
+        from scorepad.tui.screens.game import GameScreen
+
+        if isinstance(screen, GameScreen):  # the game's keys, for whoever looks for them by name
+            for words, help_text, action in GAME_COMMANDS:
+                yield SystemCommand(words, help_text, getattr(screen, f"action_{action}"))
+        yield SystemCommand("Colours", "Change the screen's colours (the theme)", self.action_change_theme)
+        yield SystemCommand("Quit", "Close scorepad (every entry is saved as it is made)", self.action_quit)
 
     def action_go_home(self) -> None:
         from scorepad.tui.screens.game import GameScreen

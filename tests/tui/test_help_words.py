@@ -67,3 +67,17 @@ def test_the_scan_would_catch_a_setting_key():
     assert BACKTICKED.findall("setting `failed_nullo_opponents`: or nothing")
     assert SNAKE_CASE.findall("with card_points on") == ["card_points"]
     assert not SNAKE_CASE.findall("Stöck – Wys – Stich, 4♥ or 10 NT")
+
+
+#: the program's own words, which a card player does not use of his score sheet
+PROGRAM_WORDS = re.compile(
+    r"\b(log|logged|logs|entry|entries|the app|stored|amend(?:ed)?|voided|re-derives)\b|scorepad keeps"
+)
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_the_laws_in_brief_speak_of_the_score_not_of_the_program(game):
+    rules = rules_for(game)
+    page = laws_in_brief(game, rules.settings({}))
+    assert not PROGRAM_WORDS.findall(page), PROGRAM_WORDS.findall(page)
+    assert "Rank and value are stored separately" not in page

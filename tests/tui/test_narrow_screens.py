@@ -158,21 +158,16 @@ async def test_the_saved_games_keep_every_column_whole(scorepad_home, size):
             str(table.get_row_at(i)[0]).split("\n")[0]: [str(c) for c in table.get_row_at(i)]
             for i in range(table.row_count)
         }
-        bridge = rows["Auction Bridge"]
+        bridge = next(cells for first, cells in rows.items() if first.startswith("Auction Bridge"))
         assert "won by Northerners" in bridge
-        assert (
-            " ".join(bridge).replace("\n", " ").count("Northumberland, Eastbourne, Southampton, Westminster")
-            == 1
-        )
+        assert " ".join(bridge).count("Northumberland, Eastbourne, Southampton, Westminster") == 1
         assert "Tuesday at the club" in " ".join(bridge)
+        assert {row.height for row in table.ordered_rows} == {1}  # one line a game
         if size[0] >= 120:
             assert headings == ["game", "title", "players", "status", "last played"]
-        else:  # the title under the game's name, the players wrapped, the status whole
+        else:  # the title after the game's name, each cut with a "…" to its column
             assert headings == ["game", "players", "status", "played"]
-            assert (
-                bridge[0] == "Auction Bridge\nTuesday at the club"
-                and rows["Five Hundred"][0] == "Five Hundred"
-            )
+            assert bridge[0] == "Auction Bridge · Tuesday at the club" and "Five Hundred" in rows
         await pilot.resize_terminal(160 if size[0] < 120 else 80, 24)  # the columns follow the width
         await settle(pilot)
         assert _whole(table) and len(table.ordered_columns) == (5 if size[0] < 120 else 4)
@@ -212,45 +207,27 @@ async def test_keys_typed_as_the_new_game_screen_opens_keep_their_field(scorepad
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_the_saved_games_rows_are_as_high_as_datatable_would_make_them(scorepad_home, size):
-    # the list gives each folded row its height (DataTable would wrap every row read to find it): the same heights
-    from scorepad.tui.screens import home_columns
+async def test_the_saved_games_take_one_line_each_cut_with_an_ellipsis(scorepad_home, size):
+    # titles and players wrapped to two or three lines: six games filled an 80×24 screen
     from scorepad.tui.screens.home import HomeScreen
 
     bridge_game(LONG_PLAYERS, LONG_SIDES)
-    for number, (game, players, title) in enumerate(
-        [
-            ("five_hundred", LONG_PLAYERS[:3], "Friday"),  # the players wrapped
-            ("five_hundred", ["Ann", "Bob", "Cid"], ""),  # no title: one line
-            ("jass", ["Ann", "Bob", "Cid", "Dan"], "Sunday"),
-        ]
-    ):  # the title under the game: two lines
-        create(header(game, players, title=title).model_copy(update={"id": f"height{number}"}))
-    given: list[int | None] = []
-    real = home_columns.folded_height
-
-    def noted(cells, widths):
-        given.append(real(cells, widths))
-        return given[-1]
-
+    for number in range(12):
+        create(
+            header("five_hundred", LONG_PLAYERS[:3], title="Friday evening at the club").model_copy(
+                update={"id": f"line{number:02}"}
+            )
+        )
     app = make_app()
     async with app.run_test(size=size) as pilot:
-        home_columns.folded_height = noted
-        try:
-            app.screen.reload()
-            await settle(pilot)
-        finally:
-            home_columns.folded_height = real
+        await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
         table = app.screen.query_one("#games", DataTable)
-        ours = [row.height for row in table.ordered_rows]
-        assert 2 in given and 1 in given  # heights given, not left to DataTable
-        for row in table.ordered_rows:  # each row again, its height found by DataTable
-            cells = table.get_row(row.key)
-            table.add_row(*cells, height=None, key=f"again-{row.key.value}")
-        await settle(pilot)
-        measured = [row.height for row in table.ordered_rows[len(ours) :]]
-        assert ours == measured
+        assert {row.height for row in table.ordered_rows} == {1} and table.row_count == 13
+        drawn = [strip.text for strip in table.render_lines(table.region.reset_offset)]
+        assert len([line for line in drawn if "Five Hundred" in line]) >= min(12, table.size.height - 2)
+        assert any("…" in line for line in drawn)  # cut, not wrapped
+        assert table.virtual_size.width <= table.size.width
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -303,8 +280,7 @@ async def test_below_120_columns_the_footer_leaves_the_games_own_keys_to_their_l
         assert not set(own) & set(footer_actions())
 
 
-def test_folded_saved_games_give_the_game_column_what_the_players_leave():
-    """A long title took three lines in a 15-column game column beside a players' column with room to spare."""
+def test_folded_saved_games_share_the_room_between_the_game_and_the_players():
     from datetime import datetime
 
     from scorepad.tui.screens.home_columns import GAME_WIDTH, layout, row, wide_widths
@@ -318,9 +294,11 @@ def test_folded_saved_games_give_the_game_column_what_the_players_leave():
     )
     widths = wide_widths([cells])
     at_100 = layout(100, widths)
-    assert at_100.narrow and at_100.widths[0] == len("Demo: Rubber at the club")
-    assert row(cells, at_100)[1] == 2  # the game, then its title on one line
+    assert at_100.narrow and at_100.widths[0] == len("Auction Bridge · Demo: Rubber at the club")
+    texts, height = row(cells, at_100)
+    assert height == 1 and texts[0].plain == "Auction Bridge · Demo: Rubber at the club"
     at_80 = layout(80, widths)
-    assert at_80.widths[1] == len("Ann, Bob, Cid, Dan")  # the players whole on their line
-    assert GAME_WIDTH < at_80.widths[0] and row(cells, at_80)[1] in (2, None)
-    assert sum(at_80.widths) + 2 * 4 + 2 <= 80  # every column whole beside the scroll bar
+    assert at_80.widths[1] == len("Ann, Bob, Cid, Dan")  # the players whole; the game takes what they leave
+    assert GAME_WIDTH < at_80.widths[0] and row(cells, at_80)[1] == 1
+    assert texts[0].overflow == "ellipsis" and texts[0].no_wrap
+    assert sum(at_80.widths) + 2 * 4 + 2 <= 80  # every column beside the scroll bar

@@ -225,3 +225,19 @@ async def test_the_new_game_screen_starts_on_the_game_and_names_reach_the_player
         assert screen.query_one("#game", Select).value == "jass"
         assert screen.query_one("#players", Input).value == "Hanna Ruedi Sepp Vreni"
         assert not any(select.expanded for select in screen.query(Select))
+
+
+async def test_ctrl_s_typed_right_behind_the_names_starts_the_game_with_them(scorepad_home):
+    # the names still in the field's queue when Ctrl+S (a priority key) came: "played by 2 to 6 players, not 0",
+    # said below the fields at 80×24, where it was not seen
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game_by_n(pilot)
+        await _typed_at_once(
+            app,
+            pilot,
+            [*burst("tab", "tab", "Ann Bob Cid"), events.Key("ctrl+s", "\x13")],
+            lambda: not isinstance(app.screen, NewGameScreen),
+        )
+        assert type(app.screen).__name__ == "FiveHundredScreen"
+        assert list(app.screen.header.players) == ["Ann", "Bob", "Cid"]

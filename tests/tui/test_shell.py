@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable, Input, Select, Static
 
 from scorepad.store.config import load_config
@@ -190,3 +191,20 @@ async def test_a_game_opened_from_the_command_line_comes_alone_and_escape_leads_
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+def test_home_snapshot_one_line_a_game(snap_compare, snapshot_home, size):
+    long = ["Northumberland", "Eastbourne", "Southampton", "Westminster"]
+    for number, (game, players, title) in enumerate(
+        [
+            ("auction_bridge", long, "Tuesday at the club"),
+            ("five_hundred", ["Ann", "Bob", "Cid"], "Friday"),
+            ("jass", ["Hanna", "Ruedi", "Sepp", "Vreni"], "Sunday in Hinterwil"),
+            ("five_hundred", long[:3], ""),
+        ]
+    ):
+        header = new_header(game, players, title=title)
+        create(header.model_copy(update={"id": f"home{number}"}))
+    freeze_times(games_dir())
+    assert snap_compare(make_app(), terminal_size=size, run_before=settle)

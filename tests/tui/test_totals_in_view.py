@@ -14,6 +14,7 @@ from scorepad.log import parse_entry
 from scorepad.store.game_file import GameFile, create
 from scorepad.tui.games.jass.tafel import JassTafel
 from scorepad.tui.screens.game import GameScreen
+from scorepad.tui.screens.modals import TextScreen
 from scorepad.tui.widgets.keyed_table import cut_lines, fitted_widths
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.sheet_table import SheetTable
@@ -60,8 +61,10 @@ GAMES = {
 
 
 def long_named(game: str):
+    """The game at its latest deal, still in play (Five Hundred to 1000)."""
     players, sides, items = GAMES[game]
-    path = create(header(game, players, sides=sides))
+    rules = {"target": 1000} if game == "five_hundred" else None
+    path = create(header(game, players, rules=rules, sides=sides))
     with GameFile.open(path) as file:
         for item in items:
             file.append(parse_entry(game, item))
@@ -186,3 +189,61 @@ def test_a_cut_cell_ends_in_an_ellipsis_line_by_line():
 @pytest.mark.parametrize("game", list(GAMES))
 def test_long_names_at_80x24_snapshot(snap_compare, scorepad_home, game):
     assert snap_compare(make_app(open_path=long_named(game)), terminal_size=(80, 24), run_before=settle)
+
+
+async def test_a_renamed_player_is_named_once_in_the_prompt(scorepad_home):
+    # the rules write the prompt with the name of its moment; said again with the names of now, "Bob" inside the
+    # new name was replaced once more ("Bob 🃏 der Grosse … 🃏 der Grosse … bids first")
+    app = make_app(open_path=long_named("five_hundred"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        prompt = str(app.screen.query_one("#prompt").render())
+        assert prompt.count("🃏") == 1 and LONG in prompt, prompt
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_a_row_of_the_sheet_shows_whole_on_enter(scorepad_home, game):
+    # its cells cut to the screen, the row's detail says the names and words in full
+    app = make_app(open_path=long_named(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        table = screen.query_one(SheetTable)
+        row = screen.sheet.rows[-1]
+        table.focus()  # (a click on the sheet, as a mouse does)
+        await pilot.press("enter")
+        await settle(pilot)
+        page = app.screen
+        assert isinstance(page, TextScreen) and page.title_text == f"#{table.row_count} in full"
+        words = page.markdown.replace("\\", "")  # (a name's punctuation escaped for the page)
+        for side in screen.sheet.sides:
+            assert f"total {row.totals[side]}" in words
+        if "Bob" in row.text:  # the long name whole, where the row's cells cut it
+            assert LONG in words
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+
+def _pressed(*keys: str):
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press(*keys)
+        await settle(pilot)
+
+    return run_before
+
+
+@pytest.mark.parametrize(
+    ("game", "size", "keys"),
+    [
+        ("jass", (80, 24), ("f7",)),  # the Tafel in the sheet's place
+        ("jass", (80, 24), ("f9",)),  # the log in the board's place
+        ("five_hundred", (100, 30), ("f9",)),  # the log in its place: the sheet needs more than 60 columns
+        ("auction_bridge", (160, 45), ()),  # room for all
+    ],
+    ids=["jass-tafel-80x24", "jass-log-80x24", "five_hundred-log-100x30", "auction_bridge-160x45"],
+)
+def test_panes_with_long_names_snapshot(snap_compare, scorepad_home, game, size, keys):
+    assert snap_compare(make_app(open_path=long_named(game)), terminal_size=size, run_before=_pressed(*keys))

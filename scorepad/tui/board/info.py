@@ -60,7 +60,7 @@ def board_words(path: Path) -> tuple[Text, str | None]:
     text.append("\n\n")
     text.append(_("(it follows the game in play), or for this game by name:"))
     text.append("\n\n")
-    text.append(f"    scorepad board {quoted}", "bold")  # not words: the command
+    text.append(_command("scorepad board", quoted), "bold")  # not words: the command
     text.append("\n\n")
     text.append(
         Text.from_markup(
@@ -72,7 +72,7 @@ def board_words(path: Path) -> tuple[Text, str | None]:
         )
     )
     text.append("\n\n")
-    text.append(f"    scorepad serve --board {quoted}", "bold")  # not words: the command
+    text.append(_command("scorepad serve --board", quoted), "bold")  # not words: the command
     text.append("\n\n")
     text.append(
         _(
@@ -81,6 +81,14 @@ def board_words(path: Path) -> tuple[Text, str | None]:
         )
     )
     return text, None
+
+
+def _command(command: str, path: str) -> str:
+    """A command to type, indented; a long path on a line of its own after a shell's line continuation (wrapped
+    at 80 columns, the path began at the left edge, under the prose)."""
+    if len(command) + len(path) <= 56:
+        return f"    {command} {path}"
+    return f"    {command} \\\n        {path}"
 
 
 class BoardInfoScreen(ModalScreen[None]):

@@ -40,7 +40,7 @@ from scorepad.tui.widgets.fields import HEADER_ICON
 from scorepad.tui.widgets.footer import KeysFooter
 from scorepad.tui.widgets.log_pane import LogPane
 from scorepad.tui.widgets.needs import needs_line
-from scorepad.tui.widgets.sheet_table import SheetTable
+from scorepad.tui.widgets.sheet_table import SheetTable, cell_names
 from scorepad.tui.widgets.title import fit_title
 
 if TYPE_CHECKING:  # the dialogs are imported when first opened, not before the game's first paint
@@ -319,20 +319,25 @@ class GameScreen(Screen[None]):
         self.show_whole_entry()  # the entry at the cursor may have been corrected or renamed
         self._set_title()
         banner = self.one("#banner", Static)
+        now = cell_names(sheet, 0)  # the rules' words in the names of their moment, said with those of now
         if sheet.finished:
             banner.update(
-                plain(f"🏆  {sheet.result or 'The game is over.'}   (Ctrl+N: new game, same players)")
+                plain(
+                    f"🏆  {now.say(sheet.result or 'The game is over.')}   (Ctrl+N: new game, same players)"
+                )
             )
         banner.display = sheet.finished
         prompt = self.one("#prompt", Static)
         asked = sheet.prompt in sheet.questions  # a question is the next thing to enter: say it once
         lines = [] if sheet.finished or asked or not sheet.prompt else [next_line(sheet)]
         lines += [f"Question for the table: {q}" for q in sheet.questions]
+        lines = [now.say(line) for line in lines]  # the names of now, after a rename
         if sheet.overrides:
             lines.append("Table overrides in this game: " + ", ".join(sheet.overridden))
         quiet.update(
             prompt, Text("\n".join(visible(line) for line in lines))
         )  # mostly as it was: no repaint then
+        prompt.display = bool(lines)  # nothing to ask (the game over): no blank line under the banner
         self._show_needs(sheet)
         if self.form is not None:
             self.form.update_sheet(sheet)
@@ -739,6 +744,23 @@ class GameScreen(Screen[None]):
             "Pick the entry with ↑↓ and press Enter to correct it (Delete strikes it out).", timeout=5
         )
 
+    @on(SheetTable.RowSelected, "#sheet")
+    def _sheet_row_selected(self, event: SheetTable.RowSelected) -> None:
+        """Enter (or a click) on a row of the sheet: the row whole, its names and words not cut to the screen."""
+        event.stop()
+        from scorepad.tui.screens.modals import TextScreen
+
+        row = next((r for r in self.sheet.rows if str(r.seq) == event.row_key), None)
+        if row is None:
+            return
+        now = cell_names(self.sheet, 0)
+        lines = [_markdown_text(visible(now.say(row.text))), ""]
+        for side in self.sheet.sides:
+            name = visible(self.sheet.side_names.get(side, side))
+            lines.append(f"- {_markdown_text(name)}: {row.delta[side]:+d}, total {row.totals[side]}")
+        lines += ["", f"(Entry #{row.seq} of the log: Ctrl+E corrects it.)"]
+        self.app.push_screen(TextScreen(f"#{event.cursor_row + 1} in full", "\n".join(lines)))
+
     @on(LogPane.RowSelected, "LogPane")
     def _log_row_selected(self, event: LogPane.RowSelected) -> None:
         event.stop()
@@ -981,3 +1003,8 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.app.action_go_home()  # type: ignore[attr-defined]  # always the saved games, whatever lies between
+
+
+def _markdown_text(text: str) -> str:
+    """Words shown on a Markdown page as written: a name's "*" or "_" is not emphasis there."""
+    return re.sub(r"([\\`*_{}\[\]()<>#+|!~-])", r"\\\1", text)

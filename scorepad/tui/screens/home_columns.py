@@ -1,6 +1,7 @@
 """The saved games' columns at the terminal's width: all five side by side when they fit; narrower, the
-table's own title goes under the game's name, the date loses its year, and the players and the status wrap within
-their columns — so every column stays whole at 80 columns, nothing cut off at the right."""
+table's own title follows the game's name in its column, the date loses its year, and each game keeps one line:
+what does not fit its column is cut with a "…" (the game's name before its title, the players and the status as
+far as they go) — so six games and more fit an 80×24 screen, nothing cut off at the right."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from rich.cells import cell_len
 from rich.text import Text
 
 #: a listing's cells as the wide table shows them: game, title, players, status, last played
@@ -19,6 +19,8 @@ NARROW_HEADINGS = ("game", "players", "status", "played")
 PADDING, SCROLLBAR = 2, 2
 STATUS_WIDTH = 18
 GAME_WIDTH = 15  # "Jass (Schieber)"
+#: between a game's name and the table's own title in the folded list's first column
+TITLE_JOIN = " · "
 
 
 @dataclass(frozen=True)
@@ -44,43 +46,30 @@ def wide_widths(listed: Sequence[Cells], widths: Sequence[int] = ()) -> list[int
 
 
 def layout(width: int, widths: Sequence[int] = ()) -> Layout:
-    """Wide when the five columns (`wide_widths` of every listing) fit `width`, else folded."""
+    """Wide when the five columns (`wide_widths` of every listing) fit `width`, else folded to one line a game."""
     if sum(w + PADDING for w in (widths or wide_widths(()))) + SCROLLBAR <= width:
         return WIDE
     played = len(short_date(datetime(2026, 12, 31, 23, 59)))
-    room = (
-        width - SCROLLBAR - PADDING * 4 - STATUS_WIDTH - played
-    )  # for the game (with its title) and players
     wide = list(widths) or wide_widths(())
-    # the game's column takes what the players' longest list leaves, up to its longest title (fewer lines)
-    game = max(GAME_WIDTH, min(max(wide[0], wide[1]), room - max(12, wide[2])))
+    status = min(max(wide[3], len("status")), STATUS_WIDTH)
+    room = width - SCROLLBAR - PADDING * 4 - status - played  # for the game (with its title) and the players
+    # half each for the game (with its title) and the players, and what one of them leaves to the other
+    joined = wide[0] + len(TITLE_JOIN) + wide[1]  # the longest "game · title" at most
+    game = max(GAME_WIDTH, min(joined, max(room // 2, room - wide[2])))
     players = max(12, room - game)
-    return Layout(NARROW_HEADINGS, (game, players, STATUS_WIDTH, played))
+    return Layout(NARROW_HEADINGS, (game, players, status, played))
 
 
 def short_date(when: datetime) -> str:
     return when.strftime("%d %b %H:%M")
 
 
-def row(cells: Cells, shown: Layout) -> tuple[Sequence[Text], int | None]:
-    """The row's cells (plain text: never markup) and its height (None: as many lines as its cells wrap to)."""
+def row(cells: Cells, shown: Layout) -> tuple[Sequence[Text], int]:
+    """The row's cells (plain text: never markup, one line each, cut with a "…" to their columns) and its height."""
     game, title, players, status, when = cells
     if not shown.narrow:
         wide = (game, title or "—", players, status, when.strftime("%Y-%m-%d %H:%M"))
         return tuple(Text(cell, no_wrap=True, end="") for cell in wide), 1
-    first = f"{game}\n{title}" if title else game
+    first = f"{game}{TITLE_JOIN}{title}" if title else game
     folded = (first, players, status, short_date(when))
-    texts = tuple(Text(cell, end="") for cell in folded)
-    return texts, folded_height(folded, shown.widths)
-
-
-def folded_height(cells: Sequence[str], widths: Sequence[int | None]) -> int | None:
-    """The lines a folded row takes when no cell has a line wider than its column (its lines are what it shows);
-    else None: DataTable finds the height by wrapping the row, which it would otherwise do for every row read."""
-    height = 1
-    for cell, width in zip(cells, widths, strict=True):
-        lines = cell.split("\n")
-        if width is None or any(cell_len(line) > width for line in lines):
-            return None
-        height = max(height, len(lines))
-    return height
+    return tuple(Text(cell, no_wrap=True, overflow="ellipsis", end="") for cell in folded), 1

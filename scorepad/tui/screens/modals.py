@@ -273,7 +273,12 @@ class RenameScreen(FormDialog[tuple[str, str]]):
 
     def compose_fields(self) -> ComposeResult:
         # a name is not markup: a player called "[/]" is offered as "[/]"
-        who = NameInput(self._shown, id="rename-player", placeholder=", ".join(self._shown()))
+        shown = self._shown()
+        who = NameInput(
+            self._shown,
+            id="rename-player",
+            hints=[", ".join(shown), ", ".join(name.split()[0] for name in shown if name.split()), "a name"],
+        )
         yield labelled("player", who)
         yield labelled("new name", Input(placeholder="the name from now on", id="rename-new"))
 

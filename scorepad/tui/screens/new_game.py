@@ -103,7 +103,7 @@ class NewGameScreen(Screen[None]):
         yield Header(icon=HEADER_ICON)
         with VerticalScroll(id="new-game"):
             yield Static(
-                "A new game: pick the game (Enter), Tab to the next field; Ctrl+S starts it.", classes="hint"
+                "Pick the game (Enter), Tab to the next field; Ctrl+S starts the game.", classes="hint"
             )
             with Horizontal(classes="field"):
                 yield Label("Game")
@@ -396,14 +396,24 @@ class NewGameScreen(Screen[None]):
     # --------------------------------------------------------------- create
 
     @on(Button.Pressed, "#create")
-    def _create_pressed(self) -> None:
-        self.action_create()
+    async def _create_pressed(self) -> None:
+        await self.action_create()
 
     @on(Button.Pressed, "#back")
     def _back_pressed(self) -> None:
         self.app.pop_screen()
 
-    def action_create(self) -> None:
+    async def action_create(self) -> None:
+        # keys typed right before Ctrl+S may still wait in the focused field's queue (the players' names, typed
+        # fast): it takes them first, or the game would be refused for the names it has not got yet
+        field = self.focused
+        if isinstance(field, Input):
+            taken = asyncio.Event()
+            if field.call_later(taken.set):
+                with contextlib.suppress(
+                    TimeoutError
+                ):  # never hold the keyboard: read the fields as they are
+                    await asyncio.wait_for(taken.wait(), timeout=1)
         if self._pick_pending():
             # Ctrl+S typed right behind a pick runs before the pick reaches this screen: started once the
             # picked game's settings are shown, so the game starts as picked (not with the form it replaces)
@@ -425,6 +435,7 @@ class NewGameScreen(Screen[None]):
             header = self._header()
         except ValueError as problem:
             error.update(Text(str(problem)))  # a refusal quotes names: never markup
+            error.scroll_visible()  # below the fields at 80×24: in view, or Ctrl+S seems to do nothing
             return
         error.update("")
         try:

@@ -55,19 +55,15 @@ class SuggestFromNames(Suggester):
         return next((name for name in self.names() if name.casefold().startswith(value)), None)
 
 
-class NameInput(Input):
-    """An Input for a player or a side, completing from the names."""
+class HintedInput(Input):
+    """An Input whose hint is the fullest of several that fits it (`offer_placeholders`): never cut at 80
+    columns, with long names or a narrow dialog."""
 
-    def __init__(
-        self, names: Callable[[], Sequence[str]], what: str = "player", optional: bool = False, **kwargs: Any
-    ):
-        super().__init__(
-            validators=[NameValidator(names, what, optional)],
-            suggester=SuggestFromNames(names),
-            **kwargs,
-        )
-        self.names = names
+    def __init__(self, *args: Any, hints: Sequence[str] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
         self._placeholders: tuple[str, ...] = ()
+        if hints:
+            self.offer_placeholders(*hints)
 
     def offer_placeholders(self, *choices: str) -> None:
         """Hints from the fullest to the shortest ("blank: Annabel", "Annabel"): the first that fits the field is
@@ -88,6 +84,20 @@ class NameInput(Input):
         self.placeholder = next(
             (hint for hint in self._placeholders if cell_len(hint) <= room), self._placeholders[-1]
         )
+
+
+class NameInput(HintedInput):
+    """An Input for a player or a side, completing from the names."""
+
+    def __init__(
+        self, names: Callable[[], Sequence[str]], what: str = "player", optional: bool = False, **kwargs: Any
+    ):
+        super().__init__(
+            validators=[NameValidator(names, what, optional)],
+            suggester=SuggestFromNames(names),
+            **kwargs,
+        )
+        self.names = names
 
     @property
     def resolved(self) -> str | None:

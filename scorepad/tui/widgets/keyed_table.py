@@ -102,12 +102,12 @@ class Column:
 
     @property
     def least_width(self) -> int:
-        """The narrowest it is ever cut to: a set width is kept; a whole column keeps its cells; another keeps a
-        few characters with the "…"."""
+        """The narrowest it is ever cut to: a set width is kept; a whole column keeps its cells (and a readable
+        heading); another keeps a few characters with the "…"."""
         if not self.auto_width:
             return self.width
-        if self.whole:
-            return max(self.cells_width, min(self.content_width, LEAST_CUT))
+        if self.whole:  # its heading (a side's name) keeps a readable beginning too
+            return max(self.cells_width, min(self.content_width, READABLE))
         return min(self.content_width, LEAST_CUT)
 
     def get_render_width(self, table: KeyedTable) -> int:

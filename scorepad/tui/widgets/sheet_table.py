@@ -257,24 +257,31 @@ class CellNames:
         return pattern.sub(lambda match: lookup[match.group(0)], text)
 
 
-_SAID: tuple[Sheet | None, CellNames] = (None, CellNames({}, {}))
+#: the names last worked out (a sheet's cells, and its names whole), with the sheet they are of
+_SAID: dict[int, tuple[Sheet | None, CellNames]] = {}
 
 
-def cell_names(sheet: Sheet) -> CellNames:
-    """The sheet's `CellNames` (worked out once a sheet: every row of it asks)."""
-    global _SAID
-    if _SAID[0] is not sheet:
-        _SAID = (sheet, _cell_names(sheet))
-    return _SAID[1]
+def cell_names(sheet: Sheet, cells: int = NAME_CELLS) -> CellNames:
+    """The sheet's `CellNames`, each name cut to `cells` (0: whole, as the prompt and the banner say them);
+    worked out once a sheet: every row of it asks."""
+    said_of, said = _SAID.get(cells, (None, None))
+    if said_of is not sheet or said is None:
+        said = _cell_names(sheet, cells)
+        _SAID[cells] = (sheet, said)
+    return said
 
 
-def _cell_names(sheet: Sheet) -> CellNames:
-    players = {player: cut_name(name, NAME_CELLS) for player, name in sheet.names.items()}
+def _cell_names(sheet: Sheet, cells: int) -> CellNames:
+    players = {player: cut_name(name, cells) if cells else name for player, name in sheet.names.items()}
     naming = Naming(players, sheet.sides)
     said = {side: naming.side_name(side) for side in sheet.sides}
     # a side named by its players is said with their names as cut; one the table named itself, cut alone
     sides = {
-        side: cut_name(sheet.side_names.get(side, side), NAME_CELLS) if name == side else name
+        side: (
+            cut_name(sheet.side_names.get(side, side), cells) if cells else sheet.side_names.get(side, side)
+        )
+        if name == side
+        else name
         for side, name in said.items()
     }
     # the rules' words say each player by his name of the moment: every name he has had, then his header name
@@ -282,7 +289,10 @@ def _cell_names(sheet: Sheet) -> CellNames:
     ever = {new_name: players[player] for player, new_name in _renames(sheet) if player in players}
     ever.update({player: players[player] for player in players})
     ever.update({name: players[player] for player, name in sheet.names.items()})
-    ordered = sorted(((old, new) for old, new in ever.items() if old != new), key=lambda pair: -len(pair[0]))
+    if all(old == new for old, new in ever.items()):
+        return CellNames(players, sides)  # nobody renamed, no name cut: the rules' words as they are
+    # every name, the unchanged too: "Bob" inside "Bob der Grosse" (the name itself, matched first) stays put
+    ordered = sorted(ever.items(), key=lambda pair: -len(pair[0]))
     return CellNames(players, sides, tuple(ordered))
 
 

@@ -25,7 +25,7 @@ from scorepad.tui.games.auction_bridge.form import Extras
 from scorepad.tui.plain import plain
 from scorepad.tui.screens.form_dialog import FormDialog, Refused, labelled
 from scorepad.tui.screens.modals import ConfirmScreen
-from scorepad.tui.widgets.fields import YES, int_problem
+from scorepad.tui.widgets.fields import YES, HintedInput, int_problem
 
 
 class ExtrasFields:
@@ -48,42 +48,51 @@ class ExtrasFields:
 
     def compose(self, extras: Extras) -> ComposeResult:
         sides = side_choices(self.letters, self.side_names)
+        letters = " or ".join(self._letter(side) for side in self.side_names)
         revoke = extras.revoke
         chicane = extras.chicane
         choice = {"points": "p", "tricks": "t"}.get(revoke[1] if revoke and revoke[1] else "", "")
         revokers = [revoke[0], *extras.more_revokes] if revoke else []
+        # each hint the fullest that fits its field (long side names, an 80-column screen): never cut
         yield labelled(
             "revoke by",
-            Input(
+            HintedInput(
                 " ".join(map(self._letter, revokers)),
                 id="revoke-side",
-                placeholder=f"{sides} or blank; two revokes: both letters",
+                hints=[
+                    f"{sides} or blank; two revokes: both letters",
+                    f"{sides} or blank",
+                    f"{letters} or blank",
+                ],
             ),
+        )
+        points, tricks = (
+            f"{self.settings.revoke_penalty} points",
+            counted(self.settings.revoke_tricks, "trick"),
         )
         yield labelled(
             "declarer takes",
-            Input(
+            HintedInput(
                 choice,
                 id="revoke-choice",
-                placeholder=f"adversaries revoked: p {self.settings.revoke_penalty} points, "
-                f"t {counted(self.settings.revoke_tricks, 'trick')}",
+                hints=[f"adversaries revoked: p {points}, t {tricks}", f"p {points} or t {tricks}", "p or t"],
             ),
         )
         if self.settings.chicane:
             yield labelled(
                 "chicane",
-                Input(
+                HintedInput(
                     self._letter(chicane[0] if chicane else None),
                     id="chicane-side",
-                    placeholder=f"void of trumps: {sides} or blank",
+                    hints=[f"void of trumps: {sides} or blank", f"{sides} or blank", f"{letters} or blank"],
                 ),
             )
             yield labelled(
                 "double chicane",
-                Input(
+                HintedInput(
                     "y" if chicane and chicane[1] else "",
                     id="chicane-double",
-                    placeholder="y: both its hands are void of trumps",
+                    hints=["y: both its hands are void of trumps", "y: both hands void"],
                 ),
             )
 
@@ -227,15 +236,22 @@ class ResultEditScreen(FormDialog[ABResult]):
         sides = side_choices(self.letters, self.side_names)
         yield labelled(
             "tricks",
-            Input(
+            HintedInput(
                 str(self.result.tricks),
                 id="edit-tricks",
-                placeholder=f"won by the declarer's side, 0 to {TRICKS_IN_A_DEAL}",
+                hints=[f"won by the declarer's side, 0 to {TRICKS_IN_A_DEAL}", f"0 to {TRICKS_IN_A_DEAL}"],
             ),
         )
         yield labelled(
             "honours",
-            Input(code, id="edit-honours", placeholder=f"side ({sides}) then the holding; blank: none"),
+            HintedInput(
+                code,
+                id="edit-honours",
+                hints=[
+                    f"side ({sides}) then the holding; blank: none",
+                    "side, then the holding; blank: none",
+                ],
+            ),
         )
         if self.extras is not None:
             revoke, chicane = self.result.revoke, self.result.chicane

@@ -173,8 +173,9 @@ def same_line(a: Line, b: Line) -> bool:
 class PadDrawer:
     """Draws the pad as text lines, two columns of `width` characters with a bar between them."""
 
-    def __init__(self, sheet: Sheet, settings: Settings, width: int):
+    def __init__(self, sheet: Sheet, settings: Settings, width: int, needs: bool = False):
         self.sheet = sheet
+        self.needs = needs  # the last line says what each side needs (the rules' words), not the trick points
         self.settings = settings
         self.sides = tuple(sheet.sides)
         self.width = max(MIN_COLUMN, min(MAX_COLUMN, (width - 3) // 2))
@@ -281,8 +282,12 @@ class PadDrawer:
         view = sheet.view
         if not isinstance(view, BridgeView):
             return ""
-        # what each side needs for game (the rules' points), and whose game ends the rubber
-        return needs_line(view.needs, view.outlook, self.room, f"Game {view.game} — for game: ", words=False)
+        if self.needs:  # what each side needs for game (the rules' points), and whose game ends the rubber
+            return needs_line(
+                view.needs, view.outlook, self.room, f"Game {view.game} — for game: ", words=False
+            )
+        need = ", ".join(f"{sheet.side_names.get(s, s)} {view.to_game[s]}" for s in self.sides)
+        return f"Game {view.game} — to make game: {need}."
 
 
 def join_lines(lines: list[Line]) -> Text:
@@ -347,8 +352,13 @@ class BridgePad(Static):
 
     DEFAULT_CSS = "BridgePad { height: auto; padding: 0 1; }"
 
-    def __init__(self, *, id: str | None = "bridge-pad", heading: BridgePadHeading | None = None):
+    def __init__(
+        self, *, id: str | None = "bridge-pad", heading: BridgePadHeading | None = None, needs: bool = False
+    ):
         super().__init__("", id=id)
+        self.needs = (
+            needs  # its last line: what each side needs, and whose game ends the rubber (a game screen)
+        )
         self.sheet: Sheet | None = None
         self.settings: Settings | None = None
         self.heading_row = heading
@@ -384,7 +394,7 @@ class BridgePad(Static):
         if drawn_sheet is self.sheet and drawn_settings is self.settings and drawn_width == width:
             return  # made taller or shorter at the same width (the deal just drawn): its lines are as they were
         self._drawn = (self.sheet, self.settings, width)
-        drawer = PadDrawer(self.sheet, self.settings, width)
+        drawer = PadDrawer(self.sheet, self.settings, width, self.needs)
         if self.heading_row is not None:
             quiet.update(self.heading_row, drawer.heading())  # as wide as the pad's columns below it
         lines = drawer.draw_lines(heading=self.heading_row is None)

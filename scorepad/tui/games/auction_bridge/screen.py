@@ -60,7 +60,7 @@ class AuctionBridgeScreen(GameScreen):
         heading = BridgePadHeading()  # the side names stay in view when the pad scrolls to its foot
         yield heading
         with VerticalScroll(id="bridge-pad-box", can_focus=False):  # Tab goes round the fields, not the pad
-            yield BridgePad(heading=heading)
+            yield BridgePad(heading=heading, needs=True)
         yield self.sheet_class()
 
     @property

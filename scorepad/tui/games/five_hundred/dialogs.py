@@ -14,7 +14,7 @@ from textual.widgets import Input, Static
 from scorepad.tui.plain import plain
 from scorepad.tui.screens.form_dialog import FormDialog, Refused, labelled
 from scorepad.tui.shorthand import resolve_name
-from scorepad.tui.widgets.fields import NameInput, ParseValidator
+from scorepad.tui.widgets.fields import HintedInput, NameInput, ParseValidator
 
 KINDS = {
     "revoke": (
@@ -97,7 +97,11 @@ class IrregularityScreen(FormDialog[tuple[str, str]]):
             yield Static(KIND_HELP, classes="hint")
         yield labelled(
             "kind",
-            Input(id="irr-kind", placeholder=KIND_HELP, validators=[ParseValidator(self._kind_problem)]),
+            HintedInput(  # the line above says each kind in words: the hint gives way to its letters
+                id="irr-kind",
+                hints=[KIND_HELP, "r, w, b or d"],
+                validators=[ParseValidator(self._kind_problem)],
+            ),
         )
         yield labelled(
             "offender", NameInput(lambda: self.names, "player", id="irr-player", placeholder="initial")

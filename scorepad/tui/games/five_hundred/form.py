@@ -40,7 +40,10 @@ from scorepad.tui.shorthand import resolve_name
 from scorepad.tui.widgets import quiet
 from scorepad.tui.widgets.entry_form import EntryForm, Refused
 from scorepad.tui.widgets.fields import NameInput, ParseValidator
+from scorepad.tui.widgets.title import cut_name
 
+#: a side's name in a tricks field's title is cut to this many cells (the title stays whole in its field)
+TITLE_NAME = 10
 BID_HELP = "7h, 7♥, 10nt, n (nullo), on (open nullo); p with no contractor: all passed"
 CALL_HELP = "p (pass), 7h, 10nt, n (nullo), on (open nullo)"
 
@@ -379,13 +382,16 @@ class FiveHundredForm(EntryForm):
             return [[] for _ in self.sides]
         return [list(group) for group in self.view.sides_in_turn(contractor, partner)]
 
-    def slot_label(self, slot: list[str], index: int = 0) -> str:
-        if not slot:  # the contractor is not typed yet: the seats as the table calls them
+    def slot_label(self, slot: list[str], index: int = 0, cut: int | None = None) -> str:
+        """Who a tricks field is for: the sides' names (each cut to `cut` cells, for a field's title), or the
+        seats as the table calls them while the contractor is not typed yet."""
+        if not slot:
             alone = all(len(members) == 1 for members in self.sides.values())
             if index == 0:
                 return "contractor" if alone else "contracting side"
             return "opponents" if len(self.sides) == 2 else f"opponent {index}"
-        return " + ".join(self.side_name(side) for side in slot)
+        names = [self.side_name(side) for side in slot]
+        return " + ".join(cut_name(name, cut) if cut else name for name in names)
 
     def trick_fields(self) -> list[Input]:
         return [field for field in self.fields() if field.has_class("fh-tricks")]
@@ -400,14 +406,13 @@ class FiveHundredForm(EntryForm):
         for i, field in enumerate(fields):
             field.display = i < typed
             if i < typed:
-                quiet.set_border_title(
-                    field, f"{self.slot_label(slots[i], i)} tricks"
-                )  # names are not markup
+                # names are not markup; a long one is cut so the field's title stays whole
+                quiet.set_border_title(field, f"{self.slot_label(slots[i], i, TITLE_NAME)} tricks")
                 field.placeholder = f"0–{self.view.tricks_per_deal}"
         for i, field in enumerate(self.card_fields()):
             field.display = i < len(slots)
             if i < len(slots):
-                quiet.set_border_title(field, f"{self.slot_label(slots[i], i)} card pts")
+                quiet.set_border_title(field, f"{self.slot_label(slots[i], i, TITLE_NAME)} card pts")
         return slots
 
     def typed_tricks(self) -> list[int | None]:
@@ -645,10 +650,10 @@ class FiveHundredForm(EntryForm):
             raise Refused("contractor: who won the bid?")
         typed = self.typed_tricks()
         fields = [f for f in self.trick_fields() if self.shown(f)]
-        for field, value in zip(fields, typed, strict=False):
+        for index, (field, value) in enumerate(zip(fields, typed, strict=False)):
             if value is None:
                 raise Refused(
-                    f"tricks: how many did {str(field.border_title or '').removesuffix(' tricks')} win?"
+                    f"tricks: how many did {self.slot_label(slots[index], index)} win?"
                     if not field.value.strip()
                     else f"tricks: a number from 0 to {view.tricks_per_deal}"
                 )

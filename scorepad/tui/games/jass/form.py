@@ -46,6 +46,7 @@ from scorepad.tui.shorthand import Refused
 from scorepad.tui.widgets import quiet
 from scorepad.tui.widgets.entry_form import EntryForm
 from scorepad.tui.widgets.fields import NameInput, ParseValidator
+from scorepad.tui.widgets.title import cut_name
 
 __all__ = ["JassForm", "Refused", "Shown", "Table", "parse_points", "parse_trump", "parse_weis"]
 
@@ -126,7 +127,7 @@ class JassForm(EntryForm):
         self.table = Table.of(sheet, self.settings)
         if not self.is_mounted:
             return
-        caller, trump = self.field("caller"), self.field("trump")
+        caller, trump = self.query_one("#jass-caller", NameInput), self.field("trump")
         in_play = self.trump_logged
         caller.disabled = trump.disabled = in_play or sheet.finished
         self.field("points").disabled = self.field("weis").disabled = sheet.finished
@@ -137,7 +138,9 @@ class JassForm(EntryForm):
         self._finished = sheet.finished
         view = self.view
         if in_play and view is not None and view.caller:
-            caller.placeholder = self.table.name(view.caller) + (" (pushed)" if view.pushed else "")
+            name = self.table.name(view.caller)
+            pushed = " (pushed)" if view.pushed else ""
+            caller.offer_placeholders(name + pushed, cut_name(name, 12) + pushed, cut_name(name, 12))
             trump.placeholder = view.contract_label
             quiet.clear(caller)  # without a layout: the fields keep their sizes
             quiet.clear(trump)
@@ -145,7 +148,8 @@ class JassForm(EntryForm):
         else:
             forehand = view.forehand_to_call if view is not None else None
             # blank names the forehand: the field shows who that is (its whole name, in the narrowest field)
-            caller.placeholder = self.table.name(forehand) if forehand else "forehand"
+            name = self.table.name(forehand) if forehand else "forehand"
+            caller.offer_placeholders(name, cut_name(name, 12))
             trump.placeholder = "h d c s o u +p"
             self.field("points").placeholder = self.table.points_hint()
         self.field("weis").placeholder = self.table.weis_hint()  # the initials of now (after a rename)

@@ -151,7 +151,7 @@ class JassTafel(Widget):
     def half_lines(self, half: TafelHalf, width: int) -> list[Text]:
         """The half's title (the team, its total and what it needs; the name cut with a "…" first, the total
         never), then the board."""
-        total = Text(f"  {half.total}", style="bold")
+        total = Text.assemble("  ", (str(half.total), "bold"))
         extras: list[Text] = []
         if half.winner:
             extras.append(Text("  wins", style="bold green"))
@@ -162,7 +162,7 @@ class JassTafel(Widget):
         while extras and cell_len(half.name[:LEAST_NAME]) + sum(t.cell_len for t in [total, *extras]) > width:
             extras.pop()  # the Bergpreis, then what it needs, before the name is cut short
         room = width - sum(t.cell_len for t in [total, *extras])
-        title = Text(cut_name(half.name, max(room, LEAST_NAME)), style="bold")
+        title = Text().append(cut_name(half.name, max(room, LEAST_NAME)), style="bold")
         for part in [total, *extras]:
             title.append_text(part)
         body = [Text(line) for line in tafel_lines(half.total, width, self.z)]
