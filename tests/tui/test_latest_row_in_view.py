@@ -96,15 +96,21 @@ async def test_the_row_corrected_is_brought_into_view(scorepad_home, game):
         screen = app.screen
         assert isinstance(screen, GameScreen)
         # enough deals to scroll the first away, the game still going (a rubber ends at its seventh)
+        table = screen.query_one(SheetTable)
         for fields in (deals * 2)[:6] if game == "auction_bridge" else deals * 2:
             await typed(pilot, game, fields)
-        table = screen.query_one(SheetTable)
+            if not table.row_in_view(0):
+                break  # no more: the game must still be going (once it is over, Enter shows a row in full)
+        assert not screen.sheet.finished and app.screen is screen
         assert not table.row_in_view(0)  # the first deal scrolled away above
         first = screen.sheet.rows[0]
         screen.strike_out(first.seq)  # its scoring entry struck out (as Delete in the log does)
         await settle(pilot)
-        while not isinstance(app.screen, GameScreen):  # outside the window or later entries refused: agreed
+        for _ in range(3):  # outside the window or later entries refused: agreed
+            if isinstance(app.screen, GameScreen):
+                break
             await pilot.press("y")
             await settle(pilot)
+        assert isinstance(app.screen, GameScreen), app.screen
         assert screen.sheet.rows[0].seq != first.seq
         assert table.cursor_row == 0 and table.row_in_view(0)  # where the row struck out was

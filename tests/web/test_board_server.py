@@ -266,12 +266,14 @@ async def test_without_a_file_the_feed_follows_the_game_in_play_and_moves_on_to_
         {"type": "contract", "player": "Ann", "call": "10NT"},
         {"type": "result", "tricks": {"Ann": 10, "Bob": 0, "Cid": 0}},
     )
-    game_file(games, "jass", upto=4, title="Tonight")
-    os.utime(finished, None)  # the finished game changed last, but the boards want the one in play
+    tonight = game_file(games, "jass", upto=4, title="Tonight")
+    later = tonight.stat().st_mtime_ns + 10**9  # file times tick coarsely: say outright which came later
+    os.utime(finished, ns=(later, later))  # the finished game changed last, but the boards want the one in play
     feed = BoardFeed(None)
     feed.poll()
     assert feed.state["title"] == "Jass (Schieber) — Tonight" and feed.version == 1
-    game_file(games, "jass", upto=0, title="Rematch")
+    rematch = game_file(games, "jass", upto=0, title="Rematch")
+    os.utime(rematch, ns=(later + 10**9, later + 10**9))
     for _ in range(8):  # it looks for a newer game once a second (every fourth look)
         feed.poll()
     assert feed.state["title"] == "Jass (Schieber) — Rematch" and feed.version == 2
