@@ -427,7 +427,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if any(n < 0 for n in points.values()):
             return "card points cannot be negative"
         for side, n in points.items():
-            if n and not entry.tricks.get(side, 0):
+            if n and not entry.tricks.get(side):  # (a side left out of the tricks won none)
                 return f"{state.side_name(side)} won no trick, so cannot have {n} card points"
         total, pack = sum(points.values()), deck_points(len(state.players))
         if pack is not None and total > pack:
@@ -464,7 +464,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if first not in state.sides:
             return f"first_to_target names {first!r}, which is not a side of this game"
         scored = score_deal(state, replace(deal, result=entry))
-        after = state.totals[first] + scored.delta.get(first, 0)
+        after = state.totals[first] + scored.delta[first]
         if after < state.settings.target:
             return (
                 f"{state.side_name(first)} does not reach {state.settings.target} on this deal ({after}), "
@@ -674,7 +674,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         state.add_row(deal.result_seq, scored.text, scored.delta, scored.cells)
         totals, target = state.totals, state.settings.target
         if -target < min(totals.values()) and max(totals.values()) < target:
-            return  # the usual deal: nobody has reached the target or sunk to minus it (as `judge` finds first)
+            return  # the usual deal: nobody has reached the target or sunk to minus it (`judge` needs not look)
         verdict = judge(state, deal, scored, before)
         if verdict.newly_out:
             state.out = state.out | set(verdict.newly_out)
@@ -696,7 +696,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         # a later deal's first bid closes the window of the deal the entry went to (a deal entry, or a bid that
         # starts one, goes to the new deal); the first such is the earliest (a deal's entries come before the next's)
         openers = state.openers_after(target)
-        later = next((seq for seq, deal in openers if deal > where.after), None) if openers else None
+        later = next((seq for seq, deal in openers if deal > where.after), None)
         if later is None:
             return None
         return f"the next deal's first bid was entry {later} ({CORRECTION_LAW})"
