@@ -1,7 +1,8 @@
 """scorepad's performance figures. Prints them; asserts nothing (timed tests would be flaky).
 
     python benchmarks/bench.py            # all of them
-    python benchmarks/bench.py --quick    # smaller logs, for a smoke run
+    python benchmarks/bench.py --quick    # smaller logs
+    python benchmarks/bench.py --smoke    # tiny logs, one turn: that every part runs (its figures mean nothing)
     python benchmarks/bench.py --only ce --baseline main   # parts (c) and (e) only, paired against main
     python benchmarks/bench.py --only b --baseline main    # start to first paint: bare app, this tree, main by turns
     python benchmarks/bench.py --only b --start-game jass  # (b) with a long Jass game (auction_bridge: Bridge's)
@@ -40,6 +41,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tables  # noqa: E402  (benchmarks/tables.py: logs like a real table's)
@@ -923,7 +925,17 @@ async def _bare_enter_latency(
     from textual.containers import Horizontal
     from textual.widgets import DataTable, Footer, Header, Input
 
-    Table = table or DataTable
+    Table: type = table or DataTable
+
+    def new_table(id: str, zebra_stripes: bool) -> Any:
+        # a KeyedTable is a table of rows (no cursor_type), its columns added one at a time with their keys
+        if Table is DataTable:
+            return DataTable(id=id, cursor_type="row", zebra_stripes=zebra_stripes)
+        return Table(id=id, zebra_stripes=zebra_stripes)
+
+    def add_columns(grid: Any, *labels: str) -> None:
+        for label in labels:
+            grid.add_column(label, key=label)
 
     class BareEnter(App[None]):
         CSS = "#sheet { width: 2fr; } #log { width: 1fr; } Input { dock: bottom; }"
@@ -932,13 +944,13 @@ async def _bare_enter_latency(
         def compose(self) -> ComposeResult:
             yield Header()
             with Horizontal():
-                yield Table(id="sheet", cursor_type="row", zebra_stripes=True)
-                yield Table(id="log", cursor_type="row")
+                yield new_table("sheet", True)
+                yield new_table("log", False)
             yield Input(id="tricks")
             yield Footer()
 
         def action_log(self) -> None:
-            sheet, log = self.query_one("#sheet", DataTable), self.query_one("#log", DataTable)
+            sheet, log = self.query_one("#sheet", Table), self.query_one("#log", Table)
             number = sheet.row_count
             with self.batch_update():
                 sheet.add_row(*_bare_cells(number), key=str(number))
@@ -952,9 +964,9 @@ async def _bare_enter_latency(
     app = BareEnter()
     repainted, frame, settled = [], [], []
     async with app.run_test(headless=True, size=(120, 40)) as pilot:
-        sheet, log = app.query_one("#sheet", DataTable), app.query_one("#log", DataTable)
-        sheet.add_columns("#", "deal", *PLAYERS)
-        log.add_columns("#", "entry")
+        sheet, log = app.query_one("#sheet", Table), app.query_one("#log", Table)
+        add_columns(sheet, "#", "deal", *PLAYERS)
+        add_columns(log, "#", "entry")
         for number in range(rows):
             sheet.add_row(*_bare_cells(number), key=str(number))
             for _ in range(3):
@@ -1035,14 +1047,14 @@ def bench_correct(directory: Path, deals: int, samples: int) -> dict:
     }
 
 
-def bench_corrected_replay(directory: Path, runs: int) -> dict:
+def bench_corrected_replay(directory: Path, runs: int, amends: int = 10_000, deals: int = 3_000) -> dict:
     """Load + replay of logs full of corrections: one result amended 10,000 times; 3,000 deals with 1,000
     corrections (every third deal's result amended right after it)."""
     from scorepad.games import replay_log
     from scorepad.store.game_file import load
 
-    same = write_corrected_log(directory / "amends.jsonl", 1, 0, amends_of_one=10_000)
-    spread = write_corrected_log(directory / "spread.jsonl", 3_000, 3)
+    same = write_corrected_log(directory / "amends.jsonl", 1, 0, amends_of_one=amends)
+    spread = write_corrected_log(directory / "spread.jsonl", deals, 3)
     return {
         "amends_of_one_s": best_of(runs, lambda: replay_log(load(same))),
         "spread_s": best_of(runs, lambda: replay_log(load(spread))),
@@ -1477,7 +1489,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="smaller logs")
+    parser.add_argument("--smoke", action="store_true", help="tiny logs, one turn: that every part runs")
     parser.add_argument("--games", nargs="*", default=list(tables.GAMES), help="the games of (a) and (d)")
     parser.add_argument(
         "--parts",
@@ -1511,6 +1524,10 @@ def main() -> None:
     args = parser.parse_args()
     parts = set(args.parts.lower())
     entries, deals, runs, samples = (10_000, 200, 2, 10) if args.quick else (100_000, 1_000, 5, 50)
+    game_entries, amends, corrected_deals = (3_000, 30_000), 10_000, 3_000
+    if args.smoke:
+        entries, deals, runs, samples = 600, 20, 1, 2
+        game_entries, amends, corrected_deals = (300, 600), 100, 30
     print(
         f"scorepad benchmarks — Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start"
@@ -1529,10 +1546,10 @@ def main() -> None:
                 f"({logged:,} entries, {kept / 2**20:.1f} MiB traced) (goal ≤ 1.2 KiB = 1,229 bytes)"
             )
         if "e" in parts:
-            e = bench_corrected_replay(directory, runs)
+            e = bench_corrected_replay(directory, runs, amends, corrected_deals)
             print(
-                f"(e) load + replay, one result amended 10,000 times: {e['amends_of_one_s']:.3f} s (goal ≤ 2 s); "
-                f"3,000 deals with 1,000 corrections: {e['spread_s']:.3f} s (goal ≤ 2 s)"
+                f"(e) load + replay, one result amended {amends:,} times: {e['amends_of_one_s']:.3f} s (goal ≤ 2 s); "
+                f"{corrected_deals:,} deals with {corrected_deals // 3:,} corrections: {e['spread_s']:.3f} s (goal ≤ 2 s)"
             )
             k = bench_correct(directory, deals, max(5, samples // 5))
             print(
@@ -1585,7 +1602,7 @@ def main() -> None:
                 )
         if "c" in parts:
             for game in ("jass", "auction_bridge"):
-                for logged in (3_000, 30_000):
+                for logged in game_entries:
                     print(f"    (load average {os.getloadavg()[0]:.2f})")
                     print_game_enter(
                         bench_game_enter(

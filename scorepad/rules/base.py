@@ -540,7 +540,12 @@ def _copied(
     memo: dict[int, Any] = {id(state.rows): rows, id(state.rejected): rejected, id(state.openers): openers}
     for fixed in (state.header, state.settings, state.sides, state.side_of, state.players):
         memo[id(fixed)] = fixed
-    return copy.deepcopy(state, memo)
+    # copy.deepcopy(state, memo), but each attribute set on the new state as `__init__` sets it: a state whose
+    # attributes were put in a dict at once (`__dict__.update`) reads each of them slower for the rest of a replay
+    copied = memo[id(state)] = object.__new__(type(state))
+    for name, value in vars(state).items():
+        setattr(copied, name, copy.deepcopy(value, memo))
+    return copied
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,7 +634,11 @@ class Replayer:
         """`push` each entry. The state is kept on the way before each entry a correction among them corrects,
         and at the start of the deals or hands of their last `RECENT_TAIL`."""
         entries = entries if isinstance(entries, list) else list(entries)
-        self._pending = Counter(entry.target for entry in entries if isinstance(entry, (Amend, Void)))
+        self._pending = Counter(
+            entry.target
+            for entry in entries
+            if entry.type in CORRECTIONS and isinstance(entry, (Amend, Void))
+        )
         self._reading, self._recent_from = True, len(self.log) + len(entries) - RECENT_TAIL
         try:
             for entry in entries:

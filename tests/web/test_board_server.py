@@ -268,7 +268,9 @@ async def test_without_a_file_the_feed_follows_the_game_in_play_and_moves_on_to_
     )
     tonight = game_file(games, "jass", upto=4, title="Tonight")
     later = tonight.stat().st_mtime_ns + 10**9  # file times tick coarsely: say outright which came later
-    os.utime(finished, ns=(later, later))  # the finished game changed last, but the boards want the one in play
+    os.utime(
+        finished, ns=(later, later)
+    )  # the finished game changed last, but the boards want the one in play
     feed = BoardFeed(None)
     feed.poll()
     assert feed.state["title"] == "Jass (Schieber) — Tonight" and feed.version == 1

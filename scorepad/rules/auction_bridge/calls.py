@@ -72,13 +72,13 @@ def split_bid(call: str) -> tuple[int, str]:
 
 def bid_value(call: str, settings: Settings = DEFAULT_SETTINGS) -> int:
     """Odd tricks × trick value: '3S' -> 6, '1C' -> 6, '2NT' -> 20."""
-    level, strain = split_bid(call)
-    return level * settings.trick_values[strain]
+    return bid_rank(call, settings)[0]
 
 
 def bid_rank(call: str, settings: Settings = DEFAULT_SETTINGS) -> tuple[int, int]:
     """Sort key of a bid: value first, then the number of tricks (Law 44)."""
-    return bid_value(call, settings), split_bid(call)[0]
+    level, strain = split_bid(call)
+    return level * settings.trick_values[strain], level
 
 
 def outranks(call: str, other: str | None, settings: Settings = DEFAULT_SETTINGS) -> bool:

@@ -61,24 +61,36 @@ class AuctionBridgeRules(base.Rules[BridgeState, Settings]):
         return _("a {type} entry has no meaning in Auction Bridge").format(type=entry.type)
 
     def fold(self, state: BridgeState, entry: Entry, seq: int) -> str | None:
-        """`validate`, and the entry folded in when it may come."""
-        reason = self.validate(state, entry)
-        if reason is not None:
-            return reason
+        """`validate`, and the entry folded in when it may come (one look at its type, bids first: most
+        entries are bids)."""
         match entry:
             case ABBid():
-                _bid(state, entry, seq)
+                reason = state.closed() or checks.check_bid(state, entry)
+                if reason is None:
+                    _bid(state, entry, seq)
             case Deal():
-                _open_deal(state, entry.dealer)  # a redeal replaces the deal in progress
+                reason = state.closed() or checks.check_deal(state, entry)
+                if reason is None:
+                    _open_deal(state, entry.dealer)  # a redeal replaces the deal in progress
             case ABResult():
-                _result(state, entry, seq)
+                reason = state.closed() or checks.check_result(state, entry)
+                if reason is None:
+                    _result(state, entry, seq)
             case ABContract():
-                _contract(state, entry, seq)
+                reason = state.closed() or checks.check_contract(state, entry)
+                if reason is None:
+                    _contract(state, entry, seq)
             case ABAgree():
-                state.agreed_seq = seq
+                reason = state.closed(agreeing=True) or checks.check_agree(state, entry)
+                if reason is None:
+                    state.agreed_seq = seq
             case ABStop():
-                _stop(state, entry, seq)
-        return None
+                reason = state.closed() or checks.check_stop(state, entry)
+                if reason is None:
+                    _stop(state, entry, seq)
+            case _:
+                reason = self.validate(state, entry)
+        return reason
 
     # ------------------------------------------------------------------ corrections (Laws 12, 13)
 

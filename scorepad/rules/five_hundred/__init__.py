@@ -60,10 +60,9 @@ def legal_calls(sheet: Sheet) -> list[str]:
 
 def won_lost_net(sheet: Sheet) -> dict[str, dict[str, int]]:
     """The classic three-hand sheet: per side, the points won, the points lost and the net (won − lost)."""
-    table = {side: {"won": 0, "lost": 0, "net": 0} for side in sheet.sides}
-    sides = tuple(sheet.sides)
+    table = {side: {"won": 0, "lost": 0} for side in sheet.sides}
     for row in sheet.rows:
-        cells = DealCells.of(row, sides)
+        cells = DealCells.of(row)
         for side, line in table.items():
             line["won"] += cells.won[side]
             line["lost"] += cells.lost[side]

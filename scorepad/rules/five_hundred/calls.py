@@ -223,13 +223,9 @@ def schedule_table(settings: Settings) -> dict[str, Any]:
     if settings.nullo:
         for call in NULLOS:
             below = NULLO_RANKS_ABOVE[call]
-            by_rank = all_calls(settings)
-            above = next((c for c in by_rank if bid_rank(c, settings) > bid_rank(call, settings)), None)
-            place = (
-                _("above {call}, below {next}").format(call=display_call(below), next=display_call(above))
-                if above
-                else _("above {call}").format(call=display_call(below))
-            )
+            # a nullo ranks by its place in the table, so some bid always ranks above it
+            above = next(c for c in all_calls(settings) if bid_rank(c, settings) > bid_rank(call, settings))
+            place = _("above {call}, below {next}").format(call=display_call(below), next=display_call(above))
             nullos.append(
                 {
                     "call": call,

@@ -508,7 +508,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if any(n < 0 for n in points.values()):
             return _("card points cannot be negative")
         for side, n in points.items():
-            if n and not entry.tricks.get(side, 0):
+            if n and not entry.tricks.get(side):  # (a side left out of the tricks won none)
                 return ngettext(
                     "{side} won no trick, so cannot have {count} card point",
                     "{side} won no trick, so cannot have {count} card points",
@@ -555,7 +555,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
                 side=repr(first)
             )
         scored = score_deal(state, replace(deal, result=entry))
-        after = state.totals[first] + scored.delta.get(first, 0)
+        after = state.totals[first] + scored.delta[first]
         if after < state.settings.target:
             return _(
                 "{side} does not reach {target} on this deal ({points}), so cannot have reached it first"
@@ -788,7 +788,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         state.add_row(deal.result_seq, scored.text, scored.delta, scored.cells)
         totals, target = state.totals, state.settings.target
         if -target < min(totals.values()) and max(totals.values()) < target:
-            return  # the usual deal: nobody has reached the target or sunk to minus it (as `judge` finds first)
+            return  # the usual deal: nobody has reached the target or sunk to minus it (`judge` needs not look)
         verdict = judge(state, deal, scored, before)
         if verdict.newly_out:
             state.out = state.out | set(verdict.newly_out)
@@ -810,7 +810,7 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         # a later deal's first bid closes the window of the deal the entry went to (a deal entry, or a bid that
         # starts one, goes to the new deal); the first such is the earliest (a deal's entries come before the next's)
         openers = state.openers_after(target)
-        later = next((deal for _, deal in openers if deal > where.after), None) if openers else None
+        later = next((deal for _seq, deal in openers if deal > where.after), None)
         if later is None:
             return None
         return _("deal {number} has had its first bid ({law})").format(number=later, law=_(CORRECTION_LAW))

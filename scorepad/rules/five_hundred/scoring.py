@@ -50,9 +50,6 @@ class Verdict:
     newly_out: tuple[str, ...] = field(default_factory=tuple)
 
 
-NOTHING_ENDS = Verdict()
-
-
 # ---------------------------------------------------------------------------------------------- one deal
 
 
@@ -145,7 +142,7 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
 
     for side in contracting:
         delta[side] = contract_points
-    card_points = result.card_points if settings.card_points else None
+    card_points = result.card_points  # (refused by the check unless the table counts them)
     if card_points is not None:
         _add_card_points(card_points, delta, skip=opponents if pen.defenders_nothing else ())
     if settings.defenders_cap:
@@ -170,6 +167,7 @@ def score_deal(state: FiveHundredState, deal: Deal) -> Scored:
         contractor_side=contracting[0],
         value=value,
         taken=taken,
+        partner=result.partner,
     )
     return Scored(delta, text, cells, contracting, made)
 
@@ -180,7 +178,7 @@ def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
     settings = state.settings
     tricks = {side: deal.result.tricks.get(side, 0) for side in state.sides}
     delta = {side: tricks[side] * settings.trick_value for side in state.sides}
-    card_points = deal.result.card_points if settings.card_points else None
+    card_points = deal.result.card_points
     if card_points is not None:
         _add_card_points(card_points, delta, skip=())
     if settings.defenders_cap:
@@ -200,6 +198,7 @@ def _score_no_trump(state: FiveHundredState, deal: Deal) -> Scored:
         contractor_side=None,
         value=0,
         taken=0,
+        partner=None,  # (all passed: nobody names a partner)
     )
     return Scored(delta, _("all passed: played at no trump"), cells)
 
@@ -218,6 +217,7 @@ def _cells(
     contractor_side: str | None,
     value: int,
     taken: int,
+    partner: str | None,
 ) -> DealCells:
     """The deal's row's columns, in the names of now."""
     return DealCells(
@@ -234,8 +234,8 @@ def _cells(
         tricks_won=taken,
         naming=state.naming,
         dealer_seat=deal.dealer,
-        contractor_seat=deal.contractor if call else None,
-        partner_seat=deal.result.partner if deal.result and call else None,
+        contractor_seat=deal.contractor,  # (None when all passed)
+        partner_seat=partner,
     )
 
 
@@ -248,21 +248,19 @@ def _add_card_points(card_points: Mapping[str, int], delta: dict[str, int], skip
 def _cap(state: FiveHundredState, delta: dict[str, int], capped: Sequence[str]) -> None:
     """defenders_cap: those sides cannot pass target − one trick (490) on this deal's tricks."""
     ceiling = state.settings.defenders_cap_points
-    for side in capped:
-        if delta[side] > 0:
-            delta[side] = max(0, min(delta[side], ceiling - state.totals[side]))
+    for side in capped:  # (their points of a deal are never below 0)
+        delta[side] = max(0, min(delta[side], ceiling - state.totals[side]))
 
 
 # ---------------------------------------------------------------------------------------------- game end
 
 
 def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str, int]) -> Verdict:
-    """Does the deal just scored end the game? `state.totals` already include it."""
+    """Does the deal just scored end the game? `state.totals` already include it, and some side has reached
+    the target or sunk to minus it (the usual deal, where none has, is not judged)."""
     settings = state.settings
     target = settings.target
     after = state.totals
-    if -target < min(after.values()) and max(after.values()) < target:
-        return NOTHING_ENDS  # the usual deal: nobody has reached the target or sunk to minus it
     reached = [side for side in state.sides if after[side] >= target and side not in state.out]
     for rank, side in enumerate(scored.contracting):
         if side in reached and (scored.made or not settings.must_bid_to_win):
@@ -280,7 +278,7 @@ def judge(state: FiveHundredState, deal: Deal, scored: Scored, before: dict[str,
                 _players(state, winner),
             )
             return _win(state, winner, sentence)
-        if len(rivals) > 1:
+        if rivals:
             first = first_to_target(state, deal, rivals, before)
             if first:
                 sentence = ngettext(

@@ -102,8 +102,8 @@ class FiveHundredView(View):
         at = self.players.index(start)
         groups = [group] if group else []
         seen = set(group)
-        for step in range(1, len(self.players) + 1):
-            side = self.side_of[self.players[(at + step) % len(self.players)]]
+        for player in self.players[at + 1 :] + self.players[: at + 1]:
+            side = self.side_of[player]
             if side not in seen:
                 seen.add(side)
                 groups.append((side,))
@@ -258,12 +258,9 @@ class DealFigures:
 
     @classmethod
     def read(cls, row: Row, sides: Sequence[str]) -> DealFigures:
-        """A row's figures, whether it is in words yet or not."""
-        figures = cls.of(row)
-        if figures is None:
-            cells = DealCells.of(row, sides)
-            figures = cls(cells.call, cells.outcome, cells.contractor_side)
-        return figures
+        """A row's figures (TypeError for a row that is not a Five Hundred deal's)."""
+        cells = DealCells.of(row, sides)
+        return cls(cells.call, cells.outcome, cells.contractor_side)
 
     @property
     def strain(self) -> str | None:
