@@ -16,9 +16,18 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from scorepad.locale import LANGUAGES, N_, SUIT_STYLES, _
+
 FALLBACK_THEME = "textual-dark"
 #: seconds after which the collector runs again even if the game's first paint never came
 START_PAUSE_AT_MOST = 5.0
+
+
+#: the palette's commands that name the Jass suits, one per style
+SUIT_COMMANDS = {
+    "french": N_("Suits: French-suited (♥ ♦ ♣ ♠)"),
+    "german": N_("Suits: German-suited (Rosen, Eicheln, Schellen, Schilten)"),
+}
 
 
 class ScorepadApp(App[None]):
@@ -63,7 +72,11 @@ class ScorepadApp(App[None]):
             self.theme = wanted
         else:
             self.theme = FALLBACK_THEME
-            self.startup_notices.append(f"theme {wanted!r} is not installed; using {FALLBACK_THEME}")
+            self.startup_notices.append(
+                _("theme {theme} is not installed; using {fallback}").format(
+                    theme=repr(wanted), fallback=FALLBACK_THEME
+                )
+            )
 
     def refresh_css(self, animate: bool = True) -> None:
         # The theme set as the app is made (above) asks for a refresh as the app begins to run, before any screen
@@ -144,7 +157,9 @@ class ScorepadApp(App[None]):
             except (
                 OSError
             ) as error:  # a full or read-only disk, a link at config.json: the theme applies now only
-                note = f"The theme is not remembered for next time: {error.strerror or error}"
+                note = _("The theme is not remembered for next time: {cause}").format(
+                    cause=error.strerror or error
+                )
             # (else: None, or something planted at the name older versions wrote through, left alone)
             if note and note not in self._theme_save_said:  # Ctrl+P's theme list saves each theme it shows
                 self._theme_save_said.add(note)
@@ -163,7 +178,11 @@ class ScorepadApp(App[None]):
             )  # a header the screens cannot show is refused here, like a damaged file
         except LogError as error:  # file text is not markup: a "[" in a path or a cause stays a "["
             self.notify(
-                visible(str(error)), title="Cannot open this game", severity="error", timeout=12, markup=False
+                visible(str(error)),
+                title=_("Cannot open this game"),
+                severity="error",
+                timeout=12,
+                markup=False,
             )
             if len(self.screen_stack) < 2:  # nothing under it (opened from the command line): the saved games
                 self._push_home()
@@ -175,8 +194,69 @@ class ScorepadApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Home: saved games", "Go back to the list of saved games", self.action_go_home)
-        yield SystemCommand("New game", "Start a new game", self.action_new_game)
+        yield SystemCommand(
+            _("Home: saved games"), _("Go back to the list of saved games"), self.action_go_home
+        )
+        yield SystemCommand(_("New game"), _("Start a new game"), self.action_new_game)
+        for code, name in LANGUAGES.items():
+            # Translators: a command in the palette; {language} is the language's name in its own words
+            yield SystemCommand(
+                _("Language: {language}").format(language=name),
+                _("Speak this language from now on (kept for next time)"),
+                lambda code=code: self.switch_language(code),
+            )
+        for style in SUIT_STYLES:
+            yield SystemCommand(
+                _(SUIT_COMMANDS[style]),
+                _("Name the Jass suits so from now on (kept for next time)"),
+                lambda style=style: self.switch_suits(style),
+            )
+
+    def _remember(self, **preference: str) -> None:
+        """A preference saved in config.json; a disk that refuses it is said, and the change applies now only."""
+        from scorepad.rules.names import visible
+        from scorepad.store.config import update_config
+
+        try:
+            note = update_config(**preference)
+        except OSError as error:
+            note = _("Not remembered for next time: {cause}").format(cause=error.strerror or error)
+        if note:
+            self.notify(visible(note), severity="warning", timeout=8, markup=False)
+
+    def switch_language(self, code: str) -> None:
+        """Speak `code` from now on: kept in config.json, and the screens made again in it."""
+        from scorepad.locale import set_language
+
+        set_language(code)
+        self._remember(language=code)
+        self._speak_again()
+
+    def switch_suits(self, style: str) -> None:
+        """Name the Jass suits in `style` from now on: kept in config.json, and the screens made again."""
+        from scorepad.locale import set_suit_style
+
+        set_suit_style(style)
+        self._remember(suits=style)
+        self._speak_again()
+
+    def _speak_again(self) -> None:
+        """Every word on screen made again in the language now spoken: the saved games listed anew, and an open
+        game read and replayed again, so the rules' own words are made again too."""
+        from scorepad.tui.screens.game import GameScreen
+
+        game = self.screen.game_file.path if isinstance(self.screen, GameScreen) else None
+        self.action_go_home()
+        self.call_later(self._reopen, game)
+
+    def _reopen(self, game: Path | None) -> None:
+        from scorepad.tui.screens.home import HomeScreen
+
+        if isinstance(self.screen, HomeScreen):
+            self.switch_screen(HomeScreen())
+        self.refresh_bindings()
+        if game is not None:
+            self.call_later(self.open_game, game)
 
     def action_go_home(self) -> None:
         from scorepad.tui.screens.game import GameScreen

@@ -8,6 +8,9 @@ from typing import Any, Protocol, runtime_checkable
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from scorepad.locale import _, language
 
 
 @runtime_checkable
@@ -39,7 +42,7 @@ class KeysFooter(Footer):
     def keys_of(screen: Screen[Any]) -> tuple[Any, ...]:
         """What the footer shows of the screen's bindings: the shown keys, their words and whether they work."""
         left_out = _left_out(screen)
-        return tuple(
+        return (language(),) + tuple(
             (
                 binding.key,
                 binding.key_display,
@@ -58,6 +61,8 @@ class KeysFooter(Footer):
         left_out = _left_out(self.screen) if self.is_attached else frozenset()
         for widget in super().compose():
             if getattr(widget, "action", None) not in left_out:  # a FooterKey names its action
+                if isinstance(widget, FooterKey) and widget.description:
+                    widget.description = _(widget.description)  # marked with N_ where the bindings are made
                 yield widget
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
