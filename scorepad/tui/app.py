@@ -30,6 +30,24 @@ SUIT_COMMANDS = {
 }
 
 
+#: the words of Textual's own commands in the palette, marked to be translated (shown through `_`)
+TEXTUAL_COMMANDS = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+)
+
+
 class ScorepadApp(App[None]):
     TITLE = "scorepad"
     CSS_PATH = "scorepad.tcss"
@@ -193,7 +211,8 @@ class ScorepadApp(App[None]):
         return True
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's own, in the words marked below
+            yield command._replace(title=_(command.title), help=_(command.help))
         yield SystemCommand(
             _("Home: saved games"), _("Go back to the list of saved games"), self.action_go_home
         )

@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 from textual.widgets.data_table import RowDoesNotExist
 from textual.worker import Worker, get_current_worker
 
@@ -31,6 +31,7 @@ from scorepad.store.files import games_dir
 from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
 from scorepad.tui.screens.home_columns import Cells, Layout, heading_words, layout, row, wide_widths
 from scorepad.tui.widgets.fields import HEADER_ICON
+from scorepad.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from scorepad.library.records import SavedGame

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.validation import Function
-from textual.widgets import Button, Collapsible, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Collapsible, Header, Input, Label, Select, Static
 
 from scorepad.locale import N_, _, ngettext
 from scorepad.rules import GAME_TITLES, rules_for
@@ -28,6 +28,7 @@ from scorepad.rules.names import text_problem
 from scorepad.rules.wording import TURN_DIRECTION, setting_phrase, turn_order_hint, value_words
 from scorepad.store.game_file import StoreError, create, new_header
 from scorepad.tui.widgets.fields import HEADER_ICON
+from scorepad.tui.widgets.footer import Footer
 from scorepad.tui.widgets.settings_form import SettingsForm, changed_settings
 from scorepad.tui.widgets.steady_select import SteadySelect
 from scorepad.tui.widgets.table_picture import table_picture

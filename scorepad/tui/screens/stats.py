@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 from textual.worker import Worker, get_current_worker
 
 from scorepad.library.stats import Statistics, collect_stats
@@ -24,6 +24,7 @@ from scorepad.locale import N_, _, formats
 from scorepad.text.stats_table import stats_renderable
 from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
 from scorepad.tui.widgets.fields import HEADER_ICON
+from scorepad.tui.widgets.footer import Footer
 
 PROGRESS_SECONDS = 0.25  # how often the reading line is brought up to date (not once per game)
 COUNTING = "statistics"  # the worker group: one count at a time, stopped when the screen is left

@@ -7,7 +7,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
 from scorepad.locale import _, language
@@ -24,6 +24,17 @@ class ShowsKeysElsewhere(Protocol):
 
 def _left_out(screen: Screen[Any]) -> frozenset[str]:
     return frozenset(screen.keys_shown_elsewhere()) if isinstance(screen, ShowsKeysElsewhere) else frozenset()
+
+
+class Footer(TextualFooter):
+    """Textual's Footer, its keys' words in the language in use (the bindings' descriptions are marked with N_
+    where they are made, and translated here, as they are shown)."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and widget.description:
+                widget.description = _(widget.description)
+            yield widget
 
 
 class KeysFooter(Footer):
@@ -61,8 +72,6 @@ class KeysFooter(Footer):
         left_out = _left_out(self.screen) if self.is_attached else frozenset()
         for widget in super().compose():
             if getattr(widget, "action", None) not in left_out:  # a FooterKey names its action
-                if isinstance(widget, FooterKey) and widget.description:
-                    widget.description = _(widget.description)  # marked with N_ where the bindings are made
                 yield widget
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
