@@ -39,6 +39,16 @@ MARKED = [
     "scorepad/rules/__init__.py",
     "scorepad/rules/auction_bridge",
     "scorepad/rules/jass",
+    # the app's frame: its screens, widgets and notices (the games' own forms and the board are marked apart)
+    "scorepad/tui/app.py",
+    "scorepad/tui/screens",
+    "scorepad/tui/widgets",
+    "scorepad/tui/themes.py",
+    "scorepad/tui/theme_file.py",
+    "scorepad/tui/plain.py",
+    "scorepad/tui/shorthand.py",
+    "scorepad/tui/plugin_search.py",
+    "scorepad/tui/collector.py",
 ]
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 #: calls whose string arguments are never shown as words (patterns, SQL, names of things)
@@ -62,6 +72,12 @@ NOT_WORDS = {
     "scorepad/locale/__init__.py": {"LANGUAGES"},  # each language in its own words, the same in every language
     "scorepad/tui/board/screen.py": {"DEFAULT_CSS"},
     "scorepad/tui/board/widgets.py": {"DEFAULT_CSS"},
+    "scorepad/tui/screens/chart.py": {"DEFAULT_CSS"},
+    "scorepad/tui/screens/correction.py": {"DEFAULT_CSS"},
+    "scorepad/tui/screens/form_dialog.py": {"DEFAULT_CSS"},
+    "scorepad/tui/screens/stats.py": {"DEFAULT_CSS"},
+    "scorepad/tui/widgets/entry_form.py": {"DEFAULT_CSS"},
+    "scorepad/tui/widgets/settings_form.py": {"DEFAULT_CSS"},
 }  # fmt: skip
 #: a line with this comment holds no words (say why after it)
 NOT_WORDS_COMMENT = "# not words"

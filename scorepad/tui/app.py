@@ -16,21 +16,30 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from scorepad.locale import LANGUAGES, N_, SUIT_STYLES, _
+
 FALLBACK_THEME = "textual-dark"
 #: a game screen's commands in the palette: words, what they do, the screen's action
-GAME_COMMANDS = (
-    ("Laws", "The laws of this game in brief, with its settings (F1)", "help"),
-    ("Table", "The game's table of values and how to type a deal (F2)", "table"),
-    ("Chart", "The scores deal by deal as a chart (F3)", "chart"),
-    ("Export", "Write the score sheet as CSV, Markdown or JSON (F4)", "export"),
-    ("Log", "Show or hide every entry of the game (F9)", "toggle_log"),
-    ("Correct an entry", "Pick an entry in the log to correct (Ctrl+E)", "edit"),
-    ("Rename a player", "A player's name from now on (Ctrl+R)", "rename"),
-    ("Board", "Show this game on a second screen (F10)", "board"),
-    ("Rematch", "A new game with the same players (Ctrl+N)", "rematch"),
+GAME_COMMANDS = (  # (words marked: shown through `_`)
+    (N_("Laws"), N_("The laws of this game in brief, with its settings (F1)"), "help"),
+    (N_("Table"), N_("The game's table of values and how to type a deal (F2)"), "table"),
+    (N_("Chart"), N_("The scores deal by deal as a chart (F3)"), "chart"),
+    (N_("Export"), N_("Write the score sheet as CSV, Markdown or JSON (F4)"), "export"),
+    (N_("Log"), N_("Show or hide every entry of the game (F9)"), "toggle_log"),
+    (N_("Correct an entry"), N_("Pick an entry in the log to correct (Ctrl+E)"), "edit"),
+    (N_("Rename a player"), N_("A player's name from now on (Ctrl+R)"), "rename"),
+    (N_("Board"), N_("Show this game on a second screen (F10)"), "board"),
+    (N_("Rematch"), N_("A new game with the same players (Ctrl+N)"), "rematch"),
 )
 #: seconds after which the collector runs again even if the game's first paint never came
 START_PAUSE_AT_MOST = 5.0
+
+
+#: the palette's commands that name the Jass suits, one per style
+SUIT_COMMANDS = {
+    "french": N_("Suits: French-suited (♥ ♦ ♣ ♠)"),
+    "german": N_("Suits: German-suited (Rosen, Eicheln, Schellen, Schilten)"),
+}
 
 
 class ScorepadApp(App[None]):
@@ -75,7 +84,11 @@ class ScorepadApp(App[None]):
             self.theme = wanted
         else:
             self.theme = FALLBACK_THEME
-            self.startup_notices.append(f"theme {wanted!r} is not installed; using {FALLBACK_THEME}")
+            self.startup_notices.append(
+                _("theme {theme} is not installed; using {fallback}").format(
+                    theme=repr(wanted), fallback=FALLBACK_THEME
+                )
+            )
 
     def refresh_css(self, animate: bool = True) -> None:
         # The theme set as the app is made (above) asks for a refresh as the app begins to run, before any screen
@@ -156,7 +169,9 @@ class ScorepadApp(App[None]):
             except (
                 OSError
             ) as error:  # a full or read-only disk, a link at config.json: the theme applies now only
-                note = f"The theme is not remembered for next time: {error.strerror or error}"
+                note = _("The theme is not remembered for next time: {cause}").format(
+                    cause=error.strerror or error
+                )
             # (else: None, or something planted at the name older versions wrote through, left alone)
             if note and note not in self._theme_save_said:  # Ctrl+P's theme list saves each theme it shows
                 self._theme_save_said.add(note)
@@ -175,7 +190,11 @@ class ScorepadApp(App[None]):
             )  # a header the screens cannot show is refused here, like a damaged file
         except LogError as error:  # file text is not markup: a "[" in a path or a cause stays a "["
             self.notify(
-                visible(str(error)), title="Cannot open this game", severity="error", timeout=12, markup=False
+                visible(str(error)),
+                title=_("Cannot open this game"),
+                severity="error",
+                timeout=12,
+                markup=False,
             )
             if len(self.screen_stack) < 2:  # nothing under it (opened from the command line): the saved games
                 self._push_home()
@@ -188,15 +207,80 @@ class ScorepadApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """scorepad's own commands only (Ctrl+P): not Textual's for developers (a screenshot, the widgets' help,
         maximizing a widget)."""
-        yield SystemCommand("Saved games", "Go back to the list of saved games (Esc)", self.action_go_home)
-        yield SystemCommand("New game", "Start a new game", self.action_new_game)
+        yield SystemCommand(
+            _("Saved games"), _("Go back to the list of saved games (Esc)"), self.action_go_home
+        )
+        yield SystemCommand(_("New game"), _("Start a new game"), self.action_new_game)
         from scorepad.tui.screens.game import GameScreen
 
         if isinstance(screen, GameScreen):  # the game's keys, for whoever looks for them by name
             for words, help_text, action in GAME_COMMANDS:
-                yield SystemCommand(words, help_text, getattr(screen, f"action_{action}"))
-        yield SystemCommand("Colours", "Change the screen's colours (the theme)", self.action_change_theme)
-        yield SystemCommand("Quit", "Close scorepad (every entry is saved as it is made)", self.action_quit)
+                yield SystemCommand(_(words), _(help_text), getattr(screen, f"action_{action}"))
+        for code, name in LANGUAGES.items():
+            # Translators: a command in the palette; {language} is the language's name in its own words
+            yield SystemCommand(
+                _("Language: {language}").format(language=name),
+                _("Speak this language from now on (kept for next time)"),
+                lambda code=code: self.switch_language(code),
+            )
+        for style in SUIT_STYLES:
+            yield SystemCommand(
+                _(SUIT_COMMANDS[style]),
+                _("Name the Jass suits so from now on (kept for next time)"),
+                lambda style=style: self.switch_suits(style),
+            )
+        yield SystemCommand(
+            _("Colours"), _("Change the screen's colours (the theme)"), self.action_change_theme
+        )
+        yield SystemCommand(
+            _("Quit"), _("Close scorepad (every entry is saved as it is made)"), self.action_quit
+        )
+
+    def _remember(self, **preference: str) -> None:
+        """A preference saved in config.json; a disk that refuses it is said, and the change applies now only."""
+        from scorepad.rules.names import visible
+        from scorepad.store.config import update_config
+
+        try:
+            note = update_config(**preference)
+        except OSError as error:
+            note = _("Not remembered for next time: {cause}").format(cause=error.strerror or error)
+        if note:
+            self.notify(visible(note), severity="warning", timeout=8, markup=False)
+
+    def switch_language(self, code: str) -> None:
+        """Speak `code` from now on: kept in config.json, and the screens made again in it."""
+        from scorepad.locale import set_language
+
+        set_language(code)
+        self._remember(language=code)
+        self._speak_again()
+
+    def switch_suits(self, style: str) -> None:
+        """Name the Jass suits in `style` from now on: kept in config.json, and the screens made again."""
+        from scorepad.locale import set_suit_style
+
+        set_suit_style(style)
+        self._remember(suits=style)
+        self._speak_again()
+
+    def _speak_again(self) -> None:
+        """Every word on screen made again in the language now spoken: the saved games listed anew, and an open
+        game read and replayed again, so the rules' own words are made again too."""
+        from scorepad.tui.screens.game import GameScreen
+
+        game = self.screen.game_file.path if isinstance(self.screen, GameScreen) else None
+        self.action_go_home()
+        self.call_later(self._reopen, game)
+
+    def _reopen(self, game: Path | None) -> None:
+        from scorepad.tui.screens.home import HomeScreen
+
+        if isinstance(self.screen, HomeScreen):
+            self.switch_screen(HomeScreen())
+        self.refresh_bindings()
+        if game is not None:
+            self.call_later(self.open_game, game)
 
     def action_go_home(self) -> None:
         from scorepad.tui.screens.game import GameScreen

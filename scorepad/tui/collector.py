@@ -41,7 +41,8 @@ class IdleCollector:
         self._hold.hold()
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.screen.set_timer(self.idle_after, self._idle, name="collect at idle")
+        name = "collect at idle"  # not words: a timer's name
+        self._timer = self.screen.set_timer(self.idle_after, self._idle, name=name)
 
     def _idle(self) -> None:
         self._timer = None

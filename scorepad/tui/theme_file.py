@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from textual.color import Color, ColorParseError
 
+from scorepad.locale import _
 from scorepad.rules.names import text_problem
 
 COLOUR_KEYS = (
@@ -52,7 +53,7 @@ class ThemeFile(BaseModel):
     @field_validator("name")
     @classmethod
     def _plain_name(cls, name: str) -> str:
-        problem = text_problem(name, "a theme's name")
+        problem = text_problem(name, _("a theme's name"))
         if problem:
             raise ValueError(problem)
         return name
@@ -64,5 +65,7 @@ class ThemeFile(BaseModel):
             try:
                 Color.parse(value)
             except ColorParseError:
-                raise ValueError(f'{value!r} is not a colour (e.g. "#E8C766" or "darkgreen")') from None
+                raise ValueError(
+                    _('{value} is not a colour (e.g. "#E8C766" or "darkgreen")').format(value=repr(value))
+                ) from None
         return value

@@ -26,6 +26,7 @@ from textual.css.tokenize import tokenize_values
 from textual.css.tokenizer import TokenError, UnexpectedEnd
 from textual.theme import BUILTIN_THEMES, Theme
 
+from scorepad.locale import _
 from scorepad.rules.names import visible
 from scorepad.store.files import SmallFileProblem, config_home, read_small_text
 
@@ -97,9 +98,9 @@ def user_theme_dir() -> Path:
 def read_theme_text(path: Path) -> str:
     """The file's text, read only if it is a regular file of a theme's size (never blocking on a FIFO)."""
     try:
-        return read_small_text(path, MAX_THEME_BYTES, "a theme file")
+        return read_small_text(path, MAX_THEME_BYTES, _("a theme file"))
     except FileNotFoundError as error:
-        raise ThemeProblem(f"cannot be read ({error.strerror or error})") from None
+        raise ThemeProblem(_("cannot be read ({cause})").format(cause=error.strerror or error)) from None
     except SmallFileProblem as problem:
         raise ThemeProblem(str(problem)) from None
 
@@ -108,9 +109,9 @@ def parse_theme(text: str, default_name: str) -> Theme:
     try:
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ThemeProblem(f"is not TOML ({error})") from None
+        raise ThemeProblem(_("is not TOML ({cause})").format(cause=error)) from None
     except RecursionError:
-        raise ThemeProblem("is not TOML (brackets nested too deep)") from None
+        raise ThemeProblem(_("is not TOML (brackets nested too deep)")) from None
     data.setdefault("name", default_name)
     # the strict check, for a user's file: loaded when one is read
     from pydantic import ValidationError
@@ -123,13 +124,13 @@ def parse_theme(text: str, default_name: str) -> Theme:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         message = first["msg"].removeprefix("Value error, ")
-        more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
+        more = _(" (and {n} more)").format(n=error.error_count() - 1) if error.error_count() > 1 else ""
         raise ThemeProblem(f"{where}: {message}{more}" if where else f"{message}{more}") from None
     theme = Theme(**checked.model_dump())
     try:
         theme.to_color_system().generate()  # what the app does when the theme is chosen
     except Exception as error:  # noqa: BLE001 - anything Textual cannot make of it is a theme that does not hold
-        raise ThemeProblem(f"does not make a theme ({error})") from None
+        raise ThemeProblem(_("does not make a theme ({cause})").format(cause=error)) from None
     problem = variables_problem(theme)
     if problem:
         raise ThemeProblem(problem)
@@ -163,21 +164,25 @@ def variable_problem(name: str, value: str, default: str | None) -> str | None:
     try:
         tokenize_values({name: value})
     except UnexpectedEnd:  # Textual's words: "Unexpected end of file; did you forget a '}' ?"
-        return (
-            f"variables.{name}: {_shown(value)} is not a value Textual can read "
+        return _(
+            "variables.{name}: {value} is not a value Textual can read "
             "(a ';', a brace or a comment cannot be part of one)"
-        )
+        ).format(name=name, value=_shown(value))
     except TokenError as error:
         reason = str(error).split(";")[0].strip().rstrip(".")
-        return f"variables.{name}: {_shown(value)} is not a value Textual can read ({reason})"
+        return _("variables.{name}: {value} is not a value Textual can read ({reason})").format(
+            name=name, value=_shown(value), reason=reason
+        )
     if default is None:
         return None
     is_style = _reads(STYLE_USES[0], default) and not _reads(COLOUR_USES[0], default)
     uses = STYLE_USES if is_style else COLOUR_USES + (SHADE_USES if name.split("-")[0] in SHADED else ())
     for use in uses:
         if _reads(use, default) and not _reads(use, value):
-            what = 'a text style (e.g. "bold" or "none")' if is_style else 'a colour (e.g. "#E8C766")'
-            return f"variables.{name}: {_shown(value)} is not {what}; Textual refuses {_shown(use.format(value))}"
+            what = _('a text style (e.g. "bold" or "none")') if is_style else _('a colour (e.g. "#E8C766")')
+            return _("variables.{name}: {value} is not {what}; Textual refuses {used}").format(
+                name=name, value=_shown(value), what=what, used=_shown(use.format(value))
+            )
     return None
 
 
@@ -228,14 +233,21 @@ def load_themes() -> tuple[list[Theme], list[str]]:
             try:
                 theme = load_shipped_theme(path) if shipped else load_theme_file(path)
             except ThemeProblem as problem:
-                problems.append(visible(f"theme {path}: {problem}; skipped"))
+                problems.append(
+                    visible(_("theme {path}: {problem}; skipped").format(path=path, problem=problem))
+                )
                 continue
             if theme.name in reserved or theme.name in taken:
-                whose = "a theme that comes with scorepad" if theme.name in reserved else "another theme file"
+                whose = (
+                    _("a theme that comes with scorepad")
+                    if theme.name in reserved
+                    else _("another theme file")
+                )
                 problems.append(
                     visible(
-                        f"theme {path}: the name {theme.name!r} is taken by {whose}; skipped "
-                        "(give yours a name of its own)"
+                        _(
+                            "theme {path}: the name {name} is taken by {whose}; skipped (give yours a name of its own)"
+                        ).format(path=path, name=repr(theme.name), whose=whose)
                     )
                 )
                 continue

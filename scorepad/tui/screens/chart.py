@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Sparkline, Static
 
+from scorepad.locale import N_, _
 from scorepad.rules.base import Sheet
 from scorepad.tui.plain import plain
 
@@ -51,7 +52,7 @@ def steps(totals: list[int]) -> tuple[list[float], list[float]]:
 
 
 class ChartScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,f3", "close", "Close")]
+    BINDINGS = [Binding("escape,f3", "close", N_("Close"))]
     DEFAULT_CSS = """
     ChartScreen #chart-plot { height: 1fr; }
     ChartScreen #chart-empty { height: 1fr; }
@@ -65,17 +66,17 @@ class ChartScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         lines = course(self.sheet)
-        with Vertical(classes="dialog wide tall", id="chart"):
-            yield Label("The course of the game: totals after each deal", classes="dialog-title")
+        with Vertical(classes="dialog wide tall", id="chart"):  # not words: CSS classes
+            yield Label(_("The course of the game: totals after each deal"), classes="dialog-title")
             if not self.sheet.rows:
-                yield Static("No deal has been scored yet.", id="chart-empty")
+                yield Static(_("No deal has been scored yet."), id="chart-empty")
             elif PlotextPlot is not None:
                 yield PlotextPlot(id="chart-plot")
             else:
                 for name, totals in lines.items():
                     yield Label(plain(f"{name}: {totals[-1]}"))
                     yield Sparkline(totals, classes="chart-line")
-            yield Static("Esc or F3 closes", classes="hint")
+            yield Static(_("Esc or F3 closes"), classes="hint")
 
     def on_mount(self) -> None:
         plots = self.query("#chart-plot")
@@ -96,10 +97,15 @@ class ChartScreen(ModalScreen[None]):
         if (
             self.target is not None
         ):  # a line of its own in the legend: a label written on the plot can land on it
-            plt.plot([0, deals[-1]], [self.target, self.target], label=f"target {self.target}", marker="─")
+            plt.plot(
+                [0, deals[-1]],
+                [self.target, self.target],
+                label=_("target {target}").format(target=self.target),
+                marker="─",
+            )
             values.append(self.target)
-        plt.xlabel("deal")
-        plt.ylabel("total")
+        plt.xlabel(_("deal"))
+        plt.ylabel(_("total"))
         plt.xticks(deals if len(deals) <= 20 else deals[:: max(1, len(deals) // 10)])
         ticks = whole_ticks(min(values), max(values))
         plt.yticks(

@@ -14,6 +14,7 @@ from typing import Generic, TypeVar
 
 from pydantic import ValidationError
 
+from scorepad.locale import _
 from scorepad.log import Amend, Entry, amend_model
 from scorepad.rules.base import Replayer
 from scorepad.tui.shorthand import Refused
@@ -57,38 +58,46 @@ def say_correction(game: Replayer, amendments: Sequence[Amend]) -> Said:
     """What logging these amendments would do: the rules' refusal, or the laws' "too late" (the table may still
     agree), the deal scored again, the totals, the entries it would leave refused and a game it would end."""
     if not amendments:
-        return Said("As logged: change a field to correct it.")
+        return Said(_("As logged: change a field to correct it."))
     preview = game.preview_correction(*amendments)
     if preview.refusal and not preview.overridable:
-        return Said(f"Refused: {preview.refusal}", refused=True)
+        return Said(_("Refused: {reason}").format(reason=preview.refusal), refused=True)
     sheet = game.sheet()
     names = sheet.side_names
     lines = []
     if preview.refusal:
-        lines.append(f"Too late by the laws: {preview.refusal}. Saving asks whether the table agrees.")
+        lines.append(
+            _("Too late by the laws: {reason}. Saving asks whether the table agrees.").format(
+                reason=preview.refusal
+            )
+        )
     for row in preview.rows[:1]:
         deltas = "  ".join(f"{names.get(s, s)} {row.delta.get(s, 0):+d}" for s in sheet.sides)
-        lines.append(f"Scored again: {sheet.said(row)} — {deltas}")
+        lines.append(_("Scored again: {deal} — {changes}").format(deal=sheet.said(row), changes=deltas))
     totals = " · ".join(_total(names.get(s, s), sheet.totals[s], preview.totals[s]) for s in sheet.sides)
-    lines.append(f"Totals: {totals}")
+    lines.append(_("Totals: {totals}").format(totals=totals))
     if preview.knock_on:
         lines.append(
-            "It leaves "
-            + ", ".join(game.entry_label(r.seq) for r in preview.knock_on)
-            + " refused: "
-            + preview.knock_on[0].reason
+            _("It leaves {entries} refused: {reason}").format(
+                entries=", ".join(game.entry_label(r.seq) for r in preview.knock_on),
+                reason=preview.knock_on[0].reason,
+            )
         )
     if preview.finished and not sheet.finished:
-        lines.append(f"and ends the game: {preview.result}")
+        lines.append(_("and ends the game: {result}").format(result=preview.result))
     elif preview.finished and preview.result != sheet.result:
-        lines.append(f"and then the game ends: {preview.result}")
+        lines.append(_("and then the game ends: {result}").format(result=preview.result))
     elif sheet.finished and not preview.finished:
-        lines.append("and the game is no longer over: play goes on")
+        lines.append(_("and the game is no longer over: play goes on"))
     return Said("\n".join(lines))
 
 
 def _total(name: str, before: int, after: int) -> str:
-    return f"{name} {after}" if after == before else f"{name} {after} (was {before})"
+    return (
+        f"{name} {after}"
+        if after == before
+        else _("{name} {after} (was {before})").format(name=name, after=after, before=before)
+    )
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from scorepad.locale import N_, _
 from scorepad.log import Amend, Entry, amend_model
 from scorepad.rules.base import Replayer, Sheet
 from scorepad.rules.names import visible
@@ -32,7 +33,7 @@ class CorrectionScreen(FormDialog[list[Amend]]):
 
     BOX_ID = "correction"
     BOX_CLASSES = "wide"
-    HINT = "Enter saves the correction · Esc leaves the entry as it was"
+    HINT = N_("Enter saves the correction · Esc leaves the entry as it was")
     DEFAULT_CSS = """
     CorrectionScreen EntryForm { border-top: none; padding: 0; }
     """
@@ -73,9 +74,9 @@ class CorrectionScreen(FormDialog[list[Amend]]):
             t.type != c.type for t, (_, c) in zip(typed, self.targets, strict=False)
         ):
             raise Refused(
-                "this corrects "
-                + " and ".join(_kind(c) for _, c in self.targets)
-                + " only: anything else is entered in the game's form"
+                _("this corrects {entries} only: anything else is entered in the game's form").format(
+                    entries=_(" and ").join(_kind(c) for _target, c in self.targets)
+                )
             )
         amend = amend_model(self.game.header.game)
         amendments = []
@@ -141,13 +142,13 @@ class CorrectionScreen(FormDialog[list[Amend]]):
 
 def _kind(entry: Entry) -> str:
     words: dict[str, Any] = {
-        "result": "the result",
-        "contract": "the contract",
-        "bid": "the call",
-        "deal": "the dealer",
-        "trump": "the trump",
-        "tricks": "the card points",
-        "weis": "one player's Weis",
-        "stoeck": "one player's Stöck",
+        "result": N_("the result"),
+        "contract": N_("the contract"),
+        "bid": N_("the call"),
+        "deal": N_("the dealer"),
+        "trump": N_("the trump"),
+        "tricks": N_("the card points"),
+        "weis": N_("one player's Weis"),
+        "stoeck": N_("one player's Stöck"),
     }
-    return str(words.get(entry.type, f"the {entry.type}"))
+    return _(words[entry.type]) if entry.type in words else _("the {entry}").format(entry=entry.type)

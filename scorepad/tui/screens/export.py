@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from scorepad.locale import N_, _
 from scorepad.rules.base import Sheet
 from scorepad.rules.names import visible
 from scorepad.text.export import SUFFIXES, export_sheet
@@ -33,12 +34,12 @@ class ReplaceScreen(ConfirmScreen):
     """The export's file exists already: replace it?"""
 
     BINDINGS = [
-        Binding("y", "agree", "Replace it"),
-        Binding("n,escape", "cancel", "Keep it"),
+        Binding("y", "agree", N_("Replace it")),
+        Binding("n,escape", "cancel", N_("Keep it")),
     ]
-    QUESTION = "This file exists already"
-    HINT = "y replaces it with the score sheet; n or Esc keeps it as it is."
-    AGREE = "Replace it (y)"
+    QUESTION = N_("This file exists already")
+    HINT = N_("y replaces it with the score sheet; n or Esc keeps it as it is.")
+    AGREE = N_("Replace it (y)")
     BODY_ID = "replace-path"
 
 
@@ -50,10 +51,10 @@ class ExportScreen(ModalScreen[Path | None]):
     """Returns the path written, or None when cancelled."""
 
     BINDINGS = [
-        Binding("c", "write('csv')", "CSV"),
-        Binding("m", "write('md')", "Markdown"),
-        Binding("j", "write('json')", "JSON"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("c", "write('csv')", N_("CSV")),
+        Binding("m", "write('md')", N_("Markdown")),
+        Binding("j", "write('json')", N_("JSON")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def __init__(self, sheet: Sheet, game_path: Path):
@@ -62,23 +63,24 @@ class ExportScreen(ModalScreen[Path | None]):
         self.game_path = Path(game_path)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide", id="export"):
-            yield Label("Export the score sheet", classes="dialog-title")
+        with Vertical(classes="dialog wide", id="export"):  # not words: CSS classes
+            yield Label(_("Export the score sheet"), classes="dialog-title")
             yield Static(
                 Text(
-                    f"c, m or j writes CSV, Markdown or JSON to the exports folder "
-                    f"({visible(str(default_target(self.game_path, 'csv').with_suffix('.*')))}). "
-                    "To write elsewhere, type a path "
-                    "(a directory, or a file ending in .csv, .md or .json) and press Enter or a button."
+                    _(
+                        "c, m or j writes CSV, Markdown or JSON to the exports folder ({folder}). "
+                        "To write elsewhere, type a path "
+                        "(a directory, or a file ending in .csv, .md or .json) and press Enter or a button."
+                    ).format(folder=visible(str(default_target(self.game_path, "csv").with_suffix(".*"))))
                 ),
                 classes="hint",
             )
-            yield Input(placeholder="path (empty: the exports folder)", id="export-path")
+            yield Input(placeholder=_("path (empty: the exports folder)"), id="export-path")
             yield Static("", id="export-error", classes="error")
             with Horizontal(classes="buttons"):
                 for fmt, name in FORMAT_NAMES.items():
                     yield Button(f"{name} ({FORMAT_KEYS[fmt]})", id=f"export-{fmt}", variant="primary")
-                yield Button("Cancel (Esc)", id="export-cancel")
+                yield Button(_("Cancel (Esc)"), id="export-cancel")
 
     def on_mount(self) -> None:
         self.query_one(
@@ -101,7 +103,7 @@ class ExportScreen(ModalScreen[Path | None]):
         try:
             write_export(path, export_sheet(self.sheet, fmt), source=self.game_path, force=replace)
         except ExportRefused as refused:
-            self._say(f"Not written: {refused}")
+            self._say(_("Not written: {cause}").format(cause=refused))
             return
         except ExportExists:
 
@@ -112,9 +114,13 @@ class ExportScreen(ModalScreen[Path | None]):
             self.app.push_screen(ReplaceScreen(visible(str(path))), answered)
             return
         except OSError as error:
-            self._say(f"Not written: {path}: {error.strerror or error}")
+            self._say(_("Not written: {path}: {cause}").format(path=path, cause=error.strerror or error))
             return
-        self.app.notify(visible(str(path.resolve())), title=f"Exported as {FORMAT_NAMES[fmt]}", markup=False)
+        self.app.notify(
+            visible(str(path.resolve())),
+            title=_("Exported as {format}").format(format=FORMAT_NAMES[fmt]),
+            markup=False,
+        )
         self.dismiss(path)
 
     def _say(self, text: str) -> None:
@@ -135,11 +141,11 @@ class ExportScreen(ModalScreen[Path | None]):
         typed = event.value.strip()
         problem = export_problem(Path(typed).expanduser(), self.game_path) if typed else None
         if problem:  # a game log is refused as such, whatever its name ends in
-            self._say(f"Not written: {problem}")
+            self._say(_("Not written: {cause}").format(cause=problem))
             return
         fmt = format_for(Path(typed)) if typed else None
         if fmt is None:
-            self._say("End the path with .csv, .md or .json — or choose the format with a button.")
+            self._say(_("End the path with .csv, .md or .json — or choose the format with a button."))
             return
         self.action_write(fmt)
 

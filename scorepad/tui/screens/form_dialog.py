@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from scorepad.locale import N_, _
 from scorepad.tui.plain import plain
 from scorepad.tui.shorthand import Refused
 
@@ -49,8 +50,8 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
     the cursor there) when what was typed cannot be used. Enter in any field saves, as in the entry forms."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+s", "save", N_("Save"), priority=True),
         # Tab moves on before the next key reaches a field: typed fast, "⇥h" puts the h in the next field (as a
         # plain binding the field is handed the h first), as in the game's entry form
         Binding("tab", "app.focus_next", show=False, priority=True),
@@ -70,7 +71,7 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
     BOX_ID: ClassVar[str | None] = None
     BOX_CLASSES: ClassVar[str] = ""
     #: the keys line when the dialog corrects a logged entry
-    CORRECTING_HINT: ClassVar[str] = "Enter saves the correction · Esc leaves the entry as it was"
+    CORRECTING_HINT: ClassVar[str] = N_("Enter saves the correction · Esc leaves the entry as it was")
 
     #: set when the dialog corrects a logged entry (`correcting`)
     correction: Correcting[T] | None = None
@@ -82,14 +83,18 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
 
     def heading(self) -> str:
         """The title line; it may hold names the table typed (it is shown as plain text)."""
-        return self.correction.title if self.correction is not None else self.HEADING
+        return (
+            self.correction.title if self.correction is not None else _(self.HEADING) if self.HEADING else ""
+        )
 
     def hint(self) -> str:
-        return self.CORRECTING_HINT if self.correction is not None else self.HINT
+        hint = self.CORRECTING_HINT if self.correction is not None else self.HINT
+        return _(hint) if hint else ""
 
     def compose(self) -> ComposeResult:
         correcting = " correcting" if self.correction is not None else ""
-        with Vertical(classes=f"dialog form-dialog {self.BOX_CLASSES}{correcting}".strip(), id=self.BOX_ID):
+        classes = f"dialog form-dialog {self.BOX_CLASSES}{correcting}".strip()  # not words: CSS classes
+        with Vertical(classes=classes, id=self.BOX_ID):
             yield Label(plain(self.heading()), classes="dialog-title")
             if self.correction is None:
                 yield from self.compose_fields()
@@ -164,7 +169,7 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
             value = self.read()
             refusal = self.correction.refusal(value) if self.correction is not None else None
             if refusal:  # the rules refuse the correction outright: say why and keep the fields
-                raise Refused(f"Refused: {refusal}")
+                raise Refused(_("Refused: {reason}").format(reason=refusal))
         except Refused as refused:
             self.show_error(str(refused))
             # by comparing ids, not by a selector: a field's name need not make a valid one

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, Input, Label, Static
 
 from scorepad.gcpause import gc_paused
+from scorepad.locale import N_, _, ngettext
 from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import LastDeal, Sheet
@@ -52,22 +53,28 @@ T = TypeVar("T")
 W = TypeVar("W", bound=Widget)
 
 
+#: the notes a correction leaves in the log: the log's own words, the same in every language
+AGREED_NOTE = "table agreed"  # not words: a note kept in the log
+UNDO_NOTE = "undo, table agreed"  # not words: a note kept in the log
+STRUCK_NOTE = "struck out"  # not words: a note kept in the log
+
+
 class GameScreen(Screen[None]):
     BINDINGS = [
         # short words: the frame's keys fit one compact footer line at 80 columns, the game's own after them
-        Binding("escape", "leave", "Games"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+e", "edit", "Edit", priority=True),  # over the Input's ctrl+e (end of line)
-        Binding("f1", "help", "Laws"),
-        Binding("f2", "table", "Table"),
-        Binding("f3", "chart", "Chart"),
-        Binding("f4", "export", "Export"),
-        Binding("f9", "toggle_log", "Log"),
-        Binding("ctrl+r", "rename", "Rename", show=False),
-        Binding("ctrl+n", "rematch", "Rematch"),
-        Binding("f10", "board", "Board", show=False),  # how to show this game on a second screen
+        Binding("escape", "leave", N_("Games")),
+        Binding("ctrl+z", "undo", N_("Undo")),
+        Binding("ctrl+e", "edit", N_("Edit"), priority=True),  # over the Input's ctrl+e (end of line)
+        Binding("f1", "help", N_("Laws")),
+        Binding("f2", "table", N_("Table")),
+        Binding("f3", "chart", N_("Chart")),
+        Binding("f4", "export", N_("Export")),
+        Binding("f9", "toggle_log", N_("Log")),
+        Binding("ctrl+r", "rename", N_("Rename"), show=False),
+        Binding("ctrl+n", "rematch", N_("Rematch")),
+        Binding("f10", "board", N_("Board"), show=False),  # how to show this game on a second screen
         Binding(
-            "ctrl+s", "save_as_new", "Save as new", show=False
+            "ctrl+s", "save_as_new", N_("Save as new"), show=False
         ),  # once the file was lost: the banner says it
         # Tab moves on before the next key is handed to a field: typed fast or pasted, "a⇥7h⇥8" lands in three
         # fields (as a screen binding, the Tab waits its turn behind the field and the keys after it do not).
@@ -126,7 +133,7 @@ class GameScreen(Screen[None]):
                     yield Static(id="needs", markup=False)
                 yield from self.compose_board()
             with Vertical(id="log-side"):
-                yield Label("Log — Ctrl+E to pick an entry to correct", classes="pane-title")
+                yield Label(_("Log — Ctrl+E to pick an entry to correct"), classes="pane-title")
                 yield LogPane()
                 yield Static(id="log-whole")  # the entry at the cursor, whole, when its row folds it
         if self.game_file.readonly:
@@ -137,13 +144,13 @@ class GameScreen(Screen[None]):
         yield KeysFooter(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 
     def _readonly_text(self) -> str:
-        reason = self.game_file.readonly_reason or "this game is open in another scorepad"
+        reason = self.game_file.readonly_reason or _("this game is open in another scorepad")
         if self.game_file.changed:
-            return (
-                f"Read-only: {reason}. Nothing more is written to it. "
+            return _(
+                "Read-only: {reason}. Nothing more is written to it. "
                 "Ctrl+S saves the game as it stands here as a new game file."
-            )
-        return f"Read-only: {reason}. Nothing can be entered here."
+            ).format(reason=reason)
+        return _("Read-only: {reason}. Nothing can be entered here.").format(reason=reason)
 
     def compose_board(self) -> ComposeResult:
         yield self.sheet_class()
@@ -227,7 +234,7 @@ class GameScreen(Screen[None]):
         scores = [(visible(sheet.side_names.get(s, s)), sheet.totals[s]) for s in sheet.sides]
         title, sub_title = fit_title(
             self.size.width or self.app.size.width,
-            GAME_TITLES[self.header.game],
+            _(GAME_TITLES[self.header.game]),
             visible(self.header.title),
             scores,
         )
@@ -323,17 +330,21 @@ class GameScreen(Screen[None]):
         if sheet.finished:
             banner.update(
                 plain(
-                    f"🏆  {now.say(sheet.result or 'The game is over.')}   (Ctrl+N: new game, same players)"
+                    _("🏆  {result}   (Ctrl+N: new game, same players)").format(
+                        result=now.say(sheet.result or _("The game is over."))
+                    )
                 )
             )
         banner.display = sheet.finished
         prompt = self.one("#prompt", Static)
         asked = sheet.prompt in sheet.questions  # a question is the next thing to enter: say it once
         lines = [] if sheet.finished or asked or not sheet.prompt else [next_line(sheet)]
-        lines += [f"Question for the table: {q}" for q in sheet.questions]
+        lines += [_("Question for the table: {question}").format(question=q) for q in sheet.questions]
         lines = [now.say(line) for line in lines]  # the names of now, after a rename
         if sheet.overrides:
-            lines.append("Table overrides in this game: " + ", ".join(sheet.overridden))
+            lines.append(
+                _("Table overrides in this game: {entries}").format(entries=", ".join(sheet.overridden))
+            )
         quiet.update(
             prompt, Text("\n".join(visible(line) for line in lines))
         )  # mostly as it was: no repaint then
@@ -349,8 +360,8 @@ class GameScreen(Screen[None]):
         label = self.replayer.entry_label(correction.target)
         if isinstance(correction, Amend):
             entry = describe(correction.entry, self.sheet.names, self.sheet.side_names)
-            return f"{capitalized(label)} corrected: {entry}"
-        return f"Struck out {label}"
+            return _("{label} corrected: {entry}").format(label=capitalized(label), entry=entry)
+        return _("Struck out {label}").format(label=label)
 
     def _show_needs(self, sheet: Sheet) -> None:
         """The line of what each side still needs (the rules' words), fitted to the board's width."""
@@ -366,7 +377,7 @@ class GameScreen(Screen[None]):
         """What each side's points to go are, said before them where the rules' words do not fit ("To reach
         500: "); None: the words, cut."""
         target = getattr(self.replayer.settings, "target", None)  # Five Hundred and Jass play to one
-        return f"To reach {target}: " if isinstance(target, int) else None
+        return _("To reach {target}: ").format(target=target) if isinstance(target, int) else None
 
     def _show_totals(self, totals: str) -> None:
         """The totals in the header, in this frame. Set as usual, the header's own watcher would put them in its
@@ -472,10 +483,12 @@ class GameScreen(Screen[None]):
                     # would have landed in the fields it left), and the line says what went in and why not
                     reason = (form.error or "refused").rstrip(".")
                     form.clear_fields()
-                    deals = "1 deal" if went_in == 1 else f"{went_in} deals"
+                    deals = ngettext("{n} deal", "{n} deals", went_in).format(n=went_in)
                     form.show_error(
-                        f"The paste logged {deals}; the next ({line.strip(' ⇥')}) was refused: {reason}. "
-                        "Nothing after it was typed."
+                        _(
+                            "The paste logged {deals}; the next ({line}) was refused: {reason}. "
+                            "Nothing after it was typed."
+                        ).format(deals=deals, line=line.strip(" ⇥"), reason=reason)
                     )
                     return
                 went_in, line = went_in + (len(self.sheet.entries) > logged), ""
@@ -522,7 +535,9 @@ class GameScreen(Screen[None]):
         line = self._logged_line(now)
         struck = [seq for seq in form.logged_seqs if self._current_version(seq) is None]
         if struck:
-            line += " — since struck out: " + ", ".join(map(self.replayer.entry_label, struck))
+            line += _(" — since struck out: {entries}").format(
+                entries=", ".join(map(self.replayer.entry_label, struck))
+            )
         form.show_logged(form.logged_seqs, line)
 
     def _append(self, entries: list[Entry], form: EntryForm | None = None) -> bool:
@@ -531,11 +546,11 @@ class GameScreen(Screen[None]):
         try:
             logged = self.game_file.append_many(entries)
         except FileChanged as error:
-            self._say_error(f"Not saved: {error}", form)
+            self._say_error(_("Not saved: {cause}").format(cause=error), form)
             self._file_lost()
             return False
         except (StoreError, OSError) as error:
-            self._say_error(f"Not saved: {error}", form)
+            self._say_error(_("Not saved: {cause}").format(cause=error), form)
             return False
         for entry in logged:
             self.replayer.push(entry)
@@ -567,10 +582,14 @@ class GameScreen(Screen[None]):
         if not game_file.changed:
             return
         waiting = len(game_file.unsaved)
-        said = (
-            f"{game_file.changed[0].upper()}{game_file.changed[1:]}. Nothing more is written to it.\n"
-            f"The game as it stands here ({len(game_file.entries) + waiting} entries, {waiting} of them "
-            "not yet on disk) can be saved as a new game file."
+        said = _(
+            "{what}. Nothing more is written to it.\n"
+            "The game as it stands here ({entries} entries, {waiting} of them not yet on disk) can be saved "
+            "as a new game file."
+        ).format(
+            what=f"{game_file.changed[0].upper()}{game_file.changed[1:]}",
+            entries=len(game_file.entries) + waiting,
+            waiting=waiting,
         )
 
         def decided(agreed: bool | None) -> None:
@@ -579,11 +598,11 @@ class GameScreen(Screen[None]):
             try:
                 path = game_file.save_as_new()
             except (StoreError, OSError) as error:
-                self.notify(str(error), title="Not saved", severity="error", timeout=12, markup=False)
+                self.notify(str(error), title=_("Not saved"), severity="error", timeout=12, markup=False)
                 return
             self.app.pop_screen()
             if self.app.open_game(path):  # type: ignore[attr-defined]
-                self.app.notify("Saved as a new game file; play on here.", title="Saved")
+                self.app.notify(_("Saved as a new game file; play on here."), title=_("Saved"))
 
         self.app.push_screen(SaveAsNewScreen(said), decided)
 
@@ -605,17 +624,20 @@ class GameScreen(Screen[None]):
             def corrected() -> None:
                 if not self._append([correction]):
                     return  # the reason was said
-                self.notify(self.correction_words(correction), title="Corrected", markup=False)
+                self.notify(self.correction_words(correction), title=_("Corrected"), markup=False)
 
             self._mind_the_knock_on(correction, corrected)
             return
         overridden = correction.model_copy(
-            update={"override": True, "note": correction.note or "table agreed"}
+            update={
+                "override": True,
+                "note": correction.note or AGREED_NOTE,
+            }  # not words: a note kept in the log, the same in every language
         )
         if self.replayer.check(overridden) is not None:  # not a matter of time: the change itself is refused
             self.notify(
                 visible(reason, keep_lines=True),
-                title="Not corrected",
+                title=_("Not corrected"),
                 severity="error",
                 timeout=10,
                 markup=False,
@@ -625,7 +647,7 @@ class GameScreen(Screen[None]):
         def overridden_now() -> None:
             if not self._append([overridden]):
                 return
-            self.notify("Logged as a table override.", title="Corrected", severity="warning")
+            self.notify(_("Logged as a table override."), title=_("Corrected"), severity="warning")
 
         def decided(agreed: bool | None) -> None:
             if agreed:
@@ -655,7 +677,7 @@ class GameScreen(Screen[None]):
         one go. Pressed again right after, it would reach into an earlier deal: the table is asked first."""
         taken = self.replayer.last_deal()
         if taken is None:
-            self.say_on_form("Nothing to undo.")
+            self.say_on_form(_("Nothing to undo."))
             return
         if self._undone_last and taken.number:
             from scorepad.tui.screens.modals import UndoEarlierScreen
@@ -671,7 +693,7 @@ class GameScreen(Screen[None]):
         voids: list[Void] = taken.voids()
         preview = self.replayer.preview_correction(*voids)
         if preview.refusal and not preview.overridable:
-            self.say_on_form(f"Not undone: {preview.refusal}", error=True)
+            self.say_on_form(_("Not undone: {reason}").format(reason=preview.refusal), error=True)
             return
         said = self._taken_words(taken)
 
@@ -694,7 +716,7 @@ class GameScreen(Screen[None]):
         if preview.refusal is None:
             knock_on_minded(voids)
             return
-        overridden = [v.model_copy(update={"override": True, "note": "undo, table agreed"}) for v in voids]
+        overridden = [v.model_copy(update={"override": True, "note": UNDO_NOTE}) for v in voids]
         from scorepad.tui.screens.modals import OverrideScreen
 
         self.app.push_screen(
@@ -708,7 +730,7 @@ class GameScreen(Screen[None]):
             return taken.words
         entered = "; ".join(described(e, self.sheet) for e in taken.entries)
         word = self.replayer.rules.deal_word
-        return f"{word} {taken.number} so far ({entered})"
+        return _("{deal} {number} so far ({entered})").format(deal=word, number=taken.number, entered=entered)
 
     def say_on_form(self, text: str, error: bool = False) -> None:
         """A line under the form, where the table looks (a notice would cover the form); a notice when there
@@ -741,7 +763,7 @@ class GameScreen(Screen[None]):
         log = self.query_one(LogPane)
         log.focus()
         self.notify(
-            "Pick the entry with ↑↓ and press Enter to correct it (Delete strikes it out).", timeout=5
+            _("Pick the entry with ↑↓ and press Enter to correct it (Delete strikes it out)."), timeout=5
         )
 
     @on(SheetTable.RowSelected, "#sheet")
@@ -773,11 +795,17 @@ class GameScreen(Screen[None]):
         entry = self.sheet.entries[seq - 1]
         if isinstance(entry, Amend | Void):
             label = self.replayer.entry_label(entry.target)
-            self.notify(f"That line is itself a correction: correct {label} instead.", markup=False)
+            self.notify(
+                _("That line is itself a correction: correct {label} instead.").format(label=label),
+                markup=False,
+            )
             return
         current = self._current_version(seq)
         if current is None:
-            self.notify(f"{capitalized(self.replayer.entry_label(seq))} is struck out.", markup=False)
+            self.notify(
+                _("{label} is struck out.").format(label=capitalized(self.replayer.entry_label(seq))),
+                markup=False,
+            )
             return
 
         self.app.clear_notifications()  # "pick the entry …" is done with: it would cover the dialog
@@ -793,7 +821,7 @@ class GameScreen(Screen[None]):
                     return  # cancelled
                 amendments = dialog.corrections(value)
                 if not amendments:
-                    self.notify("Nothing changed.")
+                    self.notify(_("Nothing changed."))
                     return
                 self.correct_all(amendments)
 
@@ -804,9 +832,10 @@ class GameScreen(Screen[None]):
             current
         ):  # the rubber's score agreed …: an empty editor says nothing
             self.notify(
-                f"Nothing to correct in {self.replayer.entry_label(seq)} "
-                f"({describe(current, self.sheet.names, self.sheet.side_names)}):"
-                " Delete strikes it out.",
+                _("Nothing to correct in {label} ({entry}): Delete strikes it out.").format(
+                    label=self.replayer.entry_label(seq),
+                    entry=describe(current, self.sheet.names, self.sheet.side_names),
+                ),
                 markup=False,
             )  # a described entry may hold names: not markup
             return
@@ -815,7 +844,7 @@ class GameScreen(Screen[None]):
             if replacement is None:
                 return  # cancelled
             if same(replacement, current):  # saved as it was (the entry has its seq, the replacement none)
-                self.notify("Nothing changed.")
+                self.notify(_("Nothing changed."))
                 return
             self.correct(amend_model(self.header.game)(target=seq, entry=replacement))
 
@@ -882,7 +911,7 @@ class GameScreen(Screen[None]):
         if preview.refusal and not preview.overridable:
             self.notify(
                 visible(preview.refusal, keep_lines=True),
-                title="Not corrected",
+                title=_("Not corrected"),
                 severity="error",
                 timeout=10,
                 markup=False,
@@ -892,7 +921,7 @@ class GameScreen(Screen[None]):
         def make(entries: list[Amend], said: str) -> None:
             def made() -> None:
                 if self._append(list(entries)):
-                    self.notify(said, title="Corrected", markup=False)
+                    self.notify(said, title=_("Corrected"), markup=False)
 
             if not preview.knock_on:
                 made()
@@ -908,13 +937,13 @@ class GameScreen(Screen[None]):
             make(corrections, "; ".join(map(self.correction_words, corrections)))
             return
         overridden = [
-            c.model_copy(update={"override": True, "note": c.note or "table agreed"}) for c in corrections
+            c.model_copy(update={"override": True, "note": c.note or AGREED_NOTE}) for c in corrections
         ]
         from scorepad.tui.screens.modals import OverrideScreen
 
         self.app.push_screen(
             OverrideScreen(preview.refusal),
-            lambda agreed: make(overridden, "Logged as a table override.") if agreed else None,
+            lambda agreed: make(overridden, _("Logged as a table override.")) if agreed else None,
         )
 
     def _current_version(self, seq: int) -> Entry | None:
@@ -923,9 +952,9 @@ class GameScreen(Screen[None]):
     def strike_out(self, seq: int) -> None:
         entry = self.sheet.entries[seq - 1]
         if isinstance(entry, Amend | Void):
-            self.notify("That line is itself a correction: it is not struck out.")
+            self.notify(_("That line is itself a correction: it is not struck out."))
             return
-        self.correct(void_model(self.header.game)(target=seq, note="struck out"))
+        self.correct(void_model(self.header.game)(target=seq, note=STRUCK_NOTE))
 
     def on_key(self, event: events.Key) -> None:
         log = self.query_one(LogPane)
@@ -956,7 +985,7 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(
             TextScreen(
-                f"{GAME_TITLES[self.header.game]}: the laws in brief",
+                _("{game}: the laws in brief").format(game=_(GAME_TITLES[self.header.game])),
                 laws_in_brief(self.header.game, self.replayer.settings),
                 "f1",
             )
@@ -971,9 +1000,11 @@ class GameScreen(Screen[None]):
 
         text = self.table_markdown()
         if text is None:
-            self.notify("This game has no table to show.")
+            self.notify(_("This game has no table to show."))
             return
-        self.app.push_screen(TextScreen(f"{GAME_TITLES[self.header.game]}: the table", text, "f2"))
+        self.app.push_screen(
+            TextScreen(_("{game}: the table").format(game=_(GAME_TITLES[self.header.game])), text, "f2")
+        )
 
     def action_chart(self) -> None:
         from scorepad.tui.screens.chart import ChartScreen

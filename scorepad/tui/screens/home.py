@@ -19,16 +19,19 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 from textual.widgets.data_table import RowDoesNotExist
 from textual.worker import Worker, get_current_worker
 
+from scorepad.locale import N_, _
+from scorepad.locale.formats import count
 from scorepad.rules import GAME_TITLES
 from scorepad.rules.names import visible
 from scorepad.store.files import games_dir
 from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
-from scorepad.tui.screens.home_columns import Cells, Layout, layout, row, wide_widths
+from scorepad.tui.screens.home_columns import Cells, Layout, heading_words, layout, row, wide_widths
 from scorepad.tui.widgets.fields import HEADER_ICON
+from scorepad.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from scorepad.library.records import SavedGame
@@ -48,18 +51,18 @@ READING = "saved-games"
 
 
 def reading_line(done: int, total: int) -> str:
-    return f"Reading your saved games: {done} of {total}…"
+    return _("Reading your saved games: {done} of {total}…").format(done=count(done), total=count(total))
 
 
 class HomeScreen(Screen[None]):
     BINDINGS = [
         # taken as the key arrives (no field here types an n), and the new-game screen is in place before the
         # next key is: "n" and the players' names typed or pasted behind it land in its fields, in order
-        Binding("n", "new_game", "New game", priority=True),
-        Binding("enter", "resume", "Resume", show=True, priority=False),
-        Binding("s", "stats", "Statistics"),
-        Binding("r", "reload", "Reload"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("n", "new_game", N_("New game"), priority=True),
+        Binding("enter", "resume", N_("Resume"), show=True, priority=False),
+        Binding("s", "stats", N_("Statistics")),
+        Binding("r", "reload", N_("Reload")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -72,7 +75,7 @@ class HomeScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "saved games"
+        self.sub_title = _("saved games")
         self._damaged: list[str] = []
         # the rows read, kept to lay the table out again when the width calls for other columns (no re-reading)
         self._rows: list[tuple[str, Cells]] = []
@@ -106,7 +109,7 @@ class HomeScreen(Screen[None]):
         shown = self._shown_layout = layout(self._list_width(), self._widths)
         table.clear(columns=True)
         for heading, width in zip(shown.headings, shown.widths, strict=True):
-            table.add_column(heading, width=width, key=heading)
+            table.add_column(heading_words(heading), width=width, key=heading)
         for key, cells in self._rows:
             texts, height = row(cells, shown)
             table.add_row(*texts, key=key, height=height)
@@ -119,7 +122,7 @@ class HomeScreen(Screen[None]):
         self._show_damaged()
         self._show_intro(empty=False)
         progress = self.query_one("#home-progress", Static)
-        progress.update("Reading your saved games…")
+        progress.update(_("Reading your saved games…"))
         progress.display = True
         self._read_games(first_paint(self))
 
@@ -232,20 +235,28 @@ class HomeScreen(Screen[None]):
         if empty:
             intro.update(
                 Content(
-                    f"No games yet in {visible(str(games_dir()))}.\nPress n to start one — or run 'scorepad demo' to add demo games."
+                    _(
+                        "No games yet in {folder}.\nPress n to start one — or run 'scorepad demo' to add demo games."
+                    ).format(folder=visible(str(games_dir())))
                 )
             )
         else:
             intro.update(
                 Content(
-                    f"Your games ({visible(str(games_dir()))}). Enter resumes the one under the cursor; n starts a new game."
+                    _(
+                        "Your games ({folder}). Enter resumes the one under the cursor; n starts a new game."
+                    ).format(folder=visible(str(games_dir())))
                 )
             )
 
     def _show_damaged(self) -> None:
         # file names and causes are shown as plain text, visibly: a "[" is not markup, no control character raw
         problems = self.query_one("#damaged", Static)
-        problems.update(Content("\n".join(visible(f"Cannot read {line}") for line in self._damaged)))
+        problems.update(
+            Content(
+                "\n".join(visible(_("Cannot read {problem}").format(problem=line)) for line in self._damaged)
+            )
+        )
         problems.display = bool(self._damaged)
 
     @staticmethod
@@ -253,7 +264,7 @@ class HomeScreen(Screen[None]):
         # what a hand-edited file holds is shown visibly: no control character reaches the terminal (and the
         # cells are plain text, not markup: a "[" in a name stays a "[")
         return (
-            GAME_TITLES[game.game],
+            _(GAME_TITLES[game.game]),
             visible(game.title),
             visible(", ".join(game.players)),
             visible(game.status),

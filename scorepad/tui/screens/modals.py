@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from scorepad.locale import N_, _
 from scorepad.log import Entry
 from scorepad.rules.names import clash_problem, name_problem, visible
 from scorepad.rules.wording import capitalized
@@ -30,12 +31,12 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes-or-no question about a correction: y makes it, n or Escape leaves the log as it is."""
 
     BINDINGS = [
-        Binding("y", "agree", "Table agrees"),
-        Binding("n,escape", "cancel", "Leave it"),
+        Binding("y", "agree", N_("Table agrees")),
+        Binding("n,escape", "cancel", N_("Leave it")),
     ]
     QUESTION = ""
     HINT = ""
-    AGREE = "Table agrees (y)"
+    AGREE = N_("Table agrees (y)")
     BODY_ID = "confirm-reason"
 
     def __init__(self, reason: str):
@@ -44,12 +45,12 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.QUESTION, classes="dialog-title")
+            yield Label(_(self.QUESTION), classes="dialog-title")
             yield Static(Text(visible(self.reason, keep_lines=True)), id=self.BODY_ID)
-            yield Static(self.HINT, classes="hint")
+            yield Static(_(self.HINT) if self.HINT else "", classes="hint")
             with Horizontal(classes="buttons"):
-                yield Button(self.AGREE, id="agree", variant="warning")
-                yield Button("Leave it (n)", id="cancel")
+                yield Button(_(self.AGREE), id="agree", variant="warning")
+                yield Button(_("Leave it (n)"), id="cancel")
 
     @on(Button.Pressed, "#agree")
     def action_agree(self) -> None:
@@ -63,17 +64,17 @@ class ConfirmScreen(ModalScreen[bool]):
 class SaveAsNewScreen(ConfirmScreen):
     """The game's file went away or changed underneath: save the game as scorepad holds it as a new file?"""
 
-    QUESTION = "This game's file changed while it was open"
-    HINT = "y saves it as a new game and opens it; n leaves it (Ctrl+S asks again)."
-    AGREE = "Save as a new game (y)"
+    QUESTION = N_("This game's file changed while it was open")
+    HINT = N_("y saves it as a new game and opens it; n leaves it (Ctrl+S asks again).")
+    AGREE = N_("Save as a new game (y)")
     BODY_ID = "save-as-new-reason"
 
 
 class OverrideScreen(ConfirmScreen):
     """A correction the laws no longer allow: does the whole table agree to make it anyway?"""
 
-    QUESTION = "The laws do not allow this correction now"
-    HINT = (
+    QUESTION = N_("The laws do not allow this correction now")
+    HINT = N_(
         "If everyone at the table agrees, it can be made anyway: the override is written to the log "
         "and shown on the sheet."
     )
@@ -84,12 +85,12 @@ class UndoEarlierScreen(ConfirmScreen):
     """Ctrl+Z again, after a deal was taken back: the next undo reaches into an earlier deal; ask first."""
 
     BINDINGS = [
-        Binding("y", "agree", "Undo it too"),
-        Binding("n,escape", "cancel", "Leave it"),
+        Binding("y", "agree", N_("Undo it too")),
+        Binding("n,escape", "cancel", N_("Leave it")),
     ]
-    QUESTION = "Undo an earlier deal too?"
-    HINT = "y takes it back as well (its entries are struck out in the log); n leaves the sheet as it is."
-    AGREE = "Undo it too (y)"
+    QUESTION = N_("Undo an earlier deal too?")
+    HINT = N_("y takes it back as well (its entries are struck out in the log); n leaves the sheet as it is.")
+    AGREE = N_("Undo it too (y)")
     BODY_ID = "undo-earlier"
 
 
@@ -97,23 +98,25 @@ class KnockOnScreen(ConfirmScreen):
     """A correction that would leave later entries refused (a struck-out result, and the deals after it)."""
 
     BINDINGS = [
-        Binding("y", "agree", "Make it anyway"),
-        Binding("n,escape", "cancel", "Leave it"),
+        Binding("y", "agree", N_("Make it anyway")),
+        Binding("n,escape", "cancel", N_("Leave it")),
     ]
-    QUESTION = "This correction leaves later entries refused"
-    HINT = (
+    QUESTION = N_("This correction leaves later entries refused")
+    HINT = N_(
         "They stay in the log, marked refused, until they are corrected too. Correcting the entry (Enter on "
         "it in the log) instead of striking it out usually keeps them."
     )
-    AGREE = "Make it anyway (y)"
+    AGREE = N_("Make it anyway (y)")
     BODY_ID = "knock-on"
     SHOWN = 5  # refused entries listed; the rest are counted
 
     def __init__(self, refused: list[tuple[int, str]], label: Callable[[int], str] | None = None):
-        said = label or (lambda seq: f"entry {seq}")  # the game screen names them by their deals
+        said = label or (
+            lambda seq: _("entry {seq}").format(seq=seq)
+        )  # the game screen names them by their deals
         lines = [f"{capitalized(said(seq))}: {reason}" for seq, reason in refused[: self.SHOWN]]
         if len(refused) > self.SHOWN:
-            lines.append(f"… and {len(refused) - self.SHOWN} more")
+            lines.append(_("… and {n} more").format(n=len(refused) - self.SHOWN))
         super().__init__("\n".join(lines))
         self.refused = refused
 
@@ -199,8 +202,10 @@ class EditEntryScreen(FormDialog[Entry]):
         self.seq = seq if seq is not None else entry.seq
 
     def heading(self) -> str:
-        label = self.label or f"entry {self.seq}"
-        return f"Correct {label}: {describe(self.entry, self.names, self.side_names)}"
+        label = self.label or _("entry {seq}").format(seq=self.seq)
+        return _("Correct {label}: {entry}").format(
+            label=label, entry=describe(self.entry, self.names, self.side_names)
+        )
 
     def _fields(self) -> list[tuple[str, str]]:
         return self.fields_of(self.entry)
@@ -216,8 +221,10 @@ class EditEntryScreen(FormDialog[Entry]):
 
     def compose_fields(self) -> ComposeResult:
         yield Static(
-            "Change the fields, then Enter or Ctrl+S. Points per side as 'Ann 8, Bob 2'; other lists "
-            "as JSON.",
+            _(
+                "Change the fields, then Enter or Ctrl+S. Points per side as 'Ann 8, Bob 2'; other lists "
+                "as JSON."
+            ),
             classes="hint",
         )
         with VerticalScroll(id="edit-fields"):
@@ -229,8 +236,8 @@ class EditEntryScreen(FormDialog[Entry]):
 
     def compose_foot(self) -> ComposeResult:
         with Horizontal(classes="buttons"):
-            yield Button("Save (Ctrl+S)", id="save", variant="primary")
-            yield Button("Cancel (Esc)", id="cancel")
+            yield Button(_("Save (Ctrl+S)"), id="save", variant="primary")
+            yield Button(_("Cancel (Esc)"), id="cancel")
 
     @on(Button.Pressed, "#save")
     def _save_pressed(self) -> None:
@@ -261,8 +268,8 @@ class RenameScreen(FormDialog[tuple[str, str]]):
     Two fields typed as in the entry forms: who (a first letter is enough), Tab, the new name; Enter in either
     saves. (A list to pick the player from took Enter to open itself, so Enter never saved from there.)"""
 
-    HEADING = "Rename a player"
-    HINT = "Tab: next field · Enter saves · Esc cancels"
+    HEADING = N_("Rename a player")
+    HINT = N_("Tab: next field · Enter saves · Esc cancels")
 
     def __init__(self, names: dict[str, str]):
         super().__init__()
@@ -277,10 +284,14 @@ class RenameScreen(FormDialog[tuple[str, str]]):
         who = NameInput(
             self._shown,
             id="rename-player",
-            hints=[", ".join(shown), ", ".join(name.split()[0] for name in shown if name.split()), "a name"],
+            hints=[
+                ", ".join(shown),
+                ", ".join(name.split()[0] for name in shown if name.split()),
+                _("a name"),
+            ],
         )
-        yield labelled("player", who)
-        yield labelled("new name", Input(placeholder="the name from now on", id="rename-new"))
+        yield labelled(_("player"), who)
+        yield labelled(_("new name"), Input(placeholder=_("the name from now on"), id="rename-new"))
 
     def fill(self, value: tuple[str, str]) -> None:
         player, new_name = value
@@ -292,13 +303,15 @@ class RenameScreen(FormDialog[tuple[str, str]]):
         player = next((p for p, name in self.names.items() if visible(name) == shown), None)
         if player is None:
             raise Refused(
-                f"which player? one of {', '.join(self._shown())} (a first letter is enough)",
+                _("which player? one of {names} (a first letter is enough)").format(
+                    names=", ".join(self._shown())
+                ),
                 field="rename-player",
             )
         new = self.query_one("#rename-new", Input).value.strip()
         if not new:
-            raise Refused("type the new name", field="rename-new")
-        problem = name_problem(new, "a new name")  # the rules would refuse it: say why before it is logged
+            raise Refused(_("type the new name"), field="rename-new")
+        problem = name_problem(new, _("a new name"))  # the rules would refuse it: say why before it is logged
         if problem:
             raise Refused(problem, field="rename-new")
         problem = clash_problem(new, [name for other, name in self.names.items() if other != player])
@@ -310,24 +323,24 @@ class RenameScreen(FormDialog[tuple[str, str]]):
 class TextScreen(ModalScreen[None]):
     """A page of Markdown (the laws in brief, the bid table …); any of Esc, q or the opening key closes it."""
 
-    BINDINGS = [Binding("escape,q", "close", "Close")]
+    BINDINGS = [Binding("escape,q", "close", N_("Close"))]
 
     def __init__(self, title: str, markdown: str, close_key: str | None = None):
         super().__init__()
         self.title_text = title
         self.markdown = markdown
         if close_key:
-            self._bindings.bind(close_key, "close", "Close", show=False)
+            self._bindings.bind(close_key, "close", N_("Close"), show=False)
 
     def compose(self) -> ComposeResult:
         # one Static drawing Rich's Markdown: Textual's Markdown widget builds a widget per block and took seconds
         # for the laws' pages; this draws the same text in one go, laid out once per width (widgets/page.py)
         from scorepad.tui.widgets.page import PageView, page_for
 
-        with Vertical(classes="dialog wide tall"):
+        with Vertical(classes="dialog wide tall"):  # not words: CSS classes
             yield Label(self.title_text, classes="dialog-title")
             yield PageView(page_for(self.markdown), id="text-page")
-            yield Static("Esc closes · ↑↓ PgUp PgDn scroll", classes="hint")
+            yield Static(_("Esc closes · ↑↓ PgUp PgDn scroll"), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#text-page").focus()  # the keys scroll the page at once

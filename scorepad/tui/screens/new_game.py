@@ -19,19 +19,24 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.validation import Function
-from textual.widgets import Button, Collapsible, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Collapsible, Header, Input, Label, Select, Static
 
+from scorepad.locale import N_, _, ngettext
 from scorepad.rules import GAME_TITLES, rules_for
 from scorepad.rules.header import header_problem, players_problem
 from scorepad.rules.names import text_problem
 from scorepad.rules.wording import TURN_DIRECTION, setting_phrase, turn_order_hint, value_words
 from scorepad.store.game_file import StoreError, create, new_header
 from scorepad.tui.widgets.fields import HEADER_ICON
+from scorepad.tui.widgets.footer import Footer
 from scorepad.tui.widgets.settings_form import SettingsForm, changed_settings
 from scorepad.tui.widgets.steady_select import SteadySelect
 from scorepad.tui.widgets.table_picture import table_picture
 
-GAME_CHOICES = [(title, game) for game, title in GAME_TITLES.items()]
+
+def game_choices() -> list[tuple[str, str]]:
+    """The games to pick from, each by its title in the language in use."""
+    return [(_(title), game) for game, title in GAME_TITLES.items()]
 
 
 def split_names(text: str) -> list[str]:
@@ -45,24 +50,24 @@ def split_players(text: str) -> list[str]:
     return split_names(text) if "," in text else text.split()
 
 
-COMMA_HINT = "put a comma between the names if a name has a space"
+COMMA_HINT = N_("put a comma between the names if a name has a space")
 
 
 class NewGameScreen(Screen[None]):
     """Start a game; `players`, `game`, its settings, sides and title may be prefilled (a rematch: the same table)."""
 
     BINDINGS = [
-        Binding("ctrl+s", "create", "Start the game", priority=True),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+s", "create", N_("Start the game"), priority=True),
+        Binding("escape", "app.pop_screen", N_("Back")),
         # moved on as the key arrives, not after the focused widget and the screen had their turn: keys typed
         # at once behind a Tab (a pick, a title, the players) reach the field the Tab leads to
-        Binding("tab", "move_focus(True)", "Next field", show=False, priority=True),
-        Binding("shift+tab", "move_focus(False)", "Previous field", show=False, priority=True),
+        Binding("tab", "move_focus(True)", N_("Next field"), show=False, priority=True),
+        Binding("shift+tab", "move_focus(False)", N_("Previous field"), show=False, priority=True),
         # the settings' line opens as the Enter arrives (as the dropdowns pick), so a Tab typed behind it leads
         # into the settings, not past them
-        Binding("enter", "toggle_settings", "Open the settings", show=False, priority=True),
+        Binding("enter", "toggle_settings", N_("Open the settings"), show=False, priority=True),
     ]
-    OPEN_HINT = "Enter to see or change"
+    OPEN_HINT = N_("Enter to see or change")
 
     def __init__(
         self,
@@ -103,41 +108,41 @@ class NewGameScreen(Screen[None]):
         yield Header(icon=HEADER_ICON)
         with VerticalScroll(id="new-game"):
             yield Static(
-                "Pick the game (Enter), Tab to the next field; Ctrl+S starts the game.", classes="hint"
+                _("Pick the game (Enter), Tab to the next field; Ctrl+S starts the game."), classes="hint"
             )
             with Horizontal(classes="field"):
-                yield Label("Game")
-                yield SteadySelect(GAME_CHOICES, value=self.game, allow_blank=False, id="game")
+                yield Label(_("Game"))
+                yield SteadySelect(game_choices(), value=self.game, allow_blank=False, id="game")
             with Horizontal(classes="field"):
-                yield Label("Title")
-                yield Input(self.prefill_title, placeholder="optional, e.g. Friday at Ann's", id="title")
+                yield Label(_("Title"))
+                yield Input(self.prefill_title, placeholder=_("optional, e.g. Friday at Ann's"), id="title")
             with Horizontal(classes="field"):
-                yield Label("Players")
+                yield Label(_("Players"))
                 yield Input(
                     ", ".join(self.prefill_players),
                     placeholder=turn_order_hint(self.game),
                     id="players",
-                    validators=[Function(self._players_ok, "see the note below")],
+                    validators=[Function(self._players_ok, _("see the note below"))],
                 )
             with Horizontal(classes="field"):
-                yield Label("Side names")
+                yield Label(_("Side names"))
                 yield Input(
                     ", ".join(self.prefill_sides),
-                    placeholder="optional, for partnerships: We, They",
+                    placeholder=_("optional, for partnerships: We, They"),
                     id="side-names",
                 )
             with Horizontal(classes="field", id="preset-row"):
-                yield Label("Preset")
+                yield Label(_("Preset"))
                 # no blank line: a table plays one of the presets (a game without any hides the row)
                 yield SteadySelect(self._preset_choices() or [("", "")], allow_blank=False, id="preset")
             yield Static(id="turn-order", classes="hint")
             yield Static(id="table-picture", markup=False)
             yield Static(id="sides-preview", classes="hint")
             yield Static(id="form-error", classes="error")
-            yield Collapsible(title="Settings", id="settings-box")
+            yield Collapsible(title=_("Settings"), id="settings-box")
             with Horizontal(id="buttons"):
-                yield Button("Start the game", id="create", variant="primary")
-                yield Button("Back", id="back")
+                yield Button(_("Start the game"), id="create", variant="primary")
+                yield Button(_("Back"), id="back")
         yield Footer()
 
     # the game first, as the form reads from the top (a table that typed its names at once found them in the
@@ -146,7 +151,7 @@ class NewGameScreen(Screen[None]):
     AUTO_FOCUS = "#game"
 
     async def on_mount(self) -> None:
-        self.sub_title = "new game"
+        self.sub_title = _("new game")
         await self._game_changed()
 
     # --------------------------------------------------------------- reactions
@@ -290,21 +295,25 @@ class NewGameScreen(Screen[None]):
         """The settings' line in words: folded, how they stand against the preset; open, how to go on."""
         box = self._box()
         if not box.collapsed:
-            box.title = "Settings (Tab through them; Enter here folds them away)"
+            box.title = _("Settings (Tab through them; Enter here folds them away)")
             return
         try:
             changed = self._changed_settings()
         except ValueError:
-            box.title = f"Settings: one needs a whole number ({self.OPEN_HINT})"
+            box.title = _("Settings: one needs a whole number ({hint})").format(hint=_(self.OPEN_HINT))
             return
         if changed:
             words = "; ".join(setting_phrase(self.game, name, value) for name, value in changed.items())
             # the hint first: a rematch with many changes makes a line wider than the screen, cut at its end
-            box.title = f"Settings, {len(changed)} changed ({self.OPEN_HINT}): {words}"
+            box.title = ngettext(
+                "Settings, {n} changed ({hint}): {words}",
+                "Settings, {n} changed ({hint}): {words}",
+                len(changed),
+            ).format(n=len(changed), hint=_(self.OPEN_HINT), words=words)
         elif self._preset_rules():
-            box.title = f"Settings: as the preset has them ({self.OPEN_HINT})"
+            box.title = _("Settings: as the preset has them ({hint})").format(hint=_(self.OPEN_HINT))
         else:
-            box.title = f"Settings: as the rules ship ({self.OPEN_HINT})"
+            box.title = _("Settings: as the rules ship ({hint})").format(hint=_(self.OPEN_HINT))
 
     def _changed_settings(self) -> dict[str, Any]:
         """The settings that differ from the preset's: read from the fields when they are built."""
@@ -342,7 +351,7 @@ class NewGameScreen(Screen[None]):
     def _players_problem(self, players: list[str]) -> str | None:
         problem = players_problem(self.game, players, new=True)  # the same check as `scorepad new`
         if problem and "," not in self.query_one("#players", Input).value and len(players) > 1:
-            return f"{problem} ({COMMA_HINT})"  # "Ann Marie Bob Cid Dan" is read as five names
+            return f"{problem} ({_(COMMA_HINT)})"  # "Ann Marie Bob Cid Dan" is read as five names
         return problem
 
     def _show_turn_order(self, players: list[str]) -> None:
@@ -351,8 +360,9 @@ class NewGameScreen(Screen[None]):
         self.query_one("#players", Input).placeholder = turn_order_hint(self.game)
         self.query_one("#turn-order", Static).update(
             Text(
-                f"{GAME_TITLES[self.game]} passes the turn {way}: type the players in that order, the first dealer "
-                "first."
+                _(
+                    "{game} passes the turn {way}: type the players in that order, the first dealer first."
+                ).format(game=_(GAME_TITLES[self.game]), way=_(way))
             )
         )
         picture = self.query_one("#table-picture", Static)
@@ -384,13 +394,17 @@ class NewGameScreen(Screen[None]):
         if not labels:
             return None
         for label in labels:
-            problem = text_problem(label, "a side's name")
+            problem = text_problem(label, _("a side's name"))
             if problem:
                 raise ValueError(problem)
         rules = rules_for(self.game)
         default = rules.default_sides(tuple(players), rules.settings(self._preset_rules()))
         if len(labels) != len(default):
-            raise ValueError(f"give {len(default)} side names, or none")
+            raise ValueError(
+                ngettext("give {n} side name, or none", "give {n} side names, or none", len(default)).format(
+                    n=len(default)
+                )
+            )
         return {label: list(members) for label, members in zip(labels, default.values(), strict=True)}
 
     # --------------------------------------------------------------- create
@@ -443,7 +457,7 @@ class NewGameScreen(Screen[None]):
         except (StoreError, OSError) as problem:  # a full or read-only disk: said here, no file left behind
             error.update(Text(str(problem)))
             error.scroll_visible()
-            self.notify(str(problem), title="No game started", severity="error", timeout=10, markup=False)
+            self.notify(str(problem), title=_("No game started"), severity="error", timeout=10, markup=False)
             return
         # the new game opens over the saved games (a rematch leaves the finished game behind): Esc leads home
         self.app.action_go_home()  # type: ignore[attr-defined]
@@ -456,7 +470,7 @@ class NewGameScreen(Screen[None]):
             raise ValueError(problem)
         rules = {**self._preset_rules(), **self._changed_settings()}
         title = self.query_one("#title", Input).value.strip()
-        problem = text_problem(title, "the title")
+        problem = text_problem(title, _("the title"))
         if problem:
             raise ValueError(problem)
         try:

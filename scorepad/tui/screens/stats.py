@@ -16,13 +16,15 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 from textual.worker import Worker, get_current_worker
 
 from scorepad.library.stats import Statistics, collect_stats
+from scorepad.locale import N_, _, formats
 from scorepad.text.stats_table import stats_renderable
 from scorepad.tui.screens.first_paint import first_paint, wait_for_first_paint
 from scorepad.tui.widgets.fields import HEADER_ICON
+from scorepad.tui.widgets.footer import Footer
 
 PROGRESS_SECONDS = 0.25  # how often the reading line is brought up to date (not once per game)
 COUNTING = "statistics"  # the worker group: one count at a time, stopped when the screen is left
@@ -30,8 +32,8 @@ COUNTING = "statistics"  # the worker group: one count at a time, stopped when t
 
 class StatsScreen(Screen[None]):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Games"),
-        Binding("r", "reload", "Reload"),
+        Binding("escape", "app.pop_screen", N_("Games")),
+        Binding("r", "reload", N_("Reload")),
     ]
     DEFAULT_CSS = """
     StatsScreen #stats-body { padding: 1 2; }
@@ -49,12 +51,12 @@ class StatsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "statistics"
+        self.sub_title = _("statistics")
         self.action_reload()
 
     def action_reload(self) -> None:
         progress = self.query_one("#stats-progress", Static)
-        progress.update("Counting your saved games…")
+        progress.update(_("Counting your saved games…"))
         progress.display = True
         self.counting = self._count(first_paint(self))
 
@@ -92,7 +94,9 @@ class StatsScreen(Screen[None]):
         # before the figures came
         if message.worker is self.counting:
             self.query_one("#stats-progress", Static).update(
-                f"Counting your saved games: {message.done} of {message.total}…"
+                _("Counting your saved games: {done} of {total}…").format(
+                    done=formats.count(message.done), total=formats.count(message.total)
+                )
             )
 
     def _take_figures(self, worker: Worker[None], stats: Statistics) -> None:

@@ -10,6 +10,7 @@ from textual.suggester import Suggester
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
+from scorepad.locale import _
 from scorepad.tui.shorthand import resolve_name
 
 #: what a yes/no field takes as yes (j: ja)
@@ -28,7 +29,11 @@ class NameValidator(Validator):
             return self.success()
         if resolve_name(value, self.names()):
             return self.success()
-        return self.failure(f"which {self.what}? one of {', '.join(self.names())} (a first letter is enough)")
+        return self.failure(
+            _("which {what}? one of {names} (a first letter is enough)").format(
+                what=self.what, names=", ".join(self.names())
+            )
+        )
 
 
 class ParseValidator(Validator):
@@ -110,9 +115,11 @@ def int_problem(low: int, high: int, what: str) -> Callable[[str], str | None]:
         try:
             number = int(value)
         except ValueError:
-            return f"{what}: a number from {low} to {high}"
+            return _("{what}: a number from {low} to {high}").format(what=what, low=low, high=high)
         if not low <= number <= high:
-            return f"{what}: {number} is not between {low} and {high}"
+            return _("{what}: {number} is not between {low} and {high}").format(
+                what=what, number=number, low=low, high=high
+            )
         return None
 
     return problem

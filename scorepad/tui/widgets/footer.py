@@ -7,7 +7,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
+
+from scorepad.locale import _, language
 
 
 @runtime_checkable
@@ -21,6 +24,17 @@ class ShowsKeysElsewhere(Protocol):
 
 def _left_out(screen: Screen[Any]) -> frozenset[str]:
     return frozenset(screen.keys_shown_elsewhere()) if isinstance(screen, ShowsKeysElsewhere) else frozenset()
+
+
+class Footer(TextualFooter):
+    """Textual's Footer, its keys' words in the language in use (the bindings' descriptions are marked with N_
+    where they are made, and translated here, as they are shown)."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and widget.description:
+                widget.description = _(widget.description)
+            yield widget
 
 
 class KeysFooter(Footer):
@@ -39,7 +53,7 @@ class KeysFooter(Footer):
     def keys_of(screen: Screen[Any]) -> tuple[Any, ...]:
         """What the footer shows of the screen's bindings: the shown keys, their words and whether they work."""
         left_out = _left_out(screen)
-        return tuple(
+        return (language(),) + tuple(
             (
                 binding.key,
                 binding.key_display,

@@ -36,6 +36,8 @@ from textual.renderables.styled import Styled
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from scorepad.locale import N_
+
 #: what a cell may hold: text (a str is shown as written, never as markup), or nothing
 Cell = str | Text | None
 
@@ -323,15 +325,15 @@ class KeyedTable(ScrollView, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select_cursor", "Select", show=False),
-        Binding("up", "cursor_up", "Cursor up", show=False),
-        Binding("down", "cursor_down", "Cursor down", show=False),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("ctrl+home", "first_row", "Top", show=False),
-        Binding("ctrl+end", "last_row", "Bottom", show=False),
-        Binding("home", "scroll_home", "Home", show=False),
-        Binding("end", "scroll_end", "End", show=False),
+        Binding("enter", "select_cursor", N_("Select"), show=False),
+        Binding("up", "cursor_up", N_("Cursor up"), show=False),
+        Binding("down", "cursor_down", N_("Cursor down"), show=False),
+        Binding("pageup", "page_up", N_("Page up"), show=False),
+        Binding("pagedown", "page_down", N_("Page down"), show=False),
+        Binding("ctrl+home", "first_row", N_("Top"), show=False),
+        Binding("ctrl+end", "last_row", N_("Bottom"), show=False),
+        Binding("home", "scroll_home", N_("Home"), show=False),
+        Binding("end", "scroll_end", N_("End"), show=False),
     ]
 
     #: blank cells each side of a cell's text
@@ -470,7 +472,7 @@ class KeyedTable(ScrollView, can_focus=True):
     def _padded(self, cells: Sequence[Cell]) -> list[Cell]:
         count = len(self.columns)
         if len(cells) > count:
-            raise ValueError("More values provided than there are columns.")
+            raise ValueError("More values provided than there are columns.")  # not words: a programming error
         return [*cells, *([None] * (count - len(cells)))]
 
     def lines_of(self, cells: Sequence[Cell]) -> int:
@@ -538,7 +540,7 @@ class KeyedTable(ScrollView, can_focus=True):
     def add_row(self, *cells: Cell, key: str, height: int | None = 1) -> None:
         """A row at the foot; `height` None: as many lines as its cells take (`lines_of`)."""
         if key in self._places:
-            raise DuplicateRowKey(f"The row key {key!r} already exists.")
+            raise DuplicateRowKey(f"The row key {key!r} already exists.")  # not words: a programming error
         own = self._padded(cells)
         row = Row(key, self.lines_of(own) if height is None else height, own)
         self._append(row)
@@ -568,7 +570,7 @@ class KeyedTable(ScrollView, can_focus=True):
         ]
         keys = {row.key for row in added}
         if len(keys) < len(added) or not keys.isdisjoint(self._places):
-            raise DuplicateRowKey("A row key is given twice, or is in the table already.")
+            raise DuplicateRowKey("A row key is given twice, or is in the table already.")  # not words: a bug
         if not added:
             return
         first = len(self._rows)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
+from scorepad.locale import N_, _
 from scorepad.log import Amend, Entry, Void
 from scorepad.rules.base import Rejection, Sheet
 from scorepad.rules.names import visible
@@ -15,6 +16,10 @@ from scorepad.tui.widgets.sheet_table import LAZY_FROM, same_prefix
 
 #: the seq column is as wide as this many digits at least (so the entry column keeps its width as a game grows)
 SEQ_DIGITS = 4
+
+
+#: an entry's marks as kept (said in the language in use by `said_mark`)
+CORRECTED, STRUCK = "corrected", "struck out"  # not words: marks as kept
 
 
 class LogPane(KeyedTable):
@@ -83,7 +88,7 @@ class LogPane(KeyedTable):
         for rejection in self._rejected[kept:]:
             self._refused.pop(rejection.seq, None)
         for rejection in sheet.rejected[kept:]:
-            self._refused[rejection.seq] = f"refused: {rejection.reason}"
+            self._refused[rejection.seq] = f"refused: {rejection.reason}"  # not words: a mark, said in _text
         self._rejected = sheet.rejected
         new = entries[old_count:]
         for (
@@ -92,7 +97,7 @@ class LogPane(KeyedTable):
             if entry.type in ("amend", "void") and isinstance(entry, Amend | Void):
                 seq = entry.seq or 0
                 if seq not in self._refused:
-                    verb = "corrected" if isinstance(entry, Amend) else "struck out"
+                    verb = CORRECTED if isinstance(entry, Amend) else STRUCK
                     self._corrected[entry.target] = f"{verb} by #{seq}"
                     touched.add(entry.target)
         # a new entry has a mark only if it was corrected or refused (a long game opened: a few of thousands)
@@ -146,10 +151,10 @@ class LogPane(KeyedTable):
     @staticmethod
     def marks(sheet: Sheet) -> dict[int, str]:
         """What became of each entry, worked out from the whole sheet at once."""
-        marks: dict[int, str] = {r.seq: f"refused: {r.reason}" for r in sheet.rejected}
+        marks: dict[int, str] = {r.seq: f"refused: {r.reason}" for r in sheet.rejected}  # not words: marks
         for entry in sheet.entries:
             if isinstance(entry, Amend | Void) and entry.seq not in marks:
-                verb = "corrected" if isinstance(entry, Amend) else "struck out"
+                verb = CORRECTED if isinstance(entry, Amend) else STRUCK
                 marks[entry.target] = f"{verb} by #{entry.seq}"
         return {seq: mark for seq, mark in marks.items() if mark}
 
@@ -158,13 +163,26 @@ class LogPane(KeyedTable):
         # one line: an entry longer than the pane is folded with a "…" (shown whole below the pane at the cursor)
         text = Text(described(entry, sheet), no_wrap=True, overflow="ellipsis")
         if mark.startswith("struck"):
-            text.stylize("strike dim")
+            text.stylize("strike dim")  # not words: a style
         elif mark.startswith("corrected"):
             text.stylize("dim")
         if mark:
             text.append(
-                visible(f"  ({mark})"), style="italic red" if mark.startswith("refused") else "italic"
+                visible(f"  ({said_mark(mark)})"),
+                style="italic red" if mark.startswith("refused") else "italic",
             )
         if entry.type in ("amend", "void") and getattr(entry, "override", False):
-            text.stylize("bold yellow")
+            text.stylize("bold yellow")  # not words: a style
         return text
+
+
+def said_mark(mark: str) -> str:
+    """An entry's mark ("refused: …", "corrected by #5", "struck out by #5") in the language in use."""
+    for kept, said in (
+        ("refused: ", N_("refused: {what}")),
+        ("corrected by #", N_("corrected by #{what}")),  # not words: a mark as kept
+        ("struck out by #", N_("struck out by #{what}")),  # not words: a mark as kept
+    ):
+        if mark.startswith(kept):
+            return _(said).format(what=mark.removeprefix(kept))
+    return mark

@@ -20,7 +20,8 @@ from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Switch
 
-from scorepad.rules.wording import setting_label, value_words
+from scorepad.locale import _
+from scorepad.rules.wording import setting_description, setting_label, value_words
 from scorepad.tui.widgets.steady_select import SteadySelect
 
 
@@ -54,7 +55,7 @@ class NumberInput(Input):
             type="integer",
             id=id,
             compact=True,
-            validators=[Integer(failure_description=f"{what}: a whole number")],
+            validators=[Integer(failure_description=_("{what}: a whole number").format(what=what))],
         )
 
 
@@ -140,11 +141,21 @@ class SettingsForm(Widget):
             info = self.model.model_fields[name]
             value = self.start.get(name, info.default)
             with Horizontal(classes="setting"):
-                yield Label(setting_label(self.game, name), classes="setting-name")
-                yield self._editor(name, info.annotation, value, info.description or "")
+                yield Label(self._label(name), classes="setting-name")
+                yield self._editor(name, info.annotation, value, self._description(name))
+
+    def _label(self, name: str) -> str:
+        if name == "suit_names":  # each player names the suits as he prefers (config.json's `suits`)
+            return _("Suits, by default")
+        return setting_label(self.game, name)
+
+    def _description(self, name: str) -> str:
+        if name == "suit_names":
+            return _("Only the default: each player's own preference wins (Ctrl+P, Suits).")
+        return setting_description(self.game, name)
 
     def _editor(self, name: str, annotation: Any, value: Any, description: str) -> Widget:
-        _, annotation = _is_optional(annotation)
+        _optional, annotation = _is_optional(annotation)
         choices = _literal_choices(annotation)
         widget_id = f"setting-{name}"
         what = setting_label(self.game, name)
@@ -208,4 +219,4 @@ class SettingsForm(Widget):
         try:
             return int(field.value.strip())
         except ValueError:
-            raise ValueError(f"{what}: a whole number, please") from None
+            raise ValueError(_("{what}: a whole number, please").format(what=what)) from None

@@ -11,6 +11,8 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.widgets import OptionList, Select
 
+from scorepad.locale import N_
+
 
 class SteadySelect(Select[Any]):
     """A `Select` whose Enter picks the highlighted option as the key arrives.
@@ -25,10 +27,10 @@ class SteadySelect(Select[Any]):
     """
 
     BINDINGS = [
-        Binding("enter", "pick", "Pick", show=False, priority=True),
+        Binding("enter", "pick", N_("Pick"), show=False, priority=True),
         # the highlight moved as the arrow arrives too: an Enter typed right behind it picks the line moved to
-        Binding("down", "step(1)", "Next", show=False, priority=True),
-        Binding("up", "step(-1)", "Previous", show=False, priority=True),
+        Binding("down", "step(1)", N_("Next"), show=False, priority=True),
+        Binding("up", "step(-1)", N_("Previous"), show=False, priority=True),
     ]
 
     def __init__(

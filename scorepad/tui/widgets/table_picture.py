@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scorepad.locale import _
+
 DEALS = "▸"  # marks the first dealer
 
 
@@ -19,14 +21,18 @@ def table_picture(players: Sequence[str], direction: str) -> str:
         return ""
     if len(names) != 4:
         way = "↻" if direction == "clockwise" else "↺"
-        return (
-            f"Round the table {way} {direction}: "
-            + " → ".join([f"{DEALS} {names[0]}", *names[1:], names[0]])
-            + f"\n{DEALS} deals first; {names[1 % len(names)]} is next to call."
+        return _(
+            "Round the table {arrow} {direction}: {order}\n{mark} deals first; {next} is next to call."
+        ).format(
+            arrow=way,
+            direction=_(direction),
+            order=" → ".join([f"{DEALS} {names[0]}", *names[1:], names[0]]),
+            mark=DEALS,
+            next=names[1 % len(names)],
         )
     west, second, east, fourth = names
     north, south = (second, fourth) if direction == "clockwise" else (fourth, second)
-    arrow = "↻ clockwise" if direction == "clockwise" else "↺ counter-clockwise"
+    arrow = "↻ " + _("clockwise") if direction == "clockwise" else "↺ " + _("counter-clockwise")
     left = f"{DEALS} {west}"
     table_width = max(len(arrow) + 4, 16)
     pad = len(left) + 1
@@ -38,6 +44,8 @@ def table_picture(players: Sequence[str], direction: str) -> str:
         f"{left} │" + arrow.center(table_width) + f"│ {east}",
         " " * pad + "╰" + "─" * table_width + "╯",
         bottom,
-        f"{DEALS} deals first; {second} is next. Partners sit opposite: {west} & {east}, {second} & {fourth}.",
+        _(
+            "{mark} deals first; {second} is next. Partners sit opposite: {west} & {east}, {second} & {fourth}."
+        ).format(mark=DEALS, second=second, west=west, east=east, fourth=fourth),
     ]
     return "\n".join(lines)
