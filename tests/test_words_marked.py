@@ -39,6 +39,10 @@ MARKED = [
     "scorepad/rules/__init__.py",
     "scorepad/rules/auction_bridge",
     "scorepad/rules/jass",
+    # the Five Hundred and Jass screens
+    "scorepad/tui/games/__init__.py",
+    "scorepad/tui/games/five_hundred",
+    "scorepad/tui/games/jass",
 ]
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 #: calls whose string arguments are never shown as words (patterns, SQL, names of things)
@@ -62,6 +66,10 @@ NOT_WORDS = {
     "scorepad/locale/__init__.py": {"LANGUAGES"},  # each language in its own words, the same in every language
     "scorepad/tui/board/screen.py": {"DEFAULT_CSS"},
     "scorepad/tui/board/widgets.py": {"DEFAULT_CSS"},
+    "scorepad/tui/games/five_hundred/dialogs.py": {"WORDS"},  # what the player types: r, revoke, new deal …
+    "scorepad/tui/games/five_hundred/sheet.py": {"OUTCOME_STYLES"},
+    "scorepad/tui/games/jass/form.py": {"DEFAULT_CSS"},
+    "scorepad/tui/games/jass/screen.py": {"DEFAULT_CSS"},
 }  # fmt: skip
 #: a line with this comment holds no words (say why after it)
 NOT_WORDS_COMMENT = "# not words"

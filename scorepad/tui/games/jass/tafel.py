@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from scorepad.locale import _, pgettext
 from scorepad.rules.jass import Tafel, tafel
 from scorepad.rules.jass.view import points_to_go
 from scorepad.tui.widgets.title import LEAST_NAME, cut_name
@@ -154,9 +155,9 @@ class JassTafel(Widget):
         total = Text(f"  {half.total}", style="bold")
         extras: list[Text] = []
         if half.winner:
-            extras.append(Text("  wins", style="bold green"))
+            extras.append(Text("  " + pgettext("Jass-Tafel", "wins"), style="bold green"))
         elif half.to_go:
-            extras.append(Text(f"  {half.to_go} to go", style="dim"))
+            extras.append(Text("  " + _("{points} to go").format(points=half.to_go), style="dim"))
         if half.bergpreis:
             extras.append(Text("  ★ Bergpreis", style="yellow"))
         while extras and cell_len(half.name[:LEAST_NAME]) + sum(t.cell_len for t in [total, *extras]) > width:
