@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, Input, Label, Static
 
 from scorepad.gcpause import gc_paused
+from scorepad.locale import _
 from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
 from scorepad.rules.base import LastDeal, Sheet
@@ -156,7 +157,7 @@ class GameScreen(Screen[None]):
     def game_keys(self) -> str:
         """The game's own keys in one line (F5 Penalty · F6 Bedanken …): the compact footer has room for the
         frame's keys at 80 columns, these follow them there only when the screen is wide."""
-        return " · ".join(f"{b.key.upper()} {b.description}" for b in self.own_bindings())
+        return " · ".join(f"{b.key.upper()} {_(b.description)}" for b in self.own_bindings())
 
     def keys_shown_elsewhere(self) -> list[str]:
         """The footer leaves out the game's own keys while their line shows them (not -wide: scorepad.tcss)."""
