@@ -362,7 +362,7 @@ class GameScreen(Screen[None]):
         """What each side's points to go are, said before them where the rules' words do not fit ("To reach
         500: "); None: the words, cut."""
         target = getattr(self.replayer.settings, "target", None)  # Five Hundred and Jass play to one
-        return f"To reach {target}: " if isinstance(target, int) else None
+        return _("To reach {target}: ").format(target=target) if isinstance(target, int) else None
 
     def _show_totals(self, totals: str) -> None:
         """The totals in the header, in this frame. Set as usual, the header's own watcher would put them in its
