@@ -49,6 +49,10 @@ MARKED = [
     "scorepad/tui/shorthand.py",
     "scorepad/tui/plugin_search.py",
     "scorepad/tui/collector.py",
+    # the Five Hundred and Jass screens
+    "scorepad/tui/games/__init__.py",
+    "scorepad/tui/games/five_hundred",
+    "scorepad/tui/games/jass",
 ]
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 #: calls whose string arguments are never shown as words (patterns, SQL, names of things)
@@ -78,6 +82,10 @@ NOT_WORDS = {
     "scorepad/tui/screens/stats.py": {"DEFAULT_CSS"},
     "scorepad/tui/widgets/entry_form.py": {"DEFAULT_CSS"},
     "scorepad/tui/widgets/settings_form.py": {"DEFAULT_CSS"},
+    "scorepad/tui/games/five_hundred/dialogs.py": {"WORDS"},  # what the player types: r, revoke, new deal …
+    "scorepad/tui/games/five_hundred/sheet.py": {"OUTCOME_STYLES"},
+    "scorepad/tui/games/jass/form.py": {"DEFAULT_CSS"},
+    "scorepad/tui/games/jass/screen.py": {"DEFAULT_CSS"},
 }  # fmt: skip
 #: a line with this comment holds no words (say why after it)
 NOT_WORDS_COMMENT = "# not words"

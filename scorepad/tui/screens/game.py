@@ -163,7 +163,7 @@ class GameScreen(Screen[None]):
     def game_keys(self) -> str:
         """The game's own keys in one line (F5 Penalty · F6 Bedanken …): the compact footer has room for the
         frame's keys at 80 columns, these follow them there only when the screen is wide."""
-        return " · ".join(f"{b.key.upper()} {b.description}" for b in self.own_bindings())
+        return " · ".join(f"{b.key.upper()} {_(b.description)}" for b in self.own_bindings())
 
     def keys_shown_elsewhere(self) -> list[str]:
         """The footer leaves out the game's own keys while their line shows them (not -wide: scorepad.tcss)."""

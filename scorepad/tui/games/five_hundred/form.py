@@ -31,6 +31,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input, Static
 
+from scorepad.locale import N_, _
 from scorepad.log import Deal, Entry, FHBid, FHContract, FHResult
 from scorepad.rules.base import Phase, Sheet
 from scorepad.rules.five_hundred import PASS, display_call, parse_call
@@ -44,12 +45,12 @@ from scorepad.tui.widgets.title import cut_name
 
 #: a side's name in a tricks field's title is cut to this many cells (the title stays whole in its field)
 TITLE_NAME = 10
-BID_HELP = "7h, 7♥, 10nt, n (nullo), on (open nullo); p with no contractor: all passed"
-CALL_HELP = "p (pass), 7h, 10nt, n (nullo), on (open nullo)"
+BID_HELP = N_("7h, 7♥, 10nt, n (nullo), on (open nullo); p with no contractor: all passed")
+CALL_HELP = N_("p (pass), 7h, 10nt, n (nullo), on (open nullo)")
 
 
 class FiveHundredForm(EntryForm):
-    DEFAULT_CSS = """
+    DEFAULT_CSS = """  # not words: CSS
     FiveHundredForm > Horizontal { height: auto; }
     FiveHundredForm Input { width: 1fr; max-width: 28; border-title-color: $text-muted; }
     FiveHundredForm Input:focus { border-title-color: $text; }
@@ -99,7 +100,7 @@ class FiveHundredForm(EntryForm):
     def view(self) -> FiveHundredView:
         view = self.sheet.view if self.sheet is not None else None
         if not isinstance(view, FiveHundredView):
-            raise LookupError("the game is not loaded yet")
+            raise LookupError("the game is not loaded yet")  # not words: a programming error, never shown
         return view
 
     def pname(self, player: str) -> str:
@@ -124,17 +125,23 @@ class FiveHundredForm(EntryForm):
     def compose(self) -> ComposeResult:
         sides = len(self.sides)
         with Horizontal(id="fh-who"):
-            yield NameInput(self.shown_names, "dealer", optional=True, id="fh-dealer")
+            yield NameInput(self.shown_names, _("dealer"), optional=True, id="fh-dealer")
             yield NameInput(
-                self.shown_names, "contractor", optional=True, id="fh-contractor", placeholder="initial"
+                self.shown_names, _("contractor"), optional=True, id="fh-contractor", placeholder=_("initial")
             )
             yield Input(id="fh-bid", placeholder="7h · n · p", validators=[ParseValidator(self._bid_problem)])
             partner = NameInput(
-                self.shown_names, "partner", optional=True, id="fh-partner", placeholder="initial or blank"
+                self.shown_names,
+                _("partner"),
+                optional=True,
+                id="fh-partner",
+                placeholder=_("initial or blank"),
             )
             partner.validators.append(ParseValidator(self._partner_problem))
             yield partner
-            yield Input(id="fh-call", placeholder=CALL_HELP, validators=[ParseValidator(self._call_problem)])
+            yield Input(
+                id="fh-call", placeholder=_(CALL_HELP), validators=[ParseValidator(self._call_problem)]
+            )
             yield Static("", id="fh-deal", classes="fh-note", markup=False)
         with Horizontal(id="fh-tricks"):
             for i in range(sides - 1):
@@ -155,18 +162,18 @@ class FiveHundredForm(EntryForm):
                     )
         with Horizontal(id="fh-question"):
             yield Input(
-                id="fh-first", placeholder="initial", validators=[ParseValidator(self._first_problem)]
+                id="fh-first", placeholder=_("initial"), validators=[ParseValidator(self._first_problem)]
             )
             yield Static("", id="fh-question-text", classes="fh-note", markup=False)
         yield Static("", id="fh-preview", markup=False)
         yield self.status_line()
 
     def on_mount(self) -> None:
-        self.one("#fh-dealer", Input).border_title = "dealer"
-        self.one("#fh-contractor", Input).border_title = "contractor"
-        self.one("#fh-bid", Input).border_title = "bid"
-        self.one("#fh-partner", Input).border_title = "partner"  # "called partner" was cut at 80 columns
-        self.one("#fh-first", Input).border_title = "first there"
+        self.one("#fh-dealer", Input).border_title = _("dealer")
+        self.one("#fh-contractor", Input).border_title = _("contractor")
+        self.one("#fh-bid", Input).border_title = _("bid")
+        self.one("#fh-partner", Input).border_title = _("partner")  # "called partner" was cut at 80 columns
+        self.one("#fh-first", Input).border_title = _("first there")
 
     def update_sheet(self, sheet: Sheet) -> None:
         super().update_sheet(sheet)
@@ -207,7 +214,9 @@ class FiveHundredForm(EntryForm):
         view = self.view
         self._show("#fh-dealer", phase == "deal" and view.last_deal is None)
         dealer, name = self.one("#fh-dealer", NameInput), self.pname(view.next_dealer)
-        dealer.offer_placeholders(f"blank: {name}", name)  # the name alone where the words do not fit
+        dealer.offer_placeholders(
+            _("blank: {name}").format(name=name), name
+        )  # the name alone where the words do not fit
         self._show("#fh-contractor", quick)
         self._show("#fh-bid", quick)
         self._show("#fh-partner", self.five_hand and (quick or (playing and view.contractor is not None)))
@@ -287,18 +296,20 @@ class FiveHundredForm(EntryForm):
         ):  # titled when shown (`lay_out` shows it first): who calls is worked out for nothing
             return
         to_bid = self._to_call()
-        quiet.set_border_title(field, f"{self.pname(to_bid)} calls" if to_bid else "call")
+        quiet.set_border_title(
+            field, _("{player} calls").format(player=self.pname(to_bid)) if to_bid else _("call")
+        )
 
     def _question(self) -> str:
         """The rules' question, put to the table: who of the rivals reached the target first?"""
         rivals = [self.side_name(s) for s in self.rivals()]
         if len(rivals) < 2:
             return self.view.question or ""
-        who = ", ".join(rivals[:-1]) + " or " + rivals[-1]
-        return (
-            f"Who reached {self.view.target} first in the play of deal {self.view.deal}: "
-            f"{who}?\nType the initial of the one who got there first, then Enter."
-        )
+        who = _("{some} or {last}").format(some=", ".join(rivals[:-1]), last=rivals[-1])
+        return _(
+            "Who reached {target} first in the play of deal {deal}: {who}?\n"
+            "Type the initial of the one who got there first, then Enter."
+        ).format(target=self.view.target, deal=self.view.deal, who=who)
 
     def _show(self, selector: str, visible: bool) -> None:
         self.one(selector).display = visible
@@ -306,16 +317,18 @@ class FiveHundredForm(EntryForm):
     def _deal_note(self) -> str:
         view, phase = self.view, self.phase
         if phase == "over":
-            return "The game is over."
+            return _("The game is over.")
         if phase == "question":
             return ""
         if phase == "play":
             contractor = view.contractor
             if contractor is None:
-                return "All passed: the deal is played at no trump. Each side's tricks, then Enter."
-            return f"{self.pname(contractor)} {view.contract_display}: the tricks, then Enter."
+                return _("All passed: the deal is played at no trump. Each side's tricks, then Enter.")
+            return _("{player} {contract}: the tricks, then Enter.").format(
+                player=self.pname(contractor), contract=view.contract_display
+            )
         if self.effective_mode == "contract":
-            return "Who won the bid, at what; the tricks; Enter."
+            return _("Who won the bid, at what; the tricks; Enter.")
         return self._auction_note()
 
     def _auction_note(self) -> str:
@@ -324,15 +337,21 @@ class FiveHundredForm(EntryForm):
         parts = []
         to_bid = self._to_call()
         if to_bid:
-            parts.append(f"{self.pname(to_bid)} to call")
+            parts.append(_("{player} to call").format(player=self.pname(to_bid)))
         if view.bid_to_beat:
-            parts.append(f"{view.bid_to_beat} by {self.pname(view.high_bidder or '')} to beat")
+            parts.append(
+                _("{bid} by {player} to beat").format(
+                    bid=view.bid_to_beat, player=self.pname(view.high_bidder or "")
+                )
+            )
         if view.barred:
-            parts.append("may not bid: " + ", ".join(self.pname(p) for p in view.barred))
+            parts.append(
+                _("may not bid: {players}").format(players=", ".join(self.pname(p) for p in view.barred))
+            )
         if self.settings.auction == "one_round":
-            parts.append("one call each, the dealer last")
+            parts.append(_("one call each, the dealer last"))
         line = " · ".join(parts)
-        auction = "Auction: " + (", ".join(calls) if calls else "no call yet")
+        auction = _("Auction: {calls}").format(calls=", ".join(calls) if calls else _("no call yet"))
         return f"{line}\n{auction}"
 
     def fields(self) -> list[Input]:
@@ -388,8 +407,8 @@ class FiveHundredForm(EntryForm):
         if not slot:
             alone = all(len(members) == 1 for members in self.sides.values())
             if index == 0:
-                return "contractor" if alone else "contracting side"
-            return "opponents" if len(self.sides) == 2 else f"opponent {index}"
+                return _("contractor") if alone else _("contracting side")
+            return _("opponents") if len(self.sides) == 2 else _("opponent {number}").format(number=index)
         names = [self.side_name(side) for side in slot]
         return " + ".join(cut_name(name, cut) if cut else name for name in names)
 
@@ -407,12 +426,16 @@ class FiveHundredForm(EntryForm):
             field.display = i < typed
             if i < typed:
                 # names are not markup; a long one is cut so the field's title stays whole
-                quiet.set_border_title(field, f"{self.slot_label(slots[i], i, TITLE_NAME)} tricks")
+                quiet.set_border_title(
+                    field, _("{side} tricks").format(side=self.slot_label(slots[i], i, TITLE_NAME))
+                )
                 field.placeholder = f"0–{self.view.tricks_per_deal}"
         for i, field in enumerate(self.card_fields()):
             field.display = i < len(slots)
             if i < len(slots):
-                quiet.set_border_title(field, f"{self.slot_label(slots[i], i, TITLE_NAME)} card pts")
+                quiet.set_border_title(
+                    field, _("{side} card pts").format(side=self.slot_label(slots[i], i, TITLE_NAME))
+                )
         return slots
 
     def typed_tricks(self) -> list[int | None]:
@@ -432,7 +455,7 @@ class FiveHundredForm(EntryForm):
         try:
             call = parse_call(value)
         except ValueError:
-            return f"bid: {value.strip()!r}? {BID_HELP}"
+            return _("bid: {typed}? {help}").format(typed=repr(value.strip()), help=_(BID_HELP))
         return self.view.bid_problem(call)
 
     def _partner_problem(self, value: str) -> str | None:
@@ -448,7 +471,7 @@ class FiveHundredForm(EntryForm):
         try:
             call = parse_call(value)
         except ValueError:
-            return f"call: {value.strip()!r}? {CALL_HELP}"
+            return _("call: {typed}? {help}").format(typed=repr(value.strip()), help=_(CALL_HELP))
         return self.view.call_problem(call)
 
     def _tricks_problem(self, index: int, value: str) -> str | None:
@@ -456,7 +479,7 @@ class FiveHundredForm(EntryForm):
         if not text:
             return None
         if not text.isdigit():
-            return f"tricks: a number from 0 to {self.view.tricks_per_deal}"
+            return _("tricks: a number from 0 to {most}").format(most=self.view.tricks_per_deal)
         # the fields before this one and this one (so the field that overflows is the one marked)
         typed = [n for n in self.typed_tricks()[: index + 1] if n is not None]
         return self.view.tricks_problem([int(text)], complete=False) or self.view.tricks_problem(
@@ -469,7 +492,7 @@ class FiveHundredForm(EntryForm):
             return None
         most = deck_points(len(self.players))  # every player count of the game has its pack
         if not text.isdigit() or (most is not None and int(text) > most):
-            return f"card points: a number from 0 to {most} (the pack holds {most})"
+            return _("card points: a number from 0 to {most} (the pack holds {most})").format(most=most)
         return None
 
     def rivals(self) -> list[str]:
@@ -484,7 +507,9 @@ class FiveHundredForm(EntryForm):
     def _first_problem(self, value: str) -> str | None:
         if not value.strip() or self.resolve_rival(value):
             return None
-        return "who was first? one of " + ", ".join(self.side_name(s) for s in self.rivals())
+        return _("who was first? one of {sides}").format(
+            sides=", ".join(self.side_name(s) for s in self.rivals())
+        )
 
     # ------------------------------------------------------------------ live feedback
 
@@ -516,7 +541,12 @@ class FiveHundredForm(EntryForm):
         if self.one("#fh-tricks").display and slots:
             left = self.view.tricks_left([n for n in typed if n is not None])
             label = self.slot_label(slots[-1], len(slots) - 1)
-            quiet.update(rest, f"{label} {left}" if left >= 0 and None not in typed else f"{label}: the rest")
+            quiet.update(
+                rest,
+                f"{label} {left}"
+                if left >= 0 and None not in typed
+                else _("{side}: the rest").format(side=label),
+            )
         preview = self.one("#fh-preview", Static)
         text = self.preview()
         quiet.update(preview, text)  # the game's keys are listed by the screen
@@ -539,16 +569,16 @@ class FiveHundredForm(EntryForm):
             return ""
         preview = self.replayer.preview(entries)
         if preview.refusal:
-            return f"Enter would be refused: {preview.refusal}"
+            return _("Enter would be refused: {reason}").format(reason=preview.refusal)
         if not preview.rows:
-            return f"Enter: {preview.prompt}" if preview.prompt else ""
+            return _("Enter: {question}").format(question=preview.prompt) if preview.prompt else ""
         row = preview.rows[-1]
         deltas = "  ".join(f"{self.side_name(s)} {row.delta[s]:+d}" for s in self.sheet.sides)
-        text = f"Enter scores: {row.text} — {deltas}"
+        text = _("Enter scores: {deal} — {points}").format(deal=row.text, points=deltas)
         if preview.finished:
-            text += f"\nand ends the game: {preview.result}"
+            text += "\n" + _("and ends the game: {result}").format(result=preview.result)
         elif preview.questions:
-            text += "\nand the table will be asked who reached the target first"
+            text += "\n" + _("and the table will be asked who reached the target first")
         return text
 
     # ------------------------------------------------------------------ entries
@@ -559,7 +589,11 @@ class FiveHundredForm(EntryForm):
         if self.phase == "deal" and self.shown(field) and field.value.strip():
             named = self.player(field.value)
             if named is None:
-                raise Refused(f"dealer: {field.value.strip()!r}? one of {', '.join(self.shown_names())}")
+                raise Refused(
+                    _("dealer: {typed}? one of {players}").format(
+                        typed=repr(field.value.strip()), players=", ".join(self.shown_names())
+                    )
+                )
             return named
         view = self.view
         return view.next_dealer if view.phase == "deal" else view.dealer or view.next_dealer
@@ -595,29 +629,35 @@ class FiveHundredForm(EntryForm):
         if phase == "play":
             return [self.result_entry()]
         if phase not in ("deal", "auction"):
-            raise Refused("nothing to enter now")
+            raise Refused(_("nothing to enter now"))
         if self.effective_mode == "auction":
             return self.call_entries()
         bid_text = self.one("#fh-bid", Input).value
         contractor_text = self.one("#fh-contractor", Input).value
         if not bid_text.strip():
-            raise Refused("bid: " + BID_HELP)
+            raise Refused(_("bid: {help}").format(help=_(BID_HELP)))
         try:
             call = parse_call(bid_text)
         except ValueError as error:
-            raise Refused(f"bid: {bid_text.strip()!r}? {BID_HELP}") from error
+            raise Refused(
+                _("bid: {typed}? {help}").format(typed=repr(bid_text.strip()), help=_(BID_HELP))
+            ) from error
         if call == PASS:
             if contractor_text.strip():
                 raise Refused(
-                    "a contract cannot be a pass: clear the contractor to log a deal where all passed"
+                    _("a contract cannot be a pass: clear the contractor to log a deal where all passed")
                 )
             return [*self.deal_prefix(), *self.all_pass()]
         contractor = self.player(contractor_text)
         if contractor is None:
             raise Refused(
-                f"contractor: who won the bid? one of {', '.join(self.shown_names())}"
+                _("contractor: who won the bid? one of {players}").format(
+                    players=", ".join(self.shown_names())
+                )
                 if not contractor_text.strip()
-                else f"contractor: {contractor_text.strip()!r}? one of {', '.join(self.shown_names())}"
+                else _("contractor: {typed}? one of {players}").format(
+                    typed=repr(contractor_text.strip()), players=", ".join(self.shown_names())
+                )
             )
         contract = FHContract(player=contractor, call=call)
         if self.correcting and "result" not in self.correcting:  # a contract whose deal has no result yet
@@ -628,34 +668,36 @@ class FiveHundredForm(EntryForm):
         """A pass by every player who may still bid, in turn from the one to bid."""
         first = self.first_to_bid()
         if first is None:
-            raise Refused("nobody is to bid now")
+            raise Refused(_("nobody is to bid now"))
         return [FHBid(player=p, call=PASS) for p in self.view.passes_to_close(first)]
 
     def call_entries(self) -> list[Entry]:
         text = self.one("#fh-call", Input).value
         if not text.strip():
-            raise Refused("call: " + CALL_HELP)
+            raise Refused(_("call: {help}").format(help=_(CALL_HELP)))
         try:
             call = parse_call(text)
         except ValueError as error:
-            raise Refused(f"call: {text.strip()!r}? {CALL_HELP}") from error
+            raise Refused(
+                _("call: {typed}? {help}").format(typed=repr(text.strip()), help=_(CALL_HELP))
+            ) from error
         to_bid = self.first_to_bid()
         if to_bid is None:
-            raise Refused("nobody is to bid now")
+            raise Refused(_("nobody is to bid now"))
         return [*self.deal_prefix(), FHBid(player=to_bid, call=call)]
 
     def result_entry(self) -> FHResult:
         view, slots = self.view, self.slots()
         if any(not slot for slot in slots):
-            raise Refused("contractor: who won the bid?")
+            raise Refused(_("contractor: who won the bid?"))
         typed = self.typed_tricks()
         fields = [f for f in self.trick_fields() if self.shown(f)]
         for index, (field, value) in enumerate(zip(fields, typed, strict=False)):
             if value is None:
                 raise Refused(
-                    f"tricks: how many did {self.slot_label(slots[index], index)} win?"
+                    _("tricks: how many did {side} win?").format(side=self.slot_label(slots[index], index))
                     if not field.value.strip()
-                    else f"tricks: a number from 0 to {view.tricks_per_deal}"
+                    else _("tricks: a number from 0 to {most}").format(most=view.tricks_per_deal)
                 )
         counts = [n or 0 for n in typed]
         if problem := view.tricks_problem(counts, complete=False):  # the last side's tricks are the rest
@@ -671,12 +713,18 @@ class FiveHundredForm(EntryForm):
             for index, (slot, field) in enumerate(zip(slots, self.card_fields(), strict=False)):
                 text = field.value.strip()
                 if not text.isdigit():
-                    raise Refused(f"card points: how many did {self.slot_label(slot, index)} take?")
+                    raise Refused(
+                        _("card points: how many did {side} take?").format(side=self.slot_label(slot, index))
+                    )
                 card_points[slot[0]] += int(text)
         partner_text = self.one("#fh-partner", Input).value if self.five_hand else ""
         partner = self.typed_partner()
         if partner_text.strip() and partner is None:
-            raise Refused(f"called partner: {partner_text.strip()!r}? one of {', '.join(self.shown_names())}")
+            raise Refused(
+                _("called partner: {typed}? one of {players}").format(
+                    typed=repr(partner_text.strip()), players=", ".join(self.shown_names())
+                )
+            )
         return FHResult(tricks=tricks, partner=partner, card_points=card_points)
 
     # ------------------------------------------------------------------ Enter
@@ -711,7 +759,7 @@ class FiveHundredForm(EntryForm):
             try:
                 parse_call(text) if text else None
             except ValueError:
-                return f"call: {text!r}? {CALL_HELP}"
+                return _("call: {typed}? {help}").format(typed=repr(text), help=_(CALL_HELP))
             return None
         return super().field_problem(field)
 
@@ -719,11 +767,15 @@ class FiveHundredForm(EntryForm):
         field = self.one("#fh-first", Input)
         side = self.resolve_rival(field.value)
         if side is None:
-            self.show_error("who was first? one of " + ", ".join(self.side_name(s) for s in self.rivals()))
+            self.show_error(
+                _("who was first? one of {sides}").format(
+                    sides=", ".join(self.side_name(s) for s in self.rivals())
+                )
+            )
             return
         seq = self.view.result_seq
         if not seq:
-            self.show_error("there is no result to amend")
+            self.show_error(_("there is no result to amend"))
             return
         field.value = ""
         self.post_message(self.Answered(self, int(seq), side))

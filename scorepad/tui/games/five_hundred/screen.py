@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from scorepad.locale import N_, _
 from scorepad.log import Deal, Entry, FHBid, FHClaim, FHContract, FHIrregularity, FHResult, amend_model
 from scorepad.rules.base import Sheet
 from scorepad.rules.five_hundred import display_call
@@ -27,10 +28,10 @@ if TYPE_CHECKING:  # the dialogs are imported when first opened, not before the 
 
 class FiveHundredScreen(GameScreen):
     BINDINGS = [
-        Binding("f5", "auction", "Auction/contract"),
-        Binding("f6", "irregularity", "Irregularity"),
-        Binding("f7", "claim", "Claim"),
-        Binding("f8", "won_lost", "Won/lost/net"),
+        Binding("f5", "auction", N_("Auction/contract")),
+        Binding("f6", "irregularity", N_("Irregularity")),
+        Binding("f7", "claim", N_("Claim")),
+        Binding("f8", "won_lost", N_("Won/lost/net")),
     ]
 
     form_class = FiveHundredForm
@@ -65,19 +66,21 @@ class FiveHundredScreen(GameScreen):
             return
         if form.bidding_by_calls:
             form.show_error(
-                "This deal's auction is being entered call by call: go on with it (Ctrl+Z takes a call back)."
+                _(
+                    "This deal's auction is being entered call by call: go on with it (Ctrl+Z takes a call back)."
+                )
             )
             return
         mode = form.toggle_mode()
         rounds = (
-            " One call each, the dealer last."
+            _("One call each, the dealer last.")
             if self.replayer.settings.auction == "one_round"
-            else " Round and round until all but one have passed."
+            else _("Round and round until all but one have passed.")
         )
         self.notify(
-            "The auction call by call: each Enter logs the call of the player on turn." + rounds
+            _("The auction call by call: each Enter logs the call of the player on turn.") + " " + rounds
             if mode == "auction"
-            else "Contract only: who won the bid, at what, and the tricks.",
+            else _("Contract only: who won the bid, at what, and the tricks."),
             timeout=4,
         )
 
@@ -92,7 +95,7 @@ class FiveHundredScreen(GameScreen):
     def action_irregularity(self) -> None:
         form = self.fh_form
         if form is None or self.sheet.finished and self.view.result_seq is None:
-            self.notify("The game is over.")
+            self.notify(_("The game is over."))
             return
         players = list(self.header.players)
         names = [self.sheet.names[p] for p in players]
@@ -131,29 +134,30 @@ class FiveHundredScreen(GameScreen):
         view = self.view
         typed = form.typed_contract() if form else None
         if kind in ("revoke", "wrong_cards") and typed:
-            return (
-                f"belongs to the deal being entered ({self.sheet.names[typed[0]]} {display_call(typed[1])}); "
-                "the contract is logged with it, the tricks follow"
-            )
+            return _(
+                "belongs to the deal being entered ({player} {bid}); the contract is logged with it, the tricks follow"
+            ).format(player=self.sheet.names[typed[0]], bid=display_call(typed[1]))
         place = view.irregularity_deal(kind)
         if place.coming:
-            return f"belongs to the next deal ({self.sheet.names[view.next_dealer]} deals)"
+            return _("belongs to the next deal ({player} deals)").format(
+                player=self.sheet.names[view.next_dealer]
+            )
         if place.deal is None:
-            return "no deal has started yet"
+            return _("no deal has started yet")
         if place.thrown_in:
-            return (
-                f"deal {place.deal} was thrown in ({place.thrown_in}): an irregularity no longer changes it"
+            return _("deal {deal} was thrown in ({why}): an irregularity no longer changes it").format(
+                deal=place.deal, why=place.thrown_in
             )
         contract = ""
         if view.phase == "deal":
             row = self.sheet.rows[-1] if self.sheet.rows else None
             if row is not None and DealCells.of(row, tuple(self.sheet.sides)).deal == place.deal:
-                contract = f" ({self.sheet.said(row)}); it is scored again"
+                contract = _(" ({deal}); it is scored again").format(deal=self.sheet.said(row))
         elif view.contractor:
             contract = f" ({self.sheet.names[view.contractor]} {view.contract_display})"
             if place.rescored:
-                contract += "; it is scored again"
-        return f"belongs to deal {place.deal}{contract}"
+                contract += _("; it is scored again")
+        return _("belongs to deal {deal}").format(deal=place.deal) + contract
 
     # ------------------------------------------------------------------ F7: claims
 
@@ -164,13 +168,19 @@ class FiveHundredScreen(GameScreen):
         view = self.view
         typed = form.typed_contract()
         if view.may_claim and view.contractor:
-            about = f"During {self.sheet.names[view.contractor]}'s {view.contract_display}."
+            about = _("During {player}'s {contract}.").format(
+                player=self.sheet.names[view.contractor], contract=view.contract_display
+            )
         elif typed:
-            about = f"During {self.sheet.names[typed[0]]}'s {display_call(typed[1])} (logged with the claim)."
+            about = _("During {player}'s {contract} (logged with the claim).").format(
+                player=self.sheet.names[typed[0]], contract=display_call(typed[1])
+            )
         else:
             form.show_error(
-                "A claim is made during the play of a contract: type the contractor and the bid "
-                "first (or finish the auction), then F7."
+                _(
+                    "A claim is made during the play of a contract: type the contractor and the bid "
+                    "first (or finish the auction), then F7."
+                )
             )
             return
         players = list(self.header.players)
@@ -189,7 +199,8 @@ class FiveHundredScreen(GameScreen):
         from scorepad.tui.games.five_hundred.dialogs import ClaimScreen
 
         self.app.push_screen(
-            ClaimScreen(names, about + " Upheld: the claimant wins. Not upheld: play goes on."), logged
+            ClaimScreen(names, about + " " + _("Upheld: the claimant wins. Not upheld: play goes on.")),
+            logged,
         )
 
     # ------------------------------------------------------------------ F8: won / lost / net
@@ -217,7 +228,10 @@ class FiveHundredScreen(GameScreen):
         names, sides = self.sheet.names, self.sheet.side_names
         title = " · ".join(f"{self.replayer.entry_label(s)}: {describe(e, names, sides)}" for s, e in targets)
         return CorrectionScreen(
-            FiveHundredForm(id="correction-form"), self.replayer, targets, f"Correct {title}"
+            FiveHundredForm(id="correction-form"),
+            self.replayer,
+            targets,
+            _("Correct {entries}").format(entries=title),
         )
 
     def _shown_names(self) -> tuple[list[str], list[str]]:
@@ -238,8 +252,12 @@ class FiveHundredScreen(GameScreen):
         def where(kind: str) -> str:
             place = earlier.irregularity_deal(kind) if isinstance(earlier, FiveHundredView) else None
             if place is None or place.deal is None:
-                return "no deal had started"
-            return "belongs to the deal after it" if place.coming else f"belongs to deal {place.deal}"
+                return _("no deal had started")
+            return (
+                _("belongs to the deal after it")
+                if place.coming
+                else _("belongs to deal {deal}").format(deal=place.deal)
+            )
 
         dialog = IrregularityScreen(names, where)
         initial = (current.kind, self.sheet.names.get(current.player, current.player))
@@ -254,7 +272,7 @@ class FiveHundredScreen(GameScreen):
             shown, upheld = choice
             return FHClaim(player=players[names.index(shown)], upheld=upheld)
 
-        dialog = ClaimScreen(names, "Upheld: the claimant wins. Not upheld: play goes on.")
+        dialog = ClaimScreen(names, _("Upheld: the claimant wins. Not upheld: play goes on."))
         initial = (self.sheet.names.get(current.player, current.player), current.upheld)
         return dialog.correcting(self.correcting(seq, current, initial, typed))
 
@@ -269,6 +287,8 @@ class FiveHundredScreen(GameScreen):
         replacement = current.model_copy(update={"seq": None, "at": None, "first_to_target": event.side})
         self.correct(
             amend_model(self.header.game)(
-                target=event.result_seq, entry=replacement, note="the table's answer: first to the target"
+                target=event.result_seq,
+                entry=replacement,
+                note="the table's answer: first to the target",  # not words: the log's note (the log speaks English)
             )
         )

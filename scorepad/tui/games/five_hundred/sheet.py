@@ -6,12 +6,17 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from scorepad.locale import _, pgettext
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.five_hundred import won_lost_net
 from scorepad.rules.five_hundred.view import DealCells
 from scorepad.tui.widgets.sheet_table import SheetTable, cell_names
 
-OUTCOME_STYLES = {"made": "green", "slam": "bold green", "set": "bold red"}
+OUTCOME_STYLES = {  # not words: the outcome keys and their Rich styles
+    "made": "green",
+    "slam": "bold green",
+    "set": "bold red",
+}
 #: this many sides (five players, each alone) and their scores come before the deal's columns: after them, most
 #: would be off an 80-column screen
 SCORES_FIRST_FROM = 4
@@ -29,8 +34,8 @@ class FiveHundredSheet(SheetTable):
 
     def game_columns(self, sheet: Sheet) -> list[str]:
         if self.classic:  # three columns a side: the deal's own columns make room
-            return ["bid", "by", "result"]
-        return ["dealer", "bid", "by", "tricks", "result"]
+            return [_("bid"), _("by"), _("result")]
+        return [_("dealer"), _("bid"), _("by"), pgettext("sheet column", "tricks"), _("result")]
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         cells = DealCells.of(row, tuple(sheet.sides))
@@ -44,8 +49,13 @@ class FiveHundredSheet(SheetTable):
         else:  # all passed, played at no trump: every side's tricks
             tricks = " ".join(str(cells.tricks[side]) for side in sheet.sides)
         # "set", not "open nullo set": the bid is beside it
-        outcome = names.say(cells.short or cells.outcome or sheet.said(row))
-        word = outcome.split()[-1] if outcome else ""
+        # the English key picks the colour, the words in the language are shown
+        key = cells.short or cells.outcome
+        words = (
+            cells.short_words if cells.short else cells.outcome_words if cells.outcome else sheet.said(row)
+        )
+        outcome = names.say(words)
+        word = key.split()[-1] if key else ""
         shown = Text(outcome, style=OUTCOME_STYLES.get(word, ""))
         if cells.irregularity:
             shown.append(f" ({names.say(cells.irregularity)})", style="italic yellow")
@@ -60,7 +70,7 @@ class FiveHundredSheet(SheetTable):
         name = sheet.side_names.get(side, side)
         if not self.classic:
             return [(name, f"side-{side}")]
-        return [(f"{name} +", f"won-{side}"), ("−", f"lost-{side}"), ("net", f"net-{side}")]
+        return [(f"{name} +", f"won-{side}"), ("−", f"lost-{side}"), (_("net"), f"net-{side}")]
 
     def side_cells(self, row: Row, side: str) -> list[str | Text]:
         if not self.classic:
@@ -98,4 +108,4 @@ class WonLostNet(Static):
             f"{sheet.side_names.get(side, side)} {line['won']} − {line['lost']} = {line['net']}"
             for side, line in table.items()
         ]
-        self.update("Won − lost = net:  " + "   ".join(parts))
+        self.update(_("Won − lost = net:  {sides}").format(sides="   ".join(parts)))

@@ -24,6 +24,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input
 
+from scorepad.locale import _
 from scorepad.log import Entry, JassStoeck, JassTricks, JassTrump, JassWeis
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass import contract_label, other_team_points
@@ -80,28 +81,28 @@ class JassForm(EntryForm):
             caller = NameInput(
                 self._shown_names, "player", optional=True, id="jass-caller", placeholder="blank: forehand"
             )
-            caller.border_title = "named by"
+            caller.border_title = _("named by")
             yield caller
             trump = Input(
                 id="jass-trump",
                 placeholder="h d c s o u +p",
                 validators=[ParseValidator(problem_of(parse_trump))],
             )
-            trump.border_title = "trump"
+            trump.border_title = _("trump")
             yield trump
             points = Input(
                 id="jass-points",
                 placeholder=self.table.points_hint() if self.table else "97",
                 validators=[ParseValidator(problem_of(self._parse_points))],
             )
-            points.border_title = "card points"
+            points.border_title = _("card points")
             yield points
             weis = Input(
                 id="jass-weis",
                 placeholder=self.table.weis_hint() if self.table else "4-Kh 4J · st",
                 validators=[ParseValidator(problem_of(self._parse_weis))],
             )
-            weis.border_title = "Weis · Stöck"
+            weis.border_title = _("Weis · Stöck")
             yield weis
         yield self.status_line()
 
@@ -139,7 +140,7 @@ class JassForm(EntryForm):
         view = self.view
         if in_play and view is not None and view.caller:
             name = self.table.name(view.caller)
-            pushed = " (pushed)" if view.pushed else ""
+            pushed = " " + _("(pushed)") if view.pushed else ""
             caller.offer_placeholders(name + pushed, cut_name(name, 12) + pushed, cut_name(name, 12))
             trump.placeholder = view.contract_label
             quiet.clear(caller)  # without a layout: the fields keep their sizes
@@ -148,7 +149,7 @@ class JassForm(EntryForm):
         else:
             forehand = view.forehand_to_call if view is not None else None
             # blank names the forehand: the field shows who that is (its whole name, in the narrowest field)
-            name = self.table.name(forehand) if forehand else "forehand"
+            name = self.table.name(forehand) if forehand else _("forehand")
             caller.offer_placeholders(name, cut_name(name, 12))
             trump.placeholder = "h d c s o u +p"
             self.field("points").placeholder = self.table.points_hint()
@@ -189,7 +190,7 @@ class JassForm(EntryForm):
         """Show only the fields of the entry corrected, filled with it as it would have been typed."""
         table = self.table
         if table is None:
-            raise LookupError("the game is not loaded yet")
+            raise LookupError("the game is not loaded yet")  # not words: a programming error, never shown
         self.correcting = True
         shown = {name for entry in entries for name in self.FIELDS_OF.get(entry.type, ())}
         for name in ("caller", "trump", "points", "weis"):
@@ -236,37 +237,41 @@ class JassForm(EntryForm):
 
     def _parse_points(self, text: str) -> tuple[dict[str, int], str | None]:
         if self.table is None:
-            raise Refused("the game is not loaded yet")
+            raise Refused(_("the game is not loaded yet"))
         return parse_points(text, self.table, self.trump_team())
 
     def _parse_weis(self, text: str) -> list[Shown]:
         if self.table is None:
-            raise Refused("the game is not loaded yet")
+            raise Refused(_("the game is not loaded yet"))
         return parse_weis(text, self.table, self.current_contract())
 
     def trump_entry(self) -> TrumpCall | None:
         """The deal (when due) and the trump as typed; None if no trump is typed. Raises `Refused`."""
         table, view = self.table, self.view
         if table is None or view is None:
-            raise Refused("the game is not loaded yet")
+            raise Refused(_("the game is not loaded yet"))
         typed_text = self.field("trump").value
         caller_text = self.field("caller").value.strip()
         if not typed_text.strip():
             if caller_text:
-                raise Refused("trump: which? " + TRUMP_HELP)
+                raise Refused(_("trump: which? {help}").format(help=_(TRUMP_HELP)))
             return None
         contract, pushed = parse_trump(typed_text)
         caller = None
         if caller_text:
             caller = table.player(caller_text)
             if caller is None:
-                raise Refused(f"named by: which player is {caller_text!r}? {', '.join(table.shown_names())}")
+                raise Refused(
+                    _("named by: which player is {typed}? {players}").format(
+                        typed=repr(caller_text), players=", ".join(table.shown_names())
+                    )
+                )
         return view.call(contract, pushed, caller)
 
     def hand_entries(self, tricks: bool = True, weis: bool = True) -> list[Entry]:
         """The entries the fields hold, in log order. Raises `Refused` with the reason."""
         if self.table is None:
-            raise Refused("the game is not loaded yet")
+            raise Refused(_("the game is not loaded yet"))
         entries: list[Entry] = []
         if not self.trump_logged:
             call = self.trump_entry()
@@ -277,12 +282,12 @@ class JassForm(EntryForm):
         weis_text = self.field("weis").value
         if weis and weis_text.strip():
             if not entries and not self.trump_logged:
-                raise Refused("name the trump first (the trump field), then the Weis")
+                raise Refused(_("name the trump first (the trump field), then the Weis"))
             entries += weis_entries(self._parse_weis(weis_text))
         points_text = self.field("points").value
         if tricks and points_text.strip():
             if not entries and not self.trump_logged:
-                raise Refused("name the trump first: " + TRUMP_HELP)
+                raise Refused(_("name the trump first: {help}").format(help=_(TRUMP_HELP)))
             points, match = self._parse_points(points_text)
             entries.append(JassTricks(points=points, match=match))
         return entries
@@ -297,31 +302,39 @@ class JassForm(EntryForm):
         if call is not None:
             entry = call.trump
             mult = table.settings.multipliers[entry.contract]
-            pushed = " (pushed)" if entry.pushed else ""
+            pushed = " " + _("(pushed)") if entry.pushed else ""
             parts.append(
-                f"Hand {call.hand}: {table.name(call.dealer)} deals, {table.name(entry.player)} names "
-                f"{contract_label(entry.contract, table.suit_names)} ×{mult}{pushed}"
+                _("Hand {hand}: {dealer} deals, {player} names {trump} ×{multiplier}").format(
+                    hand=call.hand,
+                    dealer=table.name(call.dealer),
+                    player=table.name(entry.player),
+                    trump=contract_label(entry.contract, table.suit_names),
+                    multiplier=mult,
+                )
+                + pushed
             )
         weis_text = self.field("weis").value
         points_text = self.field("points").value
         if weis_text.strip():
-            parts.append("Weis: " + describe_shown(self._parse_weis(weis_text), table))
+            parts.append(_("Weis: {melds}").format(melds=describe_shown(self._parse_weis(weis_text), table)))
         if points_text.strip():
             points, match = self._parse_points(points_text)
             ((team, value),) = points.items()
             if match:
-                parts.append(f"Match for {table.team_name(team)}")
+                parts.append(_("Match for {team}").format(team=table.team_name(team)))
             else:
                 other = table.seating.other_side(team)
                 parts.append(
                     f"{table.team_name(team)} {value}, {table.team_name(other)} {other_team_points(value)}"
                 )
         if call is None and not self.trump_logged and (weis_text.strip() or points_text.strip()):
-            raise Refused("name the trump first: " + TRUMP_HELP)  # what Enter would say: what is missing
+            raise Refused(
+                _("name the trump first: {help}").format(help=_(TRUMP_HELP))
+            )  # what Enter would say: what is missing
         if points_text.strip() and self.sheet is not None and not self.correcting:
             ending = self.replayer.preview(self.hand_entries())  # the hand scored by the rules, on a copy
             if ending.refusal is None and ending.finished:
-                parts.append(f"this ends the game: {ending.result}")
+                parts.append(_("this ends the game: {result}").format(result=ending.result))
         return " · ".join(parts)
 
     @on(Input.Changed)
@@ -337,7 +350,7 @@ class JassForm(EntryForm):
             return
         if text:
             self.show_info(
-                text + ("  — Enter saves the correction" if self.correcting else "  — Enter logs it")
+                text + "  — " + (_("Enter saves the correction") if self.correcting else _("Enter logs it"))
             )
         elif not event.value.strip():
             self.show_info("")
@@ -357,9 +370,11 @@ class JassForm(EntryForm):
         if not entries:
             if self.trump_logged:
                 self.show_error(
-                    f"type the card points ({self.table.points_hint() if self.table else '97'}) or a Weis, then Enter"
+                    _("type the card points ({hint}) or a Weis, then Enter").format(
+                        hint=self.table.points_hint() if self.table else "97"
+                    )
                 )
             else:
-                self.show_error("name the trump first: " + TRUMP_HELP)
+                self.show_error(_("name the trump first: {help}").format(help=_(TRUMP_HELP)))
             return
         self.submit(*entries)

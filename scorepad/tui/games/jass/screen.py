@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
+from scorepad.locale import N_, _
 from scorepad.log import Entry, JassClaim, JassPenalty, JassStoeck, JassTricks, JassTrump, JassWeis
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.jass import (
@@ -45,7 +46,7 @@ class JassSheetTable(SheetTable):
     """A row per hand (and per penalty): trump × multiplier, card points, whose Weis won and why."""
 
     def game_columns(self, sheet: Sheet) -> list[str]:
-        return ["trump", "cards", "Weis · Stöck"]
+        return [_("trump"), _("cards"), _("Weis · Stöck")]
 
     def row_height(self, cells: list[str | Text]) -> int | None:
         return None  # a hand takes two lines or more: the trump and who named it, a Weis sentence wrapped
@@ -86,32 +87,39 @@ class JassSheetTable(SheetTable):
         cells = HandCells.of(row, sides)
         if cells.penalty:
             label = PENALTY_LABELS[cells.penalty]
-            return [Text(f"penalty\n{label}", style="yellow"), "", _wrap(_penalty_words(cells, sheet))]
+            return [
+                Text(_("penalty") + f"\n{label}", style="yellow"),
+                "",
+                _wrap(_penalty_words(cells, sheet)),
+            ]
         trump = Text(cells.contract, style="bold")
         trump.append(f"\n{cell_names(sheet).say(sheet.retold(cells.trump_by, cells.naming))}", style="dim")
         if cells.claim:
             team = cell_names(sheet).sides.get(cells.claim, cells.claim)
-            cards = Text(f"{cells.counted}\nbedanken", style="magenta")
-            trump.append(f"\n{team} thank off", style="magenta")
+            cards = Text(f"{cells.counted}\n" + _("bedanken"), style="magenta")
+            trump.append("\n" + _("{team} thank off").format(team=team), style="magenta")
         else:
             cards = Text(" : ".join(str(cells.cards[s]) for s in sides))
             if cells.match:
-                cards.append("\nMatch", style="bold green")
+                cards.append("\n" + _("Match"), style="bold green")
         weis = Text(_wrap(cell_names(sheet).say(sheet.retold(_verdict(cells.weis_verdict), cells.naming))))
         stoeck = [f"{cell_names(sheet).sides.get(s, s)} +{cells.stoeck[s]}" for s in sides if cells.stoeck[s]]
         if stoeck:
             if weis.plain:
                 weis.append("\n")
-            weis.append("Stöck: " + ", ".join(stoeck), style="cyan")
+            weis.append(_("Stöck: {teams}").format(teams=", ".join(stoeck)), style="cyan")
         if cells.bergpreis:
-            weis.append(("\n" if weis.plain else "") + f"Bergpreis: {cells.bergpreis}", style="yellow")
+            weis.append(
+                ("\n" if weis.plain else "") + _("Bergpreis: {team}").format(team=cells.bergpreis),
+                style="yellow",
+            )
         return [trump, cards, weis if weis.plain else Text("–", style="dim")]
 
 
 def _penalty_words(cells: HandCells, sheet: Sheet) -> str:
     note = f" — {cells.note}" if cells.note else ""
     against = cells.against or ""
-    return f"against {cell_names(sheet).sides.get(against, against)}{note}"
+    return _("against {team}").format(team=cell_names(sheet).sides.get(against, against)) + note
 
 
 def _weis_words(cells: HandCells, sheet: Sheet) -> str:
@@ -120,9 +128,9 @@ def _weis_words(cells: HandCells, sheet: Sheet) -> str:
     words = _wrap(names.say(sheet.retold(_verdict(cells.weis_verdict), cells.naming)))
     stoeck = [f"{names.sides.get(s, s)} +{cells.stoeck[s]}" for s in sheet.sides if cells.stoeck[s]]
     if stoeck:
-        words += ("\n" if words else "") + "Stöck: " + ", ".join(stoeck)
+        words += ("\n" if words else "") + _("Stöck: {teams}").format(teams=", ".join(stoeck))
     if cells.bergpreis:
-        words += ("\n" if words else "") + f"Bergpreis: {cells.bergpreis}"
+        words += ("\n" if words else "") + _("Bergpreis: {team}").format(team=cells.bergpreis)
     return words
 
 
@@ -145,13 +153,19 @@ def _wrap(text: str, width: int = WEIS_WIDTH) -> str:
 class PenaltyScreen(FormDialog[JassPenalty]):
     """A penalty: which offence (1-5 from the ruleset, 6 a custom ±), the offender's team, a reason."""
 
-    HEADING = "Penalty — the points go to the offender's opponents"
-    HINT = "Enter logs it · Esc cancels · a custom one needs points and its reason"
+    HEADING = N_("Penalty — the points go to the offender's opponents")
+    HINT = N_("Enter logs it · Esc cancels · a custom one needs points and its reason")
     BOX_ID = "penalty-dialog"
 
     def __init__(self, table: Table):
         super().__init__()
         self.table = table
+
+    def heading(self) -> str:
+        return super().heading() if self.correction is not None else _(self.HEADING)
+
+    def hint(self) -> str:
+        return super().hint() if self.correction is not None else _(self.HINT)
 
     def compose_fields(self) -> ComposeResult:
         penalties = self.table.settings.penalties
@@ -159,14 +173,14 @@ class PenaltyScreen(FormDialog[JassPenalty]):
             f"{n}  {PENALTY_LABELS[kind]:<24} {penalties[kind]:>4}"
             for n, kind in enumerate(PENALTY_KINDS, start=1)
         ]
-        lines.append(f"{len(PENALTY_KINDS) + 1}  custom ± (a correction; give the reason)")
+        lines.append(f"{len(PENALTY_KINDS) + 1}  " + _("custom ± (a correction; give the reason)"))
         yield Static("\n".join(lines), id="penalty-kinds")
         with Horizontal(classes="field"):
-            yield self._input("kind", "offence", f"1-{len(PENALTY_KINDS) + 1}")
-            yield self._input("against", "against team", self.table.teams_keys())
+            yield self._input("kind", _("offence"), f"1-{len(PENALTY_KINDS) + 1}")
+            yield self._input("against", _("against team"), self.table.teams_keys())
         with Horizontal(classes="field"):
-            yield self._input("points", "points (custom)", "± to the other team")
-            yield self._input("note", "reason", "what happened")
+            yield self._input("points", _("points (custom)"), _("± to the other team"))
+            yield self._input("note", _("reason"), _("what happened"))
 
     @staticmethod
     def _input(name: str, title: str, placeholder: str) -> Input:
@@ -199,27 +213,33 @@ class PenaltyScreen(FormDialog[JassPenalty]):
             found = [k for w, k in words.items() if kind_text and w.startswith(kind_text)]
             kind = found[0] if len(set(found)) == 1 else None
         if kind is None:
-            raise Refused(f"offence: a number from 1 to {len(kinds)}", field="penalty-kind")
+            raise Refused(
+                _("offence: a number from 1 to {most}").format(most=len(kinds)), field="penalty-kind"
+            )
         against = self.table.team(self.value("against")) if self.value("against") else None
         if against is None:
             raise Refused(
-                f"against which team? {self.table.teams_hint()} (a player's initial is enough)",
+                _("against which team? {teams} (a player's initial is enough)").format(
+                    teams=self.table.teams_hint()
+                ),
                 field="penalty-against",
             )
         note = self.value("note")
         if kind != "custom":
             if self.value("points"):
                 raise Refused(
-                    "only a custom penalty takes points; the others come from the ruleset's table",
+                    _("only a custom penalty takes points; the others come from the ruleset's table"),
                     field="penalty-points",
                 )
             return JassPenalty.model_validate({"kind": kind, "against": against, "note": note})
         points_text = self.value("points").replace(" ", "")
         if not re.fullmatch(r"[+-]?\d+", points_text) or int(points_text) == 0:
-            raise Refused("points: a custom penalty needs its points, e.g. 50 or -30", field="penalty-points")
+            raise Refused(
+                _("points: a custom penalty needs its points, e.g. 50 or -30"), field="penalty-points"
+            )
         if not note:
             raise Refused(
-                "reason: say why (a custom penalty is a correction the table agreed)", field="penalty-note"
+                _("reason: say why (a custom penalty is a correction the table agreed)"), field="penalty-note"
             )
         return JassPenalty(kind="custom", against=against, points=int(points_text), note=note)
 
@@ -228,8 +248,8 @@ class BedankenScreen(FormDialog[JassClaim]):
     """Bedanken: a team claims the win with the points it has counted (its card points so far with the Weis and
     Stöck it has shown, before the multiplier); says what would happen."""
 
-    HEADING = "Bedanken — a team claims it has reached the target"
-    HINT = "Enter logs the claim · Esc cancels"
+    HEADING = N_("Bedanken — a team claims it has reached the target")
+    HINT = N_("Enter logs the claim · Esc cancels")
     BOX_ID = "bedanken-dialog"
 
     def __init__(self, table: Table, outcome: Callable[[JassClaim], Text], question: str = ""):
@@ -238,20 +258,27 @@ class BedankenScreen(FormDialog[JassClaim]):
         self.outcome = outcome
         self.question = question
 
+    def heading(self) -> str:
+        return super().heading() if self.correction is not None else _(self.HEADING)
+
+    def hint(self) -> str:
+        return super().hint() if self.correction is not None else _(self.HINT)
+
     def compose_fields(self) -> ComposeResult:
         yield Static(
             plain(
-                self.question or "A claim with enough points wins at once; one without enough loses the game."
+                self.question
+                or _("A claim with enough points wins at once; one without enough loses the game.")
             ),
             classes="hint",
         )
         with Horizontal(classes="field"):
             team = Input(placeholder=self.table.teams_keys(), id="claim-team")
-            team.border_title = "team"
+            team.border_title = _("team")
             yield team
             # the count is the card points so far plus the Weis and Stöck the team has shown (rules/jass.md)
-            counted = Input(placeholder="cards + Weis + Stöck", id="claim-counted")
-            counted.border_title = "points counted"
+            counted = Input(placeholder=_("cards + Weis + Stöck"), id="claim-counted")
+            counted.border_title = _("points counted")
             yield counted
         yield Static("", id="claim-outcome")
 
@@ -263,11 +290,13 @@ class BedankenScreen(FormDialog[JassClaim]):
         team_text = self.query_one("#claim-team", Input).value.strip()
         team = self.table.team(team_text) if team_text else None
         if team is None:
-            raise Refused(f"which team thanks off? {self.table.teams_hint()}", field="claim-team")
+            raise Refused(
+                _("which team thanks off? {teams}").format(teams=self.table.teams_hint()), field="claim-team"
+            )
         counted = self.query_one("#claim-counted", Input).value.strip()
         if not counted.isdigit():
             raise Refused(
-                "counted: the team's card points so far with the Weis and Stöck it has shown",
+                _("counted: the team's card points so far with the Weis and Stöck it has shown"),
                 field="claim-counted",
             )
         return JassClaim(team=team, counted=int(counted))
@@ -287,9 +316,9 @@ class BedankenScreen(FormDialog[JassClaim]):
 
 class JassScreen(GameScreen):
     BINDINGS = [
-        Binding("f5", "penalty", "Penalty"),
-        Binding("f6", "bedanken", "Bedanken"),
-        Binding("f7", "toggle_z", "Tafel"),
+        Binding("f5", "penalty", N_("Penalty")),
+        Binding("f6", "bedanken", N_("Bedanken")),
+        Binding("f7", "toggle_z", N_("Tafel")),
     ]
 
     DEFAULT_CSS = """
@@ -342,7 +371,7 @@ class JassScreen(GameScreen):
             said.append(f"Stöck {names.get(view.stoeck, view.stoeck)}")
         if not said:
             return None
-        line = Text("Shown: " + " · ".join(said))
+        line = Text(_("Shown: {melds}").format(melds=" · ".join(said)))
         if view.weis_verdict:
             line.append("\n" + view.weis_verdict, style="cyan")
         return line
@@ -386,11 +415,12 @@ class JassScreen(GameScreen):
         """What logging the claim would do, in the rules' own words: green if it wins, red if it loses."""
         preview = self.replayer.preview(self._claim_entries(claim))
         if preview.refusal:
-            return Text(f"Refused: {preview.refusal}", style="bold red")
+            return Text(_("Refused: {reason}").format(reason=preview.refusal), style="bold red")
         if not preview.result:
             return Text("")
         return Text(
-            f"If logged: {preview.result}", style="bold green" if preview.winner == claim.team else "bold red"
+            _("If logged: {result}").format(result=preview.result),
+            style="bold green" if preview.winner == claim.team else "bold red",
         )
 
     def action_bedanken(self) -> None:
@@ -426,7 +456,9 @@ class JassScreen(GameScreen):
         if not isinstance(current, JassTrump | JassTricks | JassWeis | JassStoeck):
             return None
         label = self.replayer.entry_label(seq)
-        title = f"Correct {label}: {describe(current, self.sheet.names, self.sheet.side_names)}"
+        title = _("Correct {entries}").format(
+            entries=f"{label}: {describe(current, self.sheet.names, self.sheet.side_names)}"
+        )
         return CorrectionScreen(JassForm(id="correction-form"), self.replayer, [(seq, current)], title)
 
     # ------------------------------------------------------------------ F2
@@ -445,18 +477,24 @@ def jass_table_markdown(settings: Settings, table: Table | None = None) -> str:
         weis = table.weis_hint().replace(" · ", " ")
     lines = [ruleset_summary(settings), ""]
     lines += [
-        "## Typing a hand",
+        _("## Typing a hand"),
         "",
-        "| field | type | means |",
+        _("| field | type | means |"),
         "|---|---|---|",
-        "| named by | blank, or an initial | blank = the player after the dealer; the partner = pushed |",
-        "| trump | h d c s o u, ♥, Rosen …; h+p | the contract; pushed: add +p (h+p, or hp) |",
-        f"| card points | {points} | one team's points (bare: the trump team); m = Match |",
-        f"| Weis · Stöck | {weis} | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |",
+        _("| named by | blank, or an initial | blank = the player after the dealer; the partner = pushed |"),
+        _("| trump | h d c s o u, ♥, Rosen …; h+p | the contract; pushed: add +p (h+p, or hp) |"),
+        _("| card points | {points} | one team's points (bare: the trump team); m = Match |").format(
+            points=points
+        ),
+        _(
+            "| Weis · Stöck | {weis} | a player, then 4-Kh = four to the K♥, 4J = four Jacks, st = Stöck |"
+        ).format(weis=weis),
         "",
-        "Enter in the Weis field logs the Weis at once; Enter elsewhere logs the hand as far as it is "
-        "typed. The deal is logged by itself. F5 penalty · F6 bedanken · F7 the Tafel (on a short screen, "
-        "shows or folds it; with room, its big Z).",
+        _(
+            "Enter in the Weis field logs the Weis at once; Enter elsewhere logs the hand as far as it is "
+            "typed. The deal is logged by itself. F5 penalty · F6 bedanken · F7 the Tafel (on a short screen, "
+            "shows or folds it; with room, its big Z)."
+        ),
         "",
     ]
     return "\n".join(lines + ruleset_sections(settings))

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from scorepad.locale import N_, _
 from scorepad.log import Entry, FourMeld, JassStoeck, JassWeis, Rank, SequenceMeld
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass import (
@@ -46,11 +47,12 @@ POINTS = re.compile(r"^(.*?)\s*(\d+)$")
 PLUS = re.compile(r"\s*\+\s*")
 GLUED = re.compile(r"^(\D+?)(\d.*)$")
 
-WEIS_HELP = (
+WEIS_HELP = N_(
     "a player, then 4-Kh (four to the K♥), 4J (four Jacks), st (Stöck); late: declared too late (void)"
 )
-LATE = re.compile(r"^(late|spät|spaet|zuspät|zuspaet)$", re.IGNORECASE)
-TRUMP_HELP = "trump: h d c s (♥ ♦ ♣ ♠), o = Obenabe, u = Undenufe; pushed: add +p (h+p, o+p)"
+# typed in any language: the English word and the translated ones
+LATE = re.compile(r"^(late|spät|spaet|zuspät|zuspaet|tard|tardi|поздно)$", re.IGNORECASE)
+TRUMP_HELP = N_("trump: h d c s (♥ ♦ ♣ ♠), o = Obenabe, u = Undenufe; pushed: add +p (h+p, o+p)")
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,7 @@ class Table:
         return self.side_names.get(side, side)
 
     def teams_hint(self) -> str:
-        return " or ".join(self.team_name(s) for s in self.sides)
+        return _(" or ").join(self.team_name(s) for s in self.sides)
 
     def player_key(self, player: str) -> str:
         """What the fields take for a player, as short as it goes: his initial when no other name begins with
@@ -145,7 +147,7 @@ class Table:
 
     def teams_keys(self) -> str:
         """The teams as the fields take them, for a placeholder: "h or r"."""
-        return " or ".join(self.team_key(s) for s in self.sides)
+        return _(" or ").join(self.team_key(s) for s in self.sides)
 
     def points_example(self, side: str, points: int = 97) -> str:
         """A team's card points as typed: "h97", "1 97" (a number and the points need a space between)."""
@@ -177,34 +179,46 @@ def parse_trump(text: str) -> tuple[str, bool]:
             contract = parse_contract(word[: -len(suffix)])
             if contract:
                 return contract, True
-    raise Refused(f"{text.strip()!r}? {TRUMP_HELP}")
+    raise Refused(f"{text.strip()!r}? {_(TRUMP_HELP)}")
 
 
 def parse_points(text: str, table: Table, trump_team: str | None) -> tuple[dict[str, int], str | None]:
     """'97' (the trump team), 'a97', 'b 60', 'm', 'm b' -> (team -> card points, the Match team or None)."""
     text = text.strip()
     if not text:
-        raise Refused(f"card points: {table.points_hint()} (bare: the trump team; m: a Match)")
+        raise Refused(
+            _("card points: {hint} (bare: the trump team; m: a Match)").format(hint=table.points_hint())
+        )
     match = MATCH.match(text)
     numbered = (
         match is not None and match.group(2).strip().isdigit() and table.team(match.group(2)) is not None
     )
     if not any(ch.isdigit() for ch in text) or numbered:  # "m", "m r", "m 2" (a team by its number)
         if not match:
-            raise Refused(f"card points: {text!r} has no number (a Match is m, or m and a team)")
+            raise Refused(
+                _("card points: {typed} has no number (a Match is m, or m and a team)").format(
+                    typed=repr(text)
+                )
+            )
         who = match.group(2).strip()
         team = table.team(who) if who else trump_team
         if team is None:
             raise Refused(
-                f"a Match for which team? {table.teams_hint()} (m {table.teams_keys().replace(' or ', ', m ')})"
+                _("a Match for which team? {teams} (m {keys})").format(
+                    teams=table.teams_hint(), keys=table.teams_keys().replace(_(" or "), ", m ")
+                )
                 if who
-                else "a Match for which team? name the trump first, or type m and a team"
+                else _("a Match for which team? name the trump first, or type m and a team")
             )
         return {team: HAND_POINTS}, team
     found = POINTS.match(text)
     if not found:
         example = table.points_example(next(iter(table.sides)))
-        raise Refused(f"card points: {text!r}? a team's initial and its points, e.g. {example}")
+        raise Refused(
+            _("card points: {typed}? a team's initial and its points, e.g. {example}").format(
+                typed=repr(text), example=example
+            )
+        )
     who, number = found.group(1).strip(), int(found.group(2))
     if problem := card_points_problem(number):
         raise Refused(problem)
@@ -212,10 +226,14 @@ def parse_points(text: str, table: Table, trump_team: str | None) -> tuple[dict[
     if team is None:
         if who:
             raise Refused(
-                f"card points: which team is {who!r}? {table.teams_hint()} (a player's initial is enough)"
+                _("card points: which team is {typed}? {teams} (a player's initial is enough)").format(
+                    typed=repr(who), teams=table.teams_hint()
+                )
             )
         raise Refused(
-            f"card points: whose? type the team too, e.g. {table.points_example(next(iter(table.sides)))}"
+            _("card points: whose? type the team too, e.g. {example}").format(
+                example=table.points_example(next(iter(table.sides)))
+            )
         )
     return {team: number}, None
 
@@ -238,7 +256,11 @@ def parse_meld(token: str, following: str | None = None) -> tuple[SequenceMeld |
             )
             suit = parse_contract(suit_word)
             if suit not in SUITS:
-                raise Refused(f"{text!r}: {suit_word!r} is not a suit (h d c s, ♥ ♦ ♣ ♠)")
+                raise Refused(
+                    _("{typed}: {suit} is not a suit (h d c s, ♥ ♦ ♣ ♠)").format(
+                        typed=repr(text), suit=repr(suit_word)
+                    )
+                )
             if problem := sequence_problem(length, top):
                 raise Refused(problem)
             return SequenceMeld.model_validate({"length": length, "top": top, "suit": suit}), used_next
@@ -266,20 +288,20 @@ def parse_weis(text: str, table: Table, contract: str | None = None) -> list[Sho
         following = tokens[i + 1] if i + 1 < len(tokens) else None
         if STOECK.match(token):
             if current is None:
-                raise Refused(f"Stöck of which player? {WEIS_HELP}")
+                raise Refused(_("Stöck of which player? {help}").format(help=_(WEIS_HELP)))
             current.stoeck = True
             i += 1
             continue
         if LATE.match(token):
             if current is None:
-                raise Refused(f"whose declaration came late? {WEIS_HELP}")
+                raise Refused(_("whose declaration came late? {help}").format(help=_(WEIS_HELP)))
             current.late = True
             i += 1
             continue
         meld = parse_meld(token, following) if token[0].isdigit() or FOUR_SAME.match(token) else None
         if meld is not None:
             if current is None:
-                raise Refused(f"whose Weis? {WEIS_HELP}")
+                raise Refused(_("whose Weis? {help}").format(help=_(WEIS_HELP)))
             current.melds.append(meld[0])
             i += 2 if meld[1] else 1
             continue
@@ -289,24 +311,32 @@ def parse_weis(text: str, table: Table, contract: str | None = None) -> list[Sho
             i += 1
             continue
         if token[0].isdigit():
-            raise Refused(f"{token!r}? a sequence is length-top-suit (4-Kh, 3-10c), four of a rank 4J")
+            raise Refused(
+                _("{typed}? a sequence is length-top-suit (4-Kh, 3-10c), four of a rank 4J").format(
+                    typed=repr(token)
+                )
+            )
         player = table.player(token)
         glued = GLUED.match(token)
         if player is None and glued and table.player(glued.group(1)):  # 'c3-10c': Cid, three to the 10♣
             tokens[i : i + 1] = [glued.group(1), glued.group(2)]
             continue
         if player is None:
-            raise Refused(f"{token!r} is neither a player nor a Weis: {WEIS_HELP}")
+            raise Refused(
+                _("{typed} is neither a player nor a Weis: {help}").format(
+                    typed=repr(token), help=_(WEIS_HELP)
+                )
+            )
         current = shown.setdefault(player, Shown(player))
         i += 1
     if not shown:
-        raise Refused(f"Weis: {WEIS_HELP}")
+        raise Refused(_("Weis: {help}").format(help=_(WEIS_HELP)))
     for item in shown.values():
         name = table.name(item.player)
         if not item.melds and not item.stoeck:
-            raise Refused(f"what does {name} show? {WEIS_HELP}")
+            raise Refused(_("what does {player} show? {help}").format(player=name, help=_(WEIS_HELP)))
         if item.melds and (problem := melds_problem(item.melds, table.settings, table.suit_names)):
-            raise Refused(f"{name} cannot declare that: {problem}")
+            raise Refused(_("{player} cannot declare that: {problem}").format(player=name, problem=problem))
         if item.stoeck and (problem := no_stoeck_problem(contract)):
             raise Refused(problem)
     holdings = [(item.player, item.melds, item.stoeck) for item in shown.values() if not item.late]

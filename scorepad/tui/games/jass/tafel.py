@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from scorepad.locale import _, pgettext
 from scorepad.rules.jass import Tafel, tafel
 from scorepad.rules.jass.view import points_to_go
 from scorepad.tui.widgets.title import LEAST_NAME, cut_name
@@ -127,8 +128,8 @@ class JassTafel(Widget):
     def __init__(self, *, id: str | None = "tafel"):
         super().__init__(id=id)
         self.halves: tuple[TafelHalf, ...] = ()
-        self.border_title = "Jass-Tafel"
-        self.border_subtitle = "F5 penalty · F6 bedanken · F7 the Z"
+        self.border_title = _("Jass-Tafel")
+        self.border_subtitle = _("F5 penalty · F6 bedanken · F7 the Z")
 
     def show(
         self,
@@ -154,11 +155,11 @@ class JassTafel(Widget):
         total = Text.assemble("  ", (str(half.total), "bold"))
         extras: list[Text] = []
         if half.winner:
-            extras.append(Text("  wins", style="bold green"))
+            extras.append(Text("  " + pgettext("Jass-Tafel", "wins"), style="bold green"))
         elif half.to_go:
-            extras.append(Text(f"  {half.to_go} to go", style="dim"))
+            extras.append(Text("  " + _("{points} to go").format(points=half.to_go), style="dim"))
         if half.bergpreis:
-            extras.append(Text("  ★ Bergpreis", style="yellow"))
+            extras.append(Text("  ★ " + _("Bergpreis"), style="yellow"))
         while extras and cell_len(half.name[:LEAST_NAME]) + sum(t.cell_len for t in [total, *extras]) > width:
             extras.pop()  # the Bergpreis, then what it needs, before the name is cut short
         room = width - sum(t.cell_len for t in [total, *extras])
