@@ -39,6 +39,7 @@ MARKED = [
     "scorepad/rules/__init__.py",
     "scorepad/rules/auction_bridge",
     "scorepad/rules/jass",
+    "scorepad/tui/games/auction_bridge",
 ]
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 #: calls whose string arguments are never shown as words (patterns, SQL, names of things)
@@ -62,6 +63,8 @@ NOT_WORDS = {
     "scorepad/locale/__init__.py": {"LANGUAGES"},  # each language in its own words, the same in every language
     "scorepad/tui/board/screen.py": {"DEFAULT_CSS"},
     "scorepad/tui/board/widgets.py": {"DEFAULT_CSS"},
+    "scorepad/tui/games/auction_bridge/form.py": {"DEFAULT_CSS"},
+    "scorepad/tui/games/auction_bridge/screen.py": {"DEFAULT_CSS"},
 }  # fmt: skip
 #: a line with this comment holds no words (say why after it)
 NOT_WORDS_COMMENT = "# not words"
