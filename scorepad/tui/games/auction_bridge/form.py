@@ -542,7 +542,7 @@ class BridgeForm(EntryForm):
         if not cells.made:
             what = pgettext("bridge row", "set {count}").format(count=-over)
         elif over > 0:
-            what = _("made, {count} over").format(count=over)
+            what = ngettext("made, {count} over", "made, {count} over", over).format(count=over)
         else:
             what = pgettext("bridge row", "made")
         if cells.won_game == cells.side:

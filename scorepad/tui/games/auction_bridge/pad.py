@@ -493,6 +493,18 @@ class PadLines(Visual):
         return "\n".join(line.plain for line in self.lines)
 
 
+def column_heading(column: str) -> str:
+    """A column of the deal list as its heading says it (`columns.GAME_COLUMNS`)."""
+    headings = {
+        "game": pgettext("bridge column", "game"),
+        "contract": pgettext("bridge column", "contract"),
+        "tricks": pgettext("bridge column", "tricks"),
+        "result": pgettext("bridge column", "result"),
+        "honours": pgettext("bridge column", "honours"),
+    }
+    return headings.get(column, column)
+
+
 class BridgeSheet(SheetTable):
     """One row per scored deal: the game, the contract, the tricks, made or set, honours — the columns folded to
     the width (see `columns.plan`)."""
@@ -533,7 +545,7 @@ class BridgeSheet(SheetTable):
         if (
             kept < len(measured) or not widths
         ):  # a row changed or gone (a correction), or other names: all again
-            kept, widths, score_width = 0, {label: len(label) for label in GAME_COLUMNS}, 1
+            kept, widths, score_width = 0, {label: len(column_heading(label)) for label in GAME_COLUMNS}, 1
         else:
             widths = dict(widths)
         for row, cells in zip(sheet.rows[kept:], rows_cells(sheet)[kept:], strict=True):
@@ -549,10 +561,11 @@ class BridgeSheet(SheetTable):
         return (*super().layout_key(sheet), self.plan)
 
     def game_columns(self, sheet: Sheet) -> list[str]:
-        return list(self.plan.columns)
+        return [column_heading(label) for label in self.plan.columns]
 
     def whole_column(self, key: str) -> bool:
-        return key == "col-contract"  # the declarer's name is cut short already: the call itself stays
+        # the declarer's name is cut short already: the call itself stays
+        return key == f"col-{column_heading('contract')}"
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         shown = dict(zip(GAME_COLUMNS, self.full_cells(row, sheet), strict=True))
