@@ -21,13 +21,14 @@ PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
 #: the sides named after their players, as a new rubber names them (longer than "We" and "They")
 SIDES = {"Ann & Cid": ["Ann", "Cid"], "Bob & Dan": ["Bob", "Dan"]}
 #: what each language must show whole: the pad's totals label, its two score labels, the form's field titles,
-#: and the laws page (its first lines in view; a section further down)
+#: the deal line, the deal list's words, and the laws page (its first lines in view; a section further down)
 WORDS = {
     "de": {
         "total": "Total",
         "scores": ("Stichwertung", "Honneurwertung"),
         "fields": ("Alleinspieler", "Kontrakt", "Stiche", "Honneurs"),
         "deal": "Runde 4 · Partie 2 · Dan gibt",
+        "rows": ("erfüllt +1, Partie", "gefallen 1", "Ergebnis"),
         "laws": ("Die Einstellungen dieses Spiels", "Revoke-Strafe: 100", "## Die Reizung (Regeln 42–46)"),
     },
     "ru": {
@@ -35,6 +36,7 @@ WORDS = {
         "scores": ("запись взяток", "запись онёров"),
         "fields": ("разыгрывающий", "контракт", "взятки", "онёры"),
         "deal": "Сдача 4 · гейм 2 · сдаёт Dan",
+        "rows": ("выполнен +1, гейм", "без 1", "результат"),
         "laws": ("Настройки этой партии", "штраф за ренонс: 100", "## Торговля (законы 42–46)"),
     },
 }
@@ -84,7 +86,8 @@ async def test_the_bridge_screen_at_80x24_shows_every_total_and_whole_labels(cod
         # the pad's totals line in view, with each side's total
         total_line = next(line for line in shown.splitlines() if words["total"] in line)
         assert [str(totals[side]) in total_line for side in SIDES] == [True, True]
-        for label in (*words["scores"], *words["fields"], words["deal"]):
+        # the deal list says its results and headings in the language too
+        for label in (*words["scores"], *words["fields"], words["deal"], *words["rows"]):
             assert label in shown, label
         assert "…" not in "".join(
             str(field.border_title) for field in screen.query("#bridge-fields Input") if field.display
