@@ -53,6 +53,7 @@ MARKED = [
     "scorepad/tui/games/__init__.py",
     "scorepad/tui/games/five_hundred",
     "scorepad/tui/games/jass",
+    "scorepad/tui/games/auction_bridge",
 ]
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 #: calls whose string arguments are never shown as words (patterns, SQL, names of things)
@@ -86,6 +87,8 @@ NOT_WORDS = {
     "scorepad/tui/games/five_hundred/sheet.py": {"OUTCOME_STYLES"},
     "scorepad/tui/games/jass/form.py": {"DEFAULT_CSS"},
     "scorepad/tui/games/jass/screen.py": {"DEFAULT_CSS"},
+    "scorepad/tui/games/auction_bridge/form.py": {"DEFAULT_CSS"},
+    "scorepad/tui/games/auction_bridge/screen.py": {"DEFAULT_CSS"},
 }  # fmt: skip
 #: a line with this comment holds no words (say why after it)
 NOT_WORDS_COMMENT = "# not words"

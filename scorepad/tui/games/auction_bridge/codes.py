@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from scorepad.locale import N_, _
 from scorepad.rules.auction_bridge import (
     Contract,
     Settings,
@@ -30,7 +31,7 @@ TRUMP_CODES = {
 }
 NO_TRUMP_CODES = {"3": "3_aces", "4": "4_aces", "4h": "4_aces_one_hand"}
 DOUBLING_SUFFIXES = (("xx", "redoubled"), ("x", "doubled"))
-CONTRACT_HELP = "a contract: level and suit (3h, 1nt, 2r for royal spades), x doubled, xx redoubled"
+CONTRACT_HELP = N_("a contract: level and suit (3h, 1nt, 2r for royal spades), x doubled, xx redoubled")
 
 # so the codes stay in step with the rules' holdings
 assert set(TRUMP_CODES.values()) == set(holdings_for("S"))
@@ -45,7 +46,7 @@ def parse_contract(text: str) -> tuple[str, str]:
     """'3hx' -> ('3H', 'doubled'); '1nt' -> ('1NT', 'none'); '2rxx' -> ('2R', 'redoubled')."""
     word = "".join(text.split()).lower()
     if not word:
-        raise ValueError(f"type {CONTRACT_HELP}")
+        raise ValueError(_("type {what}").format(what=_(CONTRACT_HELP)))
     double = "none"
     for suffix, doubling in DOUBLING_SUFFIXES:
         if word.endswith(suffix) and len(word) > len(suffix):
@@ -54,9 +55,13 @@ def parse_contract(text: str) -> tuple[str, str]:
     try:
         call = parse_call(word)
     except ValueError as error:
-        raise ValueError(f"contract: {error}") from None
+        raise ValueError(_("contract: {reason}").format(reason=error)) from None
     if not is_bid(call):
-        raise ValueError(f"{text.strip()!r} is not a contract: type {CONTRACT_HELP}")
+        raise ValueError(
+            _("{typed} is not a contract: type {what}").format(
+                typed=repr(text.strip()), what=_(CONTRACT_HELP)
+            )
+        )
     return call, double
 
 
@@ -92,11 +97,11 @@ def parse_side(text: str, letters: Mapping[str, str], side_names: Mapping[str, s
             return side
     if word in letters:
         return letters[word]
-    raise ValueError(f"which side? {side_choices(letters, side_names)}")
+    raise ValueError(_("which side? {sides}").format(sides=side_choices(letters, side_names)))
 
 
 def side_choices(letters: Mapping[str, str], side_names: Mapping[str, str]) -> str:
-    return " or ".join(f"{letter_of(side, letters)} {shown}" for side, shown in side_names.items())
+    return _(" or ").join(f"{letter_of(side, letters)} {shown}" for side, shown in side_names.items())
 
 
 def parse_honours(
@@ -109,21 +114,30 @@ def parse_honours(
     side = letters.get(word[:1])
     if side is None:
         raise ValueError(
-            f"honours: start with the side that holds them ({side_choices(letters, side_names)}), "
-            f"then {'/'.join(codes_for(strain or 'S'))}"
+            _("honours: start with the side that holds them ({sides}), then {codes}").format(
+                sides=side_choices(letters, side_names), codes="/".join(codes_for(strain or "S"))
+            )
         )
     code = word[1:]
     if strain is None:  # no contract yet: any code of either kind
         if code in TRUMP_CODES or code in NO_TRUMP_CODES:
             return side, TRUMP_CODES.get(code) or NO_TRUMP_CODES[code]
-        raise ValueError(f"honours: {code or 'nothing'!r} is not a holding ({'/'.join(TRUMP_CODES)})")
+        raise ValueError(
+            _("honours: {typed} is not a holding ({codes})").format(
+                typed=repr(code or _("nothing")), codes="/".join(TRUMP_CODES)
+            )
+        )
     codes = codes_for(strain)
     if code in codes:
         return side, codes[code]
     if code in holdings_for(strain):
         return side, code
-    where = "no trump (aces)" if strain == "NT" else STRAIN_NAMES[strain]
-    raise ValueError(f"honours at {where}: {code or 'nothing'!r} is not one of {'/'.join(codes)}")
+    where = _("no trump (aces)") if strain == "NT" else STRAIN_NAMES[strain]
+    raise ValueError(
+        _("honours at {strain}: {typed} is not one of {codes}").format(
+            strain=where, typed=repr(code or _("nothing")), codes="/".join(codes)
+        )
+    )
 
 
 def honours_code(side: str, holding: str, letters: Mapping[str, str]) -> str:
@@ -141,9 +155,11 @@ def holdings_hint(strain: str, settings: Settings, *, compact: bool = False) -> 
         values = " ".join(
             f"{code}={honour_value(strain, holding, settings)}" for code, holding in codes.items()
         )
-        return values + (" (h: in one hand)" if any("h" in code for code in codes) else "")
+        return values + (" " + _("(h: in one hand)") if any("h" in code for code in codes) else "")
     return " · ".join(
-        f"{code}: {HOLDING_TEXT[holding]} {honour_value(strain, holding, settings)}"
+        _("{code}: {holding} {points}").format(
+            code=code, holding=_(HOLDING_TEXT[holding]), points=honour_value(strain, holding, settings)
+        )
         for code, holding in codes.items()
     )
 
@@ -151,11 +167,17 @@ def holdings_hint(strain: str, settings: Settings, *, compact: bool = False) -> 
 def contract_value(state_names: Mapping[str, str], contract: Contract, settings: Settings) -> str:
     """ "Ann's 3♥ doubled: 16 a trick, needs 9 tricks (48 if just made); set: 100 a trick"."""
     terms = contract_terms(contract, settings)
-    text = (
-        f"{state_names.get(contract.declarer, contract.declarer)}'s {contract.text}: {terms.per_trick} a trick, "
-        f"needs {terms.needed} tricks ({terms.if_just_made} below the line if just made); "
-        f"set: {terms.per_undertrick} a trick"
+    text = _(
+        "{player}'s {contract}: {per_trick} a trick, needs {needed} tricks ({just_made} below the line if "
+        "just made); set: {per_undertrick} a trick"
+    ).format(
+        player=state_names.get(contract.declarer, contract.declarer),
+        contract=contract.text,
+        per_trick=terms.per_trick,
+        needed=terms.needed,
+        just_made=terms.if_just_made,
+        per_undertrick=terms.per_undertrick,
     )
     if terms.undertricks_cap is not None:
-        text += f", {terms.undertricks_cap} at most (the dealer's one spade, Law 48)"
+        text += _(", {points} at most (the dealer's one spade, Law 48)").format(points=terms.undertricks_cap)
     return text

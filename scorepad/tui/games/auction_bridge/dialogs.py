@@ -10,10 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Static
 
+from scorepad.locale import N_, _, ngettext, pgettext
 from scorepad.log import ABResult, Chicane, Honours, Revoke
 from scorepad.rules.auction_bridge import Settings
 from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
-from scorepad.rules.wording import counted
 from scorepad.tui.games.auction_bridge.codes import (
     honours_code,
     letter_of,
@@ -55,44 +55,56 @@ class ExtrasFields:
         revokers = [revoke[0], *extras.more_revokes] if revoke else []
         # each hint the fullest that fits its field (long side names, an 80-column screen): never cut
         yield labelled(
-            "revoke by",
+            _("revoke by"),
             HintedInput(
                 " ".join(map(self._letter, revokers)),
                 id="revoke-side",
                 hints=[
-                    f"{sides} or blank; two revokes: both letters",
-                    f"{sides} or blank",
-                    f"{letters} or blank",
+                    _("{sides} or blank; two revokes: both letters").format(sides=sides),
+                    _("{sides} or blank").format(sides=sides),
+                    _("{sides} or blank").format(sides=letters),
                 ],
             ),
         )
-        points, tricks = (
-            f"{self.settings.revoke_penalty} points",
-            counted(self.settings.revoke_tricks, "trick"),
-        )
         yield labelled(
-            "declarer takes",
+            _("declarer takes"),
             HintedInput(
                 choice,
                 id="revoke-choice",
-                hints=[f"adversaries revoked: p {points}, t {tricks}", f"p {points} or t {tricks}", "p or t"],
+                hints=[
+                    ngettext(
+                        "adversaries revoked: p {points} points, t {count} trick",
+                        "adversaries revoked: p {points} points, t {count} tricks",
+                        self.settings.revoke_tricks,
+                    ).format(points=self.settings.revoke_penalty, count=self.settings.revoke_tricks),
+                    ngettext(
+                        "p {points} points or t {count} trick",
+                        "p {points} points or t {count} tricks",
+                        self.settings.revoke_tricks,
+                    ).format(points=self.settings.revoke_penalty, count=self.settings.revoke_tricks),
+                    _("p or t"),
+                ],
             ),
         )
         if self.settings.chicane:
             yield labelled(
-                "chicane",
+                _("chicane"),
                 HintedInput(
                     self._letter(chicane[0] if chicane else None),
                     id="chicane-side",
-                    hints=[f"void of trumps: {sides} or blank", f"{sides} or blank", f"{letters} or blank"],
+                    hints=[
+                        _("void of trumps: {sides} or blank").format(sides=sides),
+                        _("{sides} or blank").format(sides=sides),
+                        _("{sides} or blank").format(sides=letters),
+                    ],
                 ),
             )
             yield labelled(
-                "double chicane",
+                _("double chicane"),
                 HintedInput(
                     "y" if chicane and chicane[1] else "",
                     id="chicane-double",
-                    hints=["y: both its hands are void of trumps", "y: both hands void"],
+                    hints=[_("y: both its hands are void of trumps"), _("y: both hands void")],
                 ),
             )
 
@@ -119,7 +131,9 @@ class ExtrasFields:
         try:
             return tuple(parse_side(piece, self.letters, self.side_names) for piece in pieces)
         except ValueError as error:
-            raise Refused(f"{error}; several revokes: a letter each", field="revoke-side") from None
+            raise Refused(
+                _("{reason}; several revokes: a letter each").format(reason=error), field="revoke-side"
+            ) from None
 
     def read(self) -> Extras:
         revoke = chicane = None
@@ -131,7 +145,7 @@ class ExtrasFields:
             choices = {"p": "points", "points": "points", "t": "tricks", "tricks": "tricks", "": None}
             if choice_text not in choices:
                 raise Refused(
-                    "declarer takes: p (points) or t (tricks), or blank when his own side revoked",
+                    _("declarer takes: p (points) or t (tricks), or blank when his own side revoked"),
                     field="revoke-choice",
                 )
             revoke = (side, choices[choice_text])
@@ -143,9 +157,15 @@ class ExtrasFields:
 class IrregularitiesScreen(FormDialog[Extras]):
     """Revoke (and chicane, where the ruleset scores it) for the result about to be entered."""
 
-    HEADING = "Revoke and chicane (they go with the next result)"
-    HINT = "Enter saves · Esc leaves it as it was · blank fields: none"
+    HEADING = N_("Revoke and chicane (they go with the next result)")
+    HINT = N_("Enter saves · Esc leaves it as it was · blank fields: none")
     BOX_ID = "irregularities"
+
+    def heading(self) -> str:
+        return _(super().heading())
+
+    def hint(self) -> str:
+        return _(super().hint())
 
     def __init__(
         self, extras: Extras, letters: Mapping[str, str], side_names: Mapping[str, str], settings: Settings
@@ -165,21 +185,32 @@ class AgreeScreen(ConfirmScreen):
     """The rubber's score agreed (Laws 12–13): after it, nothing of the rubber can be corrected."""
 
     BINDINGS = [
-        Binding("y,enter", "agree", "Agree"),
-        Binding("n,escape", "cancel", "Not yet"),
+        Binding("y,enter", "agree", N_("Agree")),
+        Binding("n,escape", "cancel", N_("Not yet")),
     ]
-    QUESTION = "Agree the rubber's score?"
-    HINT = "Once agreed, no entry of this rubber can be corrected any more (Laws 12, 13)."
-    AGREE = "Agree (y)"
+    QUESTION = N_("Agree the rubber's score?")
+    HINT = N_("Once agreed, no entry of this rubber can be corrected any more (Laws 12, 13).")
+    AGREE = N_("Agree (y)")
     BODY_ID = "agree-score"
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        # the words in the language spoken when the dialog opens
+        self.QUESTION, self.HINT, self.AGREE = _(self.QUESTION), _(self.HINT), _(self.AGREE)
 
 
 class StopScreen(FormDialog[str]):
     """Stop an unfinished rubber (Law 11), with an optional reason."""
 
-    HEADING = "Stop the rubber here? (Law 11)"
-    HINT = "Enter stops the rubber · Esc goes on playing"
+    HEADING = N_("Stop the rubber here? (Law 11)")
+    HINT = N_("Enter stops the rubber · Esc goes on playing")
     BOX_ID = "stop"
+
+    def heading(self) -> str:
+        return _(super().heading())
+
+    def hint(self) -> str:
+        return _(super().hint())
 
     def __init__(self, text: str):
         super().__init__()
@@ -187,7 +218,7 @@ class StopScreen(FormDialog[str]):
 
     def compose_fields(self) -> ComposeResult:
         yield Static(plain(self.text))
-        yield Input(placeholder="reason (optional), then Enter", id="stop-reason")
+        yield Input(placeholder=_("reason (optional), then Enter"), id="stop-reason")
 
     def fill(self, value: str) -> None:
         self.query_one("#stop-reason", Input).value = value
@@ -200,12 +231,15 @@ class ResultEditScreen(FormDialog[ABResult]):
     """Correct a deal's result the way it was typed: tricks and honours, and with the ruleset the revoke and
     chicane that went with it (as F6 asks them)."""
 
-    HINT = (
+    HINT = N_(
         "Enter or Ctrl+S saves the correction · Esc cancels. An honours-only change may be made until the "
         "rubber is agreed (Law 12); a trick-score change only until a declaration in the following game "
         "(Law 13)."
     )
     BOX_ID = "result-edit"
+
+    def hint(self) -> str:
+        return _(super().hint())
 
     def __init__(
         self,
@@ -228,28 +262,31 @@ class ResultEditScreen(FormDialog[ABResult]):
         self.extras = ExtrasFields(self, letters, side_names, settings) if settings is not None else None
 
     def heading(self) -> str:
-        return f"Correct {self.title_text}"
+        return _("Correct {entry}").format(entry=self.title_text)
 
     def compose_fields(self) -> ComposeResult:
         honours = self.result.honours
         code = honours_code(honours.side, honours.holding, self.letters) if honours else ""
         sides = side_choices(self.letters, self.side_names)
         yield labelled(
-            "tricks",
+            pgettext("bridge field", "tricks"),
             HintedInput(
                 str(self.result.tricks),
                 id="edit-tricks",
-                hints=[f"won by the declarer's side, 0 to {TRICKS_IN_A_DEAL}", f"0 to {TRICKS_IN_A_DEAL}"],
+                hints=[
+                    _("won by the declarer's side, 0 to {most}").format(most=TRICKS_IN_A_DEAL),
+                    _("0 to {most}").format(most=TRICKS_IN_A_DEAL),
+                ],
             ),
         )
         yield labelled(
-            "honours",
+            pgettext("bridge field", "honours"),
             HintedInput(
                 code,
                 id="edit-honours",
                 hints=[
-                    f"side ({sides}) then the holding; blank: none",
-                    "side, then the holding; blank: none",
+                    _("side ({sides}) then the holding; blank: none").format(sides=sides),
+                    _("side, then the holding; blank: none"),
                 ],
             ),
         )
@@ -268,7 +305,7 @@ class ResultEditScreen(FormDialog[ABResult]):
 
     def read(self) -> ABResult:
         tricks_text = self.query_one("#edit-tricks", Input).value
-        problem = int_problem(0, TRICKS_IN_A_DEAL, "tricks")(tricks_text)
+        problem = int_problem(0, TRICKS_IN_A_DEAL, pgettext("bridge field", "tricks"))(tricks_text)
         if problem:
             raise Refused(problem, field="edit-tricks")
         try:

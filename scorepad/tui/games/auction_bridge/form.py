@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
+from scorepad.locale import _, ngettext, pgettext
 from scorepad.log import ABBid, ABContract, ABResult, Chicane, Deal, Entry, Honours, Revoke
 from scorepad.rules.auction_bridge import (
     STRAIN_NAMES,
@@ -32,7 +33,6 @@ from scorepad.rules.auction_bridge import (
 from scorepad.rules.auction_bridge.scoring import TRICKS_IN_A_DEAL
 from scorepad.rules.auction_bridge.view import BridgeView, DealCells, bridge_cells
 from scorepad.rules.base import Phase, Sheet
-from scorepad.rules.wording import counted
 from scorepad.tui.games.auction_bridge.codes import (
     TRUMP_CODES,
     contract_value,
@@ -101,13 +101,17 @@ class BridgeForm(EntryForm):
         yield Static("", id="bridge-deal")
         with Horizontal(id="bridge-fields"):
             yield Input(
-                placeholder="1s 2h 1nt 2r (royal) · p pass · x double · xx redouble",
+                placeholder=_("1s 2h 1nt 2r (royal) · p pass · x double · xx redouble"),
                 id="bridge-call",
                 validators=[_problem(parse_call)],
                 valid_empty=True,
             )
             yield NameInput(
-                self.player_names, what="declarer", optional=True, id="bridge-declarer", placeholder="initial"
+                self.player_names,
+                what=_("declarer"),
+                optional=True,
+                id="bridge-declarer",
+                placeholder=_("initial"),
             )
             yield Input(
                 placeholder="3h 1nt 3hx",
@@ -119,12 +123,12 @@ class BridgeForm(EntryForm):
                 placeholder="0–13",
                 id="bridge-tricks",
                 validators=[
-                    ParseValidator(int_problem(0, TRICKS_IN_A_DEAL, "tricks won by the declarer's side"))
+                    ParseValidator(int_problem(0, TRICKS_IN_A_DEAL, _("tricks won by the declarer's side")))
                 ],
                 valid_empty=True,
             )
             yield Input(
-                placeholder="blank: none",
+                placeholder=_("blank: none"),
                 id="bridge-honours",
                 validators=[_problem(self._parse_honours)],
                 valid_empty=True,
@@ -135,11 +139,11 @@ class BridgeForm(EntryForm):
 
     def on_mount(self) -> None:
         titles = {
-            "bridge-call": "call",
-            "bridge-declarer": "declarer",
-            "bridge-contract": "contract",
-            "bridge-tricks": "tricks",
-            "bridge-honours": "honours",
+            "bridge-call": pgettext("bridge field", "call"),
+            "bridge-declarer": pgettext("bridge field", "declarer"),
+            "bridge-contract": pgettext("bridge field", "contract"),
+            "bridge-tricks": pgettext("bridge field", "tricks"),
+            "bridge-honours": pgettext("bridge field", "honours"),
         }
         for field_id, title in titles.items():
             self.field(field_id).border_title = title
@@ -173,7 +177,7 @@ class BridgeForm(EntryForm):
     def view(self) -> BridgeView:
         view = self.sheet.view if self.sheet is not None else None
         if not isinstance(view, BridgeView):
-            raise LookupError("the rubber is not loaded yet")
+            raise LookupError("the rubber is not loaded yet")  # not words: a program error, never shown
         return view
 
     @property
@@ -200,11 +204,11 @@ class BridgeForm(EntryForm):
         strain = self._strain()
         field = self.field("bridge-honours")
         if strain is None:
-            field.placeholder = f"e.g. {self._honours_example()}"
+            field.placeholder = _("e.g. {example}").format(example=self._honours_example())
         elif honours_required(strain):
-            field.placeholder = f"needed: e.g. {self._honours_example()}"
+            field.placeholder = _("needed: e.g. {example}").format(example=self._honours_example())
         else:
-            field.placeholder = "blank: aces 2–2"
+            field.placeholder = _("blank: aces 2–2")
 
     def auction_shown(self) -> bool:
         stage = self.stage
@@ -253,22 +257,22 @@ class BridgeForm(EntryForm):
         stage = self.stage
         if stage not in ("deal", "auction"):
             self.show_error(
-                "The auction is over: enter the result."
+                _("The auction is over: enter the result.")
                 if stage == "play"
-                else "The rubber is over: nothing more is bid."
+                else _("The rubber is over: nothing more is bid.")
             )
             return
         if self.view.calls:
-            self.show_error("The auction has begun: go on call by call (Ctrl+Z takes back the last call).")
+            self.show_error(_("The auction has begun: go on call by call (Ctrl+Z takes back the last call)."))
             return
         self.mode = "contract" if self.mode == "auction" else "auction"
         self._layout()
         self.focus_first()
         self.refresh_texts()
         self.show_info(
-            "Type the auction call by call."
+            _("Type the auction call by call.")
             if self.mode == "auction"
-            else "Enter the final contract and the result."
+            else _("Enter the final contract and the result.")
         )
 
     def set_extras(self, extras: Extras) -> None:
@@ -311,12 +315,12 @@ class BridgeForm(EntryForm):
         if self.auction_shown():
             field = self.field("bridge-call")
             if not field.value.strip():
-                raise Refused("type the call")
+                raise Refused(_("type the call"))
             view = self.view
             return [ABBid(player=view.turn or view.dealer, call=parse_call(field.value))]
         entries = self._result_entries()
         if entries is None:
-            raise Refused("type the declarer, the contract and the tricks")
+            raise Refused(_("type the declarer, the contract and the tricks"))
         return [entry for entry in entries if not isinstance(entry, Deal)]
 
     # ------------------------------------------------------------------ reading the fields
@@ -400,12 +404,14 @@ class BridgeForm(EntryForm):
     def deal_line(self) -> Text:
         view, stage = self.view, self.stage
         if stage == "agreed":
-            return Text("The rubber's score is agreed. Ctrl+N starts a new rubber with the same players.")
+            return Text(_("The rubber's score is agreed. Ctrl+N starts a new rubber with the same players."))
         if stage == "over":
             return Text(
-                "The rubber is over: F8 when the table agrees its score (this closes every correction)."
+                _("The rubber is over: F8 when the table agrees its score (this closes every correction).")
             )
-        head = f"Deal {view.number} · game {view.game} · {self._who(view.dealer)} deals"
+        head = _("Deal {number} · game {game} · {dealer} deals").format(
+            number=view.number, game=view.game, dealer=self._who(view.dealer)
+        )
         if stage == "play":
             contract = self.pending_contract()
             assert contract is not None and self.settings is not None and self.sheet is not None
@@ -415,13 +421,15 @@ class BridgeForm(EntryForm):
         calls = view.calls
         if calls:
             auction = " – ".join(f"{self._who(p)} {format_call(c)}" for p, c in calls)
-            return Text.assemble(head, " · auction: ", (auction, "default"))
+            return Text.assemble(head, " · ", _("auction:"), " ", (auction, "default"))
         if self.correcting:  # F5 is the game screen's key, not the correction's
             return Text(head)
         switch = (
-            "F5: type the auction call by call" if self.mode == "contract" else "F5: just the final contract"
+            _("F5: type the auction call by call")
+            if self.mode == "contract"
+            else _("F5: just the final contract")
         )
-        return Text.assemble(head, (f"   ({switch})", "dim italic"))
+        return Text.assemble(head, (f"   ({switch})", "dim italic"))  # not words: a style
 
     def hint_line(self) -> Text:
         if self.auction_shown():
@@ -429,23 +437,27 @@ class BridgeForm(EntryForm):
         if self.result_shown():
             assert self.sheet is not None and self.settings is not None
             # "n (N & S) or e (E & W)": the letter first, the side's name in brackets, whatever the names are
-            sides = " or ".join(
+            sides = _(" or ").join(
                 f"{letter_of(s, self.letters)} ({shown})" for s, shown in self.sheet.side_names.items()
             )
             strain = self._strain()
             if strain is None:
-                holdings = " ".join(TRUMP_CODES) + " (at no trump 3 4 4h: aces)"
+                holdings = " ".join(TRUMP_CODES) + " " + _("(at no trump 3 4 4h: aces)")
             else:
                 # on a short screen (80×24) the values alone: the words' four lines scrolled the pad's "to make game" away
                 holdings = holdings_hint(strain, self.settings, compact=self.screen.has_class("-short"))
             # blank only where the rules allow it: at a trump declaration one side always holds three honours
             if strain is None:
-                blank = "blank only at no trump"
+                blank = _("blank only at no trump")
             elif honours_required(strain):
-                blank = "needed at a trump declaration"
+                blank = _("needed at a trump declaration")
             else:
-                blank = "blank: aces 2–2"
-            return Text(f"Honours: the side, {sides}, then {holdings}; {blank}")
+                blank = _("blank: aces 2–2")
+            return Text(
+                _("Honours: the side, {sides}, then {holdings}; {blank}").format(
+                    sides=sides, holdings=holdings, blank=blank
+                )
+            )
         return Text("")
 
     def _auction_hint(self) -> Text:
@@ -458,16 +470,20 @@ class BridgeForm(EntryForm):
         shown = [describe_bid(c, self.settings) for c in bids[:SHOWN_BIDS]]
         if len(bids) > SHOWN_BIDS:
             shown.append(f"… {describe_bid(bids[-1], self.settings)}")
-        text = f"{self._who(turn)} to call"
+        text = _("{player} to call").format(player=self._who(turn))
         if view.bid_to_beat:
-            doubled = "" if view.doubling == "none" else f" {view.doubling}"
-            text += (
-                f" — to beat: {self._who(view.bid_by)}'s "
-                f"{describe_bid(view.bid_to_beat, self.settings)}{doubled}"
-            )
+            bid = describe_bid(view.bid_to_beat, self.settings)
+            by = self._who(view.bid_by)
+            if view.doubling == "doubled":
+                beat = _("to beat: {player}'s {bid} doubled")
+            elif view.doubling == "redoubled":
+                beat = _("to beat: {player}'s {bid} redoubled")
+            else:
+                beat = _("to beat: {player}'s {bid}")
+            text += " — " + beat.format(player=by, bid=bid)
         elif not view.calls:
-            text += " (the dealer must bid: no pass)"
-        return Text(f"{text} · legal: {', '.join(words + shown)}")
+            text += " " + _("(the dealer must bid: no pass)")
+        return Text(_("{said} · legal: {calls}").format(said=text, calls=", ".join(words + shown)))
 
     def preview_line(self) -> Text:
         assert self.sheet is not None and self.settings is not None
@@ -479,7 +495,7 @@ class BridgeForm(EntryForm):
         if contract is not None and tricks is not None and 0 <= tricks <= TRICKS_IN_A_DEAL:
             parts.append(self._score_preview(tricks))
         if self.extras:
-            parts.append(self.extras_text() + " (F6 changes)")
+            parts.append(self.extras_text() + " " + _("(F6 changes)"))
         return Text("\n".join(parts))
 
     def extras_text(self) -> str:
@@ -488,17 +504,25 @@ class BridgeForm(EntryForm):
         bits = []
         if self.extras.revoke:
             side, choice = self.extras.revoke
-            bit = f"revoke by {names.get(side, side)}"
+            bit = _("revoke by {side}").format(side=names.get(side, side))
             if choice == "points":
-                bit += f" (declarer takes {self.settings.revoke_penalty} points)"
+                points = self.settings.revoke_penalty
+                bit += " " + _("(declarer takes {points} points)").format(points=points)
             elif choice == "tricks":
-                bit += f" (declarer takes {counted(self.settings.revoke_tricks, 'trick')})"
+                count = self.settings.revoke_tricks
+                bit += " " + ngettext(
+                    "(declarer takes {count} trick)", "(declarer takes {count} tricks)", count
+                ).format(count=count)
             bits.append(bit)
-            bits += [f"another revoke by {names.get(later, later)}" for later in self.extras.more_revokes]
+            bits += [
+                _("another revoke by {side}").format(side=names.get(later, later))
+                for later in self.extras.more_revokes
+            ]
         if self.extras.chicane:
             side, double = self.extras.chicane
-            bits.append(f"{'double chicane' if double else 'chicane'}: {names.get(side, side)}")
-        return "With this result: " + "; ".join(bits)
+            chicane = _("double chicane: {side}") if double else _("chicane: {side}")
+            bits.append(chicane.format(side=names.get(side, side)))
+        return _("With this result: {said}").format(said="; ".join(bits))
 
     def _score_preview(self, tricks: int) -> str:
         """What Enter would score, as the rules score it (a preview on a copy of the game)."""
@@ -508,25 +532,34 @@ class BridgeForm(EntryForm):
             return ""
         preview = self.replayer.preview(entries)
         if preview.refusal:
-            return f"Enter would be refused: {preview.refusal}"
+            return _("Enter would be refused: {reason}").format(reason=preview.refusal)
         if not preview.rows:
             return ""
         cells = bridge_cells(preview.rows[-1], tuple(self.sheet.sides))
         if not isinstance(cells, DealCells):
             return ""
         over = cells.over_under
-        what = ("made" + (f", {over} over" if over > 0 else "")) if cells.made else f"set {-over}"
+        if not cells.made:
+            what = pgettext("bridge row", "set {count}").format(count=-over)
+        elif over > 0:
+            what = ngettext("made, {count} over", "made, {count} over", over).format(count=over)
+        else:
+            what = pgettext("bridge row", "made")
         if cells.won_game == cells.side:
-            what += ", game"
+            what += pgettext("bridge row", ", game")
         sides = []
         for side, shown in self.sheet.side_names.items():
             trick, honour, bonus = cells.trick[side], cells.honour[side], cells.bonus[side]
-            points = [f"{trick} below" if trick else "", f"{honour} above" if honour else ""]
-            points.append(f"{bonus} for the rubber" if bonus else "")
-            sides.append(f"{shown} {' + '.join(p for p in points if p) or 'nothing'}")
-        said = f"→ {counted(tricks, 'trick')}: {what} — " + " · ".join(sides)
+            points = [
+                _("{points} below").format(points=trick) if trick else "",
+                _("{points} above").format(points=honour) if honour else "",
+            ]
+            points.append(_("{points} for the rubber").format(points=bonus) if bonus else "")
+            sides.append(f"{shown} {' + '.join(p for p in points if p) or _('nothing')}")
+        won = ngettext("{count} trick", "{count} tricks", tricks).format(count=tricks)
+        said = f"→ {won}: {what} — " + " · ".join(sides)
         if preview.finished:  # the rules' own words for the rubber's end
-            said += f"; this ends the rubber: {preview.result}"
+            said += "; " + _("this ends the rubber: {result}").format(result=preview.result)
         return said
 
     # ------------------------------------------------------------------ Enter
@@ -538,9 +571,9 @@ class BridgeForm(EntryForm):
         stage = self.stage
         if stage in ("over", "agreed"):
             self.show_error(
-                "The rubber is over: F8 agrees its score."
+                _("The rubber is over: F8 agrees its score.")
                 if stage == "over"
-                else "The rubber's score is agreed: nothing more can be entered."
+                else _("The rubber's score is agreed: nothing more can be entered.")
             )
             return
         reason = self.first_invalid()
@@ -561,7 +594,7 @@ class BridgeForm(EntryForm):
         if not field.value.strip():
             self.focus_now(field)
             self.show_error(
-                "Type the call: e.g. 1s, 2h, 1nt, 2r (royal spades), p pass, x double, xx redouble."
+                _("Type the call: e.g. 1s, 2h, 1nt, 2r (royal spades), p pass, x double, xx redouble.")
             )
             return
         view = self.view
@@ -580,17 +613,22 @@ class BridgeForm(EntryForm):
     def _submit_result(self) -> None:
         names = ", ".join(self.player_names())
         if (
-            self._missing("bridge-declarer", f"Who declared? Type the declarer's first letter ({names}).")
-            or self._missing(
-                "bridge-contract", "Type the contract: e.g. 3h, 1nt, 2r; x doubled, xx redoubled."
+            self._missing(
+                "bridge-declarer",
+                _("Who declared? Type the declarer's first letter ({names}).").format(names=names),
             )
-            or self._missing("bridge-tricks", "How many tricks did the declarer's side win (0 to 13)?")
+            or self._missing(
+                "bridge-contract", _("Type the contract: e.g. 3h, 1nt, 2r; x doubled, xx redoubled.")
+            )
+            or self._missing("bridge-tricks", _("How many tricks did the declarer's side win (0 to 13)?"))
         ):
             return
         strain = self._strain()
         needed = (
-            f"Honours: at {STRAIN_NAMES[strain]} one side always holds three or more of the five trump "
-            f"honours: type who holds them and how (e.g. {self._honours_example()})."
+            _(
+                "Honours: at {strain} one side always holds three or more of the five trump honours: "
+                "type who holds them and how (e.g. {example})."
+            ).format(strain=STRAIN_NAMES[strain], example=self._honours_example())
             if strain
             else ""
         )

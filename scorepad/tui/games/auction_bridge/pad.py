@@ -21,6 +21,7 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
+from scorepad.locale import N_, _, ngettext, pgettext
 from scorepad.rules.auction_bridge import HONOUR_PARTS, Settings, format_call
 from scorepad.rules.auction_bridge.view import (
     BridgeCells,
@@ -40,12 +41,13 @@ from scorepad.tui.widgets.sheet_table import SheetTable, cell_names, same_prefix
 
 #: how the pad labels the parts of an honour-score entry
 PART_LABELS = {
-    "honours": "honours",
-    "chicane": "chicane",
-    "slam": "slam",
-    "undertricks": "under",
-    "doubled_bonus": "dbl bonus",
-    "revoke": "revoke",
+    "honours": N_("honours"),
+    "chicane": N_("chicane"),
+    "slam": N_("slam"),
+    # Translators: undertricks, in a cell of the bridge pad ("3 under 100")
+    "undertricks": N_("under"),
+    "doubled_bonus": N_("dbl bonus"),
+    "revoke": N_("revoke"),
 }
 DOUBLING_MARKS = {"none": "", "doubled": "x", "redoubled": "xx"}
 MIN_COLUMN, MAX_COLUMN = 18, 30
@@ -58,8 +60,8 @@ def short_contract(cells: DealCells) -> str:
 
 
 def _honour_label(cells: DealCells, side: str) -> str:
-    parts = [PART_LABELS[p] for p in HONOUR_PARTS if cells.parts[p][side]]
-    return "+".join(parts) or "honour"
+    parts = [_(PART_LABELS[p]) for p in HONOUR_PARTS if cells.parts[p][side]]
+    return "+".join(parts) or pgettext("bridge pad", "honour")
 
 
 #: the typed columns of each row of the sheet shown last (its rows, then theirs): the deal list plans its
@@ -100,9 +102,9 @@ def pad_columns(
                 if honour:
                     above[side].append((f"{cells.deal:>2} {_honour_label(cells, side)}", honour))
                 if bonus:
-                    above[side].append(("   rubber", bonus))
+                    above[side].append(("   " + pgettext("bridge pad", "rubber"), bonus))
             elif bonus:
-                above[side].append(("   unfinished", bonus))
+                above[side].append(("   " + pgettext("bridge pad", "unfinished"), bonus))
         if isinstance(cells, DealCells) and cells.won_game:
             winners[game] = cells.won_game
     return above, below, winners
@@ -224,7 +226,7 @@ class PadDrawer:
         for side in sides:
             won = games.get(side, 0)
             title = sheet.side_names.get(side, side) + (
-                f"  ({won} game{'s' if won != 1 else ''})" if won else ""
+                "  " + ngettext("({count} game)", "({count} games)", won).format(count=won) if won else ""
             )
             heads.append(Text(title[: self.width].center(self.width), style="bold"))
         self.pair(heads[0], heads[1])
@@ -250,7 +252,14 @@ class PadDrawer:
         for game in sorted(set(below) | set(winners)):
             self.stack(below.get(game, {s: [] for s in sides}))
             if game in winners:
-                self.rule("─", "┴", "", f"game {game}: {sheet.side_names.get(winners[game], winners[game])}")
+                self.rule(
+                    "─",
+                    "┴",
+                    "",
+                    _("game {number}: {side}").format(
+                        number=game, side=sheet.side_names.get(winners[game], winners[game])
+                    ),
+                )
         if not sheet.finished and current not in below and current not in winners:
             self.pair(self.cell(None), self.cell(None))
         self.rule("═", "╪", "dim")
@@ -263,31 +272,46 @@ class PadDrawer:
     def totals(self) -> None:
         sides = self.sides
         score = rubber_score(self.sheet)
-        for label, points in (("trick score", score.trick), ("honour score", score.honour)):
+        for label, points in (
+            (pgettext("bridge pad", "trick score"), score.trick),
+            (pgettext("bridge pad", "honour score"), score.honour),
+        ):
             self.pair_of(self.cell((label, points.get(s, 0)), "default") for s in sides)
         if any(score.bonus.values()):
-            label = "games (Law 11)" if score.stopped else "rubber"
+            label = (
+                pgettext("bridge pad", "games (Law 11)")
+                if score.stopped
+                else pgettext("bridge pad", "rubber")
+            )
             self.pair_of(
                 self.cell((label, score.bonus[s]) if score.bonus[s] else None, "default") for s in sides
             )
-        self.pair_of(self.cell(("total", score.total.get(s, 0)), "bold reverse") for s in sides)
+        total = pgettext("bridge pad", "total")
+        style = "bold reverse"  # not words: a style
+        self.pair_of(self.cell((total, score.total.get(s, 0)), style) for s in sides)
 
     def status(self, settings: Settings) -> str:
         sheet = self.sheet
         score = rubber_score(sheet)
         if score.over:
             if score.winner is None:
-                return "The rubber is drawn."
-            return f"{sheet.side_names.get(score.winner, score.winner)} win the rubber — its size is {score.size}."
+                return _("The rubber is drawn.")
+            return _("{side} win the rubber — its size is {size}.").format(
+                side=sheet.side_names.get(score.winner, score.winner), size=score.size
+            )
         view = sheet.view
         if not isinstance(view, BridgeView):
             return ""
         if self.needs:  # what each side needs for game (the rules' points), and whose game ends the rubber
             return needs_line(
-                view.needs, view.outlook, self.room, f"Game {view.game} — for game: ", words=False
+                view.needs,
+                view.outlook,
+                self.room,
+                _("Game {number} — for game: ").format(number=view.game),
+                words=False,
             )
         need = ", ".join(f"{sheet.side_names.get(s, s)} {view.to_game[s]}" for s in self.sides)
-        return f"Game {view.game} — to make game: {need}."
+        return _("Game {number} — to make game: {need}.").format(number=view.game, need=need)
 
 
 def join_lines(lines: list[Line]) -> Text:
@@ -324,11 +348,14 @@ def short_honours(cells: DealCells, sheet: Sheet) -> str:
         bits.append(honours_code(cells.honours_side, cells.holding or "", letters))
     if cells.chicane_side:
         bits.append(
-            f"{'dbl chic' if cells.double_chicane else 'chic'} {letter_of(cells.chicane_side, letters)}"
+            (pgettext("bridge row", "dbl chic") if cells.double_chicane else pgettext("bridge row", "chic"))
+            + f" {letter_of(cells.chicane_side, letters)}"
         )
     if cells.revoke_side:
         revokers = (cells.revoke_side, *cells.more_revokes)
-        bits.append("revoke " + " ".join(letter_of(side, letters) for side in revokers))
+        bits.append(
+            pgettext("bridge row", "revoke") + " " + " ".join(letter_of(side, letters) for side in revokers)
+        )
     return ", ".join(bits)
 
 
@@ -474,6 +501,18 @@ class PadLines(Visual):
         return "\n".join(line.plain for line in self.lines)
 
 
+def column_heading(column: str) -> str:
+    """A column of the deal list as its heading says it (`columns.GAME_COLUMNS`)."""
+    headings = {
+        "game": pgettext("bridge column", "game"),
+        "contract": pgettext("bridge column", "contract"),
+        "tricks": pgettext("bridge column", "tricks"),
+        "result": pgettext("bridge column", "result"),
+        "honours": pgettext("bridge column", "honours"),
+    }
+    return headings.get(column, column)
+
+
 class BridgeSheet(SheetTable):
     """One row per scored deal: the game, the contract, the tricks, made or set, honours — the columns folded to
     the width (see `columns.plan`)."""
@@ -514,7 +553,7 @@ class BridgeSheet(SheetTable):
         if (
             kept < len(measured) or not widths
         ):  # a row changed or gone (a correction), or other names: all again
-            kept, widths, score_width = 0, {label: len(label) for label in GAME_COLUMNS}, 1
+            kept, widths, score_width = 0, {label: len(column_heading(label)) for label in GAME_COLUMNS}, 1
         else:
             widths = dict(widths)
         for row, cells in zip(sheet.rows[kept:], rows_cells(sheet)[kept:], strict=True):
@@ -530,10 +569,11 @@ class BridgeSheet(SheetTable):
         return (*super().layout_key(sheet), self.plan)
 
     def game_columns(self, sheet: Sheet) -> list[str]:
-        return list(self.plan.columns)
+        return [column_heading(label) for label in self.plan.columns]
 
     def whole_column(self, key: str) -> bool:
-        return key == "col-contract"  # the declarer's name is cut short already: the call itself stays
+        # the declarer's name is cut short already: the call itself stays
+        return key == f"col-{column_heading('contract')}"
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         shown = dict(zip(GAME_COLUMNS, self.full_cells(row, sheet), strict=True))
@@ -545,14 +585,18 @@ class BridgeSheet(SheetTable):
     def cells_in_words(self, cells: BridgeCells, sheet: Sheet) -> list[str | Text]:
         """A row's game columns, every one of them (see `full_cells`), from its typed columns."""
         if isinstance(cells, StopCells):
-            return [str(cells.game), "stopped", "", "unfinished (Law 11)", cells.reason]
+            stopped, unfinished = (
+                pgettext("bridge row", "stopped"),
+                pgettext("bridge row", "unfinished (Law 11)"),
+            )
+            return [str(cells.game), stopped, "", unfinished, cells.reason]
         declarer = cell_names(sheet).say(cells.declarer)
         over = cells.over_under
         if cells.made:
-            result = "made" + (f" +{over}" if over else "")
+            result = pgettext("bridge row", "made") + (f" +{over}" if over else "")
         else:
-            result = f"set {-over}"
+            result = pgettext("bridge row", "set {count}").format(count=-over)
         if cells.won_game:
-            result += ", game"
+            result += pgettext("bridge row", ", game")
         honours = short_honours(cells, sheet)
         return [str(cells.game), f"{declarer} {short_contract(cells)}", str(cells.tricks), result, honours]

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
+from scorepad.locale import N_, _
 from scorepad.log import ABAgree, ABBid, ABContract, ABResult, ABStop, Entry
 from scorepad.rules.auction_bridge import (
     STRAINS,
@@ -37,10 +38,10 @@ if TYPE_CHECKING:  # the dialogs are imported when first opened, not before the 
 
 class AuctionBridgeScreen(GameScreen):
     BINDINGS = [
-        Binding("f5", "toggle_mode", "Auction"),
-        Binding("f6", "irregularities", "Revoke"),
-        Binding("f7", "stop", "Stop"),
-        Binding("f8", "agree", "Agree"),
+        Binding("f5", "toggle_mode", N_("Auction")),
+        Binding("f6", "irregularities", N_("Revoke")),
+        Binding("f7", "stop", N_("Stop")),
+        Binding("f8", "agree", N_("Agree")),
     ]
 
     DEFAULT_CSS = """
@@ -96,7 +97,7 @@ class AuctionBridgeScreen(GameScreen):
         if form is None:
             return
         if form.view.over:
-            form.show_error("The rubber is over: there is no result to enter.")
+            form.show_error(_("The rubber is over: there is no result to enter."))
             return
 
         def chosen(extras: Extras | None) -> None:
@@ -104,9 +105,9 @@ class AuctionBridgeScreen(GameScreen):
                 form.set_extras(extras)
                 # the form's preview says what goes with the result (F6 changes): said once, not again here
                 form.show_info(
-                    "Noted: it goes with the result you log next."
+                    _("Noted: it goes with the result you log next.")
                     if extras
-                    else "No revoke or chicane with the next result."
+                    else _("No revoke or chicane with the next result.")
                 )
 
         from scorepad.tui.games.auction_bridge.dialogs import IrregularitiesScreen
@@ -125,16 +126,16 @@ class AuctionBridgeScreen(GameScreen):
     def action_stop(self) -> None:
         form = self.bridge_form
         if self.view.over:
-            self._say_error("The rubber is already over.", form)
+            self._say_error(_("The rubber is already over."), form)
             return
         if self.view.stop_refusal:  # e.g. Law 11: a deal once started is finished first
             self._say_error(self.view.stop_refusal, form)
             return
         bonus = self.settings.unfinished_game_bonus
-        text = (
-            f"Play stops at an agreed time: the score is made up as it stands, and each side adds {bonus} "
+        text = _(
+            "Play stops at an agreed time: the score is made up as it stands, and each side adds {bonus} "
             "for every game it has won. The side with the larger total wins the rubber."
-        )
+        ).format(bonus=bonus)
 
         def decided(reason: str | None) -> None:
             if reason is not None:
@@ -148,12 +149,14 @@ class AuctionBridgeScreen(GameScreen):
         form = self.bridge_form
         view = self.view
         if view.phase == "agreed":
-            self._say_error("The rubber's score is already agreed.", form)
+            self._say_error(_("The rubber's score is already agreed."), form)
             return
         if not view.may_agree:
             self._say_error(
-                "The rubber is still being played: its score is agreed once it ends "
-                "(or F7 stops it unfinished, Law 11).",
+                _(
+                    "The rubber is still being played: its score is agreed once it ends "
+                    "(or F7 stops it unfinished, Law 11)."
+                ),
                 form,
             )
             return
@@ -179,7 +182,7 @@ class AuctionBridgeScreen(GameScreen):
         if form is None:
             return None
         if isinstance(current, ABStop):
-            stop = StopScreen("The rubber stopped here (Law 11): correct the reason given.")
+            stop = StopScreen(_("The rubber stopped here (Law 11): correct the reason given."))
             return stop.correcting(
                 self.correcting(seq, current, current.reason, lambda reason: ABStop(reason=reason))
             )
@@ -194,7 +197,10 @@ class AuctionBridgeScreen(GameScreen):
                 for s, e in targets
             )
             return CorrectionScreen(
-                BridgeForm(id="correction-form"), self.replayer, targets, f"Correct {title}"
+                BridgeForm(id="correction-form"),
+                self.replayer,
+                targets,
+                _("Correct {entry}").format(entry=title),
             )
         row = next((r for r in self.sheet.rows if r.seq == seq), None)
         cells = bridge_cells(row, tuple(self.sheet.sides)) if row is not None else None
@@ -202,7 +208,9 @@ class AuctionBridgeScreen(GameScreen):
             return None
         strain = split_bid(cells.call)[1]
         title = describe(current, self.sheet.names, self.sheet.side_names, cells.declarer)
-        contract = f"{self.sheet.names.get(cells.declarer, cells.declarer)}'s {cells.contract}"
+        contract = _("{player}'s {contract}").format(
+            player=self.sheet.names.get(cells.declarer, cells.declarer), contract=cells.contract
+        )
         dialog = ResultEditScreen(
             seq,
             f"{self.replayer.entry_label(seq)}: {contract} — {title}",
@@ -226,29 +234,33 @@ def bridge_table(settings: Settings) -> str:
     lines = [
         *bid_values(settings),
         "",
-        "## Honours (Laws 5, 6) — type the side's letter, then the code",
+        _("## Honours (Laws 5, 6) — type the side's letter, then the code"),
         "",
-        "| code | holding | " + " | ".join(symbols) + " |",
+        "| " + _("code") + " | " + _("holding") + " | " + " | ".join(symbols) + " |",
         "|---|---|" + "---|" * len(STRAINS),
     ]
     for code, holding in codes_for("S").items():
         values = [
             str(honour_value(s, holding, settings)) if holding in holdings_for(s) else "" for s in STRAINS
         ]
-        lines.append(f"| {code} | {HOLDING_TEXT[holding]} | " + " | ".join(values) + " |")
+        lines.append(f"| {code} | {_(HOLDING_TEXT[holding])} | " + " | ".join(values) + " |")
     for code, holding in codes_for("NT").items():
         values = ["" for _ in STRAINS[:-1]] + [str(honour_value("NT", holding, settings))]
-        lines.append(f"| {code} | {HOLDING_TEXT[holding]} | " + " | ".join(values) + " |")
+        lines.append(f"| {code} | {_(HOLDING_TEXT[holding])} | " + " | ".join(values) + " |")
     lines += [
         "",
         *scoring_table(settings),
         "",
-        "## Keys",
+        _("## Keys"),
         "",
-        "Contract entry: declarer's initial · Tab · contract (3h, 1nt, 2r; x doubled, xx redoubled) · Tab · "
-        "tricks won by the declarer's side · Tab · honours (side letter + code, blank if none) · Enter.",
-        "F5 types the auction call by call instead (p pass, x double, xx redouble). F6 revoke / chicane, "
-        "F7 stop an unfinished rubber, F8 agree the rubber's score, Ctrl+E correct an entry, Ctrl+Z undo, "
-        "F3 chart, F4 export, Ctrl+N a new rubber with the same players.",
+        _(
+            "Contract entry: declarer's initial · Tab · contract (3h, 1nt, 2r; x doubled, xx redoubled) · Tab · "
+            "tricks won by the declarer's side · Tab · honours (side letter + code, blank if none) · Enter."
+        ),
+        _(
+            "F5 types the auction call by call instead (p pass, x double, xx redouble). F6 revoke / chicane, "
+            "F7 stop an unfinished rubber, F8 agree the rubber's score, Ctrl+E correct an entry, Ctrl+Z undo, "
+            "F3 chart, F4 export, Ctrl+N a new rubber with the same players."
+        ),
     ]
     return "\n".join(lines)
