@@ -28,7 +28,7 @@ from scorepad.gcpause import gc_paused
 from scorepad.locale import N_, _, ngettext
 from scorepad.log import Amend, Entry, Rename, Void, amend_model, void_model
 from scorepad.rules import GAME_TITLES, Replayer
-from scorepad.rules.base import LastDeal, Sheet
+from scorepad.rules.base import LastDeal, Sheet, deal_noun
 from scorepad.rules.names import visible
 from scorepad.rules.wording import capitalized
 from scorepad.store.game_file import FileChanged, GameFile, StoreError
@@ -729,7 +729,7 @@ class GameScreen(Screen[None]):
         if taken.scored or not taken.number:
             return taken.words
         entered = "; ".join(described(e, self.sheet) for e in taken.entries)
-        word = self.replayer.rules.deal_word
+        word = deal_noun(self.replayer.rules.deal_word)
         return _("{deal} {number} so far ({entered})").format(deal=word, number=taken.number, entered=entered)
 
     def say_on_form(self, text: str, error: bool = False) -> None:

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from rich.text import Span, Text
 
+from scorepad.locale import _
 from scorepad.log import Entry, Rename
 from scorepad.rules.base import Naming, Row, Sheet
 from scorepad.rules.names import visible
@@ -38,8 +39,8 @@ class SheetTable(KeyedTable):
     # -- what a game screen overrides
 
     def game_columns(self, sheet: Sheet) -> list[str]:
-        """Columns between the deal number and the sides' scores."""
-        return ["deal"]
+        """Columns between the deal number and the sides' scores, in the language in use."""
+        return [_("deal")]
 
     def game_cells(self, row: Row, sheet: Sheet) -> list[str | Text]:
         return [row.text]
