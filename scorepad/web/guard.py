@@ -227,6 +227,10 @@ class OneLineFormatter(logging.Formatter):
     """A problem as one line, its exception named but no traceback: formatting one needs no file and no
     import, so it still works when a flood has taken every descriptor (Rich's tracebacks import on first use)."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        one_line("\x1b")  # its codec loaded now: once a flood takes every descriptor, no module can be opened
+
     def format(self, record: logging.LogRecord) -> str:
         text = record.getMessage()
         error = record.exc_info[1] if record.exc_info else None

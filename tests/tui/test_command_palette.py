@@ -39,4 +39,13 @@ async def test_the_palette_offers_scorepads_commands_only(scorepad_home):
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
         home = {command.title for command in app.get_system_commands(app.screen)}
-        assert home == {"Saved games", "New game", "Colours", "Quit"}  # a game's commands only in a game
+        chosen = {title for title in home if title.startswith(("Language: ", "Suits: "))}
+        assert home - chosen == {
+            "Saved games",
+            "New game",
+            "Colours",
+            "Quit",
+        }  # a game's commands only in a game
+        assert (
+            len(chosen) == 5 + 2
+        )  # each language by its own name, and the two ways of naming the Jass suits

@@ -215,7 +215,8 @@ async def test_a_row_of_the_sheet_shows_whole_on_enter(scorepad_home, game):
         await pilot.press("enter")
         await settle(pilot)
         page = app.screen
-        assert isinstance(page, TextScreen) and page.title_text == f"#{table.row_count} in full"
+        deal = "Hand" if game == "jass" else "Deal"  # the table's own numbers, not the log's
+        assert isinstance(page, TextScreen) and page.title_text == f"{deal} {row.number} in full"
         words = page.markdown.replace("\\", "")  # (a name's punctuation escaped for the page)
         for side in screen.sheet.sides:
             assert f"total {row.totals[side]}" in words

@@ -779,9 +779,16 @@ class GameScreen(Screen[None]):
         lines = [_markdown_text(visible(now.say(row.text))), ""]
         for side in self.sheet.sides:
             name = visible(self.sheet.side_names.get(side, side))
-            lines.append(f"- {_markdown_text(name)}: {row.delta[side]:+d}, total {row.totals[side]}")
-        lines += ["", f"(Entry #{row.seq} of the log: Ctrl+E corrects it.)"]
-        self.app.push_screen(TextScreen(f"#{event.cursor_row + 1} in full", "\n".join(lines)))
+            lines.append(
+                _("- {side}: {points}, total {total}").format(
+                    side=_markdown_text(name), points=f"{row.delta[side]:+d}", total=row.totals[side]
+                )
+            )
+        lines += ["", _("(Ctrl+E corrects it: pick it in the log.)")]
+        deal = deal_noun(self.replayer.rules.deal_word)
+        number = row.number or event.cursor_row + 1  # a row scored outside a deal (a penalty): its place
+        title = _("{deal} {number} in full").format(deal=capitalized(deal), number=number)
+        self.app.push_screen(TextScreen(title, "\n".join(lines)))
 
     @on(LogPane.RowSelected, "LogPane")
     def _log_row_selected(self, event: LogPane.RowSelected) -> None:

@@ -8,7 +8,6 @@ from typing import Any, Protocol, runtime_checkable
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
-from textual.widgets._footer import FooterKey
 
 from scorepad.locale import _, language
 
@@ -32,8 +31,9 @@ class Footer(TextualFooter):
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
-            if isinstance(widget, FooterKey) and widget.description:
-                widget.description = _(widget.description)
+            description = getattr(widget, "description", None)  # a key's words (FooterKey is not public API)
+            if isinstance(description, str) and description:
+                widget.description = _(description)  # type: ignore[attr-defined]
             yield widget
 
 
