@@ -683,7 +683,7 @@ class GameScreen(Screen[None]):
             from scorepad.tui.screens.modals import UndoEarlierScreen
 
             self.app.push_screen(
-                UndoEarlierScreen(self._taken_words(taken)),
+                UndoEarlierScreen(self._taken_words(taken), self.replayer.rules.deal_word),
                 lambda agreed: self._undo(taken) if agreed else None,
             )
             return

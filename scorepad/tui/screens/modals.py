@@ -93,6 +93,11 @@ class UndoEarlierScreen(ConfirmScreen):
     AGREE = N_("Undo it too (y)")
     BODY_ID = "undo-earlier"
 
+    def __init__(self, reason: str, deal_word: str = "deal"):
+        super().__init__(reason)
+        if deal_word == "hand":  # Jass counts hands
+            self.QUESTION = N_("Undo an earlier hand too?")
+
 
 class KnockOnScreen(ConfirmScreen):
     """A correction that would leave later entries refused (a struck-out result, and the deals after it)."""
