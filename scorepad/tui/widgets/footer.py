@@ -5,11 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 
 from scorepad.locale import _, language
+
+
+def _keys_width(keys: list[Any]) -> int:
+    """Cells the footer's keys take in a row, as Textual's compact footer draws them: "^z Undo", one space between."""
+    cells = 0
+    for key in keys:
+        display, description = getattr(key, "key_display", ""), getattr(key, "description", "")
+        cells += cell_len(str(display)) + (1 + cell_len(str(description)) if description else 0)
+    return cells + max(0, len(keys) - 1)
 
 
 @runtime_checkable
@@ -68,11 +78,22 @@ class KeysFooter(Footer):
             if binding.show and binding.action not in left_out
         )
 
+    _laid_out_for = 0  # the width the keys were last laid out for
+
     def compose(self) -> ComposeResult:
         left_out = _left_out(self.screen) if self.is_attached else frozenset()
-        for widget in super().compose():
-            if getattr(widget, "action", None) not in left_out:  # a FooterKey names its action
-                yield widget
+        keys = [widget for widget in super().compose() if getattr(widget, "action", None) not in left_out]
+        room = self.size.width
+        self._laid_out_for = room
+        # a key is shown whole or not at all (German and Russian words are longer): the last ones give way, and
+        # every key stays in the command palette (Ctrl+P) by name
+        while room and len(keys) > 1 and _keys_width(keys) > room:
+            keys.pop()
+        yield from keys
+
+    def on_resize(self) -> None:
+        if self.size.width != self._laid_out_for:
+            self.refresh(recompose=True)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # when Footer recomposes
