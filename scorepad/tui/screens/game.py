@@ -523,7 +523,7 @@ class GameScreen(Screen[None]):
         return True
 
     def _logged_line(self, entries: list[Entry]) -> str:
-        return "Logged: " + "; ".join(described(e, self.sheet) for e in entries)
+        return _("Logged: {entries}").format(entries="; ".join(described(e, self.sheet) for e in entries))
 
     def _say_logged_again(self) -> None:
         """After a correction: the form's "Logged: …" line says those entries as they count now."""

@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input
 
-from scorepad.locale import _
+from scorepad.locale import _, pgettext
 from scorepad.log import Entry, JassStoeck, JassTricks, JassTrump, JassWeis
 from scorepad.rules.base import Sheet
 from scorepad.rules.jass import contract_label, other_team_points
@@ -95,7 +95,7 @@ class JassForm(EntryForm):
                 placeholder=self.table.points_hint() if self.table else "97",
                 validators=[ParseValidator(problem_of(self._parse_points))],
             )
-            points.border_title = _("card points")
+            points.border_title = pgettext("Jass field", "card points")  # a field's title: short
             yield points
             weis = Input(
                 id="jass-weis",
