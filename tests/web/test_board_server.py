@@ -178,6 +178,10 @@ def test_the_state_is_the_rules_and_a_files_text_is_made_harmless(tmp_path):
     assert [side["need"] for side in state["sides"]] == [need.text for need in sheet.view.needs]
     assert state["sides"][0]["need"] == f"{2500 - sheet.totals['Ann & Cid']} to go"  # the rules' words
     assert len(state["tafel"]) == 2 and state["rows"][-1]["seq"] == sheet.rows[-1].seq
+    assert [row["number"] for row in state["rows"]] == [
+        row.number for row in sheet.rows[-len(state["rows"]) :]
+    ]
+    assert state["rows"][-1]["number"] == sheet.rows[-1].number > 0  # the table's deal number, not the log's
     # the whole state is JSON (numbers stay numbers)
     assert json.loads(json.dumps(state)) == state
 

@@ -121,7 +121,8 @@ def banner(sheet: Sheet, names: Mapping[str, str]) -> str:
 
 def row_state(row: Row, sides: Sequence[str]) -> State:
     return {
-        "seq": row.seq,
+        "seq": row.seq,  # the row's identity (the page marks what is new); never shown
+        "number": row.number,  # the deal (Jass: the hand) as the table counts them: shown
         "text": visible(row.text),
         "delta": [row.delta.get(side, 0) for side in sides],
         "totals": [row.totals.get(side, 0) for side in sides],

@@ -120,7 +120,7 @@ function drawRows(state, before) {
   }
   for (const row of rows.slice().reverse()) {
     const line = el("tr");
-    line.append(el("td", "seq", row.seq), el("td", "", row.text));
+    line.append(el("td", "seq", row.number || ""), el("td", "", row.text));
     row.delta.forEach((delta, index) => {
       const cell = el("td", delta > 0 ? "up" : delta < 0 ? "down" : "nil", signed(delta));
       if (wide) cell.append(el("span", "sum", number(row.totals[index])));
