@@ -78,6 +78,7 @@ NOT_WORDS = {
     "scorepad/tui/board/screen.py": {"DEFAULT_CSS"},
     "scorepad/tui/board/widgets.py": {"DEFAULT_CSS"},
     "scorepad/tui/screens/chart.py": {"DEFAULT_CSS"},
+    "scorepad/tui/screens/language.py": {"DEFAULT_CSS"},
     "scorepad/tui/screens/correction.py": {"DEFAULT_CSS"},
     "scorepad/tui/screens/form_dialog.py": {"DEFAULT_CSS"},
     "scorepad/tui/screens/stats.py": {"DEFAULT_CSS"},

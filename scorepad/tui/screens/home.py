@@ -62,6 +62,7 @@ class HomeScreen(Screen[None]):
         Binding("enter", "resume", N_("Resume"), show=True, priority=False),
         Binding("s", "stats", N_("Statistics")),
         Binding("r", "reload", N_("Reload")),
+        Binding("l", "language", N_("Language")),
         Binding("q", "app.quit", N_("Quit")),
     ]
 
@@ -273,6 +274,15 @@ class HomeScreen(Screen[None]):
 
     def action_reload(self) -> None:
         self.reload()
+
+    def action_language(self) -> None:
+        from scorepad.tui.screens.language import LanguageScreen
+
+        def speak(code: str | None) -> None:
+            if code is not None:
+                self.app.switch_language(code)  # type: ignore[attr-defined]
+
+        self.app.push_screen(LanguageScreen(), speak)
 
     async def action_new_game(self) -> None:
         await self.app.action_new_game()  # type: ignore[attr-defined]
