@@ -8,13 +8,17 @@ problem as one line, with nothing to import (it must work when a flood has taken
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import html
 import ipaddress
 import logging
 import secrets
+import signal
 import socket
+import sys
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from dataclasses import dataclass
 
 from aiohttp import web
@@ -22,7 +26,7 @@ from yarl import URL
 
 from scorepad.locale import _, language
 from scorepad.store.files import one_line
-from scorepad.web.limits import BACKLOG
+from scorepad.web.limits import BACKLOG, ConnectionLimiter, raise_descriptor_limit
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 WILDCARDS = frozenset({"0.0.0.0", "::"})
@@ -237,3 +241,61 @@ class OneLineFormatter(logging.Formatter):
         if error is not None:
             text = f"{text} ({type(error).__name__}: {error})"
         return one_line(f"scorepad serve: {text}")  # not words: the command, then its line
+
+
+# --------------------------------------------------------------------------- serving: what both servers do alike
+
+
+def public_url(host: str, port: int) -> str:
+    """The address a person opens (without its key): this machine's own address when serving on every one."""
+    shown = this_machine_address() if host in WILDCARDS else host
+    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+
+
+def start_logging() -> None:
+    """Problems logged as one line each on stderr (`OneLineFormatter`), nothing else."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLineFormatter())
+    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
+
+
+def bind_or_exit(host: str, port: int) -> list[socket.socket]:
+    """The listening sockets, with room for many descriptors; a port in use, or a host that is not this machine's:
+    one line on stderr and exit 2, before anything else is printed."""
+    raise_descriptor_limit()  # the usual 1024 is a flood's first target
+    try:
+        return listening_sockets(host, port)
+    except ServeError as error:
+        print(one_line(f"scorepad serve: {error}"), file=sys.stderr)  # not words: the command, its line
+        raise SystemExit(2) from None
+
+
+async def serve_until_signal(
+    start: Callable[[], Awaitable[None]],
+    close: Callable[[], Awaitable[None]],
+    announce: Callable[[], None] | None,
+) -> None:
+    """Start, say where (`announce`), and serve until Ctrl+C or SIGTERM; then close."""
+    loop = asyncio.get_running_loop()
+    stopped = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with suppress(NotImplementedError):
+            loop.add_signal_handler(signum, stopped.set)
+    try:
+        await start()
+        if announce is not None:
+            announce()
+        await stopped.wait()
+    finally:
+        await close()
+
+
+async def listen(
+    runner: web.AppRunner, sockets: list[socket.socket], limiter: ConnectionLimiter
+) -> list[asyncio.AbstractServer]:
+    """The runner set up and answering on each socket, every connection counted by `limiter` first."""
+    await runner.setup()
+    handler = runner.server
+    assert handler is not None
+    loop = asyncio.get_running_loop()
+    return [await loop.create_server(limiter.wrap(handler), sock=sock, backlog=BACKLOG) for sock in sockets]

@@ -18,9 +18,7 @@ import asyncio
 import json
 import logging
 import shlex
-import signal
 import socket
-import sys
 from asyncio.subprocess import PIPE, Process
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
@@ -33,26 +31,27 @@ from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
 from scorepad.locale import _, ngettext
-from scorepad.store.files import one_line
 from scorepad.web.guard import (
     PAGE_HEADERS,
-    WILDCARDS,
     Guard,
     Handler,
     OneLineFormatter,
     ServeError,
+    bind_or_exit,
     html_language,
     is_loopback,  # (for `scorepad serve`'s announcement)
+    listen,
     listening_sockets,
     needs_its_key,
+    public_url,
     refusal_page,
-    this_machine_address,
+    serve_until_signal,
+    start_logging,
 )
 
 __all__ = ["Guard", "GuardedServer", "OneLineFormatter", "ServeError", "is_loopback"]
 from scorepad.web.limits import (
     APP_MEMORY,
-    BACKLOG,
     MEMORY_HEADROOM,
     REQUEST_TIMEOUT,
     ConnectionLimiter,
@@ -60,7 +59,6 @@ from scorepad.web.limits import (
     connection_cap,
     descriptor_limit,
     limit_memory,
-    raise_descriptor_limit,
     resident_bytes,
 )
 
@@ -240,14 +238,12 @@ class GuardedServer(Server):
         app_memory: int = APP_MEMORY,
     ):
         self.guard = guard
-        shown = this_machine_address() if host in WILDCARDS else host
-        shown = f"[{shown}]" if ":" in shown else shown
         super().__init__(
             command,
             host=host,
             port=port,
             title=title,
-            public_url=f"http://{shown}:{port}",
+            public_url=public_url(host, port),
             templates_path=TEMPLATES,  # textual-serve's page with a mobile viewport and no outside font
         )
         self.max_sessions = sessions
@@ -269,36 +265,15 @@ class GuardedServer(Server):
     # ----------------------------------------------------------------------- running
 
     def initialize_logging(self) -> None:
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(OneLineFormatter())
-        logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
+        start_logging()
 
     def serve(self, debug: bool = False) -> None:
         """Bind, say where (`announce`), and serve until Ctrl+C or SIGTERM. A port in use, or a host that does
         not resolve or is not this machine's: one line on stderr and exit 2, before anything else is printed."""
         self.debug = debug
         self.initialize_logging()
-        raise_descriptor_limit()  # the usual 1024 is a flood's first target
-        try:
-            self._sockets = listening_sockets(self.host, self.port)
-        except ServeError as error:
-            print(one_line(f"scorepad serve: {error}"), file=sys.stderr)  # not words: the command, its line
-            raise SystemExit(2) from None
-        asyncio.run(self._serve_until_stopped())
-
-    async def _serve_until_stopped(self) -> None:
-        loop = asyncio.get_running_loop()
-        stopped = asyncio.Event()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            with suppress(NotImplementedError):
-                loop.add_signal_handler(signum, stopped.set)
-        try:
-            await self.start()
-            if self.announce is not None:
-                self.announce()
-            await stopped.wait()
-        finally:
-            await self.close()
+        self._sockets = bind_or_exit(self.host, self.port)
+        asyncio.run(serve_until_signal(self.start, self.close, self.announce))
 
     async def start(self) -> None:
         """Listen (binding first unless `serve` did) and answer, in the running event loop."""
@@ -313,14 +288,7 @@ class GuardedServer(Server):
             keepalive_timeout=REQUEST_TIMEOUT,
             shutdown_timeout=SHUTDOWN_WAIT,
         )
-        await self._runner.setup()
-        handler = self._runner.server
-        assert handler is not None
-        loop = asyncio.get_running_loop()
-        for sock in self._sockets:
-            self._listeners.append(
-                await loop.create_server(self.limiter.wrap(handler), sock=sock, backlog=BACKLOG)
-            )
+        self._listeners = await listen(self._runner, self._sockets, self.limiter)
 
     async def close(self) -> None:
         """Stop listening, end every session and its app."""

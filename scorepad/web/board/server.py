@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import signal
 import socket
-import sys
 from collections.abc import Callable
 from contextlib import suppress
 from importlib.resources import files
@@ -22,28 +20,26 @@ from importlib.resources import files
 from aiohttp import web
 
 from scorepad.locale import _, language, ngettext
-from scorepad.store.files import one_line
 from scorepad.web.board.feed import BoardFeed
 from scorepad.web.board.page import render_page
 from scorepad.web.guard import (
     PAGE_HEADERS,
-    WILDCARDS,
     Guard,
     Handler,
-    OneLineFormatter,
-    ServeError,
+    bind_or_exit,
+    listen,
     listening_sockets,
     needs_its_key,
+    public_url,
     refusal_page,
-    this_machine_address,
+    serve_until_signal,
+    start_logging,
 )
 from scorepad.web.limits import (
-    BACKLOG,
     REQUEST_TIMEOUT,
     ConnectionLimiter,
     connection_cap,
     descriptor_limit,
-    raise_descriptor_limit,
 )
 
 KEEPALIVE = 20.0  # seconds between comments on an idle stream: a phone gone to sleep is noticed and let go
@@ -92,8 +88,7 @@ class BoardServer:
         self.host, self.port, self.guard = host, port, guard
         self.boards = boards
         self.announce = announce
-        shown = this_machine_address() if host in WILDCARDS else host
-        self.public_url = f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+        self.public_url = public_url(host, port)
         self.limiter = ConnectionLimiter(share=2)  # a room's phones may all come through one address
         self.assets = read_assets()
         self._pages: dict[str, bytes] = {}  # the page in each language it was asked in
@@ -112,30 +107,9 @@ class BoardServer:
     def serve(self) -> None:
         """Bind, say where (`announce`), and serve until Ctrl+C or SIGTERM. A port in use, or a host that is not
         this machine's: one line on stderr and exit 2, before anything else is printed."""
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(OneLineFormatter())
-        logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
-        raise_descriptor_limit()
-        try:
-            self._sockets = listening_sockets(self.host, self.port)
-        except ServeError as error:
-            print(one_line(f"scorepad serve: {error}"), file=sys.stderr)  # not words: the command, its line
-            raise SystemExit(2) from None
-        asyncio.run(self._serve_until_stopped())
-
-    async def _serve_until_stopped(self) -> None:
-        loop = asyncio.get_running_loop()
-        stopped = asyncio.Event()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            with suppress(NotImplementedError):
-                loop.add_signal_handler(signum, stopped.set)
-        try:
-            await self.start()
-            if self.announce is not None:
-                self.announce()
-            await stopped.wait()
-        finally:
-            await self.close()
+        start_logging()
+        self._sockets = bind_or_exit(self.host, self.port)
+        asyncio.run(serve_until_signal(self.start, self.close, self.announce))
 
     async def start(self) -> None:
         """Follow the game and listen (binding first unless `serve` did), in the running event loop."""
@@ -152,14 +126,7 @@ class BoardServer:
             shutdown_timeout=SHUTDOWN_WAIT,
             handler_cancellation=True,  # a page that goes ends its stream at once (and the count with it)
         )
-        await self._runner.setup()
-        handler = self._runner.server
-        assert handler is not None
-        loop = asyncio.get_running_loop()
-        for sock in self._sockets:
-            self._listeners.append(
-                await loop.create_server(self.limiter.wrap(handler), sock=sock, backlog=BACKLOG)
-            )
+        self._listeners = await listen(self._runner, self._sockets, self.limiter)
 
     async def close(self) -> None:
         """Stop listening, end every stream and the following."""
