@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from scorepad.locale import _
 from scorepad.log import Entry
 from scorepad.rules.base import Replayer, Sheet
 from scorepad.rules.names import visible
@@ -101,6 +102,16 @@ class EntryForm(Vertical):
             status, Text(visible(reason, keep_lines=True))
         )  # reasons quote names and calls: never markup
         status.add_class("-error")
+        self.refresh_preview()  # the preview no longer repeats the reason just said
+
+    def refresh_preview(self) -> None:
+        """Say again what Enter would do (a game's form shows a preview; the plain form has none)."""
+
+    def refusal_line(self, refusal: str) -> str:
+        """A preview's refusal, in words; nothing when Enter has just been refused for it (said once, below)."""
+        if refusal in self.error:
+            return ""
+        return _("Enter would be refused: {reason}").format(reason=refusal)
 
     def show_info(self, text: str) -> None:
         self.logged_seqs = ()

@@ -387,9 +387,8 @@ class BridgeForm(EntryForm):
                 return field.id
         return None
 
-    def show_error(self, reason: str) -> None:
-        super().show_error(reason)
-        self.refresh_texts()  # the preview no longer repeats the reason just said
+    def refresh_preview(self) -> None:
+        self.refresh_texts()
 
     def refresh_texts(self) -> None:
         if self.sheet is None or not self.is_mounted:
@@ -536,9 +535,7 @@ class BridgeForm(EntryForm):
             return ""
         preview = self.replayer.preview(entries)
         if preview.refusal:
-            if preview.refusal in self.error:
-                return ""  # Enter has just been refused for it: the line below says so, once
-            return _("Enter would be refused: {reason}").format(reason=preview.refusal)
+            return self.refusal_line(preview.refusal)
         if not preview.rows:
             return ""
         cells = bridge_cells(preview.rows[-1], tuple(self.sheet.sides))

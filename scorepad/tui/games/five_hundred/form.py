@@ -532,9 +532,8 @@ class FiveHundredForm(EntryForm):
                     field.validate(field.value)
         self.refresh_live()
 
-    def show_error(self, reason: str) -> None:
-        super().show_error(reason)
-        self.refresh_live()  # the preview no longer repeats the reason just said
+    def refresh_preview(self) -> None:
+        self.refresh_live()
 
     def refresh_live(self) -> None:
         if self.sheet is None:
@@ -573,9 +572,7 @@ class FiveHundredForm(EntryForm):
             return ""
         preview = self.replayer.preview(entries)
         if preview.refusal:
-            if preview.refusal in self.error:
-                return ""  # Enter has just been refused for it: the line below says so, once
-            return _("Enter would be refused: {reason}").format(reason=preview.refusal)
+            return self.refusal_line(preview.refusal)
         if not preview.rows:
             return _("Enter: {question}").format(question=preview.prompt) if preview.prompt else ""
         row = preview.rows[-1]
