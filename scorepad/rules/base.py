@@ -229,6 +229,11 @@ class Sheet:
     def finished(self) -> bool:
         return self.status == "finished"
 
+    @property
+    def deal_word(self) -> str:
+        """What the game calls one round: "deal" (Jass: "hand"), as its rules say (`Rules.deal_word`)."""
+        return rules_for(self.game).deal_word
+
     def said(self, row: Row) -> str:
         """The row's words with everyone called as now: a player renamed since it was scored by his new name."""
         return retold(row.text, row.naming.names, self.names) if row.naming is not None else row.text

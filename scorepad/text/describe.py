@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from scorepad.locale import _, ngettext
+from scorepad.locale import N_, _, ngettext
 from scorepad.log import (
     ABAgree,
     ABBid,
@@ -256,3 +256,17 @@ def next_line(sheet: Sheet) -> str:
         return sheet.prompt
     # Translators: what the table enters next: "Next: Ann to bid (7♠ to beat)"
     return _("Next: {prompt}").format(prompt=sheet.prompt)
+
+
+#: a board's words for its last deals, by the game's word for one (`Sheet.deal_word`): the column, the pane's
+#: title, and what it says before any is scored
+RECENT_WORDS = {
+    "deal": (N_("deal"), N_("Last deals"), N_("No deal scored yet.")),
+    "hand": (N_("hand"), N_("Last hands"), N_("No hand scored yet.")),
+}
+
+
+def recent_words(sheet: Sheet) -> tuple[str, str, str]:
+    """The column, the title and the empty pane's line of a board's last deals, in the language spoken."""
+    column, title, none = RECENT_WORDS.get(sheet.deal_word, RECENT_WORDS["deal"])
+    return _(column), _(title), _(none)

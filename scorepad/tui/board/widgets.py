@@ -17,6 +17,7 @@ from textual.widgets import Digits, Static
 from scorepad.locale import _, pgettext
 from scorepad.rules.base import Row, Sheet
 from scorepad.rules.names import visible
+from scorepad.text.describe import recent_words
 
 
 def _escape(char: str) -> str:
@@ -159,8 +160,7 @@ def recent_table(sheet: Sheet, rows: Sequence[Row], totals: bool) -> Table:
     """The last deals: what happened in the rules' words, each side's points, and (room permitting) the totals."""
     table = Table(box=None, expand=True, show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right", style="dim", no_wrap=True)
-    what = _("hand") if sheet.game == "jass" else _("deal")
-    table.add_column(what, ratio=1, overflow="ellipsis", no_wrap=True)
+    table.add_column(recent_words(sheet)[0], ratio=1, overflow="ellipsis", no_wrap=True)
     for side in sheet.sides:
         table.add_column(
             Text(board_text(sheet.side_names.get(side, side))),
@@ -170,7 +170,7 @@ def recent_table(sheet: Sheet, rows: Sequence[Row], totals: bool) -> Table:
             max_width=18,
         )
     for row in rows:
-        cells: list[Text | str] = [str(row.number), Text(board_text(sheet.said(row)))]
+        cells: list[Text | str] = [str(row.number or ""), Text(board_text(sheet.said(row)))]
         for side in sheet.sides:
             delta = row.delta.get(side, 0)
             text = Text(
@@ -195,7 +195,7 @@ class RecentDeals(Static):
 
     def show(self, sheet: Sheet) -> None:
         self.sheet = sheet
-        self.border_title = _("Last hands") if sheet.game == "jass" else _("Last deals")
+        self.border_title = recent_words(sheet)[1]
         self._draw()
 
     def on_resize(self) -> None:
@@ -208,8 +208,7 @@ class RecentDeals(Static):
         room = max(1, (self.content_size.height or 6) - 1)  # the header row takes one
         rows = sheet.rows[-room:]
         if not rows:
-            none = _("No hand scored yet.") if sheet.game == "jass" else _("No deal scored yet.")
-            self.update(Text(none, style="dim"))
+            self.update(Text(recent_words(sheet)[2], style="dim"))
             return
         wide = (self.content_size.width or 60) >= 30 + 16 * len(sheet.sides)
         self.update(recent_table(sheet, rows, totals=wide))

@@ -19,6 +19,7 @@ from scorepad.rules.base import Row, Sheet
 from scorepad.rules.jass import tafel
 from scorepad.rules.jass.view import JassView
 from scorepad.rules.names import visible
+from scorepad.text.describe import recent_words
 
 RECENT_ROWS = 24  # the last deals sent: a TV shows a dozen, a phone a few
 DOUBLING_MARKS = {"none": "", "doubled": "x", "redoubled": "xx"}
@@ -67,7 +68,7 @@ def board_state(sheet: Sheet, lines: Sequence[str], report: str = "") -> State:
     needs = side_needs(sheet)
     title = visible(sheet.header.title)
     game = _(GAME_TITLES[sheet.game])
-    jass = sheet.game == "jass"
+    column, title_of_rows, none = recent_words(sheet)
     state: State = {
         "game": sheet.game,
         "title": f"{game} — {title}" if title else game,
@@ -89,9 +90,9 @@ def board_state(sheet: Sheet, lines: Sequence[str], report: str = "") -> State:
         "banner": banner(sheet, names),
         "outlook": outlook(sheet),
         # the last deals' words: Jass speaks of hands
-        "rows_title": _("Last hands") if jass else _("Last deals"),
-        "rows_column": _("hand") if jass else _("deal"),
-        "rows_none": _("No hand scored yet.") if jass else _("No deal scored yet."),
+        "rows_title": title_of_rows,
+        "rows_column": column,
+        "rows_none": none,
         "rows": [row_state(row, sides) for row in sheet.rows[-RECENT_ROWS:]],
     }
     view = sheet.view
