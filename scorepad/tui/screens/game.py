@@ -57,6 +57,8 @@ W = TypeVar("W", bound=Widget)
 AGREED_NOTE = "table agreed"  # not words: a note kept in the log
 UNDO_NOTE = "undo, table agreed"  # not words: a note kept in the log
 STRUCK_NOTE = "struck out"  # not words: a note kept in the log
+#: what Ctrl+Z asks before it reaches into an earlier deal, by the game's word for one (Jass counts hands)
+UNDO_EARLIER = {"deal": N_("Undo an earlier deal too?"), "hand": N_("Undo an earlier hand too?")}
 
 
 class GameScreen(Screen[None]):
@@ -683,7 +685,10 @@ class GameScreen(Screen[None]):
             from scorepad.tui.screens.modals import UndoEarlierScreen
 
             self.app.push_screen(
-                UndoEarlierScreen(self._taken_words(taken), self.replayer.rules.deal_word),
+                UndoEarlierScreen(
+                    self._taken_words(taken),
+                    UNDO_EARLIER.get(self.replayer.rules.deal_word, UNDO_EARLIER["deal"]),
+                ),
                 lambda agreed: self._undo(taken) if agreed else None,
             )
             return
@@ -699,7 +704,7 @@ class GameScreen(Screen[None]):
 
         def made(entries: list[Void]) -> None:
             if self._append(list(entries)):
-                self.say_on_form(f"Undone: {said}")
+                self.say_on_form(_("Undone: {deal}").format(deal=said))
                 self._undone_last = True
 
         def knock_on_minded(entries: list[Void]) -> None:

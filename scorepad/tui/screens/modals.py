@@ -93,10 +93,9 @@ class UndoEarlierScreen(ConfirmScreen):
     AGREE = N_("Undo it too (y)")
     BODY_ID = "undo-earlier"
 
-    def __init__(self, reason: str, deal_word: str = "deal"):
+    def __init__(self, reason: str, question: str = QUESTION):
         super().__init__(reason)
-        if deal_word == "hand":  # Jass counts hands
-            self.QUESTION = N_("Undo an earlier hand too?")
+        self.QUESTION = question  # (marked with N_ where it is chosen: said through `_`)
 
 
 class KnockOnScreen(ConfirmScreen):

@@ -79,7 +79,11 @@ class JassForm(EntryForm):
             self.table = Table.of(sheet, self.settings)
         with Horizontal(id="jass-row"):
             caller = NameInput(
-                self._shown_names, "player", optional=True, id="jass-caller", placeholder="blank: forehand"
+                self._shown_names,
+                _("player"),
+                optional=True,
+                id="jass-caller",
+                placeholder=_("blank: forehand"),
             )
             caller.border_title = _("named by")
             yield caller

@@ -363,7 +363,7 @@ def describe_shown(shown: Sequence[Shown], table: Table) -> str:
         ]
         if item.stoeck:
             what.append(f"Stöck ({table.settings.stoeck_points})")
-        late = " — late: void" if item.late else ""
+        late = " — " + _("late: void") if item.late else ""
         parts.append(f"{table.name(item.player)}: " + ", ".join(what) + late)
     return "; ".join(parts)
 
