@@ -107,6 +107,10 @@ def test_jass_one_card_cannot_be_in_two_hands():
         == "the J♥ cannot be in both Annie's and Bob's hand"
     )
     assert shown_twice([("Ann", [four_to_king], True)], "hearts", "french", str) is None  # his own Stöck
+    # a declaration made too late is void: its cards clash with nobody's
+    both = [("Ann", [four_to_king], False), ("Bob", [], True)]
+    assert shown_twice(both, "hearts", "french", str) is not None
+    assert shown_twice(both, "hearts", "french", str, late={"Bob"}) is None
     assert shown_twice([("Ann", [four_to_king], False), ("Bob", [], True)], "hearts", "french", str) == (
         "the K♥ cannot be in both Ann's and Bob's hand"
     )

@@ -6,7 +6,7 @@ which entries a typed trump stands for, and `shown_twice` says when two players'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
@@ -144,10 +144,14 @@ def shown_twice(
     contract: str | None,
     suit_names: str | None,
     name: Callable[[str], str],
+    late: Collection[str] = (),
 ) -> str | None:
-    """Why these players' Weis and Stöck (player, melds, Stöck?) cannot all be true: one card in two hands."""
+    """Why these players' Weis and Stöck (player, melds, Stöck?) cannot all be true: one card in two hands. A
+    declaration made too late (the players in `late`) is void: its cards are not counted."""
     held: dict[Card, str] = {}
     for player, melds, stoeck in shown:
+        if player in late:
+            continue
         cards: set[Card] = set().union(*(meld_cards(m) for m in melds)) if melds else set()
         if stoeck:
             cards |= stoeck_cards(contract)

@@ -339,8 +339,9 @@ def parse_weis(text: str, table: Table, contract: str | None = None) -> list[Sho
             raise Refused(_("{player} cannot declare that: {problem}").format(player=name, problem=problem))
         if item.stoeck and (problem := no_stoeck_problem(contract)):
             raise Refused(problem)
-    holdings = [(item.player, item.melds, item.stoeck) for item in shown.values() if not item.late]
-    if problem := shown_twice(holdings, contract, table.suit_names, table.name):
+    holdings = [(item.player, item.melds, item.stoeck) for item in shown.values()]
+    late = {item.player for item in shown.values() if item.late}
+    if problem := shown_twice(holdings, contract, table.suit_names, table.name, late):
         raise Refused(problem)
     return list(shown.values())
 
