@@ -164,3 +164,44 @@ async def test_the_winner_is_said_plainly_and_high_contrast_is_a_tap_away(tmp_pa
             assert not browser.errors, browser.errors
     finally:
         stop(server)
+
+
+@needs_chromium
+async def test_a_name_written_as_html_shows_as_text_and_runs_nothing(tmp_path, scorepad_home):
+    from tests.helpers import entries, header, log_lines
+
+    evil = "<img src=x onerror=alert('taken')>"  # (a name has at most 40 characters)
+    table = tmp_path / "table"
+    table.mkdir()
+    path = table / "evil.jsonl"
+    path.write_text(
+        log_lines(
+            header("five_hundred", [evil, "Bob", "Cid"], title="<script>document.title='taken'</script>"),
+            entries(
+                "five_hundred",
+                {"type": "deal", "dealer": "Bob"},
+                {"type": "contract", "player": evil, "call": "6S"},
+                {"type": "result", "tricks": {evil: 6, "Bob": 2, "Cid": 2}},
+            ),
+        )
+    )
+    sheet, _ = replay_file(path)
+    assert sheet.rows  # the deal scored: the last deals show it
+    server, url = await serve_board(path)
+    try:
+        async with Chromium(tmp_path / "chromium") as browser:
+            await browser.emulate("phone")
+            await browser.open(url)
+            await browser.until(totals_shown(list(sheet.totals.values())), LOAD_LIMIT, "the totals")
+            seen = await browser.evaluate(
+                "({names: [...document.querySelectorAll('#scores .name')].map((n) => n.textContent),"
+                " images: document.querySelectorAll('img').length,"
+                " scripts: [...document.scripts].filter((s) => s.textContent.includes('taken')).length,"
+                " title: document.title, rows: document.body.textContent})"
+            )
+    finally:
+        stop(server)
+    assert seen["names"][0] == evil  # the name as it was typed, as text
+    assert seen["images"] == 0 and seen["scripts"] == 0
+    assert seen["title"].startswith("Five Hundred — <script>")  # the game's title as text, not run
+    assert evil in seen["rows"]  # the last deals name the contractor as text too
