@@ -12,6 +12,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from yarl import URL
 
 from scorepad.games import replay_file
 
@@ -108,6 +109,11 @@ async def test_nothing_a_browser_sends_changes_anything(tmp_path):
         for path_ in ("nothing", "static/x", "events/more", "../", "ws"):
             async with session.get(served.page + path_) as response:
                 assert response.status in (403, 404), path_
+        # the same sent as typed, not tidied by the client: no file beside or above the page's own is served
+        for raw in ("../../../etc/passwd", "..%2f..%2f..%2fetc%2fpasswd", "static/../../board.js"):
+            async with session.get(URL(served.page + raw, encoded=True)) as response:
+                body = await response.read()
+                assert response.status in (403, 404) and b"root:" not in body, raw
         async with session.get(served.page.rstrip("/"), allow_redirects=False) as response:
             assert response.status == 308 and response.headers["Location"] == f"/{served.guard.token}/"
     assert path.read_bytes() == before
