@@ -419,16 +419,14 @@ class State(Generic[SettingsT]):
         return self.prompt
 
     def view(self) -> View:
-        """What a screen needs of the moment (each game returns its own view)."""
-        return View(phase="over" if self.status == "finished" else "deal", number=1)
+        """What a screen needs of the moment: each game returns its own view."""
+        raise NotImplementedError
 
     def board_lines(self) -> tuple[str, ...]:
         """The state in words for those watching the score (a board across the room), a short line each:
         who deals, who bids or names trump first, the contract, the stage, the game-over line with the winner.
-        Games override it; here: the result once over, else what the table enters next."""
-        if self.status == "finished":
-            return (_("Game over: {result}").format(result=self.result) if self.result else _("Game over."),)
-        return tuple(self.questions) or ((self.describe_prompt(),) if self.describe_prompt() else ())
+        Each game says its own."""
+        raise NotImplementedError
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,16 +2,15 @@
 
 Each game's settings module holds its words: `SETTING_LABELS` (setting -> label; "" when the value's words say
 it all, as "Avondale schedule") and `VALUE_WORDS` (setting -> value -> words, also the keys of a table such as
-multipliers), each marked with `N_` and said here, in the language spoken, with `_()` (a label whose word means
-something else elsewhere is a function: `lambda: pgettext("setting", "game")`); the settings' field descriptions
-likewise (`setting_description`). Pure: no Textual, no I/O.
+multipliers), each a `Words` table that says them in the language spoken when it is read; the settings' field
+descriptions are marked with `N_` and said here (`setting_description`). Pure: no Textual, no I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from importlib import import_module
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -24,10 +23,32 @@ SETTINGS_MODULES = {
 }
 
 
-Label = str | Callable[[], str]
+K = TypeVar("K")
 
 
-def _words(game: str) -> tuple[Mapping[str, Label], Mapping[str, Mapping[Any, str]]]:
+class Words(Mapping[K, str]):
+    """A table of words said in the language spoken at each lookup, never at import: `words()` makes the table,
+    its messages marked there (`_`, `pgettext`), so a module-level table follows a change of language."""
+
+    __slots__ = ("_words",)
+
+    def __init__(self, words: Callable[[], Mapping[K, str]]) -> None:
+        self._words = words
+
+    def __getitem__(self, key: K) -> str:
+        return self._words()[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._words())
+
+    def __len__(self) -> int:
+        return len(self._words())
+
+    def __repr__(self) -> str:
+        return f"Words({dict(self._words())!r})"
+
+
+def _words(game: str) -> tuple[Mapping[str, str], Mapping[str, Mapping[Any, str]]]:
     module = import_module(SETTINGS_MODULES[game])
     return getattr(module, "SETTING_LABELS", {}), getattr(module, "VALUE_WORDS", {})
 
@@ -40,10 +61,7 @@ def said(words: str) -> str:
 def setting_label(game: str, name: str) -> str:
     """The setting's name in words ("card points", "Weis tie"); a setting without words keeps its own."""
     labels, _words_of_values = _words(game)
-    label = labels.get(name)
-    if callable(label):
-        return label()
-    return said(label) if label else name.replace("_", " ")
+    return labels.get(name) or name.replace("_", " ")
 
 
 def setting_description(game: str, name: str) -> str:
@@ -55,7 +73,7 @@ def setting_description(game: str, name: str) -> str:
 
 def _choice(choices: Mapping[Any, str], value: Any) -> str:
     word = choices.get(value)
-    return said(word) if word is not None else str(value).replace("_", " ")
+    return word if word is not None else str(value).replace("_", " ")
 
 
 def value_words(game: str, name: str, value: Any) -> str:

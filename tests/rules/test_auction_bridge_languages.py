@@ -198,7 +198,8 @@ def test_every_sentence_the_bridge_rules_make_comes_from_the_catalogues():
     for line in [*bid_values(DEFAULT_SETTINGS), *scoring_table(DEFAULT_SETTINGS)]:
         assert "⟦" in line or re.fullmatch(r"[|\d\s-]*", line), line
     assert setting_label("auction_bridge", "game_points").strip("⟦⟧") == "game"
-    assert "NT⟧⟧ 10" in setting_phrase("auction_bridge", "trick_values", DEFAULT_SETTINGS.trick_values)
+    phrase = setting_phrase("auction_bridge", "trick_values", DEFAULT_SETTINGS.trick_values)
+    assert "⟦royal ♠⟧ 9, ⟦NT⟧ 10" in phrase  # each word said once: none translated twice
 
 
 def test_settings_and_the_help_tables_speak_the_language():

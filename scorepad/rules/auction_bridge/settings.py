@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from scorepad.locale import N_, _, pgettext
-from scorepad.rules.auction_bridge.words import SaidNow, strain_symbol
+from scorepad.rules.auction_bridge.words import strain_symbol
+from scorepad.rules.wording import Words
 
 STRAINS = ("S", "C", "D", "H", "R", "NT")
 TRUMP_HOLDINGS = ("3", "4", "5", "4_one_hand", "4_one_hand_5th_partner", "5_one_hand")
@@ -78,11 +79,11 @@ def _aces_words() -> dict[str, str]:
 
 
 # the settings in a card player's words (scorepad.rules.wording), in the language spoken when looked up
-SETTING_LABELS: Mapping[str, str] = SaidNow(_setting_labels)
+SETTING_LABELS: Mapping[str, str] = Words(_setting_labels)
 VALUE_WORDS: Mapping[str, Mapping[str, str]] = {
-    "trick_values": SaidNow(_trick_value_words),
-    "honour_tricks": SaidNow(_honour_words),
-    "no_trump_honours": SaidNow(_aces_words),
+    "trick_values": Words(_trick_value_words),
+    "honour_tricks": Words(_honour_words),
+    "no_trump_honours": Words(_aces_words),
 }
 
 

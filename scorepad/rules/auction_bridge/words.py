@@ -1,33 +1,10 @@
-"""Tables of Auction Bridge's words that screens look up by key (strains, setting labels): each lookup says them
-in the language spoken at that moment, so a module-level table follows a change of language."""
+"""Auction Bridge's denominations in words and symbols, as tables screens look up by key (scorepad.rules.wording's
+`Words`: said in the language spoken at each lookup)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-
 from scorepad.locale import pgettext
-
-
-class SaidNow(Mapping[str, str]):
-    """A read-only table whose words are made by `words()` at each lookup (its messages are marked there, with
-    `_` or `pgettext`, and so translated in the language spoken now)."""
-
-    __slots__ = ("_words",)
-
-    def __init__(self, words: Callable[[], Mapping[str, str]]):
-        self._words = words
-
-    def __getitem__(self, key: str) -> str:
-        return self._words()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._words())
-
-    def __len__(self) -> int:
-        return len(self._words())
-
-    def __repr__(self) -> str:
-        return f"SaidNow({dict(self._words())!r})"
+from scorepad.rules.wording import Words
 
 
 def _strain_names() -> dict[str, str]:
@@ -42,7 +19,7 @@ def _strain_names() -> dict[str, str]:
 
 
 #: each denomination's name ("spades", "royal spades", "no trump")
-STRAIN_NAMES = SaidNow(_strain_names)
+STRAIN_NAMES = Words(_strain_names)
 #: the symbols that do not change with the language
 _SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "R♠"}
 
@@ -57,6 +34,4 @@ def strain_symbol(strain: str) -> str:
 
 
 #: each denomination's symbol (♠ … R♠, NT)
-STRAIN_SYMBOLS = SaidNow(
-    lambda: {strain: strain_symbol(strain) for strain in ("S", "C", "D", "H", "R", "NT")}
-)
+STRAIN_SYMBOLS = Words(lambda: {strain: strain_symbol(strain) for strain in ("S", "C", "D", "H", "R", "NT")})

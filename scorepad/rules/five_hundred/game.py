@@ -78,7 +78,8 @@ class FiveHundredState(base.State[Settings]):
 
     def _new_deal(self, index: int, dealer: str) -> Deal:
         deal = Deal(index, dealer, self.players, self.one_round, call_order(self.players, dealer))
-        for side in self.out:  # in the hole: plays the deal, but is passed over in the auction
+        # in the hole: plays the deal, but is passed over in the auction (in the sides' order, the same every run)
+        for side in (side for side in self.sides if side in self.out):
             for player in self.sides[side]:
                 deal.barred[player] = self.out_words(side)
         return deal
@@ -551,8 +552,8 @@ class FiveHundredRules(base.Rules[FiveHundredState, Settings]):
         if first is None:
             return None
         if first not in state.sides:
-            return _("first_to_target names {side}, which is not a side of this game").format(
-                side=repr(first)
+            return _("{side}, named as the first to reach {target}, is not a side of this game").format(
+                side=repr(first), target=state.settings.target
             )
         scored = score_deal(state, replace(deal, result=entry))
         after = state.totals[first] + scored.delta[first]

@@ -3,12 +3,13 @@ played with."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from scorepad.locale import N_, _, pgettext
+from scorepad.rules.wording import Words
 
 CARD_POINT_TARGETS = (1000, 1500)
 TRICKS_PER_DEAL = 10  # every hand holds ten cards, whatever the number of players
@@ -112,51 +113,61 @@ class Settings(BaseModel):
 
 
 # the settings in a card player's words (scorepad.rules.wording says them in the language spoken)
-SETTING_LABELS: dict[str, str | Callable[[], str]] = {
-    "preset": N_("preset"),
-    "auction": "",
-    "schedule": "",
-    "target": lambda: pgettext("setting", "game"),  # the points to reach ("game" is also a kind of game)
-    "card_points": N_("card points"),
-    "slam_bonus": N_("slam bonus"),
-    "slam_value": N_("slam worth"),
-    "trick_value": N_("a trick to an opponent"),
-    "defenders_score": N_("opponents score their tricks"),
-    "defenders_cap": N_("opponents stop short of game"),
-    "nullo": N_("nullo"),
-    "nullo_value": N_("nullo worth"),
-    "open_nullo_value": N_("open nullo worth"),
-    "failed_nullo_opponents": N_("failed nullo"),
-    "all_pass": N_("all pass"),
-    "must_bid_to_win": N_("must bid to win"),
-    "minus_target": "",
-    "six_hand_sides": N_("six players"),
-}
-VALUE_WORDS: dict[str, dict[object, str]] = {
-    "preset": {
-        "avondale": N_("Avondale"),
-        "original": N_("original"),
-        "card_points_1000": N_("card points to 1000"),
-        "card_points_1500": N_("card points to 1500"),
-        None: N_("none"),
-    },
-    "auction": {"one_round": N_("one round of bidding"), "continuous": N_("bidding round and round")},
-    "schedule": {"avondale": N_("Avondale schedule"), "original": N_("original schedule")},
-    "defenders_score": {
-        "always": N_("always"),
-        "never": N_("never"),
-        "when_set": N_("only when the bid is set"),
-    },
-    "failed_nullo_opponents": {
-        "per_trick": N_("opponents score per trick taken"),
-        "nothing": N_("opponents score nothing"),
-    },
-    "all_pass": {"redeal": N_("redeal"), "no_trump": N_("played at no trump")},
-    "minus_target": {
-        "out_of_contention": N_("minus the game: out of the running"),
-        "ends_game": N_("minus the game: it ends"),
-    },
-    "six_hand_sides": {"two_threes": N_("two sides of three"), "three_twos": N_("three sides of two")},
+SETTING_LABELS: Mapping[str, str] = Words(
+    lambda: {
+        "preset": _("preset"),
+        "auction": "",
+        "schedule": "",
+        "target": pgettext("setting", "game"),  # the points to reach ("game" is also a kind of game)
+        "card_points": _("card points"),
+        "slam_bonus": _("slam bonus"),
+        "slam_value": _("slam worth"),
+        "trick_value": _("a trick to an opponent"),
+        "defenders_score": _("opponents score their tricks"),
+        "defenders_cap": _("opponents stop short of game"),
+        "nullo": _("nullo"),
+        "nullo_value": _("nullo worth"),
+        "open_nullo_value": _("open nullo worth"),
+        "failed_nullo_opponents": _("failed nullo"),
+        "all_pass": _("all pass"),
+        "must_bid_to_win": _("must bid to win"),
+        "minus_target": "",
+        "six_hand_sides": _("six players"),
+    }
+)
+VALUE_WORDS: Mapping[str, Mapping[Any, str]] = {
+    "preset": Words(
+        lambda: {
+            "avondale": _("Avondale"),
+            "original": _("original"),
+            "card_points_1000": _("card points to 1000"),
+            "card_points_1500": _("card points to 1500"),
+            None: _("none"),
+        }
+    ),
+    "auction": Words(
+        lambda: {"one_round": _("one round of bidding"), "continuous": _("bidding round and round")}
+    ),
+    "schedule": Words(lambda: {"avondale": _("Avondale schedule"), "original": _("original schedule")}),
+    "defenders_score": Words(
+        lambda: {"always": _("always"), "never": _("never"), "when_set": _("only when the bid is set")}
+    ),
+    "failed_nullo_opponents": Words(
+        lambda: {
+            "per_trick": _("opponents score per trick taken"),
+            "nothing": _("opponents score nothing"),
+        }
+    ),
+    "all_pass": Words(lambda: {"redeal": _("redeal"), "no_trump": _("played at no trump")}),
+    "minus_target": Words(
+        lambda: {
+            "out_of_contention": _("minus the game: out of the running"),
+            "ends_game": _("minus the game: it ends"),
+        }
+    ),
+    "six_hand_sides": Words(
+        lambda: {"two_threes": _("two sides of three"), "three_twos": _("three sides of two")}
+    ),
 }
 
 PRESETS: dict[str, dict[str, object]] = {

@@ -21,7 +21,7 @@ from scorepad.locale import _, ngettext, pgettext
 from scorepad.locale import suit_style as preferred_suit_style
 from scorepad.log import JASS_SUITS, RANKS, FourMeld, SequenceMeld
 from scorepad.rules.jass.settings import Settings
-from scorepad.rules.jass.words import Words
+from scorepad.rules.wording import Words
 
 Card = tuple[str, str]  # (suit, rank)
 Meld = SequenceMeld | FourMeld
@@ -31,80 +31,80 @@ NO_TRUMP = ("obenabe", "undenufe")
 SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 #: the German-Swiss suits, in the language spoken (roses, glands … in French)
 GERMAN_SUITS = Words(
-    {
-        "hearts": lambda: pgettext("German-suited", "Rosen"),
-        "diamonds": lambda: pgettext("German-suited", "Eicheln"),
-        "clubs": lambda: pgettext("German-suited", "Schellen"),
-        "spades": lambda: pgettext("German-suited", "Schilten"),
+    lambda: {
+        "hearts": pgettext("German-suited", "Rosen"),
+        "diamonds": pgettext("German-suited", "Eicheln"),
+        "clubs": pgettext("German-suited", "Schellen"),
+        "spades": pgettext("German-suited", "Schilten"),
     }
 )
 #: the same suits as a card's label names them ("Schellen 10"; Russian «10 бубенцов» needs another case)
 _GERMAN_SUITS_OF_A_CARD = Words(
-    {
+    lambda: {
         # Translators: the suit in a German-Swiss card's label, "Schellen 10": Russian in the genitive («роз»)
-        "hearts": lambda: pgettext("German-suited card's suit", "Rosen"),
-        "diamonds": lambda: pgettext("German-suited card's suit", "Eicheln"),
-        "clubs": lambda: pgettext("German-suited card's suit", "Schellen"),
-        "spades": lambda: pgettext("German-suited card's suit", "Schilten"),
+        "hearts": pgettext("German-suited card's suit", "Rosen"),
+        "diamonds": pgettext("German-suited card's suit", "Eicheln"),
+        "clubs": pgettext("German-suited card's suit", "Schellen"),
+        "spades": pgettext("German-suited card's suit", "Schilten"),
     }
 )
 #: a French-suited trump as the sheet names it: its symbol and its name
 _FRENCH_CONTRACTS = Words(
-    {
+    lambda: {
         # Translators: the trump suit, French-suited (German «♥ Herz», French «♥ cœur», Russian «♥ черви»)
-        "hearts": lambda: _("♥ hearts"),
-        "diamonds": lambda: _("♦ diamonds"),
-        "clubs": lambda: _("♣ clubs"),
-        "spades": lambda: _("♠ spades"),
+        "hearts": _("♥ hearts"),
+        "diamonds": _("♦ diamonds"),
+        "clubs": _("♣ clubs"),
+        "spades": _("♠ spades"),
     }
 )
 #: the ranks as a card's label writes them (10 9 8 7 6 are figures in every language)
 _RANK_LETTERS = Words(
-    {
+    lambda: {
         # Translators: a card's rank as one letter: the Ace (German A, French A, Russian Т)
-        "A": lambda: pgettext("card rank", "A"),
-        "K": lambda: pgettext("card rank", "K"),
-        "Q": lambda: pgettext("card rank", "Q"),
-        "J": lambda: pgettext("card rank", "J"),
+        "A": pgettext("card rank", "A"),
+        "K": pgettext("card rank", "K"),
+        "Q": pgettext("card rank", "Q"),
+        "J": pgettext("card rank", "J"),
     }
 )
 #: the same on German-Swiss cards (the Queen is the Ober, the Jack the Under)
 _GERMAN_RANK_LETTERS = Words(
-    {
-        "A": lambda: pgettext("German-suited card rank", "A"),
-        "K": lambda: pgettext("German-suited card rank", "K"),
+    lambda: {
+        "A": pgettext("German-suited card rank", "A"),
+        "K": pgettext("German-suited card rank", "K"),
         # Translators: the Queen of German-Swiss cards is the Ober: German O
-        "Q": lambda: pgettext("German-suited card rank", "Q"),
+        "Q": pgettext("German-suited card rank", "Q"),
         # Translators: the Jack of German-Swiss cards is the Under: German U
-        "J": lambda: pgettext("German-suited card rank", "J"),
+        "J": pgettext("German-suited card rank", "J"),
     }
 )
 RANK_PLURALS = Words(
-    {
-        "A": lambda: _("four Aces"),
-        "K": lambda: _("four Kings"),
-        "Q": lambda: _("four Queens"),
+    lambda: {
+        "A": _("four Aces"),
+        "K": _("four Kings"),
+        "Q": _("four Queens"),
         # Translators: the Russian document's «бур-каре»
-        "J": lambda: _("four Jacks"),
-        "10": lambda: _("four Tens"),
+        "J": _("four Jacks"),
+        "10": _("four Tens"),
         # Translators: the Russian document's «налл-каре»
-        "9": lambda: _("four Nines"),
-        "8": lambda: _("four Eights"),
-        "7": lambda: _("four Sevens"),
-        "6": lambda: _("four Sixes"),
+        "9": _("four Nines"),
+        "8": _("four Eights"),
+        "7": _("four Sevens"),
+        "6": _("four Sixes"),
     }
 )  # four of a rank, as a Weis
 #: a sequence of so many cards, before its top card ("five" to the 10♣)
 LENGTH_WORDS = Words(
-    {
+    lambda: {
         # Translators: a Weis of three cards in a row (Dreiblatt): "three" to the 10♣
-        3: lambda: pgettext("a sequence of", "three"),
-        4: lambda: pgettext("a sequence of", "four"),
-        5: lambda: pgettext("a sequence of", "five"),
-        6: lambda: pgettext("a sequence of", "six"),
-        7: lambda: pgettext("a sequence of", "seven"),
-        8: lambda: pgettext("a sequence of", "eight"),
-        9: lambda: pgettext("a sequence of", "nine"),
+        3: pgettext("a sequence of", "three"),
+        4: pgettext("a sequence of", "four"),
+        5: pgettext("a sequence of", "five"),
+        6: pgettext("a sequence of", "six"),
+        7: pgettext("a sequence of", "seven"),
+        8: pgettext("a sequence of", "eight"),
+        9: pgettext("a sequence of", "nine"),
     }
 )
 #: the top card of a sequence, after its length ("five" "to the 10♣"), by the top card's rank: a language may

@@ -13,27 +13,27 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from scorepad.locale import N_, _, pgettext
 from scorepad.log import JassContract, Rank
-from scorepad.rules.jass.words import Words
+from scorepad.rules.wording import Words
 
 PenaltyKind = Literal["uncut_deck", "misdeal", "out_of_turn", "wrong_play", "false_weis"]
 PENALTY_KINDS: tuple[PenaltyKind, ...] = get_args(PenaltyKind)
 #: each penalty as the sheet names it ("custom": a free correction of the score)
 PENALTY_LABELS = Words(
-    {
-        "uncut_deck": lambda: _("deck not cut"),
-        "misdeal": lambda: pgettext("Jass penalty", "misdeal"),
-        "out_of_turn": lambda: _("playing out of turn"),
-        "wrong_play": lambda: pgettext("Jass penalty", "wrong play"),
-        "false_weis": lambda: _("wrongly declared Weis"),
-        "custom": lambda: pgettext("Jass penalty", "correction"),
+    lambda: {
+        "uncut_deck": _("deck not cut"),
+        "misdeal": pgettext("Jass penalty", "misdeal"),
+        "out_of_turn": _("playing out of turn"),
+        "wrong_play": pgettext("Jass penalty", "wrong play"),
+        "false_weis": _("wrongly declared Weis"),
+        "custom": pgettext("Jass penalty", "correction"),
     }
 )
 #: the count orders in words
 ORDER_LABELS = Words(
-    {
+    lambda: {
         # Translators: the order Jass counts a hand in: Stöck, then Weis, then the tricks (Swiss German words)
-        "stoeck_weis_tricks": lambda: _("Stöck – Wys – Stich"),
-        "stoeck_tricks_weis": lambda: _("Stöck – Stich – Wys"),
+        "stoeck_weis_tricks": _("Stöck – Wys – Stich"),
+        "stoeck_tricks_weis": _("Stöck – Stich – Wys"),
     }
 )
 
@@ -76,87 +76,87 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 # the settings in a card player's words (scorepad.rules.wording)
 SETTING_LABELS: Mapping[str, str] = Words(
-    {
-        "preset": lambda: pgettext("Jass setting", "preset"),
-        "target": lambda: pgettext("Jass setting", "game"),
-        "multipliers": lambda: pgettext("Jass setting", "multipliers"),
-        "multiply_weis": lambda: _("Weis multiplied"),
-        "multiply_stoeck": lambda: _("Stöck multiplied"),
-        "match_points": lambda: pgettext("Jass setting", "Match"),
-        "weis_tiebreak": lambda: _("Weis tie"),
-        "penalties": lambda: pgettext("Jass setting", "penalties"),
-        "count_order": lambda: "",  # the order's words say it all
-        "bergpreis": lambda: pgettext("Jass setting", "Bergpreis"),
-        "suit_names": lambda: pgettext("Jass setting", "suits"),
-        "stoeck_points": lambda: pgettext("Jass setting", "Stöck"),
-        "sequence_points": lambda: pgettext("Jass setting", "sequences"),
-        "four_points": lambda: _("four of a rank"),
+    lambda: {
+        "preset": pgettext("Jass setting", "preset"),
+        "target": pgettext("Jass setting", "game"),
+        "multipliers": pgettext("Jass setting", "multipliers"),
+        "multiply_weis": _("Weis multiplied"),
+        "multiply_stoeck": _("Stöck multiplied"),
+        "match_points": pgettext("Jass setting", "Match"),
+        "weis_tiebreak": _("Weis tie"),
+        "penalties": pgettext("Jass setting", "penalties"),
+        "count_order": "",  # the order's words say it all
+        "bergpreis": pgettext("Jass setting", "Bergpreis"),
+        "suit_names": pgettext("Jass setting", "suits"),
+        "stoeck_points": pgettext("Jass setting", "Stöck"),
+        "sequence_points": pgettext("Jass setting", "sequences"),
+        "four_points": _("four of a rank"),
     }
 )
 VALUE_WORDS: Mapping[str, Mapping[Any, str]] = {
     "preset": Words(
-        {
-            "classic_2500": lambda: _("classic 2500"),
-            "flat_1000": lambda: _("flat 1000"),
-            "srf_1000": lambda: _("SRF 1000"),
-            "parlett_3000": lambda: _("Parlett 3000"),
+        lambda: {
+            "classic_2500": _("classic 2500"),
+            "flat_1000": _("flat 1000"),
+            "srf_1000": _("SRF 1000"),
+            "parlett_3000": _("Parlett 3000"),
         }
     ),
     "multipliers": Words(
-        {
-            "hearts": lambda: "♥",  # not words: the screens show the suits' symbols
-            "diamonds": lambda: "♦",
-            "clubs": lambda: "♣",
-            "spades": lambda: "♠",
-            "obenabe": lambda: _("Obenabe"),
-            "undenufe": lambda: _("Undenufe"),
+        lambda: {
+            "hearts": "♥",  # not words: the screens show the suits' symbols
+            "diamonds": "♦",
+            "clubs": "♣",
+            "spades": "♠",
+            "obenabe": _("Obenabe"),
+            "undenufe": _("Undenufe"),
         }
     ),
     "weis_tiebreak": Words(
-        {
-            "suit_ladder": lambda: _("suit ladder ♥ ♦ ♣ ♠"),
-            "trump_then_seat": lambda: _("trump, then the earlier seat"),
+        lambda: {
+            "suit_ladder": _("suit ladder ♥ ♦ ♣ ♠"),
+            "trump_then_seat": _("trump, then the earlier seat"),
         }
     ),
     "penalties": Words(
-        {
-            "uncut_deck": lambda: _("uncut deck"),
-            "misdeal": lambda: pgettext("Jass penalty", "misdeal"),
-            "out_of_turn": lambda: _("out of turn"),
-            "wrong_play": lambda: pgettext("Jass penalty", "wrong play"),
-            "false_weis": lambda: _("false Weis"),
+        lambda: {
+            "uncut_deck": _("uncut deck"),
+            "misdeal": pgettext("Jass penalty", "misdeal"),
+            "out_of_turn": _("out of turn"),
+            "wrong_play": pgettext("Jass penalty", "wrong play"),
+            "false_weis": _("false Weis"),
         }
     ),
     "count_order": ORDER_LABELS,
     "suit_names": Words(
-        {
-            "french": lambda: "♥ ♦ ♣ ♠",  # not words: the suits' symbols
+        lambda: {
+            "french": "♥ ♦ ♣ ♠",  # not words: the suits' symbols
             # Translators: the German-Swiss suits (as ♥ ♦ ♣ ♠); French «roses, grelots, glands, écus»
-            "german": lambda: _("Rosen, Schellen, Eicheln, Schilten"),
+            "german": _("Rosen, Schellen, Eicheln, Schilten"),
         }
     ),
     "four_points": Words(
-        {
-            "A": lambda: pgettext("card rank", "A"),
-            "K": lambda: pgettext("card rank", "K"),
-            "Q": lambda: pgettext("card rank", "Q"),
-            "J": lambda: pgettext("card rank", "J"),
-            "10": lambda: "10",  # not words: the ranks 10 to 6 are figures in every language
-            "9": lambda: "9",
-            "8": lambda: "8",
-            "7": lambda: "7",
-            "6": lambda: "6",
+        lambda: {
+            "A": pgettext("card rank", "A"),
+            "K": pgettext("card rank", "K"),
+            "Q": pgettext("card rank", "Q"),
+            "J": pgettext("card rank", "J"),
+            "10": "10",  # not words: the ranks 10 to 6 are figures in every language
+            "9": "9",
+            "8": "8",
+            "7": "7",
+            "6": "6",
         }
     ),
     "sequence_points": Words(
-        {
-            3: lambda: _("3 in a row"),
-            4: lambda: _("4 in a row"),
-            5: lambda: _("5 in a row"),
-            6: lambda: _("6 in a row"),
-            7: lambda: _("7 in a row"),
-            8: lambda: _("8 in a row"),
-            9: lambda: _("9 in a row"),
+        lambda: {
+            3: _("3 in a row"),
+            4: _("4 in a row"),
+            5: _("5 in a row"),
+            6: _("6 in a row"),
+            7: _("7 in a row"),
+            8: _("8 in a row"),
+            9: _("9 in a row"),
         }
     ),
 }
