@@ -4,7 +4,7 @@ mutmut runs the tests once per mutant of `scorepad/rules`, with MUTANT_UNDER_TES
 (the test modules are imported once, in its first test run, and every mutant's run is forked from there). There the
 rules tests do the killing and a property only has to catch what they miss, so it tries a few derandomized examples:
 the same verdict for the same mutant on every run, in seconds instead of a minute per surviving mutant
-(CONTRIBUTING.md, "Mutation testing of the rules").
+(docs/mutation.md).
 """
 
 from __future__ import annotations

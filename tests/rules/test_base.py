@@ -322,3 +322,17 @@ def test_a_refused_correction_keeps_its_number_when_a_later_correction_folds_pas
     for sheet in (pushed.sheet(), replay(head, entries)):
         assert [r.seq for r in sheet.rejected] == [4]
         assert sheet.rows[0].delta["Bob"] == 250  # the amend counted, folded again past the refused void
+
+
+def test_an_entry_of_another_game_is_refused_by_its_kind():
+    # the log's reader never gives one game's entry to another's rules; a caller that does is told which
+    from scorepad.log import parse_entry
+    from scorepad.rules import Replayer
+    from tests.helpers import header
+
+    agree = parse_entry("auction_bridge", {"type": "agree", "seq": 1})
+    jass = Replayer(header("jass", ["Ann", "Bob", "Cid", "Dan"]))
+    five_hundred = Replayer(header("five_hundred", ["Ann", "Bob", "Cid"]))
+    assert jass.check(agree) == jass.push(agree) == "a 'agree' entry has no place in Jass"
+    said = "a agree entry has no place in a game of Five Hundred"
+    assert five_hundred.check(agree) == five_hundred.push(agree) == said

@@ -1,5 +1,5 @@
-"""Five Hundred: laws and words no other test pinned down, each found by mutation testing (docs/performance.md,
-"Mutation testing of the rules"). Each test states the law of rules/five-hundred.md it guards."""
+"""Five Hundred: laws and words no other test pinned down, each found by mutation testing (docs/mutation.md).
+Each test states the law of rules/five-hundred.md it guards."""
 
 from __future__ import annotations
 
@@ -382,3 +382,11 @@ def test_the_won_and_lost_columns_add_up_over_the_deals():
     log.play("Ann", "7H", {"Ann": 6, "Bob": 2, "Cid": 2})  # Ann −200
     log.play("Ann", "6S", {"Ann": 5, "Bob": 3, "Cid": 2})  # Ann −40
     assert won_lost_net(accepted(log))["Ann"] == {"won": 0, "lost": 240, "net": -240}
+
+
+def test_the_first_to_the_target_must_be_a_side_of_the_game():
+    # "Game end": the result of a deal that takes two sides past 500 says which got there first
+    log = bob_and_cid_near_500()
+    log.contract("Ann", "6S")
+    seq = log.result({"Ann": 4, "Bob": 3, "Cid": 3}, first_to_target="Zed")
+    assert refused(log, seq) == "'Zed', named as the first to reach 500, is not a side of this game"
