@@ -26,11 +26,12 @@ GAMES = ("five_hundred", "jass", "auction_bridge")
 
 
 def unchecked(root: Path, again: bool) -> dict[Path, list[str]]:
-    """meta file -> its mutants not checked yet (`again`: and those that survived or that no test reached)."""
+    """meta file -> its mutants not checked yet (`again`: instead those that survived an earlier run, or that no
+    test reached then, to try walks added since)."""
     found: dict[Path, list[str]] = {}
     for meta in sorted(root.glob("scorepad/rules/**/*.py.meta")):
         codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-        names = [name for name, code in codes.items() if code is None or (again and code in SURVIVED)]
+        names = [name for name, code in codes.items() if (code in SURVIVED if again else code is None)]
         if names:
             found[meta] = names
     return found
@@ -40,8 +41,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds a mutant may take (default 30)")
+    parser.add_argument("--minutes", type=float, default=None, help="start no mutant after this long")
     parser.add_argument(
-        "--again", action="store_true", help="also the survivors of an earlier run (new walks)"
+        "--again", action="store_true", help="the survivors of an earlier run instead (new walks)"
     )
     args = parser.parse_args()
     root = Path("mutants").resolve()
@@ -89,6 +91,8 @@ def main() -> None:
     started = time.monotonic()
     queue = list(todo)
     while queue or running:
+        if args.minutes is not None and time.monotonic() - started > 60 * args.minutes:
+            queue.clear()  # the rest stay as they were, for another run
         while queue and len(running) < args.jobs:
             _meta, name = queue.pop()
             pid = os.fork()
@@ -123,7 +127,7 @@ def main() -> None:
                 data["exit_code_by_key"][name] = verdicts[name]
         meta.write_text(json.dumps(data, indent=4), encoding="utf-8")
     print(
-        f"{len(todo)} tried, {len(verdicts)} caught by the walks, {len(todo) - len(verdicts)} left to mutmut, "
+        f"{len(todo)} to try, {len(verdicts)} caught by the walks, {len(todo) - len(verdicts)} left as they were, "
         f"{time.monotonic() - started:.0f} s",
         flush=True,
     )

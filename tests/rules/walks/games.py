@@ -58,7 +58,9 @@ def five_hundred(walk: Walk, sheet: Sheet) -> list[Data]:
         if len(players) == 5 and walk.chance(0.7):
             result["partner"] = walk.pick(players)
         if walk.chance(0.15):
-            result["card_points"] = {side: walk.rng.randint(0, 150) for side in sides}
+            result["card_points"] = {side: walk.rng.randint(-5, 150) for side in sides}
+            if walk.chance(0.2):
+                result["card_points"]["Nobody"] = 10
         if view.phase == "question" or walk.chance(0.05):
             result["first_to_target"] = walk.pick(sides)
         if walk.chance(0.05):
@@ -158,7 +160,9 @@ def jass(walk: Walk, sheet: Sheet) -> list[Data]:
         out.append(
             {"type": "stoeck", "player": walk.pick(players), **({"late": True} if walk.chance(0.1) else {})}
         )
-        out.append({"type": "claim", "team": walk.pick(teams), "counted": walk.rng.randint(-5, 170)})
+        out.append(
+            {"type": "claim", "team": walk.pick([*teams, "Nobody"]), "counted": walk.rng.randint(-5, 170)}
+        )
     penalty: Data = {
         "type": "penalty",
         "kind": walk.pick(JASS_PENALTIES),
@@ -217,18 +221,22 @@ def auction_bridge(walk: Walk, sheet: Sheet) -> list[Data]:
         needed = view.contract.tricks_needed
         tricks = max(0, min(13, needed + walk.pick([-7, -3, -1, 0, 0, 1, 2, 6, 13])))
         result: Data = {"type": "result", "tricks": tricks}
+        anyone = [*sides, "Nobody"] if walk.chance(0.2) else sides  # now and then a side the game has not
         if walk.chance(0.4):
-            holding = walk.pick(view.honour_holdings or HONOUR_HOLDINGS + NT_HONOUR_HOLDINGS)
-            result["honours"] = {"side": walk.pick(sides), "holding": holding}
+            holdings = HONOUR_HOLDINGS + NT_HONOUR_HOLDINGS
+            holding = walk.pick(
+                view.honour_holdings if view.honour_holdings and walk.chance(0.8) else holdings
+            )
+            result["honours"] = {"side": walk.pick(anyone), "holding": holding}
         if walk.chance(0.12):
             result["revoke"] = {
-                "side": walk.pick(sides),
+                "side": walk.pick(anyone),
                 **({"choice": walk.pick(["points", "tricks"])} if walk.chance(0.6) else {}),
             }
             if walk.chance(0.3):
-                result["more_revokes"] = [walk.pick(sides)]
+                result["more_revokes"] = [walk.pick(anyone)]
         if walk.chance(0.1):
-            result["chicane"] = {"side": walk.pick(sides), "double": walk.chance(0.3)}
+            result["chicane"] = {"side": walk.pick(anyone), "double": walk.chance(0.3)}
         out.append(result)
         out.append({"type": "result", "tricks": walk.rng.randint(-1, 14)})
     out.append({"type": "agree"})

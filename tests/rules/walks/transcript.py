@@ -258,6 +258,22 @@ class Walk:
     def correct(self) -> None:
         target = self.pick(e for e in self.entries if e.type not in ("amend", "void"))
         assert target.seq is not None
+        if self.chance(0.1):  # slips: a correction of a correction, of an entry not logged, of the wrong kind
+            corrections = [e for e in self.entries if e.type in ("amend", "void")]
+            slip = self.pick(corrections) if corrections and self.chance(0.5) else None
+            seq = slip.seq if slip is not None and slip.seq is not None else self.next_seq + 3
+            entry = self.pick(self.entries).model_dump(
+                mode="json", exclude={"seq", "at"}, exclude_defaults=True
+            )
+            data_slip: dict[str, Any] = self.pick(
+                [{"type": "void", "target": seq}, {"type": "amend", "target": target.seq, "entry": entry}]
+            )
+            correction_slip = self.entry(data_slip)
+            if correction_slip is not None:
+                self.say(
+                    f"  correct? {show(data_slip)}: {show(self.replayer.check(correction_slip)) or 'counts'}"
+                )
+                self.say(f"  knock-on {show(self.replayer.knock_on(correction_slip)[:3])}")
         if self.chance(0.35):
             data: dict[str, Any] = {"type": "void", "target": target.seq}
         else:

@@ -162,6 +162,14 @@ def jass_words() -> list[str]:
     from scorepad.rules.jass.settings import Settings
 
     lines: list[str] = []
+    variants = [
+        {"multiply_weis": False},
+        {"multiply_stoeck": False},
+        {"multiply_weis": False, "multiply_stoeck": False},
+    ]
+    for variant in variants:
+        settings = Settings.model_validate(variant)
+        lines.append(f"sections {variant}: {answer(jass_table.ruleset_sections, settings)}")
     for preset in ["classic_2500", "flat_1000", "srf_1000", "parlett_3000"]:
         for names in ["french", "german"]:
             settings = Settings.model_validate({"preset": preset, "suit_names": names})
@@ -367,6 +375,8 @@ def spoken_words() -> list[str]:
         lines.append(
             f"bid {call}: {answer(ab_calls.describe_bid, call)} {answer(ab_calls.format_call, call, 'redoubled')}"
         )
+    german = rules_for("jass").settings({"suit_names": "german"})
+    lines.append(f"jass sections german: {answer(jass_table.ruleset_sections, german)}")
     for game in GAMES:
         model: type[BaseModel] = rules_for(game).settings_model
         lines.append(f"{game}: {answer(w.settings_phrases, game, rules_for(game).settings({}))}")
