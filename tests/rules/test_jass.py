@@ -955,6 +955,21 @@ def test_both_teams_passing_on_the_tricks_asks_who_got_there_first():
     assert dict(sheet.totals) == {A: 1030, B: 1027}
 
 
+def test_a_claim_after_both_teams_passed_names_a_count_the_team_can_have_had():
+    # Bedanken after a tie: the claiming team took 77 card points in that hand (jass.md), no more
+    log = Log({"preset": "flat_1000"})
+    log.start_with(950, 950)
+    log.hand("hearts", {A: 80})  # A 80, B 77: both pass 1000
+    assert log.check(type="claim", team=B, counted=-1) == "card points counted cannot be negative (-1)"
+    assert log.check(type="claim", team="Nobody", counted=60) == "'Nobody' is not a team: the teams are " + (
+        f"{A} and {B}"
+    )
+    assert log.check(type="claim", team=B, counted=158) == "a hand has 157 card points; 158 counted is more"
+    assert log.check(type="claim", team=B, counted=78) == f"{B} took 77 card points in hand 1, not 78"
+    assert log.check(type="claim", team=B, counted=77) is None
+    assert log.check(type="claim", team=A, counted=50) is None
+
+
 def test_a_tie_on_the_tricks_counts_a_claim_from_the_totals_with_the_hands_weis():
     # both teams pass 1000 on the card points of one hand, after Bob & Dan's Weis: the claim is judged on the
     # totals before the tricks (start + Weis), plus the card points the team had counted (jass.md, Bedanken)
@@ -1305,3 +1320,71 @@ def test_card_points_to_go_round_up():
     assert points_to_go({A: 2400, B: 2600}, 2500) == {A: 100, B: 0}
     assert [card_points_to_go(100, m) for m in (1, 2, 3, 4)] == [100, 50, 34, 25]
     assert card_points_to_go(0, 7) == 0
+
+
+def test_a_weis_and_the_stoeck_of_one_player_fit_in_his_nine_cards():
+    # a player holds nine cards: eight spades in a row and the king and queen of trumps are ten
+    from tests.helpers import entries, header
+
+    log = entries(
+        "jass",
+        {"type": "deal", "dealer": "Ann"},
+        {"type": "trump", "player": "Bob", "contract": "hearts"},
+        {
+            "type": "weis",
+            "player": "Bob",
+            "melds": [{"kind": "sequence", "length": 8, "top": "A", "suit": "spades"}],
+        },
+        {"type": "stoeck", "player": "Bob"},
+    )
+    sheet = replay(header("jass", ["Ann", "Bob", "Cid", "Dan"]), log)
+    assert [r.reason for r in sheet.rejected] == ["Bob's Weis and Stöck would need 10 cards; a hand has 9"]
+
+
+def test_melds_that_share_a_card_or_need_more_than_nine_are_refused_in_the_tables_suits():
+    # a hand holds each card once, nine of them (jass.md, Weis); German-suited tables hear their own suits
+    from scorepad.log import FourMeld, SequenceMeld
+    from scorepad.rules.jass.cards import melds_problem
+    from scorepad.rules.jass.settings import Settings
+
+    ace, queen = SequenceMeld(length=3, top="A", suit="clubs"), SequenceMeld(length=3, top="Q", suit="clubs")
+    assert melds_problem([ace, queen], Settings(), "german") == (
+        "the Schellen Q is in both the three to the Schellen A and the three to the Schellen Q: a hand holds each "
+        "card once"
+    )
+    jack = SequenceMeld(length=3, top="J", suit="clubs")
+    assert melds_problem([ace, jack], Settings(), "german") == (
+        "the three to the Schellen A and the three to the Schellen J run on into one sequence of 6: declare it as "
+        "one Weis"
+    )
+    six = SequenceMeld(length=6, top="A", suit="clubs")
+    assert melds_problem([six, FourMeld(rank="6")], Settings(), None) == (
+        "these melds need 10 different cards; a hand has 9"
+    )
+    assert (
+        melds_problem([SequenceMeld(length=5, top="A", suit="clubs"), FourMeld(rank="6")], Settings(), None)
+        is None
+    )
+
+
+def test_a_claim_loses_to_the_other_teams_weis_that_reached_the_target_first():
+    # Stöck – Wys – Stich: the Weis is counted before the tricks, so it was there before the claim (jass.md)
+    log = Log({"preset": "flat_1000"})
+    log.start_with(990, 950)
+    log.deal("Dan")
+    log.trump("Ann", "hearts")
+    log.weis("Ann", seq(3, "A", "clubs"))  # Ann & Cid 1010 with their Weis
+    log.claim(B, 60)
+    sheet = log.sheet()
+    assert sheet.winner == A and sheet.result == f"{A} win: their Weis reached 1000 before {B}'s claim"
+
+
+def test_the_team_that_claims_after_a_tie_wins_in_words_that_say_so():
+    log = Log({"preset": "flat_1000"})
+    log.start_with(950, 950)
+    log.hand("hearts", {A: 80})
+    log.claim(B, 60)
+    assert log.sheet().result == (
+        f"{B} win: they reached 1000 first in hand 1 (claimed with 60 card points counted; {A} passed it later in "
+        "the same hand)"
+    )

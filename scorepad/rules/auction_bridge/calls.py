@@ -7,7 +7,6 @@ worth more, or worth the same and names more tricks (Law 44). Doubling never cha
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -37,37 +36,29 @@ HOLDING_TEXT = {
     "4_aces": N_("4 aces"),
     "4_aces_one_hand": N_("4 aces in one hand"),
 }
-BID = re.compile(r"^([1-7])(S|C|D|H|R|NT)$")
 
 
 # --------------------------------------------------------------------------- single calls
 
 
-#: every bid spelled as a log spells it -> (level, strain), and the other calls: a long log asks these for every
-#: call, so the spelling is looked up, not matched (anything else still goes to BID)
+#: every bid, spelled as a log spells it ("3NT") -> (level, strain)
 _BIDS: dict[str, tuple[int, str]] = {
     f"{level}{strain}": (level, strain) for level in range(1, 8) for strain in ("S", "C", "D", "H", "R", "NT")
 }
-_NOT_BIDS = frozenset(("pass", "double", "redouble"))
 #: a bid's denomination, by its spelling in the log
 STRAIN_OF: dict[str, str] = {call: strain for call, (_, strain) in _BIDS.items()}
 
 
 def is_bid(call: str) -> bool:
-    if call in _BIDS:
-        return True
-    return False if call in _NOT_BIDS else bool(BID.match(call))
+    return call in _BIDS
 
 
 def split_bid(call: str) -> tuple[int, str]:
     """'3H' -> (3, 'H')."""
     found = _BIDS.get(call)
-    if found is not None:
-        return found
-    match = BID.match(call)
-    if not match:
+    if found is None:
         raise ValueError(_("{call!r} is not a bid (1S…7NT)").format(call=call))
-    return int(match.group(1)), match.group(2)
+    return found
 
 
 def bid_value(call: str, settings: Settings = DEFAULT_SETTINGS) -> int:

@@ -261,7 +261,7 @@ def describe_meld(meld: Meld, suit_names: str | None = None) -> str:
         top = meld.top
         # a rejected entry from a file may hold an impossible length or top: still shown in words
         length = LENGTH_WORDS[meld.length] if meld.length in LENGTH_WORDS else str(meld.length)
-        to_the = _TO_THE[top]() if top in _TO_THE else pgettext("top card: a Ten", "to the {card}")
+        to_the = _TO_THE[top]()
         # Translators: a sequence Weis: its length, then its top card ("five" "to the 10♣"; German «Fünfblatt bis 10♣»)
         sequence = pgettext("a sequence Weis", "{length} {to_the_top_card}")
         return sequence.format(

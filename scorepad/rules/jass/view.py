@@ -30,11 +30,10 @@ class Seating(Fixed):
     def __post_init__(self) -> None:
         side_of = {p: s for s, members in self.sides.items() for p in members}
         object.__setattr__(self, "side_of", side_of)
-        # a partner is the other player of the team (in a team that is not two: the player opposite)
+        # a partner is the other player of the team (the header check makes every Jass team two)
         partners = {}
         for player in self.players:
-            mates = [p for p in self.sides[side_of[player]] if p != player]
-            partners[player] = mates[0] if mates else self.after(player, 2)
+            partners[player] = next(p for p in self.sides[side_of[player]] if p != player)
         object.__setattr__(self, "partners", partners)
 
     def after(self, player: str, seats: int = 1) -> str:

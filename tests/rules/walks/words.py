@@ -210,7 +210,7 @@ def jass_words() -> list[str]:
             lines.append(f"sequence {length} {top}: {answer(jass_cards.sequence_problem, length, top)}")
     settings = Settings()
     for top in ["A", "K", "9"]:
-        for length in [3, 4, 5, 8]:
+        for length in [2, 3, 4, 5, 8, 10]:  # 2 and 10: a refused entry's impossible Weis, still described
             meld = SequenceMeld(length=length, top=top, suit="clubs")
             lines.append(
                 f"meld {length} {top}: {answer(jass_cards.describe_meld, meld)}"
@@ -368,6 +368,13 @@ def spoken_words() -> list[str]:
         lines.append(
             f"contract {contract}: {answer(jass_cards.contract_label, contract)}"
             f" {answer(jass_cards.contract_label, contract, 'german')}"
+        )
+    for (
+        rank
+    ) in RANKS:  # a card's label, French- and German-suited (the Ober and Under have letters of their own)
+        card = ("clubs", rank)
+        lines.append(
+            f"card {rank}: {answer(jass_cards.card_label, card, 'french')} {answer(jass_cards.card_label, card, 'german')}"
         )
     for text in ["Herz", "Rosen", "Obenabe", "coeur", "cuori", "trèfle", "picche", "Schilte", "Schaufel"]:
         lines.append(f"parse contract {text!r}: {answer(jass_cards.parse_contract, text)}")
