@@ -21,8 +21,9 @@ FH_CALLS = ("pass", "6S", "6NT", "7H", "7C", "8D", "8NT", "9S", "10H", "10NT", "
 FH_IRREGULARITIES = ("revoke", "wrong_cards", "bid_out_of_turn", "redeal")
 
 
-def split(rng_walk: Walk, total: int, parts: int) -> list[int]:
-    cuts = sorted(rng_walk.rng.randint(0, total) for _ in range(parts - 1))
+def split(walk: Walk, total: int, parts: int) -> list[int]:
+    """`total` cut into `parts` at random (a deal's tricks among the sides)."""
+    cuts = sorted(walk.rng.randint(0, total) for _ in range(parts - 1))
     return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
 
 
@@ -212,7 +213,7 @@ def auction_bridge(walk: Walk, sheet: Sheet) -> list[Data]:
         turn = view.turn or view.dealer
         legal = list(view.legal_calls) or list(AB_CALLS)
         out.append({"type": "bid", "player": turn, "call": walk.pick(legal)})
-        contract = walk.pick([c for c in AB_CALLS[3:]])
+        contract = walk.pick(AB_CALLS[3:])
         double = walk.pick(["none", "none", "doubled", "redoubled"])
         out.append({"type": "contract", "player": turn, "call": contract, "double": double})
         if walk.chance(0.2):

@@ -186,10 +186,8 @@ class Walk:
         if tried:
             data, entry = self.choose(tried)
         else:
-            data, entry = (
-                {"type": "note", "text": "nothing counts"},
-                self.entry({"type": "note", "text": "?"}),
-            )
+            data = {"type": "note", "text": "nothing counts"}  # the line says what the log holds
+            entry = self.entry(data)
             assert entry is not None
         self.log(entry, data)
         if self.chance(0.18) and len(self.entries) > 2:
